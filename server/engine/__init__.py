@@ -1,0 +1,26 @@
+"""The rules engine: the game contract and the mechanics games share.
+
+It imports nothing else of Vorpal's; games import only this package.
+"""
+
+from .errors import BadOptions, IllegalMove, VorpalError
+from .game import Event, Game, Nothing, Options, Outcome, Part, Table, copy_table
+from .play import Rules, event_for
+from .rng import Rng
+
+__all__ = [
+    "BadOptions",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Nothing",
+    "Options",
+    "Outcome",
+    "Part",
+    "Rng",
+    "Rules",
+    "Table",
+    "VorpalError",
+    "copy_table",
+    "event_for",
+]

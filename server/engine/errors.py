@@ -1,0 +1,142 @@
+"""Every error Vorpal reports, with the stable code clients match on.
+
+One tree, drawn here once; REST renders it as RFC 9457 problem JSON, the
+WebSocket as an ``error`` frame, both with the same ``code``::
+
+    VorpalError
+     ├── BadRequest            bad_request       malformed body, frame or query
+     │    ├── BadOptions       bad_options       options that fail the game's schema
+     │    ├── BadMove          bad_move          a move payload that fails the game's schema
+     │    └── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
+     ├── Unauthorized          unauthorized      missing or wrong seat token
+     ├── NotFound
+     │    ├── UnknownGame      unknown_game
+     │    └── MatchNotFound    match_not_found
+     ├── Conflict
+     │    ├── SeatTaken        seat_taken
+     │    ├── MatchFull        match_full
+     │    ├── MatchStarted     match_started     leaving or joining after the start
+     │    ├── MatchNotStarted  match_not_started
+     │    ├── StaleVersion     stale_version     the version you saw is not current
+     │    └── MatchOver        match_over
+     ├── NotYourTurn           not_your_turn
+     ├── IllegalMove           illegal_move      well-formed, but against the rules
+     ├── RateLimited           rate_limited
+     ├── UnsupportedProtocol   unsupported_protocol
+     └── Unavailable           unavailable       storage unreachable; retry later
+
+Malformed input (``bad_move``) and input against the rules (``illegal_move``)
+are kept apart, as python-chess does. A message never carries data the
+recipient may not see: rules errors are raised from the seat's own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+
+class VorpalError(Exception):
+    code: ClassVar[str] = "internal"
+    title: ClassVar[str] = "Internal error"
+    status: ClassVar[int] = 500
+
+    def __init__(self, detail: str | None = None, **extra: Any) -> None:
+        self.detail = detail or self.title
+        self.extra = extra
+        super().__init__(self.detail)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "title": self.title, "detail": self.detail, **self.extra}
+
+
+class BadRequest(VorpalError):
+    code, title, status = "bad_request", "Malformed request", 400
+
+
+class BadOptions(BadRequest):
+    code, title = "bad_options", "Invalid match options"
+
+
+class BadMove(BadRequest):
+    code, title = "bad_move", "Malformed move"
+
+
+class FrameTooLarge(BadRequest):
+    code, title, status = "frame_too_large", "Frame too large", 413
+
+
+class Unauthorized(VorpalError):
+    code, title, status = "unauthorized", "Missing or invalid seat token", 401
+
+
+class NotFound(VorpalError):
+    code, title, status = "not_found", "Not found", 404
+
+
+class UnknownGame(NotFound):
+    code, title = "unknown_game", "Unknown game"
+
+
+class MatchNotFound(NotFound):
+    code, title = "match_not_found", "Match not found"
+
+
+class Conflict(VorpalError):
+    code, title, status = "conflict", "Conflict", 409
+
+
+class SeatTaken(Conflict):
+    code, title = "seat_taken", "Seat already taken"
+
+
+class MatchFull(Conflict):
+    code, title = "match_full", "No free seat"
+
+
+class MatchStarted(Conflict):
+    code, title = "match_started", "Match already started"
+
+
+class MatchNotStarted(Conflict):
+    code, title = "match_not_started", "Match has not started"
+
+
+class StaleVersion(Conflict):
+    code, title = "stale_version", "Stale match version"
+
+
+class MatchOver(Conflict):
+    code, title = "match_over", "Match is over"
+
+
+class NotYourTurn(VorpalError):
+    code, title, status = "not_your_turn", "Not your turn", 409
+
+
+class IllegalMove(VorpalError):
+    code, title, status = "illegal_move", "Illegal move", 422
+
+
+class RateLimited(VorpalError):
+    code, title, status = "rate_limited", "Too many requests", 429
+
+
+class UnsupportedProtocol(VorpalError):
+    code, title, status = "unsupported_protocol", "Unsupported protocol version", 400
+
+
+class Unavailable(VorpalError):
+    code, title, status = "unavailable", "Service temporarily unavailable", 503
+
+
+def all_errors() -> list[type[VorpalError]]:
+    """Every error class, depth first (for docs and the protocol's code list)."""
+    out: list[type[VorpalError]] = []
+
+    def walk(cls: type[VorpalError]) -> None:
+        out.append(cls)
+        for sub in cls.__subclasses__():
+            walk(sub)
+
+    walk(VorpalError)
+    return out

@@ -1,0 +1,141 @@
+"""The game contract: what a game declares, and the parts its state is split into.
+
+A game is a declaration plus pure functions, in the manner of boardgame.io:
+``setup`` builds the first :class:`Table` from validated options and the
+engine's seeded :class:`~server.engine.rng.Rng`; ``to_act`` says who may act;
+``legal_moves`` lists what a seat may do; ``apply`` plays a move;
+``outcome`` says when and how the match ended.
+
+What a seat may know is decided by where the game puts each fact:
+
+- ``public``: every seat and every spectator sees it;
+- ``private[seat]``: only that seat sees it (its hand, its secret goal);
+- ``secret``: nobody sees it (deck order, sealed choices not yet revealed).
+
+The game never writes a view or filters an event; the engine derives both
+from these parts (:mod:`server.engine.play`). ``to_act`` and ``outcome``
+read the public part only, and ``legal_moves``/``check`` read only the
+acting seat's view, so neither who-acts nor an error message can carry a
+fact the seat may not see.
+
+``apply`` receives a *draft*: a table the engine owns for this one step
+(like the Immer draft a boardgame.io move writes to). It updates the draft
+in place and returns the :class:`Event` it caused; callers that need the old
+table keep a copy (:func:`copy_table`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from .errors import IllegalMove
+from .rng import Rng
+
+
+class Part(BaseModel):
+    """Base for the parts of a table: plain data, validated when loaded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Nothing(Part):
+    """A part a game does not use (no private hand, no secret)."""
+
+
+class Options(BaseModel):
+    """Base for a game's match options: every field has a default."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+P = TypeVar("P", bound=Part)
+S = TypeVar("S", bound=Part)
+X = TypeVar("X", bound=Part)
+O = TypeVar("O", bound=Options)
+M = TypeVar("M")
+
+
+class Table(BaseModel, Generic[P, S, X]):
+    """One match's state, split by who may see each part."""
+
+    public: P
+    private: list[S]
+    secret: X
+
+
+def copy_table(table: Table[P, S, X]) -> Table[P, S, X]:
+    return table.model_copy(deep=True)
+
+
+class Outcome(BaseModel):
+    """How a match ended: who won (ties share the win), final scores, why."""
+
+    winners: list[int]
+    scores: list[int] | None = None
+    reason: str = "completed"
+
+
+@dataclass
+class Event:
+    """What a move caused, split like the table: ``private[seat]`` only reaches that seat."""
+
+    public: dict[str, Any]
+    private: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+class Game(ABC, Generic[O, M, P, S, X]):
+    """A game: static facts as class attributes, rules as methods.
+
+    Methods take and return plain data; they must not do I/O, read the clock
+    or use any randomness but the ``rng`` passed in.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    summary: ClassVar[str]
+    #: The options model (pydantic, every field defaulted).
+    options_type: ClassVar[type[Options]]
+    #: The move type: a pydantic model or a discriminated union of models.
+    move_type: ClassVar[Any]
+    public_type: ClassVar[type[Part]]
+    private_type: ClassVar[type[Part]] = Nothing
+    secret_type: ClassVar[type[Part]] = Nothing
+
+    def check_options(self, options: O, seats: int) -> None:
+        """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""
+
+    @abstractmethod
+    def setup(self, options: O, seats: int, rng: Rng) -> Table[P, S, X]:
+        """The table before the first move."""
+
+    @abstractmethod
+    def to_act(self, public: P) -> Sequence[int]:
+        """Seats that may move now (several during sealed choices; none once over)."""
+
+    @abstractmethod
+    def legal_moves(self, public: P, private: S, seat: int) -> list[M]:
+        """Every move ``seat`` may make now, judged from what it can see."""
+
+    def check(self, public: P, private: S, seat: int, move: M) -> None:
+        """Raise :class:`IllegalMove` unless ``move`` is legal for ``seat``.
+
+        The default looks the move up in :meth:`legal_moves`; games with large
+        move spaces override it with a direct test.
+        """
+        if move not in self.legal_moves(public, private, seat):
+            raise IllegalMove(f"{move!r} is not a legal move now")
+
+    @abstractmethod
+    def apply(self, table: Table[P, S, X], seat: int, move: M, rng: Rng) -> Event:
+        """Play a legal ``move`` of ``seat`` on the draft ``table``."""
+
+    @abstractmethod
+    def outcome(self, public: P) -> Outcome | None:
+        """The result once the match is over, else ``None``."""

@@ -1,0 +1,140 @@
+"""Driving a game: the thin public wrappers around a game's pure functions.
+
+This module is the one place where a table becomes something a seat or a
+spectator receives. Views and events are derived from the table's parts
+here, for every game alike; no game filters its own output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
+from .game import Event, Game, Options, Outcome, Table
+from .rng import Rng
+
+AnyGame = Game[Any, Any, Any, Any, Any]
+AnyTable = Table[Any, Any, Any]
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors(include_url=False)[0]
+    where = ".".join(str(p) for p in err["loc"]) or "value"
+    return f"{where}: {err['msg']}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A game together with the validators and schemas derived from it."""
+
+    game: AnyGame
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    @cached_property
+    def table_type(self) -> type[AnyTable]:
+        g = self.game
+        return Table[g.public_type, g.private_type, g.secret_type]  # type: ignore[name-defined]
+
+    @cached_property
+    def _moves(self) -> TypeAdapter[Any]:
+        return TypeAdapter(self.game.move_type)
+
+    # -- input ---------------------------------------------------------------
+
+    def parse_options(self, raw: dict[str, Any] | None) -> Options:
+        try:
+            return self.game.options_type.model_validate(raw or {})
+        except ValidationError as exc:
+            raise BadOptions(_first_error(exc)) from None
+
+    def parse_move(self, raw: Any) -> Any:
+        try:
+            return self._moves.validate_python(raw)
+        except ValidationError as exc:
+            raise BadMove(_first_error(exc)) from None
+
+    def check_seats(self, seats: int) -> None:
+        g = self.game
+        if not g.min_seats <= seats <= g.max_seats:
+            raise BadOptions(f"{g.name} is for {g.min_seats}-{g.max_seats} seats, not {seats}")
+
+    # -- the match -------------------------------------------------------------
+
+    def setup(self, options: Options, seats: int, seed: int) -> tuple[AnyTable, Rng]:
+        self.check_seats(seats)
+        self.game.check_options(options, seats)
+        rng = Rng(seed)
+        return self.game.setup(options, seats, rng), rng
+
+    def to_act(self, table: AnyTable) -> list[int]:
+        return list(self.game.to_act(table.public))
+
+    def outcome(self, table: AnyTable) -> Outcome | None:
+        return self.game.outcome(table.public)
+
+    def legal_moves(self, table: AnyTable, seat: int) -> list[Any]:
+        if seat not in self.game.to_act(table.public):
+            return []
+        return self.game.legal_moves(table.public, table.private[seat], seat)
+
+    def act(self, table: AnyTable, rng: Rng, seat: int, raw_move: Any) -> tuple[Any, Event]:
+        """Validate and apply one move on the draft ``table``; returns (move, event).
+
+        Raises before touching anything: ``match_over``, ``not_your_turn``,
+        ``bad_move``, ``illegal_move`` (the last judged from the seat's view).
+        """
+        game = self.game
+        if game.outcome(table.public) is not None:
+            raise MatchOver()
+        if seat not in game.to_act(table.public):
+            raise NotYourTurn()
+        move = self.parse_move(raw_move)
+        game.check(table.public, table.private[seat], seat, move)
+        return move, game.apply(table, seat, move, rng)
+
+    # -- output: the only place a table or event is redacted -------------------
+
+    def view(self, table: AnyTable, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees (``None``: a spectator, who sees public facts only)."""
+        out: dict[str, Any] = {"public": table.public.model_dump(mode="json")}
+        if seat is not None:
+            out["private"] = table.private[seat].model_dump(mode="json")
+        return out
+
+    def dump_move(self, move: Any) -> Any:
+        return self._moves.dump_python(move, mode="json")
+
+    # -- catalogue -------------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        g = self.game
+        return {
+            "name": g.name,
+            "title": g.title,
+            "min_seats": g.min_seats,
+            "max_seats": g.max_seats,
+            "summary": g.summary,
+            "schemas": {
+                "options": g.options_type.model_json_schema(),
+                "move": self._moves.json_schema(),
+                "view": {
+                    "public": g.public_type.model_json_schema(),
+                    "private": g.private_type.model_json_schema(),
+                },
+            },
+        }
+
+
+def event_for(event: Event, seat: int | None) -> dict[str, Any]:
+    """The part of ``event`` that ``seat`` may receive (``None``: a spectator)."""
+    out: dict[str, Any] = {"public": event.public}
+    if seat is not None and seat in event.private:
+        out["private"] = event.private[seat]
+    return out

@@ -1,0 +1,69 @@
+"""Sealed simultaneous choices: commit privately, reveal when all have committed.
+
+Where a rulebook says "reveal simultaneously" (or hides something under the
+table), each seat commits a choice that goes into the table's *secret*
+part; the public part only records *that* a seat has committed. When the
+last seat commits, the game calls :meth:`Sealed.reveal` and moves the choices
+where everyone can see them. A seat learns its own choice from the private
+part of the event its commit caused (:func:`commit_event`).
+
+The two halves live in two parts of the table, so a game embeds
+:class:`Committed` in its public part and :class:`Sealed` in its secret part.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from .game import Event
+
+T = TypeVar("T")
+
+
+class Committed(BaseModel):
+    """Public: which seats have committed to the sealed choice in progress."""
+
+    seats: list[bool]
+
+    @classmethod
+    def fresh(cls, seats: int) -> Committed:
+        return cls(seats=[False] * seats)
+
+    def waiting(self) -> list[int]:
+        return [i for i, done in enumerate(self.seats) if not done]
+
+    @property
+    def complete(self) -> bool:
+        return all(self.seats)
+
+
+class Sealed(BaseModel, Generic[T]):
+    """Secret: the committed choices, ``None`` until a seat commits."""
+
+    choices: list[T | None]
+
+    @classmethod
+    def fresh(cls, seats: int) -> Sealed[T]:
+        return cls(choices=[None] * seats)
+
+    def commit(self, committed: Committed, seat: int, choice: T) -> None:
+        if committed.seats[seat]:
+            raise ValueError(f"seat {seat} has already committed")
+        self.choices[seat] = choice
+        committed.seats[seat] = True
+
+    def reveal(self, committed: Committed) -> list[T]:
+        """All choices, once everyone has committed; both halves are reset."""
+        if not committed.complete:
+            raise ValueError("not every seat has committed")
+        out = [c for c in self.choices if c is not None]
+        self.choices = [None] * len(self.choices)
+        committed.seats = [False] * len(committed.seats)
+        return out
+
+
+def commit_event(seat: int, choice: Any, **public: Any) -> Event:
+    """The event of a commit: everyone learns *that* ``seat`` chose, only it learns *what*."""
+    return Event(public={"type": "committed", "seat": seat, **public}, private={seat: {"choice": choice}})

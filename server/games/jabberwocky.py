@@ -1,0 +1,245 @@
+"""Jabberwocky, the trick-taking game (an Oh Hell relative), for 3-5 players.
+
+Hidden: each hand is private to its seat; the undealt rest of the deck is
+secret. Chance: the deal of every round, from the match's seeded generator.
+
+Interpretations (rulebook: ``jabberwocky-trick-taking.txt``; NOTES.md):
+
+- "Each player must follow suit (failing to do so deducts 3 points from the
+  score as a penalty)." The penalty is the rule: by default a seat may play
+  off-suit while holding the led suit and loses 3 points each time. The
+  option ``follow_suit="enforced"`` refuses such a card instead (NOTES.md).
+- "A trump card may not be played first in a trick unless the trump suit has
+  already been played or the player has only trump cards available." Trump
+  is broken by any trump played, led or not.
+- "The dealer ... may not bid a number that would make the total number of
+  bids equal to the total number of tricks". When that number is not a bid
+  the dealer could make anyway, the dealer is unrestricted.
+- The first dealer is drawn from the seeded generator unless the option
+  ``first_dealer`` names one (NOTES.md: table conventions become a draw).
+- Score = exact bids made, minus 3 per renege of the follow-suit rule; the
+  highest score wins and ties share the win ("Tie wins are possible").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine.cards import STANDARD_DECK, deal, is_card, sort_hand, suit
+from server.engine.seats import left_of
+from server.engine.tricks import can_follow, trick_winner
+
+#: Cards dealt to each seat in rounds 1..13: 3 up to 9, then down to 3.
+DEAL_SIZES: tuple[int, ...] = (3, 4, 5, 6, 7, 8, 9, 8, 7, 6, 5, 4, 3)
+RENEGE_PENALTY = 3
+
+
+class JabberwockyOptions(Options):
+    follow_suit: Literal["penalty", "enforced"] = Field(
+        "penalty", description="penalty: off-suit costs 3 points; enforced: off-suit is refused"
+    )
+    first_dealer: int | None = Field(None, ge=0, le=4, description="seat of the first dealer; drawn if unset")
+    rounds: int = Field(13, ge=1, le=13, description="play only the first N rounds of the 13")
+
+
+class Bid(BaseModel):
+    type: Literal["bid"] = "bid"
+    tricks: int = Field(ge=0, le=9)
+
+
+class Play(BaseModel):
+    type: Literal["play"] = "play"
+    card: str = Field(pattern=r"^[2-9TJQKA][CDHS]$")
+
+
+Move = Annotated[Bid | Play, Field(discriminator="type")]
+
+
+class TrickPlay(BaseModel):
+    seat: int
+    card: str
+
+
+class Public(Part):
+    seats: int
+    follow_suit: Literal["penalty", "enforced"]
+    rounds: int
+    round: int = Field(description="1-based round number")
+    hand_size: int = Field(description="cards dealt to each seat this round")
+    dealer: int
+    trump_card: str
+    phase: Literal["bid", "play", "over"]
+    turn: int | None
+    bids: list[int | None]
+    trick: list[TrickPlay]
+    leader: int
+    trump_broken: bool
+    tricks_won: list[int]
+    cards_left: list[int]
+    made: list[int] = Field(description="exact bids made so far")
+    penalties: list[int] = Field(description="follow-suit penalties incurred so far (count)")
+    last_trick: list[TrickPlay] | None = None
+
+
+class Private(Part):
+    hand: list[str]
+
+
+class Secret(Part):
+    deck: list[str] = Field(description="the undealt cards, in order")
+
+
+JTable = Table[Public, Private, Secret]
+
+
+def scores(public: Public) -> list[int]:
+    return [m - RENEGE_PENALTY * p for m, p in zip(public.made, public.penalties, strict=True)]
+
+
+class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret]):
+    name = "jabberwocky"
+    title = "Jabberwocky (trick-taking)"
+    min_seats, max_seats = 3, 5
+    summary = (
+        "Oh Hell relative with a 52-card deck. 13 rounds dealing 3..9..3 cards; the turned card "
+        "sets trump. Bid the exact number of tricks you will take (the dealer, bidding last, may "
+        "not make the bids total the tricks). Follow suit or lose 3 points; trump may not be led "
+        "until broken. One point per exact bid; most points wins, ties share."
+    )
+    options_type = JabberwockyOptions
+    move_type = Move
+    public_type, private_type, secret_type = Public, Private, Secret
+
+    def check_options(self, options: JabberwockyOptions, seats: int) -> None:
+        if options.first_dealer is not None and options.first_dealer >= seats:
+            raise BadOptions(f"first_dealer must be a seat, 0..{seats - 1}")
+
+    def setup(self, options: JabberwockyOptions, seats: int, rng: Rng) -> JTable:
+        dealer = options.first_dealer if options.first_dealer is not None else rng.below(seats)
+        public = Public(
+            seats=seats, follow_suit=options.follow_suit, rounds=options.rounds, round=0, hand_size=0,
+            dealer=dealer, trump_card="2C", phase="bid", turn=None, bids=[], trick=[], leader=0,
+            trump_broken=False, tricks_won=[], cards_left=[], made=[0] * seats, penalties=[0] * seats,
+        )
+        table = JTable(public=public, private=[Private(hand=[]) for _ in range(seats)], secret=Secret(deck=[]))
+        self._deal(table, rng, round_=1, dealer=dealer)
+        return table
+
+    def _deal(self, table: JTable, rng: Rng, round_: int, dealer: int) -> None:
+        pub, n = table.public, table.public.seats
+        size = DEAL_SIZES[round_ - 1]
+        deck = rng.shuffled(STANDARD_DECK)
+        # Deal starts at the dealer's left, one card at a time.
+        hands = deal(deck, n, size)
+        for i, hand in enumerate(hands):
+            table.private[left_of(dealer, n, i + 1)].hand = sort_hand(hand)
+        pub.trump_card = deck.pop(0)
+        table.secret.deck = deck
+        pub.round, pub.hand_size, pub.dealer = round_, size, dealer
+        pub.phase, pub.turn = "bid", left_of(dealer, n)
+        pub.bids = [None] * n
+        pub.trick, pub.leader, pub.trump_broken = [], left_of(dealer, n), False
+        pub.tricks_won, pub.cards_left = [0] * n, [size] * n
+
+    # -- who acts, what is legal -------------------------------------------------
+
+    def to_act(self, public: Public) -> Sequence[int]:
+        return () if public.turn is None else (public.turn,)
+
+    def forbidden_bid(self, public: Public, seat: int) -> int | None:
+        """The dealer's forbidden bid, if ``seat`` is the dealer and it is a possible bid."""
+        if seat != public.dealer:
+            return None
+        rest = public.hand_size - sum(b for b in public.bids if b is not None)
+        return rest if 0 <= rest <= public.hand_size else None
+
+    def playable(self, public: Public, hand: list[str]) -> list[str]:
+        trump = suit(public.trump_card)
+        if not public.trick:  # leading
+            if public.trump_broken or all(suit(c) == trump for c in hand):
+                return list(hand)
+            return [c for c in hand if suit(c) != trump]
+        led = suit(public.trick[0].card)
+        if public.follow_suit == "enforced" and can_follow(hand, led):
+            return [c for c in hand if suit(c) == led]
+        return list(hand)
+
+    def legal_moves(self, public: Public, private: Private, seat: int) -> list[Bid | Play]:
+        if public.phase == "bid":
+            no = self.forbidden_bid(public, seat)
+            return [Bid(tricks=k) for k in range(public.hand_size + 1) if k != no]
+        return [Play(card=c) for c in self.playable(public, private.hand)]
+
+    def check(self, public: Public, private: Private, seat: int, move: Bid | Play) -> None:
+        if public.phase == "bid":
+            if not isinstance(move, Bid):
+                raise IllegalMove("it is the bidding phase: bid a number of tricks")
+            if move.tricks > public.hand_size:
+                raise IllegalMove(f"bid at most {public.hand_size} (the cards dealt this round)")
+            if move.tricks == self.forbidden_bid(public, seat):
+                raise IllegalMove(f"the dealer may not bid {move.tricks}: the bids would total the tricks")
+            return
+        if not isinstance(move, Play):
+            raise IllegalMove("it is the play phase: play a card")
+        if not is_card(move.card) or move.card not in private.hand:
+            raise IllegalMove(f"{move.card} is not in your hand")
+        if move.card not in self.playable(public, private.hand):
+            if not public.trick:
+                raise IllegalMove("trump may not be led until it is broken")
+            raise IllegalMove("you must follow suit (follow_suit is enforced)")
+
+    # -- playing ---------------------------------------------------------------------
+
+    def apply(self, table: JTable, seat: int, move: Bid | Play, rng: Rng) -> Event:
+        pub, n = table.public, table.public.seats
+        if isinstance(move, Bid):
+            pub.bids[seat] = move.tricks
+            if seat == pub.dealer:
+                pub.phase, pub.turn = "play", pub.leader
+            else:
+                pub.turn = left_of(seat, n)
+            return Event({"type": "bid", "seat": seat, "tricks": move.tricks})
+
+        hand = table.private[seat].hand
+        trump = suit(pub.trump_card)
+        event: dict[str, object] = {"type": "play", "seat": seat, "card": move.card}
+        if pub.trick and suit(move.card) != suit(pub.trick[0].card) and can_follow(hand, suit(pub.trick[0].card)):
+            pub.penalties[seat] += 1
+            event["penalty"] = RENEGE_PENALTY
+        hand.remove(move.card)
+        pub.cards_left[seat] -= 1
+        if suit(move.card) == trump:
+            pub.trump_broken = True
+        pub.trick.append(TrickPlay(seat=seat, card=move.card))
+        if len(pub.trick) < n:
+            pub.turn = left_of(seat, n)
+            return Event(event)
+
+        winner = trick_winner([(p.seat, p.card) for p in pub.trick], trump)
+        pub.tricks_won[winner] += 1
+        pub.last_trick, pub.trick = pub.trick, []
+        pub.leader = pub.turn = winner
+        event["trick_winner"] = winner
+        if any(pub.cards_left):
+            return Event(event)
+
+        made = [s for s in range(n) if pub.bids[s] == pub.tricks_won[s]]
+        for s in made:
+            pub.made[s] += 1
+        event["round_over"] = {"round": pub.round, "made": made, "tricks_won": list(pub.tricks_won)}
+        if pub.round >= pub.rounds:
+            pub.phase, pub.turn = "over", None
+            return Event(event)
+        self._deal(table, rng, round_=pub.round + 1, dealer=left_of(pub.dealer, n))
+        return Event(event, {s: {"hand": table.private[s].hand} for s in range(n)})
+
+    def outcome(self, public: Public) -> Outcome | None:
+        if public.phase != "over":
+            return None
+        final = scores(public)
+        best = max(final)
+        return Outcome(winners=[s for s, v in enumerate(final) if v == best], scores=final)
