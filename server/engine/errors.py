@@ -7,6 +7,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      ├── BadRequest            bad_request       malformed body, frame or query
      │    ├── BadOptions       bad_options       options that fail the game's schema
      │    ├── BadMove          bad_move          a move payload that fails the game's schema
+     │    ├── BadFrame         bad_frame         bytes that are not a MessagePack map (WebSocket)
+     │    ├── UnknownFrame     unknown_frame     a frame type this protocol version lacks
      │    └── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
      ├── Unauthorized          unauthorized      missing or wrong seat token
      ├── NotFound
@@ -18,7 +20,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── MatchStarted     match_started     leaving or joining after the start
      │    ├── MatchNotStarted  match_not_started
      │    ├── StaleVersion     stale_version     the version you saw is not current
-     │    └── MatchOver        match_over
+     │    ├── MatchOver        match_over
+     │    └── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
      ├── NotYourTurn           not_your_turn
      ├── IllegalMove           illegal_move      well-formed, but against the rules
      ├── RateLimited           rate_limited
@@ -59,6 +62,14 @@ class BadOptions(BadRequest):
 
 class BadMove(BadRequest):
     code, title = "bad_move", "Malformed move"
+
+
+class BadFrame(BadRequest):
+    code, title = "bad_frame", "Unreadable frame"
+
+
+class UnknownFrame(BadRequest):
+    code, title = "unknown_frame", "Unknown frame type"
 
 
 class FrameTooLarge(BadRequest):
@@ -107,6 +118,10 @@ class StaleVersion(Conflict):
 
 class MatchOver(Conflict):
     code, title = "match_over", "Match is over"
+
+
+class NotSubscribed(Conflict):
+    code, title = "not_subscribed", "Not subscribed to that match"
 
 
 class NotYourTurn(VorpalError):

@@ -5,9 +5,19 @@ from __future__ import annotations
 from server.engine import Rules
 from server.engine.errors import UnknownGame
 
+from .brillig import Brillig
+from .gimble import Gimble
 from .jabberwocky import Jabberwocky
+from .mome import Mome
+from .tabby_tumble import TabbyTumble
 
-GAMES: tuple[Rules, ...] = (Rules(Jabberwocky()),)
+GAMES: tuple[Rules, ...] = (
+    Rules(Jabberwocky()),
+    Rules(TabbyTumble()),
+    Rules(Brillig()),
+    Rules(Gimble()),
+    Rules(Mome()),
+)
 
 _BY_NAME = {r.name: r for r in GAMES}
 

@@ -1,0 +1,138 @@
+"""Every frame of protocol v1, as pydantic models.
+
+A frame is a MessagePack map whose ``type`` names it. Requests from the
+client carry an ``id`` of the client's choosing; the server's ``ack`` or
+``error`` reply echoes it. Pushed frames (``event``, ``chat``) carry none.
+
+Compatibility within v1 is additive: new optional fields and new frame
+types. So decoders ignore fields they do not know (``extra="ignore"``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SUBPROTOCOL = "vorpal.v1.msgpack"
+SUBPROTOCOLS: tuple[str, ...] = (SUBPROTOCOL,)
+
+RequestId = Annotated[int | str, Field(description="chosen by the client, echoed in the reply")]
+MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class Frame(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+# -- client to server ---------------------------------------------------------------
+
+
+class Auth(Frame):
+    """Present a seat token; later frames for its match act as that seat."""
+
+    type: Literal["auth"] = "auth"
+    id: RequestId
+    token: str = Field(min_length=1, max_length=256)
+
+
+class Subscribe(Frame):
+    """Receive a match's events: as its seat if authenticated for it, else as a spectator.
+
+    With ``since``, every event after that version is sent first (resume).
+    """
+
+    type: Literal["subscribe"] = "subscribe"
+    id: RequestId
+    match: MatchId
+    since: int | None = Field(None, ge=0)
+
+
+class Unsubscribe(Frame):
+    type: Literal["unsubscribe"] = "unsubscribe"
+    id: RequestId
+    match: MatchId
+
+
+class MoveFrame(Frame):
+    """A move for the authenticated seat. ``move_id`` makes it idempotent."""
+
+    type: Literal["move"] = "move"
+    id: RequestId
+    match: MatchId
+    move_id: str = Field(min_length=1, max_length=64)
+    version: int = Field(ge=0, description="the match version the move was chosen at")
+    move: Any
+
+
+class SayFrame(Frame):
+    """Post to the match's public chat."""
+
+    type: Literal["say"] = "say"
+    id: RequestId
+    match: MatchId
+    text: str = Field(min_length=1, max_length=500)
+
+
+class Ping(Frame):
+    type: Literal["ping"] = "ping"
+    id: RequestId
+
+
+ClientFrame = Annotated[Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | Ping, Field(discriminator="type")]
+
+
+# -- server to client -----------------------------------------------------------------
+
+
+class Ack(Frame):
+    """The successful reply to a request; ``result`` depends on the request."""
+
+    type: Literal["ack"] = "ack"
+    id: RequestId
+    result: dict[str, Any] = Field(default_factory=dict)
+
+
+class ErrorFrame(Frame):
+    """A refused request (``id`` set) or a frame that could not be read (``id`` null)."""
+
+    type: Literal["error"] = "error"
+    id: RequestId | None = None
+    code: str
+    title: str
+    detail: str | None = None
+
+
+class EventFrame(Frame):
+    """Something happened in a subscribed match, redacted for the recipient.
+
+    ``view`` (the state after the event) is present on live pushes and absent
+    on events replayed for a resume; ``legal`` only when the recipient may act.
+    """
+
+    type: Literal["event"] = "event"
+    match: MatchId
+    version: int
+    event: dict[str, Any]
+    status: Literal["open", "active", "finished", "aborted"]
+    to_act: list[int] = Field(default_factory=list)
+    view: dict[str, Any] | None = None
+    legal: list[Any] | None = None
+    outcome: dict[str, Any] | None = None
+
+
+class ChatFrame(Frame):
+    type: Literal["chat"] = "chat"
+    match: MatchId
+    seat: int | None = None
+    name: str
+    text: str
+    at: int = Field(description="server time, milliseconds since the Unix epoch")
+
+
+class Pong(Frame):
+    type: Literal["pong"] = "pong"
+    id: RequestId
+
+
+ServerFrame = Annotated[Ack | ErrorFrame | EventFrame | ChatFrame | Pong, Field(discriminator="type")]

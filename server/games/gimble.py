@@ -1,0 +1,542 @@
+"""Gimble, a rummy game for 2-3 players (Jabberwocky microgames, by John Fowler).
+
+Each round the seats bid gems for the first pick of a face-up display of
+Number cards. The winner puts the bid (gems of one colour) on a display card
+and takes another card; then each other seat, clockwise, takes a card with
+the gems on it. When the display cannot be refilled, hands, leftover gems
+(one card per colour: 4 purple gems are a purple 4) and a wild Jabberwocky
+card are arranged into runs and duplicates.
+
+Hidden: each seat's wild card (a Jabberwocky card: a colour) and hand are
+private ("You may look at it, but don't show it to anyone else"; "Cards in
+your hand are kept private"). The deck order is secret, and so is the third
+Jabberwocky card in a 2-player game. Everything else is public: the display
+and the gems on it, every seat's gems ("Players' gems are public at all
+times"), bids and passes, and each card as it is taken from the face-up
+display. Hands and wild cards become public when the game ends ("Reveal your
+hand").
+
+Chance, from the match's seeded generator at setup: the first player (unless
+the option ``first_player`` names one), the wild cards, the deck order and, in
+a 3-player game, the 6 leftover gems ("Shuffle the remaining gems and give 2
+to each player").
+
+Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gimble"; NOTES.md):
+
+- "The player who can open their mouth the widest goes first" is a draw from
+  the seeded generator unless ``first_player`` is set (NOTES.md).
+- "The starting player makes the first bid; you can bid any number (including
+  0)": the starting player may not pass on the first bid of a round. Every
+  later bid must be higher than the standing bid ("just say any higher number
+  that you can afford") and payable in one colour ("you must be able to pay
+  your bid using gems of a single color"); a seat that cannot beat the bid
+  can only pass.
+- Placing the bid and taking a different card is one move, ``claim``: the
+  winner names the card that receives the gems, the colour paid (none for a
+  bid of 0) and the card taken ("Players cannot take the card they just
+  added gems to").
+- "refill the display ... If the display cannot be refilled, the game ends."
+  The display is refilled to 3 (2 players) or 4 (3 players) cards while the
+  deck allows. In a 3-player game, when it does not but the leftover card and
+  the deck make exactly 3 cards, these form the final round ("the final
+  round will have only 3 cards in the display; each player will take a
+  card"). Gems left on the display card nobody took at the end are out of
+  the game.
+- Scoring: each seat's best arrangement is computed (:func:`best_arrangement`),
+  the maximum over every use of every card and every value 1-8 of the wild
+  card; among arrangements with the best score, the one with the lowest wild
+  value is kept, since "the tied player who used their wild card as the
+  lowest number wins". An unused wild card counts as 1 ("If your wild card is
+  not used in a run or as a duplicate, treat it as a 1").
+- Duplicates may share a colour (a green 3 card and 3 green gems are two 3s:
+  "a purple 3, a green 3, and 3 green gems ... 3 duplicates"). A group of n
+  duplicates scores n(n+1)/2, the table's 3, 6, 10, 15, 21, 28 (n = 2..7),
+  continued the same way for 8 or more.
+- The rulebook's scoring sample (purple wild card used as a purple 6: 15 + 6 +
+  12 - 4 - 2 = 27) is an arrangement the player "decides" on, not the best
+  one: with 2 purple gems (a purple 2) the wild card as a purple 3 makes the
+  run 2-3-4-5 (14) and nothing purple is subtracted, 28. The server scores
+  the best arrangement; :func:`arrangement_score` scores a given one.
+- Ties: the lowest wild value, then the fewest gems, then "the tied player
+  who went first": the tied seat nearest clockwise from the first player of
+  the match (the first player itself if tied).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine.numbers import COLOURS, Gems, colour, number_deck, order_key, value
+from server.engine.seats import left_of
+
+Colour = Literal["green", "yellow", "purple"]
+CARD_PATTERN = r"^[GYP][1-5]$"
+#: Display size by seat count.
+DISPLAY_SIZE = {2: 3, 3: 4}
+#: Gems of each colour every seat takes at setup, by seat count.
+START_GEMS = {2: 4, 3: 2}
+#: Leftover gems each seat is dealt at random in a 3-player game.
+RANDOM_GEMS = 2
+WILD_VALUES: tuple[int, ...] = tuple(range(1, 9))
+UNUSED_WILD_VALUE = 1
+MIN_RUN = 3
+MIN_DUPLICATES = 2
+
+
+def duplicates_score(n: int) -> int:
+    """The duplicates table: 2 -> 3, 3 -> 6, 4 -> 10, 5 -> 15, 6 -> 21, 7 -> 28."""
+    return n * (n + 1) // 2 if n >= MIN_DUPLICATES else 0
+
+
+# -- moves ----------------------------------------------------------------------
+
+
+class GimbleOptions(Options):
+    first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
+
+
+class Bid(BaseModel):
+    """Bid gems for the first pick: higher than the standing bid, payable in one colour."""
+
+    type: Literal["bid"] = "bid"
+    amount: int = Field(ge=0, le=24)
+
+
+class Pass(BaseModel):
+    """Drop out of this round's bidding."""
+
+    type: Literal["pass"] = "pass"
+
+
+class Claim(BaseModel):
+    """The winning bidder's move: put the bid on one display card, take another."""
+
+    type: Literal["claim"] = "claim"
+    place_on: str = Field(pattern=CARD_PATTERN, description="display card that receives the bid")
+    colour: Colour | None = Field(None, description="colour the bid is paid in; none for a bid of 0")
+    take: str = Field(pattern=CARD_PATTERN, description="a different display card to take")
+
+
+class Take(BaseModel):
+    """Take a display card and the gems on it."""
+
+    type: Literal["take"] = "take"
+    card: str = Field(pattern=CARD_PATTERN)
+
+
+GimbleMove = Bid | Pass | Claim | Take
+Move = Annotated[GimbleMove, Field(discriminator="type")]
+
+
+# -- scoring --------------------------------------------------------------------
+
+
+class Piece(BaseModel):
+    """A card at scoring: a Number card, the card formed by a colour's gems, or the wild card."""
+
+    colour: Colour
+    value: int = Field(ge=1, le=8)
+    kind: Literal["card", "gems", "wild"]
+
+
+class Arrangement(BaseModel):
+    """Runs, duplicates and unused pieces of one hand, with its score."""
+
+    wild_value: int = Field(description="the number the wild card stands for (1 when unused)")
+    runs: list[list[Piece]]
+    duplicates: list[list[Piece]]
+    unused: list[Piece]
+    score: int
+
+
+def pieces(hand: Sequence[str], gems: Gems, wild: str, wild_value: int) -> list[Piece]:
+    """Every piece a seat scores with: its cards, one card per gem colour held, its wild card."""
+    out = [Piece(colour=colour(c), value=value(c), kind="card") for c in sorted(hand, key=order_key)]  # type: ignore[arg-type]
+    out += [Piece(colour=c, value=gems.get(c), kind="gems") for c in COLOURS if gems.get(c) > 0]  # type: ignore[arg-type]
+    out.append(Piece(colour=wild, value=wild_value, kind="wild"))  # type: ignore[arg-type]
+    return out
+
+
+def _piece_penalty(p: Piece) -> int:
+    return UNUSED_WILD_VALUE if p.kind == "wild" else p.value
+
+
+def arrangement_score(
+    runs: Sequence[Sequence[Piece]], duplicates: Sequence[Sequence[Piece]], unused: Sequence[Piece]
+) -> int:
+    """The score of a given arrangement; raises ``ValueError`` if a run or a group is not valid."""
+    total = 0
+    for run in runs:
+        values = sorted(p.value for p in run)
+        if len(run) < MIN_RUN or len({p.colour for p in run}) != 1:
+            raise ValueError("a run is 3 or more cards of a single colour")
+        if values != list(range(values[0], values[0] + len(values))):
+            raise ValueError("a run's numbers must be consecutive")
+        total += sum(values)
+    for group in duplicates:
+        if len(group) < MIN_DUPLICATES or len({p.value for p in group}) != 1:
+            raise ValueError("duplicates are 2 or more cards of a single number")
+        total += duplicates_score(len(group))
+    return total - sum(_piece_penalty(p) for p in unused)
+
+
+@lru_cache(maxsize=4096)
+def _best_runs(values: tuple[int, ...]) -> tuple[int, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Best split of one colour's sorted values into runs and unused: (score, runs, unused)."""
+    if not values:
+        return 0, (), ()
+    low, rest = values[0], values[1:]
+    score, runs, unused = _best_runs(rest)
+    best = (score - low, runs, (low, *unused))
+    # Any run holding the lowest value starts there.
+    remaining = list(rest)
+    run = [low]
+    while run[-1] + 1 in remaining:
+        remaining.remove(run[-1] + 1)
+        run.append(run[-1] + 1)
+        if len(run) >= MIN_RUN:
+            score, runs, unused = _best_runs(tuple(remaining))
+            if score + sum(run) > best[0]:
+                best = (score + sum(run), (tuple(run), *runs), unused)
+    return best
+
+
+def _duplicate_choices(indices: list[int]) -> Iterator[tuple[int, ...]]:
+    """Which pieces of one number go to duplicates: none, or 2 or more."""
+    yield ()
+    for k in range(MIN_DUPLICATES, len(indices) + 1):
+        yield from combinations(indices, k)
+
+
+def _arrange(ps: list[Piece]) -> Arrangement:
+    by_value: dict[int, list[int]] = {}
+    for i, p in enumerate(ps):
+        by_value.setdefault(p.value, []).append(i)
+    groups = [idx for idx in by_value.values() if len(idx) >= MIN_DUPLICATES]
+    best: tuple[int, list[tuple[int, ...]], set[int]] | None = None
+    for choice in product(*(list(_duplicate_choices(g)) for g in groups)):
+        in_dups = {i for group in choice for i in group}
+        score = sum(duplicates_score(len(group)) for group in choice)
+        for c in COLOURS:
+            vals = tuple(sorted(p.value for i, p in enumerate(ps) if i not in in_dups and p.colour == c))
+            score += _best_runs(vals)[0]
+        if best is None or score > best[0]:
+            best = (score, [g for g in choice if g], in_dups)
+    assert best is not None
+    _, dup_groups, in_dups = best
+    runs: list[list[Piece]] = []
+    unused: list[Piece] = []
+    for c in COLOURS:
+        left = [p for i, p in enumerate(ps) if i not in in_dups and p.colour == c]
+        _, run_values, _ = _best_runs(tuple(sorted(p.value for p in left)))
+        for rv in run_values:
+            run = []
+            for v in rv:
+                # A card goes into a run before the wild card of equal value: an unused wild costs only 1.
+                p = next(q for q in sorted(left, key=lambda q: q.kind == "wild") if q.value == v)
+                left.remove(p)
+                run.append(p)
+            runs.append(run)
+        unused += left
+    duplicates = [[ps[i] for i in g] for g in dup_groups]
+    wild = next(p for p in ps if p.kind == "wild")
+    used = any(wild in r for r in runs) or any(wild in g for g in duplicates)
+    return Arrangement(
+        wild_value=wild.value if used else UNUSED_WILD_VALUE,
+        runs=runs,
+        duplicates=duplicates,
+        unused=unused,
+        score=arrangement_score(runs, duplicates, unused),
+    )
+
+
+def best_arrangement(hand: Sequence[str], gems: Gems, wild: str) -> Arrangement:
+    """The highest-scoring arrangement; among equals, the lowest wild value."""
+    best: Arrangement | None = None
+    for w in WILD_VALUES:
+        arr = _arrange(pieces(hand, gems, wild, w))
+        if best is None or (arr.score, -arr.wild_value) > (best.score, -best.wild_value):
+            best = arr
+    assert best is not None
+    return best
+
+
+# -- the table ----------------------------------------------------------------------
+
+
+class DisplayCard(BaseModel):
+    card: str
+    gems: Gems = Field(default_factory=Gems)
+
+
+class Result(BaseModel):
+    """A seat's revealed hand and its scoring, public once the game ends."""
+
+    wild: Colour
+    hand: list[str]
+    gems: Gems
+    arrangement: Arrangement
+
+
+class Public(Part):
+    seats: int
+    first_player: int
+    round: int = Field(description="1-based round number")
+    phase: Literal["bid", "claim", "take", "over"]
+    turn: int | None
+    starter: int = Field(description="the starting player of this round, who bids first")
+    display: list[DisplayCard]
+    deck_size: int
+    gems: list[Gems] = Field(description="each seat's gems (public at all times)")
+    hand_sizes: list[int]
+    bids: list[int | None] = Field(description="this round's latest bid of each seat")
+    passed: list[bool]
+    high_bidder: int | None
+    takers: list[int] = Field(description="seats still to take a card this round, in order")
+    final_round: bool
+    results: list[Result] | None = None
+
+
+class Private(Part):
+    wild: Colour = Field(description="colour of your wild Jabberwocky card")
+    hand: list[str]
+
+
+class Secret(Part):
+    deck: list[str] = Field(description="the undrawn Number cards, in order")
+    unused_wild: Colour | None = Field(description="the Jabberwocky card nobody holds (2 players)")
+
+
+GTable = Table[Public, Private, Secret]
+
+
+def max_bid(gems: Gems) -> int:
+    """The highest bid payable in a single colour."""
+    return max(gems.get(c) for c in COLOURS)
+
+
+def _rank(public: Public, seat: int) -> tuple[int, int, int, int]:
+    """Sort key of the final standings: best first."""
+    assert public.results is not None
+    r = public.results[seat]
+    gone_first = (seat - public.first_player) % public.seats
+    return -r.arrangement.score, r.arrangement.wild_value, r.gems.total(), gone_first
+
+
+class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
+    name = "gimble"
+    title = "Gimble"
+    min_seats, max_seats = 2, 3
+    summary = (
+        "Rummy with gems (Jabberwocky microgames). Bid gems, payable in one colour, for the first "
+        "pick of a face-up display; the winner leaves the bid on one card and takes another, then "
+        "each other player takes a card and its gems. Score runs of one colour and duplicates of one "
+        "number; leftover gems are cards and a secret wild card is any 1-8 of its colour."
+    )
+    options_type = GimbleOptions
+    move_type = Move
+    public_type, private_type, secret_type = Public, Private, Secret
+
+    def check_options(self, options: GimbleOptions, seats: int) -> None:
+        if options.first_player is not None and options.first_player >= seats:
+            raise BadOptions(f"first_player must be a seat, 0..{seats - 1}")
+
+    def setup(self, options: GimbleOptions, seats: int, rng: Rng) -> GTable:
+        first = options.first_player if options.first_player is not None else rng.below(seats)
+        wilds: list[Colour] = rng.shuffled(["green", "yellow", "purple"])
+        deck = number_deck(rng)
+        size = DISPLAY_SIZE[seats]
+        display = [DisplayCard(card=c) for c in deck[:size]]
+        del deck[:size]
+        each = START_GEMS[seats]
+        gems = [Gems(green=each, yellow=each, purple=each) for _ in range(seats)]
+        left = [c for c in COLOURS for _ in range(Gems.supply().get(c) - each * seats)]
+        rng.shuffle(left)
+        for s in range(seats):
+            for c in left[s * RANDOM_GEMS : (s + 1) * RANDOM_GEMS]:
+                gems[s].add(c)
+        public = Public(
+            seats=seats, first_player=first, round=1, phase="bid", turn=first, starter=first, display=display,
+            deck_size=len(deck), gems=gems, hand_sizes=[0] * seats, bids=[None] * seats,
+            passed=[False] * seats, high_bidder=None, takers=[], final_round=False,
+        )  # fmt: skip
+        return GTable(
+            public=public,
+            private=[Private(wild=wilds[s], hand=[]) for s in range(seats)],
+            secret=Secret(deck=deck, unused_wild=wilds[2] if seats == 2 else None),
+        )
+
+    # -- who acts, what is legal -------------------------------------------------
+
+    def to_act(self, public: Public) -> Sequence[int]:
+        return () if public.turn is None else (public.turn,)
+
+    def _standing(self, public: Public) -> int | None:
+        return None if public.high_bidder is None else public.bids[public.high_bidder]
+
+    def legal_moves(self, public: Public, private: Private, seat: int) -> list[GimbleMove]:
+        cards = [d.card for d in public.display]
+        if public.phase == "bid":
+            standing = self._standing(public)
+            low = 0 if standing is None else standing + 1
+            moves: list[GimbleMove] = [Bid(amount=a) for a in range(low, max_bid(public.gems[seat]) + 1)]
+            if standing is not None:
+                moves.append(Pass())
+            return moves
+        if public.phase == "claim":
+            bid = self._standing(public) or 0
+            colours: list[Colour | None] = (
+                [c for c in ("green", "yellow", "purple") if public.gems[seat].get(c) >= bid] if bid else [None]
+            )
+            return [Claim(place_on=p, colour=c, take=t) for p in cards for c in colours for t in cards if t != p]
+        if public.phase == "take":
+            return [Take(card=c) for c in cards]
+        return []
+
+    def check(self, public: Public, private: Private, seat: int, move: GimbleMove) -> None:
+        cards = [d.card for d in public.display]
+        if public.phase == "bid":
+            standing = self._standing(public)
+            if isinstance(move, Pass):
+                if standing is None:
+                    raise IllegalMove("the starting player makes the first bid (0 or more) and may not pass")
+                return
+            if not isinstance(move, Bid):
+                raise IllegalMove("it is the bidding: bid or pass")
+            if standing is not None and move.amount <= standing:
+                raise IllegalMove(f"a bid must beat the standing bid of {standing}")
+            if move.amount > max_bid(public.gems[seat]):
+                raise IllegalMove(
+                    f"you cannot pay {move.amount} in a single colour (at most {max_bid(public.gems[seat])})"
+                )
+            return
+        if public.phase == "claim":
+            if not isinstance(move, Claim):
+                raise IllegalMove("you won the bid: place it on a display card and take another (claim)")
+            bid = self._standing(public) or 0
+            if move.place_on not in cards:
+                raise IllegalMove(f"{move.place_on} is not in the display")
+            if move.take not in cards:
+                raise IllegalMove(f"{move.take} is not in the display")
+            if move.take == move.place_on:
+                raise IllegalMove("you cannot take the card you just added gems to")
+            if bid == 0:
+                if move.colour is not None:
+                    raise IllegalMove("a bid of 0 places no gems: name no colour")
+            elif move.colour is None:
+                raise IllegalMove(f"name the colour you pay your bid of {bid} in")
+            elif public.gems[seat].get(move.colour) < bid:
+                raise IllegalMove(f"you must pay {bid} in a single colour: you have too few {move.colour} gems")
+            return
+        if public.phase == "take":
+            if not isinstance(move, Take):
+                raise IllegalMove("take a card from the display")
+            if move.card not in cards:
+                raise IllegalMove(f"{move.card} is not in the display")
+            return
+        raise IllegalMove("the game is over")
+
+    # -- playing ---------------------------------------------------------------------
+
+    def apply(self, table: GTable, seat: int, move: GimbleMove, rng: Rng) -> Event:
+        pub, n = table.public, table.public.seats
+        if isinstance(move, Bid | Pass):
+            if isinstance(move, Bid):
+                pub.bids[seat], pub.high_bidder = move.amount, seat
+                event: dict[str, object] = {"type": "bid", "seat": seat, "amount": move.amount}
+            else:
+                pub.passed[seat] = True
+                event = {"type": "pass", "seat": seat}
+            bidding = [s for s in range(n) if not pub.passed[s]]
+            if len(bidding) == 1:
+                assert bidding[0] == pub.high_bidder
+                pub.phase, pub.turn = "claim", pub.high_bidder
+                event["winner"] = pub.high_bidder
+            else:
+                nxt = left_of(seat, n)
+                while pub.passed[nxt]:
+                    nxt = left_of(nxt, n)
+                pub.turn = nxt
+            return Event(event)
+
+        if isinstance(move, Claim):
+            bid = self._standing(pub) or 0
+            placed = Gems()
+            if move.colour is not None and bid:
+                pub.gems[seat].take(move.colour, bid)
+                placed.add(move.colour, bid)
+                target = next(d for d in pub.display if d.card == move.place_on)
+                target.gems.add(move.colour, bid)
+            taken = self._take(table, seat, move.take)
+            pub.takers = [left_of(seat, n, k) for k in range(1, n)]
+            pub.phase, pub.turn = "take", pub.takers[0]
+            return Event(
+                {"type": "claim", "seat": seat, "bid": bid, "place_on": move.place_on,
+                 "placed": placed.model_dump(), "take": move.take, "gems": taken.model_dump()}
+            )  # fmt: skip
+
+        assert isinstance(move, Take)
+        taken = self._take(table, seat, move.card)
+        event = {"type": "take", "seat": seat, "card": move.card, "gems": taken.model_dump()}
+        pub.takers.pop(0)
+        if pub.takers:
+            pub.turn = pub.takers[0]
+            return Event(event)
+        self._next_round(table, last_taker=seat, event=event)
+        return Event(event)
+
+    def _take(self, table: GTable, seat: int, card: str) -> Gems:
+        pub = table.public
+        slot = next(d for d in pub.display if d.card == card)
+        pub.display.remove(slot)
+        for c in COLOURS:
+            pub.gems[seat].add(c, slot.gems.get(c))
+        table.private[seat].hand.append(card)
+        pub.hand_sizes[seat] += 1
+        return slot.gems
+
+    def _next_round(self, table: GTable, last_taker: int, event: dict[str, object]) -> None:
+        pub, deck = table.public, table.secret.deck
+        need = DISPLAY_SIZE[pub.seats] - len(pub.display)
+        if len(deck) >= need:
+            drawn = deck[:need]
+        elif pub.seats == 3 and not pub.final_round and len(pub.display) + len(deck) == pub.seats:
+            drawn, pub.final_round = list(deck), True
+        else:
+            self._finish(table)
+            event["results"] = [r.model_dump(mode="json") for r in pub.results or []]
+            return
+        del deck[: len(drawn)]
+        pub.display += [DisplayCard(card=c) for c in drawn]
+        pub.deck_size = len(deck)
+        pub.round += 1
+        pub.starter = pub.turn = last_taker
+        pub.phase = "bid"
+        pub.bids, pub.passed, pub.high_bidder = [None] * pub.seats, [False] * pub.seats, None
+        event["refill"] = drawn
+        event["final_round"] = pub.final_round
+
+    def _finish(self, table: GTable) -> None:
+        pub = table.public
+        pub.phase, pub.turn, pub.takers = "over", None, []
+        pub.results = [
+            Result(
+                wild=p.wild,
+                hand=sorted(p.hand, key=order_key),
+                gems=pub.gems[s].model_copy(),
+                arrangement=best_arrangement(p.hand, pub.gems[s], p.wild),
+            )
+            for s, p in enumerate(table.private)
+        ]
+
+    def outcome(self, public: Public) -> Outcome | None:
+        if public.phase != "over" or public.results is None:
+            return None
+        winner = min(range(public.seats), key=lambda s: _rank(public, s))
+        return Outcome(winners=[winner], scores=[r.arrangement.score for r in public.results])

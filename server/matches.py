@@ -1,0 +1,414 @@
+"""The match lifecycle, shared by REST and WebSocket: create, join, leave, move, read.
+
+Every change is one :class:`~server.store.Commit`: a compare-and-set on the
+match version that also appends to the log and publishes the notification.
+What a caller receives about a match goes through :meth:`Rules.view` and
+:func:`event_for`, the engine's only redaction path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import time
+from collections import defaultdict, deque
+from typing import Any
+
+import msgpack
+
+from server import games
+from server.config import Settings
+from server.engine import Event, Rng, Rules, Table, event_for
+from server.engine.errors import (
+    BadRequest,
+    MatchFull,
+    MatchNotFound,
+    MatchNotStarted,
+    MatchOver,
+    MatchStarted,
+    RateLimited,
+    SeatTaken,
+    StaleVersion,
+    Unauthorized,
+    VorpalError,
+)
+from server.store import Commit, MatchRecord, Store
+
+log = logging.getLogger("vorpal.matches")
+
+OK, STALE, DUPLICATE, GONE = 0, 1, 2, 3
+BOT_MOVES_MAX = 100_000
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def parse_token(token: str | None) -> tuple[str, int] | None:
+    """``<match>.<seat>.<secret>`` -> (match, seat), or None if malformed."""
+    if not token:
+        return None
+    parts = token.split(".")
+    if len(parts) != 3 or not parts[1].isdigit():
+        return None
+    return parts[0], int(parts[1])
+
+
+def encode_table(table: Table[Any, Any, Any]) -> bytes:
+    return msgpack.packb(table.model_dump(mode="python"), use_bin_type=True)
+
+
+def decode_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+
+
+def pack_event(event: Event) -> dict[str, Any]:
+    return {"public": event.public, "private": {str(k): v for k, v in event.private.items()}}
+
+
+def unpack_event(data: dict[str, Any]) -> Event:
+    return Event(data["public"], {int(k): v for k, v in data.get("private", {}).items()})
+
+
+class Matches:
+    def __init__(self, store: Store, settings: Settings) -> None:
+        self.store = store
+        self.settings = settings
+        self._bots_running: set[str] = set()
+        self._bots_again: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._chat_times: dict[tuple[str, int], deque[float]] = defaultdict(deque)
+
+    # -- helpers -----------------------------------------------------------------------
+
+    def _ttl(self, status: str) -> int:
+        return self.settings.retention_s if status in ("finished", "aborted") else self.settings.idle_ttl_s
+
+    @staticmethod
+    def seat_of(record: MatchRecord, token: str | None) -> int | None:
+        """The seat ``token`` holds in ``record``; None without a token; Unauthorized if wrong."""
+        if token is None:
+            return None
+        parsed = parse_token(token)
+        if parsed is None or parsed[0] != record.id or parsed[1] >= record.seats:
+            raise Unauthorized("that token is not a seat token of this match")
+        stored = record.tokens[parsed[1]]
+        if stored is None or not hmac.compare_digest(stored, token_hash(token)):
+            raise Unauthorized("that token is not a seat token of this match")
+        return parsed[1]
+
+    def state_for(self, record: MatchRecord, table: Table[Any, Any, Any], seat: int | None) -> dict[str, Any]:
+        """The match as ``seat`` may see it (``None``: a spectator)."""
+        rules = games.get(record.game)
+        to_act = rules.to_act(table) if record.status == "active" else []
+        out: dict[str, Any] = {
+            "match": record.id, "game": record.game, "status": record.status, "version": record.version,
+            "seats": record.seats, "names": record.names, "bots": record.bots, "you": seat,
+            "to_act": to_act, "view": rules.view(table, seat), "outcome": record.outcome,
+        }  # fmt: skip
+        if seat is not None and seat in to_act:
+            out["legal"] = [rules.dump_move(m) for m in rules.legal_moves(table, seat)]
+        return out
+
+    def summary(self, record: MatchRecord) -> dict[str, Any]:
+        return {
+            "match": record.id, "game": record.game, "status": record.status, "version": record.version,
+            "seats": record.seats, "names": record.names, "bots": record.bots,
+            "open_seats": [i for i in range(record.seats) if record.tokens[i] is None and not record.bots[i]],
+            "created": record.created, "updated": record.updated, "outcome": record.outcome,
+        }  # fmt: skip
+
+    async def _commit(
+        self,
+        record: MatchRecord,
+        *,
+        fields: dict[str, Any],
+        entry: dict[str, Any],
+        event: Event,
+        table: bytes | None = None,
+        outcome: dict[str, Any] | None = None,
+        move_key: str = "",
+    ) -> tuple[int, int]:
+        status = fields.get("status", record.status)
+        entry = {**entry, "v": record.version + 1, "at": now_ms(), "status": status, **pack_event(event)}
+        if outcome is not None:
+            entry["outcome"] = outcome
+        note: dict[str, Any] = {"kind": "event", "game": record.game, "entry": entry}
+        if table is not None:
+            note["table"] = table
+        return await self.store.commit(
+            Commit(
+                match_id=record.id, expected=record.version, fields={**fields, "updated": now_ms()},
+                log_entry=entry, notification=note, ttl=self._ttl(status), move_key=move_key,
+            )
+        )  # fmt: skip
+
+    # -- lifecycle ---------------------------------------------------------------------
+
+    async def create(
+        self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int], names: dict[int, str]
+    ) -> dict[str, Any]:
+        rules = games.get(game)
+        opts = rules.parse_options(options)
+        rules.check_seats(seats)
+        if any(not 0 <= b < seats for b in bots) or len(set(bots)) != len(bots):
+            raise BadRequest("bots must list distinct seats of the match")
+        seed = secrets.randbits(63)
+        table, rng = rules.setup(opts, seats, seed)
+        is_bot = [s in bots for s in range(seats)]
+        created = now_ms()
+        record = MatchRecord(
+            id=secrets.token_urlsafe(9), game=game, options=opts.model_dump(mode="json"), seats=seats,
+            status="active" if all(is_bot) else "open", version=0, created=created, updated=created, seed=seed,
+            names=[f"bot-{s}" if is_bot[s] else names.get(s) for s in range(seats)], bots=is_bot,
+            tokens=[None] * seats, table=encode_table(table), rng=rng.state,
+        )  # fmt: skip
+        await self.store.create(record, self._ttl(record.status))
+        if record.status == "active":
+            self.kick_bots(record.id)
+        return self.summary(record)
+
+    async def join(self, match_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+        for _ in range(20):  # a concurrent join moved the version: look again
+            record, _ = await self.store.load(match_id)
+            if record.status != "open":
+                raise MatchStarted("the match has started; no seat is open")
+            free = [i for i in range(record.seats) if record.tokens[i] is None and not record.bots[i]]
+            if seat is None:
+                if not free:
+                    raise MatchFull()
+                chosen = free[0]
+            elif not 0 <= seat < record.seats:
+                raise BadRequest(f"seat must be 0..{record.seats - 1}")
+            elif seat not in free:
+                raise SeatTaken(f"seat {seat} is taken")
+            else:
+                chosen = seat
+            token = f"{record.id}.{chosen}.{secrets.token_urlsafe(24)}"
+            tokens = list(record.tokens)
+            tokens[chosen] = token_hash(token)
+            names = list(record.names)
+            names[chosen] = name or f"player-{chosen}"
+            started = all(t is not None or b for t, b in zip(tokens, record.bots, strict=True))
+            status = "active" if started else "open"
+            event = Event({"type": "joined", "seat": chosen, "name": names[chosen], "started": started})
+            result, _ = await self._commit(
+                record, fields={"tokens": _json(tokens), "names": _json(names), "status": status},
+                entry={"kind": "join", "seat": chosen}, event=event, table=record.table,
+            )  # fmt: skip
+            if result == OK:
+                if started:
+                    self.kick_bots(match_id, record)
+                return {"match": match_id, "seat": chosen, "token": token}
+            if result == GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    async def leave(self, match_id: str, token: str | None) -> dict[str, Any]:
+        for _ in range(20):
+            record, _ = await self.store.load(match_id)
+            seat = self.seat_of(record, token)
+            if seat is None:
+                raise Unauthorized("leaving needs your seat token")
+            if record.status != "open":
+                raise MatchStarted("a seat can only be left before the match starts")
+            tokens, names = list(record.tokens), list(record.names)
+            tokens[seat] = names[seat] = None
+            result, _ = await self._commit(
+                record, fields={"tokens": _json(tokens), "names": _json(names)},
+                entry={"kind": "leave", "seat": seat}, event=Event({"type": "left", "seat": seat}),
+                table=record.table,
+            )  # fmt: skip
+            if result == OK:
+                return {"match": match_id, "seat": seat, "left": True}
+        raise StaleVersion("the match kept changing; try again")
+
+    async def list(self, game: str | None, status: str | None, limit: int) -> list[dict[str, Any]]:
+        out = []
+        for row in await self.store.recent():
+            if game is not None and row[b"game"].decode() != game:
+                continue
+            if status is not None and row[b"status"].decode() != status:
+                continue
+            names, bots = json.loads(row[b"names"]), json.loads(row[b"bots"])
+            out.append({
+                "match": row[b"id"].decode(), "game": row[b"game"].decode(), "status": row[b"status"].decode(),
+                "version": int(row[b"version"]), "seats": int(row[b"seats"]), "names": names, "bots": bots,
+                "open_seats": [i for i, (n, b) in enumerate(zip(names, bots, strict=True)) if n is None and not b],
+                "created": int(row[b"created"]), "updated": int(row[b"updated"]),
+                "outcome": json.loads(row[b"outcome"]),
+            })  # fmt: skip
+            if len(out) >= limit:
+                break
+        return out
+
+    async def get(self, match_id: str, token: str | None) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = self.seat_of(record, token)
+        if record.status == "active":
+            self.kick_bots(match_id, record)
+        return self.state_for(record, decode_table(games.get(record.game), record.table), seat)
+
+    async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = self.seat_of(record, token)
+        if seat is None:
+            raise Unauthorized("legal moves are for a seat: send its token")
+        rules = games.get(record.game)
+        table = decode_table(rules, record.table)
+        moves = rules.legal_moves(table, seat) if record.status == "active" else []
+        return {"match": match_id, "version": record.version, "seat": seat, "moves": [rules.dump_move(m) for m in moves]}
+
+    async def move(
+        self, match_id: str, token: str | None, move_id: str, version: int, raw_move: Any
+    ) -> dict[str, Any]:
+        parsed = parse_token(token)
+        move_key = f"{parsed[1]}:{move_id}" if parsed else ""
+        record, applied = await self.store.load(match_id, move_key)
+        seat = self.seat_of(record, token)
+        if seat is None:
+            raise Unauthorized("a move needs a seat token")
+        if applied is not None:
+            return {"match": match_id, "version": applied, "duplicate": True}
+        return await self._play(record, seat, version, raw_move, move_key)
+
+    async def _play(
+        self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str
+    ) -> dict[str, Any]:
+        if record.status == "open":
+            raise MatchNotStarted("the match waits for players")
+        if record.status != "active":
+            raise MatchOver()
+        if version != record.version:
+            raise StaleVersion(f"the match is at version {record.version}", current=record.version)
+        rules = games.get(record.game)
+        table = decode_table(rules, record.table)
+        rng = Rng.from_state(record.rng)
+        move, event = rules.act(table, rng, seat, raw_move)
+        outcome = rules.outcome(table)
+        status = "finished" if outcome is not None else "active"
+        packed = encode_table(table)
+        fields: dict[str, Any] = {"table": packed, "rng": _json(rng.state), "status": status}
+        result_of = None if outcome is None else outcome.model_dump(mode="json")
+        if result_of is not None:
+            fields["outcome"] = _json(result_of)
+        result, v = await self._commit(
+            record, fields=fields, entry={"kind": "move", "seat": seat, "move": rules.dump_move(move)},
+            event=event, table=packed, outcome=result_of, move_key=move_key,
+        )  # fmt: skip
+        if result == STALE:
+            raise StaleVersion(f"the match is at version {v}", current=v)
+        if result == DUPLICATE:
+            return {"match": record.id, "version": v, "duplicate": True}
+        if result == GONE:
+            raise MatchNotFound()
+        if status == "active":
+            self.kick_bots(record.id, record)
+        return {"match": record.id, "version": v}
+
+    async def catch_up(
+        self, match_id: str, since: int, until: int | None
+    ) -> tuple[list[dict[str, Any]], tuple[Rules, Table[Any, Any, Any]] | None]:
+        """Log entries after ``since`` (to ``until``, else to the current version with its table)."""
+        if until is not None:
+            return await self.store.log(match_id, since, until), None
+        record, _ = await self.store.load(match_id)
+        rules = games.get(record.game)
+        return await self.store.log(match_id, since, record.version), (rules, decode_table(rules, record.table))
+
+    async def events(self, match_id: str, token: str | None, since: int) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = self.seat_of(record, token)
+        entries = await self.store.log(match_id, since)
+        return {"match": match_id, "version": record.version, "events": [redact_entry(e, seat) for e in entries]}
+
+    # -- chat --------------------------------------------------------------------------
+
+    async def say(self, match_id: str, token: str | None, text: str) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = self.seat_of(record, token)
+        if seat is None:
+            raise Unauthorized("chat is for seated players: send your seat token")
+        text = text.strip()
+        if not 1 <= len(text) <= 500:
+            raise BadRequest("a chat message has 1..500 characters")
+        window = self._chat_times[(match_id, seat)]
+        t = time.monotonic()
+        while window and t - window[0] > 60:
+            window.popleft()
+        if len(window) >= self.settings.chat_per_minute:
+            raise RateLimited(f"at most {self.settings.chat_per_minute} chat messages a minute")
+        window.append(t)
+        message = {"seat": seat, "name": record.names[seat] or f"player-{seat}", "text": text, "at": now_ms()}
+        await self.store.say(match_id, message)
+        return {"match": match_id, **message}
+
+    async def chat(self, match_id: str) -> dict[str, Any]:
+        await self.store.load(match_id)
+        return {"match": match_id, "messages": await self.store.chat(match_id)}
+
+    # -- built-in bots -------------------------------------------------------------
+
+    def kick_bots(self, match_id: str, record: MatchRecord | None = None) -> None:
+        """Make sure bots play their turns in ``match_id`` (idempotent, cheap)."""
+        if record is not None and not any(record.bots):
+            return
+        if match_id in self._bots_running:
+            self._bots_again.add(match_id)
+            return
+        self._bots_running.add(match_id)
+        task = asyncio.create_task(self._run_bots(match_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _run_bots(self, match_id: str) -> None:
+        try:
+            for _ in range(BOT_MOVES_MAX):
+                record, _ = await self.store.load(match_id)
+                if record.status != "active":
+                    break
+                rules = games.get(record.game)
+                table = decode_table(rules, record.table)
+                ready = [s for s in rules.to_act(table) if record.bots[s]]
+                if not ready:
+                    if match_id in self._bots_again:
+                        self._bots_again.discard(match_id)
+                        continue
+                    break
+                seat = ready[0]
+                pick = random.Random(f"{match_id}:{record.version}:{seat}")
+                move = pick.choice(rules.legal_moves(table, seat))
+                try:
+                    await self._play(record, seat, record.version, rules.dump_move(move), "")
+                except StaleVersion:
+                    continue
+        except VorpalError as exc:
+            log.warning("bots of match %s stopped: %s", match_id, exc.code)
+        except Exception:
+            log.exception("bots of match %s failed", match_id)
+        finally:
+            self._bots_running.discard(match_id)
+            self._bots_again.discard(match_id)
+
+    async def drain(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+
+def redact_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A log entry as ``seat`` may receive it: never the raw move, only the event's parts."""
+    return {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value)

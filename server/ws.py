@@ -1,0 +1,176 @@
+"""The WebSocket endpoint ``/v1/ws``: MessagePack frames of protocol v1 (see protocol/PROTOCOL.md).
+
+The version is negotiated with ``Sec-WebSocket-Protocol``; a client that
+offers none we serve gets an HTTP 400 problem (``unsupported_protocol``)
+instead of the handshake. Each request frame is answered by an ``ack`` or an
+``error`` with the same ``id``; a frame that cannot be read gets an
+``error`` with a null ``id`` and the connection goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
+from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
+
+from server import games
+from server.engine.errors import NotSubscribed, Unauthorized, UnsupportedProtocol, VorpalError
+from server.hub import Hub, Subscription, event_frame
+from server.matches import Matches, decode_table, parse_token
+from server.problems import error_frame, from_error
+
+log = logging.getLogger("vorpal.ws")
+
+OUTBOX_LIMIT = 10_000
+
+
+class Connection:
+    """One client socket: its credentials, its subscriptions and its outgoing queue."""
+
+    def __init__(self, ws: WebSocket, hub: Hub, matches: Matches, max_errors: int) -> None:
+        self.ws = ws
+        self.hub = hub
+        self.matches = matches
+        self.tokens: dict[str, str] = {}
+        self.subs: dict[str, Subscription] = {}
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.errors = 0
+        self.max_errors = max_errors
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.outbox.qsize() < OUTBOX_LIMIT:
+            self.outbox.put_nowait(encode(frame))
+
+    async def writer(self) -> None:
+        while (data := await self.outbox.get()) is not None:
+            await self.ws.send_bytes(data)
+
+    async def handle(self, data: bytes) -> None:
+        rid: int | str | None = None
+        try:
+            frame = decode_client(data)
+            rid = frame.id
+            result = await self.dispatch(frame)
+            if result is not None:
+                self.send(result)
+        except DecodeError as exc:
+            self.errors += 1
+            self.send({"type": "error", "id": exc.request_id, "code": exc.code, "title": "Unreadable frame",
+                       "detail": exc.detail})  # fmt: skip
+        except VorpalError as exc:
+            self.errors += 1
+            self.send(error_frame(exc, rid))
+        except Exception:
+            self.errors += 1
+            log.exception("frame handling failed")
+            self.send({"type": "error", "id": rid, "code": "internal", "title": "Internal error",
+                       "detail": "a server fault; nothing was changed"})  # fmt: skip
+
+    async def dispatch(self, frame: Any) -> dict[str, Any] | None:
+        if isinstance(frame, Ping):
+            return {"type": "pong", "id": frame.id}
+        if isinstance(frame, Auth):
+            parsed = parse_token(frame.token)
+            if parsed is None:
+                raise Unauthorized("malformed seat token")
+            record, _ = await self.matches.store.load(parsed[0])
+            seat = self.matches.seat_of(record, frame.token)
+            self.tokens[record.id] = frame.token
+            return ack(frame.id, {"match": record.id, "seat": seat})
+        if isinstance(frame, Subscribe):
+            await self.subscribe(frame)  # sends its own ack, after any replayed events
+            return None
+        if isinstance(frame, Unsubscribe):
+            sub = self.subs.pop(frame.match, None)
+            if sub is None:
+                raise NotSubscribed()
+            self.hub.discard(sub)
+            return ack(frame.id, {"match": frame.match})
+        if isinstance(frame, MoveFrame):
+            result = await self.matches.move(
+                frame.match, self.tokens.get(frame.match), frame.move_id, frame.version, frame.move
+            )
+            return ack(frame.id, result)
+        if isinstance(frame, SayFrame):
+            return ack(frame.id, await self.matches.say(frame.match, self.tokens.get(frame.match), frame.text))
+        raise AssertionError(f"unhandled frame {frame!r}")
+
+    async def subscribe(self, frame: Subscribe) -> None:
+        old = self.subs.pop(frame.match, None)
+        if old is not None:
+            self.hub.discard(old)
+        token = self.tokens.get(frame.match)
+        record, _ = await self.matches.store.load(frame.match)
+        seat = self.matches.seat_of(record, token)
+        sub = Subscription(frame.match, seat, self.send)
+        await self.hub.add(sub)
+        try:
+            # Read after the channel is live: nothing can fall between the two.
+            record, _ = await self.matches.store.load(frame.match)
+            rules = games.get(record.game)
+            table = decode_table(rules, record.table)
+            if frame.since is not None and frame.since < record.version:
+                entries = await self.matches.store.log(frame.match, frame.since, record.version)
+                for i, entry in enumerate(entries):
+                    last = i == len(entries) - 1
+                    self.send(event_frame(frame.match, entry, seat, (rules, table) if last else None))
+        except BaseException:
+            self.hub.discard(sub)
+            raise
+        self.subs[frame.match] = sub
+        result = self.matches.state_for(record, table, seat)
+        self.send(ack(frame.id, result))
+        self.hub.start_live(sub, record.version)
+        if record.status == "active":
+            self.matches.kick_bots(record.id, record)
+
+    def close(self) -> None:
+        for sub in self.subs.values():
+            self.hub.discard(sub)
+        self.subs.clear()
+        self.outbox.put_nowait(None)
+
+
+def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "ack", "id": request_id, "result": result}
+
+
+async def endpoint(ws: WebSocket) -> None:
+    offered = ws.scope.get("subprotocols") or []
+    if not any(p in SUBPROTOCOLS for p in offered):
+        err = UnsupportedProtocol(f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol", supported=list(SUBPROTOCOLS))
+        await ws.send_denial_response(from_error(err, "/v1/ws"))
+        return
+    await ws.accept(subprotocol=SUBPROTOCOL)
+    state = ws.app.state
+    conn = Connection(ws, state.hub, state.matches, state.settings.ws_error_limit)
+    writer = asyncio.create_task(conn.writer())
+    try:
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            data = message.get("bytes")
+            if data is None:
+                conn.send({"type": "error", "id": None, "code": "bad_frame", "title": "Unreadable frame",
+                           "detail": "frames are binary MessagePack, not text"})  # fmt: skip
+                conn.errors += 1
+            else:
+                await conn.handle(data)
+            if conn.errors > conn.max_errors:
+                conn.close()
+                await writer
+                await ws.close(code=1008, reason="too many bad frames")
+                return
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.close()
+        writer.cancel()
+        with contextlib.suppress(BaseException):
+            await writer
