@@ -30,7 +30,7 @@ log = logging.getLogger("vorpal.hub")
 CONTROL_CHANNEL = "vorpal:control"
 
 
-@dataclass
+@dataclass(eq=False)
 class Subscription:
     """One socket's interest in one match, as a seat or a spectator."""
 

@@ -8,6 +8,7 @@ from server.engine.errors import UnknownGame
 from .brillig import Brillig
 from .gimble import Gimble
 from .jabberwocky import Jabberwocky
+from .mimsy import Mimsy
 from .mome import Mome
 from .tabby_tumble import TabbyTumble
 
@@ -16,6 +17,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(TabbyTumble()),
     Rules(Brillig()),
     Rules(Gimble()),
+    Rules(Mimsy()),
     Rules(Mome()),
 )
 

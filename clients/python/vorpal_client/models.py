@@ -1,0 +1,66 @@
+"""Typed results of the REST API. Unknown fields are kept (the API grows additively)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Game(Model):
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    summary: str
+    schemas: dict[str, Any]
+
+
+class MatchSummary(Model):
+    match: str
+    game: str
+    status: str
+    version: int
+    seats: int
+    names: list[str | None]
+    bots: list[bool]
+    open_seats: list[int] = []
+    outcome: dict[str, Any] | None = None
+
+
+class SeatToken(Model):
+    match: str
+    seat: int
+    token: str
+
+
+class MatchState(Model):
+    """The match as one caller sees it: ``view`` holds ``public`` and, for a seat, ``private``."""
+
+    match: str
+    game: str
+    status: str
+    version: int
+    seats: int
+    names: list[str | None]
+    you: int | None
+    to_act: list[int]
+    view: dict[str, Any]
+    outcome: dict[str, Any] | None = None
+    legal: list[Any] | None = None
+
+
+class MoveResult(Model):
+    match: str
+    version: int
+    duplicate: bool = False
+
+
+class LoggedEvent(Model):
+    version: int
+    at: int | None = None
+    event: dict[str, Any]

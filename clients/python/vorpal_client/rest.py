@@ -1,0 +1,84 @@
+"""The REST half of the SDK: an async client for the match lifecycle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from .errors import ApiError, error_from
+from .models import Game, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+
+
+class VorpalClient:
+    """``async with VorpalClient("http://127.0.0.1:8000") as api: ...``"""
+
+    def __init__(self, base_url: str, *, timeout: float = 30.0, transport: httpx.AsyncBaseTransport | None = None) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.http = httpx.AsyncClient(base_url=self.base_url, timeout=timeout, transport=transport)
+
+    async def __aenter__(self) -> VorpalClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self.http.aclose()
+
+    async def _call(self, method: str, path: str, *, token: str | None = None, json: Any = None,
+                    params: dict[str, Any] | None = None) -> Any:  # fmt: skip
+        headers = {"Authorization": f"Bearer {token}"} if token else None
+        try:
+            r = await self.http.request(method, path, json=json, params=params, headers=headers)
+        except httpx.TransportError as exc:
+            raise ApiError("unavailable", "Server unreachable", str(exc)) from exc
+        if r.status_code >= 400:
+            try:
+                body = r.json()
+            except ValueError:
+                body = {"code": "internal", "title": r.reason_phrase, "detail": r.text[:200]}
+            raise error_from(body, r.status_code)
+        return r.json()
+
+    async def games(self) -> list[Game]:
+        return [Game.model_validate(g) for g in (await self._call("GET", "/v1/games"))["games"]]
+
+    async def create_match(self, game: str, seats: int, *, options: dict[str, Any] | None = None,
+                           bots: list[int] | None = None) -> MatchSummary:  # fmt: skip
+        body = {"game": game, "seats": seats, "options": options or {}, "bots": bots or []}
+        return MatchSummary.model_validate(await self._call("POST", "/v1/matches", json=body))
+
+    async def list_matches(self, *, game: str | None = None, status: str | None = None, limit: int = 50) -> list[MatchSummary]:
+        params = {k: v for k, v in {"game": game, "status": status, "limit": limit}.items() if v is not None}
+        return [MatchSummary.model_validate(m) for m in (await self._call("GET", "/v1/matches", params=params))["matches"]]
+
+    async def join(self, match: str, *, seat: int | None = None, name: str | None = None) -> SeatToken:
+        body = {k: v for k, v in {"seat": seat, "name": name}.items() if v is not None}
+        return SeatToken.model_validate(await self._call("POST", f"/v1/matches/{match}/join", json=body))
+
+    async def leave(self, match: str, token: str) -> None:
+        await self._call("POST", f"/v1/matches/{match}/leave", token=token)
+
+    async def state(self, match: str, token: str | None = None) -> MatchState:
+        return MatchState.model_validate(await self._call("GET", f"/v1/matches/{match}", token=token))
+
+    async def legal(self, match: str, token: str) -> list[Any]:
+        moves: list[Any] = (await self._call("GET", f"/v1/matches/{match}/legal", token=token))["moves"]
+        return moves
+
+    async def move(self, match: str, token: str, move: Any, *, version: int, move_id: str) -> MoveResult:
+        body = {"move_id": move_id, "version": version, "move": move}
+        return MoveResult.model_validate(await self._call("POST", f"/v1/matches/{match}/moves", token=token, json=body))
+
+    async def events(self, match: str, *, since: int = 0, token: str | None = None) -> list[LoggedEvent]:
+        out = await self._call("GET", f"/v1/matches/{match}/events", token=token, params={"since": since})
+        return [LoggedEvent.model_validate(e) for e in out["events"]]
+
+    async def say(self, match: str, token: str, text: str) -> dict[str, Any]:
+        result: dict[str, Any] = await self._call("POST", f"/v1/matches/{match}/chat", token=token, json={"text": text})
+        return result
+
+    async def chat(self, match: str) -> list[dict[str, Any]]:
+        messages: list[dict[str, Any]] = (await self._call("GET", f"/v1/matches/{match}/chat"))["messages"]
+        return messages
