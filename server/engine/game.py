@@ -18,6 +18,10 @@ read the public part only, and ``legal_moves``/``check`` read only the
 acting seat's view, so neither who-acts nor an error message can carry a
 fact the seat may not see.
 
+A fact that leaves a hidden part must land somewhere visible: when a move
+ends a round and clears the board, keep the finished round in the public
+part (e.g. ``last_trick``) so that what the event showed stays visible.
+
 ``apply`` receives a *draft*: a table the engine owns for this one step
 (like the Immer draft a boardgame.io move writes to). It updates the draft
 in place and returns the :class:`Event` it caused; callers that need the old

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict
 
 from .game import Event
 
@@ -25,11 +25,18 @@ T = TypeVar("T")
 class Committed(BaseModel):
     """Public: which seats have committed to the sealed choice in progress."""
 
+    model_config = ConfigDict(extra="forbid")
+
     seats: list[bool]
 
     @classmethod
     def fresh(cls, seats: int) -> Committed:
         return cls(seats=[False] * seats)
+
+    @classmethod
+    def among(cls, seats: int, taking_part: set[int]) -> Committed:
+        """A sealed choice only some seats make; the others count as done from the start."""
+        return cls(seats=[s not in taking_part for s in range(seats)])
 
     def waiting(self) -> list[int]:
         return [i for i, done in enumerate(self.seats) if not done]
@@ -41,6 +48,8 @@ class Committed(BaseModel):
 
 class Sealed(BaseModel, Generic[T]):
     """Secret: the committed choices, ``None`` until a seat commits."""
+
+    model_config = ConfigDict(extra="forbid")
 
     choices: list[T | None]
 
@@ -54,14 +63,25 @@ class Sealed(BaseModel, Generic[T]):
         self.choices[seat] = choice
         committed.seats[seat] = True
 
-    def reveal(self, committed: Committed) -> list[T]:
-        """All choices, once everyone has committed; both halves are reset."""
+    def reveal_by_seat(self, committed: Committed) -> list[T | None]:
+        """Every seat's choice (``None`` for a seat that took no part), once all are in.
+
+        Both halves are reset for the next sealed choice.
+        """
         if not committed.complete:
             raise ValueError("not every seat has committed")
-        out = [c for c in self.choices if c is not None]
+        out = list(self.choices)
         self.choices = [None] * len(self.choices)
         committed.seats = [False] * len(committed.seats)
         return out
+
+    def reveal(self, committed: Committed) -> list[T]:
+        """Every seat's choice, indexed by seat, when every seat took part."""
+        out = self.reveal_by_seat(committed)
+        chosen = [c for c in out if c is not None]
+        if len(chosen) != len(out):
+            raise ValueError("some seats took no part: use reveal_by_seat()")
+        return chosen
 
 
 def commit_event(seat: int, choice: Any, **public: Any) -> Event:

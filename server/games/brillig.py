@@ -36,7 +36,8 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Brillig"; NOTES.md):
   collection card you played that round moves into the bonus deck." Each
   seat finishes its bonus (choose, then its collection card goes in) before
   the other starts, so the second seat may choose the first seat's card.
-  The bonus deck always holds three cards. A collection card that collected
+  The bonus deck always holds three cards. Its order never matters (the
+  taker sees all of it), so "Shuffle the 5-value Number cards" draws nothing. A collection card that collected
   no gems is not scored: it is the card that moves into the bonus deck.
 - Bonus cards are taken in round 4 too ("Play the final round as normal"):
   they no longer score but count for the tie-break.
@@ -57,7 +58,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, Gems, colour, colour_rank, number_deck, value
+from server.engine.numbers import COLOURS, GEMS_PER_COLOUR, Gems, colour, colour_rank, number_deck, value
 from server.engine.sealed import Committed, Sealed, commit_event
 
 ROUNDS = 4
@@ -189,7 +190,7 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
     def setup(self, options: BrilligOptions, seats: int, rng: Rng) -> BTable:
         deck = number_deck(rng, values=(1, 2, 3, 4))
         hands = [sort_cards(deck[:HAND_SIZE]), sort_cards(deck[HAND_SIZE : 2 * HAND_SIZE])]
-        gems = rng.shuffled([c for c in COLOURS for _ in range(8)])
+        gems = rng.shuffled([c for c in COLOURS for _ in range(GEMS_PER_COLOUR)])
         rows = gem_piles(gems)
         public = Public(
             round=1,

@@ -1,0 +1,44 @@
+# The two commands a newcomer needs: `make serve` and `make test`.
+# Everything they need (a virtualenv, Python and npm packages) is installed on first use.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: serve test lint typecheck pytest jstest install clean
+
+$(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --disable-pip-version-check --upgrade pip
+	$(BIN)/pip install -q --disable-pip-version-check -e protocol -e clients/python -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Start the server on http://$(HOST):$(PORT) with an embedded Redis (data in .vorpal/).
+serve: $(STAMP)
+	$(BIN)/vorpal serve --host $(HOST) --port $(PORT)
+
+## Run every check: lint, types, the Python tests and the JavaScript tests.
+test: lint typecheck pytest jstest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+jstest: $(STAMP)
+	@if [ -f clients/js/package.json ]; then \
+	  cd clients/js && npm ci --no-audit --no-fund --loglevel=error && PATH="$(CURDIR)/$(BIN):$$PATH" npm test; \
+	else echo "no JS SDK yet"; fi
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,27 @@
+"""With no REDIS_URL the server runs its own real Redis, and keeps matches across restarts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+
+from .servers import ServerProcess
+
+
+def test_the_embedded_default_keeps_matches_across_restarts(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    first = ServerProcess(None, log_dir=tmp_path, data_dir=data).start()
+    try:
+        created = httpx.post(first.url + "/v1/matches", json={"game": "jabberwocky", "seats": 3}).json()
+        joined = httpx.post(first.url + f"/v1/matches/{created['match']}/join", json={"name": "ann"}).json()
+    finally:
+        first.stop()
+    assert (data / "redis").is_dir()
+    second = ServerProcess(None, log_dir=tmp_path, data_dir=data).start()
+    try:
+        state = httpx.get(second.url + f"/v1/matches/{created['match']}",
+                          headers={"Authorization": f"Bearer {joined['token']}"}).json()  # fmt: skip
+        assert state["names"][joined["seat"]] == "ann" and state["you"] == joined["seat"]
+    finally:
+        second.stop()
