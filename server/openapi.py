@@ -10,24 +10,35 @@ from server.engine.errors import all_errors
 from server.rest import CreateMatch, JoinSeat, Say, SubmitMove
 
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_AUTH = [{"seatToken": []}]
+_AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
 _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 
 
 def _body(model: type[BaseModel]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{model.__name__}"}}}}
+    return {
+        "required": True,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{model.__name__}"}}},
+    }
 
 
-def _op(summary: str, *, body: type[BaseModel] | None = None, params: list[Any] | None = None,
-        auth: list[Any] | None = None, ok: str = "200") -> dict[str, Any]:  # fmt: skip
+def _op(
+    summary: str,
+    *,
+    body: type[BaseModel] | None = None,
+    params: list[Any] | None = None,
+    auth: list[Any] | None = None,
+    ok: str = "200",
+) -> dict[str, Any]:
     op: dict[str, Any] = {
         "summary": summary,
         "parameters": params or [],
         "responses": {
             ok: {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}},
-            "default": {"description": "An error (RFC 9457 problem; see `code`)",
-                        "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-        },  # fmt: skip
+            "default": {
+                "description": "An error (RFC 9457 problem; see `code`)",
+                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+            },
+        },
     }
     if body is not None:
         op["requestBody"] = _body(body)
@@ -54,28 +65,44 @@ def document() -> dict[str, Any]:
     q = [{"name": n, "in": "query", "schema": {"type": "string"}} for n in ("game", "status", "limit")]
     return {
         "openapi": "3.1.0",
-        "info": {"title": "Vorpal", "version": "1.0.0", "description": "Tabletop game server: match lifecycle over "
-                 "REST; live play over the WebSocket /v1/ws (protocol/PROTOCOL.md)."},  # fmt: skip
+        "info": {
+            "title": "Vorpal",
+            "version": "1.0.0",
+            "description": "Tabletop game server: match lifecycle over "
+            "REST; live play over the WebSocket /v1/ws (protocol/PROTOCOL.md).",
+        },
         "paths": {
             "/healthz": {"get": _op("The process is alive")},
             "/readyz": {"get": _op("Ready: Redis is reachable (503 unavailable otherwise)")},
             "/v1/games": {"get": _op("The catalogue: every game with its options, move and view schemas")},
-            "/v1/games/{name}": {"get": _op("One game of the catalogue", params=[
-                {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}])},  # fmt: skip
+            "/v1/games/{name}": {
+                "get": _op(
+                    "One game of the catalogue",
+                    params=[{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
+                )
+            },
             "/v1/matches": {
                 "post": _op("Create a match", body=CreateMatch, ok="201"),
                 "get": _op("List matches, newest first", params=q),
             },
-            "/v1/matches/{match_id}": {"get": _op("The match as the caller may see it (no token: as a spectator)",
-                                                  params=[_ID], auth=_OPTIONAL_AUTH)},  # fmt: skip
-            "/v1/matches/{match_id}/join": {"post": _op("Take a seat; returns the seat token (shown once)",
-                                                        body=JoinSeat, params=[_ID], ok="201")},  # fmt: skip
-            "/v1/matches/{match_id}/leave": {"post": _op("Leave your seat before the match starts",
-                                                         params=[_ID], auth=_AUTH)},  # fmt: skip
+            "/v1/matches/{match_id}": {
+                "get": _op(
+                    "The match as the caller may see it (no token: as a spectator)", params=[_ID], auth=_OPTIONAL_AUTH
+                )
+            },
+            "/v1/matches/{match_id}/join": {
+                "post": _op("Take a seat; returns the seat token (shown once)", body=JoinSeat, params=[_ID], ok="201")
+            },
+            "/v1/matches/{match_id}/leave": {
+                "post": _op("Leave your seat before the match starts", params=[_ID], auth=_AUTH)
+            },
             "/v1/matches/{match_id}/legal": {"get": _op("Your legal moves now", params=[_ID], auth=_AUTH)},
             "/v1/matches/{match_id}/moves": {"post": _op("Submit a move", body=SubmitMove, params=[_ID], auth=_AUTH)},
-            "/v1/matches/{match_id}/events": {"get": _op("The event log after a version, redacted for the caller",
-                                                         params=[_ID, since], auth=_OPTIONAL_AUTH)},  # fmt: skip
+            "/v1/matches/{match_id}/events": {
+                "get": _op(
+                    "The event log after a version, redacted for the caller", params=[_ID, since], auth=_OPTIONAL_AUTH
+                )
+            },
             "/v1/matches/{match_id}/chat": {
                 "get": _op("The match's public chat", params=[_ID]),
                 "post": _op("Say something in the match's chat", body=Say, params=[_ID], auth=_AUTH, ok="201"),

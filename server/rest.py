@@ -101,7 +101,7 @@ async def list_matches(request: Request) -> Response:
         raise BadRequest("limit must be an integer") from None
     if not 1 <= limit <= 500:
         raise BadRequest("limit must be 1..500")
-    return JSONResponse({"matches": await matches_of(request).list(game, status, limit)})
+    return JSONResponse({"matches": await matches_of(request).list_matches(game, status, limit)})
 
 
 async def get_match(request: Request) -> Response:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 
 import httpx
@@ -62,7 +61,7 @@ async def test_rest_problems_have_stable_codes_and_change_nothing(api: httpx.Asy
     problem(await api.post(f"/v1/matches/{match}/moves", json=mv), "unauthorized", 401)
     problem(await api.post(f"/v1/matches/{match}/moves", json=mv, headers={"Authorization": "Bearer x.0.y"}),
             "unauthorized", 401)  # fmt: skip
-    other, other_tokens = await new_match(api)
+    _, other_tokens = await new_match(api)
     problem(await api.post(f"/v1/matches/{match}/moves", json=mv,
                            headers={"Authorization": f"Bearer {other_tokens[0]}"}), "unauthorized", 401)  # fmt: skip
     problem(await api.post(f"/v1/matches/{match}/join", json={}), "match_started", 409)
@@ -116,7 +115,9 @@ async def reply(ws: Any) -> dict[str, Any]:
     return frame
 
 
-async def test_websocket_errors_keep_the_connection_and_change_nothing(api: httpx.AsyncClient, server: ServerProcess) -> None:
+async def test_websocket_errors_keep_the_connection_and_change_nothing(
+    api: httpx.AsyncClient, server: ServerProcess
+) -> None:
     match, tokens = await new_match(api)
     before = await state(api, match)
     actor = before["to_act"][0]

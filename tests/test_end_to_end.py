@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
-from typing import Any
 
 import pytest
 from vorpal_client import LiveConnection, VorpalClient, play

@@ -57,22 +57,22 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-P = TypeVar("P", bound=Part)
-S = TypeVar("S", bound=Part)
-X = TypeVar("X", bound=Part)
-O = TypeVar("O", bound=Options)
-M = TypeVar("M")
+PublicT = TypeVar("PublicT", bound=Part)
+PrivateT = TypeVar("PrivateT", bound=Part)
+SecretT = TypeVar("SecretT", bound=Part)
+OptionsT = TypeVar("OptionsT", bound=Options)
+MoveT = TypeVar("MoveT")
 
 
-class Table(BaseModel, Generic[P, S, X]):
+class Table(BaseModel, Generic[PublicT, PrivateT, SecretT]):
     """One match's state, split by who may see each part."""
 
-    public: P
-    private: list[S]
-    secret: X
+    public: PublicT
+    private: list[PrivateT]
+    secret: SecretT
 
 
-def copy_table(table: Table[P, S, X]) -> Table[P, S, X]:
+def copy_table(table: Table[PublicT, PrivateT, SecretT]) -> Table[PublicT, PrivateT, SecretT]:
     return table.model_copy(deep=True)
 
 
@@ -92,10 +92,10 @@ class Event:
     private: dict[int, dict[str, Any]] = field(default_factory=dict)
 
 
-class Game(ABC, Generic[O, M, P, S, X]):
+class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     """A game: static facts as class attributes, rules as methods.
 
-    Methods take and return plain data; they must not do I/O, read the clock
+    Methods take and return plain data; they must not do I/OptionsT, read the clock
     or use any randomness but the ``rng`` passed in.
     """
 
@@ -112,22 +112,22 @@ class Game(ABC, Generic[O, M, P, S, X]):
     private_type: ClassVar[type[Part]] = Nothing
     secret_type: ClassVar[type[Part]] = Nothing
 
-    def check_options(self, options: O, seats: int) -> None:
+    def check_options(self, options: OptionsT, seats: int) -> None:
         """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""
 
     @abstractmethod
-    def setup(self, options: O, seats: int, rng: Rng) -> Table[P, S, X]:
+    def setup(self, options: OptionsT, seats: int, rng: Rng) -> Table[PublicT, PrivateT, SecretT]:
         """The table before the first move."""
 
     @abstractmethod
-    def to_act(self, public: P) -> Sequence[int]:
+    def to_act(self, public: PublicT) -> Sequence[int]:
         """Seats that may move now (several during sealed choices; none once over)."""
 
     @abstractmethod
-    def legal_moves(self, public: P, private: S, seat: int) -> list[M]:
+    def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:
         """Every move ``seat`` may make now, judged from what it can see."""
 
-    def check(self, public: P, private: S, seat: int, move: M) -> None:
+    def check(self, public: PublicT, private: PrivateT, seat: int, move: MoveT) -> None:
         """Raise :class:`IllegalMove` unless ``move`` is legal for ``seat``.
 
         The default looks the move up in :meth:`legal_moves`; games with large
@@ -137,9 +137,9 @@ class Game(ABC, Generic[O, M, P, S, X]):
             raise IllegalMove(f"{move!r} is not a legal move now")
 
     @abstractmethod
-    def apply(self, table: Table[P, S, X], seat: int, move: M, rng: Rng) -> Event:
+    def apply(self, table: Table[PublicT, PrivateT, SecretT], seat: int, move: MoveT, rng: Rng) -> Event:
         """Play a legal ``move`` of ``seat`` on the draft ``table``."""
 
     @abstractmethod
-    def outcome(self, public: P) -> Outcome | None:
+    def outcome(self, public: PublicT) -> Outcome | None:
         """The result once the match is over, else ``None``."""

@@ -1,13 +1,13 @@
 """Errors the server reports, as exceptions: match on the class or on ``.code``.
 
-    ApiError(code, title, detail, status)
-     ├── StaleVersion     stale_version
-     ├── IllegalMove      illegal_move / bad_move
-     ├── NotYourTurn      not_your_turn
-     ├── Unauthorized     unauthorized
-     ├── NotFound         match_not_found / unknown_game / not_found
-     ├── MatchOver        match_over
-     └── Unavailable      unavailable (retry later)
+ApiError(code, title, detail, status)
+ ├── StaleVersion     stale_version
+ ├── IllegalMove      illegal_move / bad_move
+ ├── NotYourTurn      not_your_turn
+ ├── Unauthorized     unauthorized
+ ├── NotFound         match_not_found / unknown_game / not_found
+ ├── MatchOver        match_over
+ └── Unavailable      unavailable (retry later)
 """
 
 from __future__ import annotations

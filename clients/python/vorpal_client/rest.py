@@ -13,7 +13,9 @@ from .models import Game, LoggedEvent, MatchState, MatchSummary, MoveResult, Sea
 class VorpalClient:
     """``async with VorpalClient("http://127.0.0.1:8000") as api: ...``"""
 
-    def __init__(self, base_url: str, *, timeout: float = 30.0, transport: httpx.AsyncBaseTransport | None = None) -> None:
+    def __init__(
+        self, base_url: str, *, timeout: float = 30.0, transport: httpx.AsyncBaseTransport | None = None
+    ) -> None:
         self.base_url = base_url.rstrip("/")
         self.http = httpx.AsyncClient(base_url=self.base_url, timeout=timeout, transport=transport)
 
@@ -49,9 +51,13 @@ class VorpalClient:
         body = {"game": game, "seats": seats, "options": options or {}, "bots": bots or []}
         return MatchSummary.model_validate(await self._call("POST", "/v1/matches", json=body))
 
-    async def list_matches(self, *, game: str | None = None, status: str | None = None, limit: int = 50) -> list[MatchSummary]:
+    async def list_matches(
+        self, *, game: str | None = None, status: str | None = None, limit: int = 50
+    ) -> list[MatchSummary]:
         params = {k: v for k, v in {"game": game, "status": status, "limit": limit}.items() if v is not None}
-        return [MatchSummary.model_validate(m) for m in (await self._call("GET", "/v1/matches", params=params))["matches"]]
+        return [
+            MatchSummary.model_validate(m) for m in (await self._call("GET", "/v1/matches", params=params))["matches"]
+        ]
 
     async def join(self, match: str, *, seat: int | None = None, name: str | None = None) -> SeatToken:
         body = {k: v for k, v in {"seat": seat, "name": name}.items() if v is not None}
