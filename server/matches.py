@@ -232,7 +232,7 @@ class Matches:
                 return {"match": match_id, "seat": seat, "left": True}
         raise StaleVersion("the match kept changing; try again")
 
-    async def list(self, game: str | None, status: str | None, limit: int) -> list[dict[str, Any]]:
+    async def list_matches(self, game: str | None, status: str | None, limit: int) -> list[dict[str, Any]]:
         out = []
         for row in await self.store.recent():
             if game is not None and row[b"game"].decode() != game:
