@@ -17,7 +17,9 @@ PROBLEM_TYPE = "urn:vorpal:error:"
 _HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "bad_request", 413: "frame_too_large"}
 
 
-def problem(code: str, title: str, status: int, detail: str | None, instance: str | None = None, **extra: Any) -> Response:
+def problem(
+    code: str, title: str, status: int, detail: str | None, instance: str | None = None, **extra: Any
+) -> Response:
     body: dict[str, Any] = {"type": PROBLEM_TYPE + code, "title": title, "status": status, "code": code}
     if detail:
         body["detail"] = detail
