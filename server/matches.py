@@ -180,6 +180,8 @@ class Matches:
     async def join(self, match_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
         for _ in range(20):  # a concurrent join moved the version: look again
             record, _ = await self.store.load(match_id)
+            if record.status in ("finished", "aborted"):
+                raise MatchOver(f"the match is {record.status}")
             if record.status != "open":
                 raise MatchStarted("the match has started; no seat is open")
             free = [i for i in range(record.seats) if record.tokens[i] is None and not record.bots[i]]
@@ -223,13 +225,15 @@ class Matches:
                 raise MatchStarted("a seat can only be left before the match starts")
             tokens, names = list(record.tokens), list(record.names)
             tokens[seat] = names[seat] = None
+            # A match every player has left before the start is abandoned.
+            status = "open" if any(t is not None for t in tokens) else "aborted"
+            event = Event({"type": "left", "seat": seat, "aborted": status == "aborted"})
             result, _ = await self._commit(
-                record, fields={"tokens": _json(tokens), "names": _json(names)},
-                entry={"kind": "leave", "seat": seat}, event=Event({"type": "left", "seat": seat}),
-                table=record.table,
+                record, fields={"tokens": _json(tokens), "names": _json(names), "status": status},
+                entry={"kind": "leave", "seat": seat}, event=event, table=record.table,
             )  # fmt: skip
             if result == OK:
-                return {"match": match_id, "seat": seat, "left": True}
+                return {"match": match_id, "seat": seat, "left": True, "status": status}
         raise StaleVersion("the match kept changing; try again")
 
     async def list_matches(self, game: str | None, status: str | None, limit: int) -> list[dict[str, Any]]:

@@ -100,9 +100,24 @@ async def test_a_seat_token_is_needed_to_leave_and_leaving_frees_the_seat(api: h
     seat = (await api.post(f"/v1/matches/{match}/join", json={"seat": 1})).json()
     problem(await api.post(f"/v1/matches/{match}/join", json={"seat": 1}), "seat_taken", 409)
     problem(await api.post(f"/v1/matches/{match}/leave"), "unauthorized", 401)
+    other = (await api.post(f"/v1/matches/{match}/join", json={"seat": 2})).json()
     r = await api.post(f"/v1/matches/{match}/leave", headers={"Authorization": f"Bearer {seat['token']}"})
-    assert r.status_code == 200
+    assert r.status_code == 200 and r.json()["status"] == "open"
     assert (await api.post(f"/v1/matches/{match}/join", json={"seat": 1})).status_code == 201
+    problem(await api.post(f"/v1/matches/{match}/leave", headers={"Authorization": f"Bearer {seat['token']}"}),
+            "unauthorized", 401)  # fmt: skip
+    del other
+
+
+async def test_a_match_every_player_leaves_before_the_start_is_aborted(api: httpx.AsyncClient) -> None:
+    match = (await api.post("/v1/matches", json={"game": "jabberwocky", "seats": 3, "bots": [2]})).json()["match"]
+    seat = (await api.post(f"/v1/matches/{match}/join", json={})).json()
+    r = await api.post(f"/v1/matches/{match}/leave", headers={"Authorization": f"Bearer {seat['token']}"})
+    assert r.json()["status"] == "aborted"
+    assert (await state(api, match))["status"] == "aborted"
+    problem(await api.post(f"/v1/matches/{match}/join", json={}), "match_over", 409)
+    listed = (await api.get("/v1/matches", params={"status": "aborted"})).json()["matches"]
+    assert match in [m["match"] for m in listed]
 
 
 async def ws_connect(server: ServerProcess) -> Any:
