@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -19,7 +20,7 @@ from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_clien
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
 
 from server import games
-from server.engine.errors import NotSubscribed, Unauthorized, UnsupportedProtocol, VorpalError
+from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
 from server.hub import Hub, Subscription, event_frame
 from server.matches import Matches, decode_table, parse_token
 from server.problems import error_frame, from_error
@@ -27,6 +28,11 @@ from server.problems import error_frame, from_error
 log = logging.getLogger("vorpal.ws")
 
 OUTBOX_LIMIT = 10_000
+#: Request frames a connection may send: a sustained rate, and a burst above it.
+RATE_PER_S = 200.0
+RATE_BURST = 400.0
+#: Refusals (bad frames; rate-limited frames) after which the connection is closed with 1008.
+MAX_LIMITED = 5_000
 
 
 class Connection:
@@ -40,7 +46,20 @@ class Connection:
         self.subs: dict[str, Subscription] = {}
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.errors = 0
+        self.limited = 0
         self.max_errors = max_errors
+        self._allowance = RATE_BURST
+        self._checked = time.monotonic()
+
+    def within_rate(self) -> bool:
+        """Token bucket: ``RATE_PER_S`` frames a second, bursts up to ``RATE_BURST``."""
+        now = time.monotonic()
+        self._allowance = min(RATE_BURST, self._allowance + (now - self._checked) * RATE_PER_S)
+        self._checked = now
+        if self._allowance < 1:
+            return False
+        self._allowance -= 1
+        return True
 
     def send(self, frame: dict[str, Any]) -> None:
         if self.outbox.qsize() < OUTBOX_LIMIT:
@@ -55,6 +74,10 @@ class Connection:
         try:
             frame = decode_client(data)
             rid = frame.id
+            if not self.within_rate():
+                self.limited += 1
+                self.send(error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second"), rid))
+                return
             result = await self.dispatch(frame)
             if result is not None:
                 self.send(result)
@@ -162,10 +185,11 @@ async def endpoint(ws: WebSocket) -> None:
                 conn.errors += 1
             else:
                 await conn.handle(data)
-            if conn.errors > conn.max_errors:
+            if conn.errors > conn.max_errors or conn.limited > MAX_LIMITED:
                 conn.close()
                 await writer
-                await ws.close(code=1008, reason="too many bad frames")
+                reason = "too many bad frames" if conn.errors > conn.max_errors else "rate limit exceeded"
+                await ws.close(code=1008, reason=reason)
                 return
     except WebSocketDisconnect:
         pass

@@ -185,3 +185,17 @@ async def test_an_unknown_protocol_version_is_refused_with_a_clear_reason(server
     async with httpx.AsyncClient() as http:
         r = await http.get(server.url + "/openapi.json")
         assert r.status_code == 200 and "/v1/matches/{match_id}/moves" in r.json()["paths"]
+
+
+async def test_a_flood_of_frames_is_rate_limited_and_the_connection_survives(server: ServerProcess) -> None:
+    ws = await ws_connect(server)
+    try:
+        burst = 1000
+        for i in range(burst):
+            await ws.send(encode({"type": "ping", "id": i}))
+        replies = [await reply(ws) for _ in range(burst)]
+        limited = [r for r in replies if r["type"] == "error"]
+        assert limited and {r["code"] for r in limited} == {"rate_limited"}
+        assert all(r["type"] == "pong" for r in replies[:400])  # the burst allowance
+    finally:
+        await ws.close()
