@@ -2,6 +2,25 @@
 
 from __future__ import annotations
 
+from .errors import BadOptions
+from .rng import Rng
+
+
+def named_or_drawn(named: int | None, seats: int, rng: Rng) -> int:
+    """The seat that starts: the one the options name, else a draw.
+
+    NOTES.md: table conventions such as "the player who most recently looked
+    at a map goes first" become a draw from the match's seeded generator,
+    unless the match creator names the first player in the options.
+    """
+    return named if named is not None else rng.below(seats)
+
+
+def check_named_seat(option: str, named: int | None, seats: int) -> None:
+    """Refuse an option that names a seat the match does not have."""
+    if named is not None and not 0 <= named < seats:
+        raise BadOptions(f"{option} must be a seat, 0..{seats - 1}")
+
 
 def left_of(seat: int, seats: int, steps: int = 1) -> int:
     """The seat ``steps`` places clockwise from ``seat``."""

@@ -71,9 +71,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, Gems, colour, number_deck, order_key, value
-from server.engine.seats import left_of
+from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
 CARD_PATTERN = r"^[GYP][1-5]$"
@@ -344,11 +344,10 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: GimbleOptions, seats: int) -> None:
-        if options.first_player is not None and options.first_player >= seats:
-            raise BadOptions(f"first_player must be a seat, 0..{seats - 1}")
+        check_named_seat("first_player", options.first_player, seats)
 
     def setup(self, options: GimbleOptions, seats: int, rng: Rng) -> GTable:
-        first = options.first_player if options.first_player is not None else rng.below(seats)
+        first = named_or_drawn(options.first_player, seats, rng)
         wilds: list[Colour] = rng.shuffled(["green", "yellow", "purple"])
         deck = number_deck(rng)
         size = DISPLAY_SIZE[seats]

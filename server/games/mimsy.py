@@ -60,9 +60,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, Gems, colour, number_deck, value
-from server.engine.seats import left_of
+from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
 #: The ring: 3 goal cards with 3 mimsy cards between each pair, clockwise.
@@ -168,11 +168,10 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: MimsyOptions, seats: int) -> None:
-        if options.first_player is not None and options.first_player >= seats:
-            raise BadOptions(f"first_player must be a seat, 0..{seats - 1}")
+        check_named_seat("first_player", options.first_player, seats)
 
     def setup(self, options: MimsyOptions, seats: int, rng: Rng) -> MTable:
-        first = options.first_player if options.first_player is not None else rng.below(seats)
+        first = named_or_drawn(options.first_player, seats, rng)
         goals: list[Colour] = rng.shuffled(["green", "yellow", "purple"])
         corners = number_deck(rng, values=(GOAL_VALUE,))
         mimsy = number_deck(rng, values=MIMSY_VALUES[options.advanced])

@@ -59,10 +59,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import deal
 from server.engine.numbers import COLOURS, colour, colour_rank, number_deck, value
-from server.engine.seats import left_of
+from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
 _COLOURS: tuple[Colour, ...] = ("green", "yellow", "purple")
@@ -213,11 +213,10 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: MomeOptions, seats: int) -> None:
-        if options.first_player is not None and options.first_player >= seats:
-            raise BadOptions(f"first_player must be a seat, 0..{seats - 1}")
+        check_named_seat("first_player", options.first_player, seats)
 
     def setup(self, options: MomeOptions, seats: int, rng: Rng) -> MTable:
-        start = options.first_player if options.first_player is not None else rng.below(seats)
+        start = named_or_drawn(options.first_player, seats, rng)
         public = Public(
             seats=seats,
             goal=EXTENDED_GOAL if options.extended else GOAL,

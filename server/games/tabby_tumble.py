@@ -73,10 +73,10 @@ from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import BaseModel, Field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.dice import roll_many
 from server.engine.sealed import Committed, Sealed, commit_event
-from server.engine.seats import clockwise_from, left_of, snake_order
+from server.engine.seats import check_named_seat, clockwise_from, left_of, named_or_drawn, snake_order
 
 Colour = Literal["orange", "black", "white"]
 BaseAction = Literal["rescue", "cuddle", "eat", "play", "rehome"]
@@ -244,11 +244,10 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: TabbyOptions, seats: int) -> None:
-        if options.first_player is not None and options.first_player >= seats:
-            raise BadOptions(f"first_player must be a seat, 0..{seats - 1}")
+        check_named_seat("first_player", options.first_player, seats)
 
     def setup(self, options: TabbyOptions, seats: int, rng: Rng) -> TTable:
-        active = options.first_player if options.first_player is not None else rng.below(seats)
+        active = named_or_drawn(options.first_player, seats, rng)
         tokens = rng.shuffled(TOKENS)
         public = Public(
             seats=seats,
