@@ -42,9 +42,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
             embedded = EmbeddedRedis(Path(settings.data_dir) / "redis").start()
             url = embedded.url
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
-        store = Store.from_url(url, pool_size=settings.redis_pool)
+        store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
         matches = Matches(store, settings)
-        hub = Hub(matches)
+        hub = Hub(matches, bot_sweep_s=settings.bot_sweep_s)
         app.state.settings, app.state.matches, app.state.hub = settings, matches, hub
         await hub.start()
         # Start-up objects will live for ever: keep them out of every collection.

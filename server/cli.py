@@ -1,8 +1,10 @@
-"""``vorpal``: the command line (``vorpal serve``, ``vorpal redis``)."""
+"""``vorpal``: the command line (``vorpal serve``, ``vorpal redis``, ``vorpal audit``)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import json
 import os
 import signal
 import sys
@@ -14,6 +16,8 @@ def serve(args: argparse.Namespace) -> int:
 
     if args.redis_url:
         os.environ["REDIS_URL"] = args.redis_url
+    if args.redis_cluster:
+        os.environ["REDIS_CLUSTER"] = "1"
     if args.data_dir:
         os.environ["VORPAL_DATA_DIR"] = args.data_dir
     if args.workers > 1 and not os.environ.get("REDIS_URL"):
@@ -47,6 +51,35 @@ def redis(args: argparse.Namespace) -> int:
     return 0
 
 
+def audit(args: argparse.Namespace) -> int:
+    """Replay a stored match from its seed and logged moves; report the first divergence."""
+    from server.audit import audit as run_audit
+    from server.config import Settings
+    from server.engine.errors import VorpalError
+    from server.store import Store
+
+    settings = Settings.from_env()
+    url = args.redis_url or settings.redis_url
+    if not url:
+        print("vorpal audit: pass --redis-url (or set REDIS_URL)", file=sys.stderr)
+        return 2
+    cluster = args.redis_cluster or settings.redis_cluster
+
+    async def go() -> int:
+        store = Store.from_url(url, pool_size=4, cluster=cluster)
+        try:
+            report = await run_audit(store, args.match)
+        except VorpalError as exc:
+            print(f"vorpal audit: {exc.code}: {exc.detail or exc.title}", file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+        print(json.dumps(report.as_dict()) if args.json else report.text())
+        return 0 if report.ok else 1
+
+    return asyncio.run(go())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="vorpal", description="Vorpal tabletop game server")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -55,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--workers", type=int, default=1)
     s.add_argument("--redis-url", default=None, help="default: $REDIS_URL, else an embedded Redis")
+    s.add_argument("--redis-cluster", action="store_true", help="the Redis URL is a cluster seed node")
     s.add_argument("--data-dir", default=None, help="embedded Redis data folder (default .vorpal)")
     s.add_argument("--log-level", default="info")
     s.add_argument("--access-log", action="store_true")
@@ -63,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--port", type=int, default=6379)
     r.add_argument("--data-dir", default=".vorpal/redis")
     r.set_defaults(func=redis)
+    a = sub.add_parser("audit", help="replay a stored match from its seed and moves; report the first divergence")
+    a.add_argument("match", help="the match id")
+    a.add_argument("--redis-url", default=None, help="default: $REDIS_URL (redis+cluster://... for a cluster)")
+    a.add_argument("--redis-cluster", action="store_true", help="the Redis URL is a cluster seed node")
+    a.add_argument("--json", action="store_true", help="print the report as one JSON object")
+    a.set_defaults(func=audit)
     args = parser.parse_args(argv)
     code: int = args.func(args)
     return code

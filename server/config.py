@@ -1,4 +1,10 @@
-"""Settings, read once from the environment (``VORPAL_*``, ``REDIS_URL``)."""
+"""Settings, read once from the environment (``VORPAL_*``, ``REDIS_URL``, ``REDIS_CLUSTER``).
+
+``REDIS_URL`` names one Redis (``redis://host:port/0``) or a Redis Cluster
+(``redis+cluster://host:port,host:port,...``: any reachable node is enough
+to discover the rest). ``REDIS_CLUSTER=1`` reads a plain ``redis://`` URL
+as a cluster seed node instead.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ DAY = 24 * 3600
 @dataclass(frozen=True)
 class Settings:
     redis_url: str | None = None
+    redis_cluster: bool = False
     data_dir: str = ".vorpal"
     retention_s: int = 7 * DAY
     idle_ttl_s: int = 30 * DAY
@@ -18,15 +25,18 @@ class Settings:
     chat_per_minute: int = 20
     ws_max_frame: int = 64 * 1024
     ws_error_limit: int = 100
+    bot_sweep_s: float = 60.0
 
     @classmethod
     def from_env(cls) -> Settings:
         env = os.environ
         return cls(
             redis_url=env.get("REDIS_URL") or None,
+            redis_cluster=env.get("REDIS_CLUSTER", "").lower() in ("1", "true", "yes", "on"),
             data_dir=env.get("VORPAL_DATA_DIR", cls.data_dir),
             retention_s=int(env.get("VORPAL_RETENTION_S", cls.retention_s)),
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),
             chat_per_minute=int(env.get("VORPAL_CHAT_PER_MINUTE", cls.chat_per_minute)),
+            bot_sweep_s=float(env.get("VORPAL_BOT_SWEEP_S", cls.bot_sweep_s)),
         )

@@ -1,18 +1,29 @@
 """Fan-out: every instance pushes every match event to its own sockets.
 
-Each process holds one pub/sub connection and subscribes (sharded pub/sub)
-to the channel of each match that has a local subscriber. Notifications
-carry the log entry and the new table, so an instance redacts and sends
-without reading Redis. Each :class:`Subscription` delivers versions in
-order, exactly once: a notification that skips versions (or a lost
-connection) makes it fill the gap from the match's log first.
+Each process subscribes (sharded pub/sub) to the channel of each match that
+has a local subscriber, over one pub/sub connection per Redis node: one in
+all against a single Redis; against a Redis Cluster, one per master that
+owns the slot of a subscribed match (SSUBSCRIBE must reach that node).
+Notifications carry the log entry and the new table, so an instance
+redacts and sends without reading Redis. Each :class:`Subscription`
+delivers versions in order, exactly once: a notification that skips
+versions, or a lost pub/sub connection, makes it fill the gap from the
+match's log first. Pub/sub connections never reconnect silently: each is
+re-established by its own loop here, which then fills every subscription.
+
+Instances share nothing but Redis. The hub also keeps the server's bots
+going: when Redis comes back after a fault, and every ``bot_sweep_s``, it
+kicks the bots of recent active matches, so that bots stopped by a fault or
+by the loss of the instance that ran them resume.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +35,8 @@ from server import games
 from server.engine.errors import Unavailable, VorpalError
 from server.matches import Matches, decode_table, redact_entry
 from server.store.redis_store import REDIS_DOWN, channel
+
+MatchId = str
 
 log = logging.getLogger("vorpal.hub")
 
@@ -64,79 +77,154 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, table: A
     return out
 
 
+def _match_of(chan: str) -> str:
+    return chan[chan.index("{") + 1 : chan.rindex("}")]
+
+
+class _Node:
+    """One pub/sub connection to one Redis node and the match channels read through it."""
+
+    def __init__(self, name: str, client: Any) -> None:
+        self.name = name
+        self.client = client
+        self.pubsub: Any = None
+        self.reader: asyncio.Task[None] | None = None
+        self.connected = asyncio.Event()
+        self.lock = asyncio.Lock()
+        self.matches: set[MatchId] = set()
+        self.leaving: set[MatchId] = set()
+
+
 class Hub:
-    def __init__(self, matches: Matches) -> None:
+    def __init__(self, matches: Matches, *, bot_sweep_s: float = 60.0, watch_s: float = 1.0) -> None:
         self.matches = matches
         self.store = matches.store
-        self.local: dict[str, set[Subscription]] = {}
+        self.local: dict[MatchId, set[Subscription]] = {}
+        self.bot_sweep_s = bot_sweep_s
+        self.watch_s = watch_s
+        self.reconnects = 0
+        self._nodes: dict[str, _Node] = {}
+        self._node_of: dict[MatchId, str] = {}
         self._confirm: dict[str, asyncio.Future[None]] = {}
-        self._pubsub: Any = None
-        self._reader: asyncio.Task[None] | None = None
-        self._lock = asyncio.Lock()
+        self._watcher: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        self.connected = asyncio.Event()
+
+    @property
+    def connected(self) -> bool:
+        """Every pub/sub connection is up (vacuously so before the first subscription)."""
+        return all(n.connected.is_set() for n in self._nodes.values())
 
     async def start(self) -> None:
-        self._reader = asyncio.create_task(self._run())
+        if not self.store.cluster:
+            self._node("")  # the one Redis: connect now
+        self._watcher = asyncio.create_task(self._watch())
 
     async def stop(self) -> None:
-        if self._reader:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-        for t in list(self._tasks):
+        tasks = [n.reader for n in self._nodes.values() if n.reader is not None]
+        if self._watcher is not None:
+            tasks.append(self._watcher)
+        for t in [*tasks, *self._tasks]:
             t.cancel()
-        if self._pubsub is not None:
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await t
+        for node in self._nodes.values():
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
+                if node.pubsub is not None:
+                    await node.pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await node.client.aclose()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    # -- the pub/sub connection -------------------------------------------------------
+    # -- the pub/sub connections ------------------------------------------------------
 
-    async def _run(self) -> None:
+    def _node(self, name: str) -> _Node:
+        node = self._nodes.get(name)
+        if node is None:
+            node = self._nodes[name] = _Node(name, self.store.pubsub_client(name))
+            node.reader = asyncio.create_task(self._run(node))
+        return node
+
+    async def _run(self, node: _Node) -> None:
         delay = 0.1
+        first = True
         while True:
             try:
-                self._pubsub = self.store.redis.pubsub()
-                await self._pubsub.subscribe(CONTROL_CHANNEL)
-                async with self._lock:
-                    chans = [channel(m) for m in self.local]
-                    if chans:
-                        await self._pubsub.ssubscribe(*chans)
-                self.connected.set()
+                node.pubsub = node.client.pubsub()
+                # A plain channel keeps the connection "subscribed" while no match is.
+                await node.pubsub.subscribe(CONTROL_CHANNEL)
+                async with node.lock:
+                    chans = [channel(m) for m in node.matches]
+                    if self.store.cluster:  # a cluster refuses one SSUBSCRIBE over several slots
+                        for chan in chans:
+                            await node.pubsub.ssubscribe(chan)
+                    elif chans:
+                        await node.pubsub.ssubscribe(*chans)
+                node.connected.set()
                 delay = 0.1
+                if not first:
+                    self.reconnects += 1
+                    log.warning("pub/sub connection to %s restored", node.name or "redis")
+                first = False
                 # Anything published while we were away is in the logs.
-                for subs in list(self.local.values()):
-                    for sub in list(subs):
+                for m in list(node.matches):
+                    for sub in list(self.local.get(m, ())):
                         if sub.ready:
                             self._spawn(self._fill(sub, None))
-                async for msg in self._pubsub.listen():
-                    self._on_message(msg)
+                async for msg in node.pubsub.listen():
+                    self._on_message(node, msg)
             except asyncio.CancelledError:
                 raise
             except (*REDIS_DOWN, RedisConnectionError) as exc:
-                log.warning("pub/sub connection lost (%s); reconnecting", type(exc).__name__)
+                log.warning(
+                    "pub/sub connection to %s lost (%s); reconnecting", node.name or "redis", type(exc).__name__
+                )
             except Exception:
-                log.exception("pub/sub reader failed; reconnecting")
-            self.connected.clear()
-            for fut in self._confirm.values():
-                if not fut.done():
+                log.exception("pub/sub reader of %s failed; reconnecting", node.name or "redis")
+            node.connected.clear()
+            for m in node.matches:
+                fut = self._confirm.pop(channel(m), None)
+                if fut is not None and not fut.done():
                     fut.set_exception(RedisConnectionError("pub/sub connection lost"))
-            self._confirm.clear()
             with contextlib.suppress(Exception):
-                await self._pubsub.aclose()
+                await node.pubsub.aclose()
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
+            if self.store.cluster:
+                await self._reroute(node)
 
-    def _on_message(self, msg: dict[str, Any]) -> None:
+    async def _reroute(self, node: _Node) -> None:
+        """After a cluster fault: move the channels whose slot another node now serves."""
+        await self.store.refresh_topology()
+        for m in list(node.matches):
+            with contextlib.suppress(VorpalError):
+                if await self.store.pubsub_node(channel(m)) != node.name:
+                    node.matches.discard(m)
+                    self._spawn(self._reattach(m))
+
+    async def _reattach(self, match_id: MatchId) -> None:
+        """Subscribe ``match_id`` where its slot now lives, then fill its subscribers."""
+        for _ in range(100):
+            if match_id not in self.local:
+                return
+            try:
+                await self._attach(match_id)
+                break
+            except (*REDIS_DOWN, RedisConnectionError, TimeoutError, Unavailable):
+                await asyncio.sleep(0.2)
+                await self.store.refresh_topology()
+        for sub in list(self.local.get(match_id, ())):
+            if sub.ready:
+                self._spawn(self._fill(sub, None))
+
+    def _on_message(self, node: _Node, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "smessage":
-            name = msg["channel"].decode()
-            match_id = name[name.index("{") + 1 : name.rindex("}")]
+            match_id = _match_of(msg["channel"].decode())
             subs = self.local.get(match_id)
             if subs:
                 self._deliver(match_id, msgpack.unpackb(msg["data"], raw=False), subs)
@@ -144,8 +232,59 @@ class Hub:
             fut = self._confirm.pop(msg["channel"].decode(), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
+        elif kind == "sunsubscribe":
+            match_id = _match_of(msg["channel"].decode())
+            if match_id in node.leaving:
+                node.leaving.discard(match_id)
+            elif match_id in self.local and match_id in node.matches:
+                # The server dropped us: the slot moved to another node.
+                node.matches.discard(match_id)
+                self._spawn(self._reattach(match_id))
+
+    # -- bots ------------------------------------------------------------------------------
+
+    async def _watch(self) -> None:
+        """Notice Redis coming back (and time passing) and kick the bots of active matches."""
+        up = False
+        swept = 0.0
+        while True:
+            ok = await self.store.ping()
+            if ok and (not up or time.monotonic() - swept >= self.bot_sweep_s):
+                if await self.sweep_bots():
+                    swept = time.monotonic()
+                else:
+                    ok = False
+            up = ok
+            await asyncio.sleep(self.watch_s)
+
+    async def sweep_bots(self) -> bool:
+        """Kick the bots of every recent active match that has some; False if Redis failed."""
+        try:
+            rows = await self.store.recent()
+        except VorpalError:
+            return False
+        for row in rows:
+            if row[b"status"] == b"active" and any(json.loads(row[b"bots"])):
+                self.matches.kick_bots(row[b"id"].decode())
+        return True
 
     # -- local subscriptions -----------------------------------------------------------
+
+    async def _attach(self, match_id: MatchId) -> None:
+        """SSUBSCRIBE the match's channel on the node that owns it; wait for the confirmation."""
+        chan = channel(match_id)
+        name = await self.store.pubsub_node(chan)
+        node = self._node(name)
+        self._node_of[match_id] = name
+        node.matches.add(match_id)
+        node.leaving.discard(match_id)
+        fut = self._confirm.get(chan)
+        if fut is None or fut.done():
+            fut = self._confirm[chan] = asyncio.get_running_loop().create_future()
+        await asyncio.wait_for(node.connected.wait(), 10)
+        async with node.lock:
+            await node.pubsub.ssubscribe(chan)
+        await asyncio.wait_for(asyncio.shield(fut), 10)
 
     async def add(self, sub: Subscription) -> None:
         """Register ``sub`` (buffering) and wait until Redis confirms the channel."""
@@ -153,21 +292,20 @@ class Hub:
         if subs is None:
             subs = self.local[sub.match_id] = set()
             subs.add(sub)
-            chan = channel(sub.match_id)
-            fut = self._confirm[chan] = asyncio.get_running_loop().create_future()
             try:
-                await asyncio.wait_for(self.connected.wait(), 10)
-                async with self._lock:
-                    await self._pubsub.ssubscribe(chan)
-                await asyncio.wait_for(fut, 10)
-            except (*REDIS_DOWN, RedisConnectionError, TimeoutError) as exc:
+                await self._attach(sub.match_id)
+            except (*REDIS_DOWN, RedisConnectionError, TimeoutError, Unavailable) as exc:
                 self.discard(sub)
                 raise Unavailable("storage is unreachable") from exc
         else:
             subs.add(sub)
-            fut2 = self._confirm.get(channel(sub.match_id))
-            if fut2 is not None:
-                await asyncio.shield(fut2)
+            fut = self._confirm.get(channel(sub.match_id))
+            if fut is not None:
+                try:
+                    await asyncio.wait_for(asyncio.shield(fut), 10)
+                except (*REDIS_DOWN, RedisConnectionError, TimeoutError) as exc:
+                    self.discard(sub)
+                    raise Unavailable("storage is unreachable") from exc
 
     def discard(self, sub: Subscription) -> None:
         subs = self.local.get(sub.match_id)
@@ -176,14 +314,22 @@ class Hub:
         subs.discard(sub)
         if not subs:
             del self.local[sub.match_id]
-            if self._pubsub is not None and self.connected.is_set():
-                self._spawn(self._unsubscribe(channel(sub.match_id)))
+            name = self._node_of.get(sub.match_id)
+            node = self._nodes.get(name) if name is not None else None
+            if node is not None:
+                self._spawn(self._unsubscribe(node, sub.match_id))
 
-    async def _unsubscribe(self, chan: str) -> None:
-        with contextlib.suppress(Exception):
-            async with self._lock:
-                if chan[chan.index("{") + 1 : chan.rindex("}")] not in self.local:
-                    await self._pubsub.sunsubscribe(chan)
+    async def _unsubscribe(self, node: _Node, match_id: MatchId) -> None:
+        async with node.lock:
+            if match_id in self.local:
+                return  # subscribed again meanwhile
+            node.matches.discard(match_id)
+            if self._node_of.get(match_id) == node.name:
+                del self._node_of[match_id]
+            if node.connected.is_set():
+                node.leaving.add(match_id)
+                with contextlib.suppress(Exception):
+                    await node.pubsub.sunsubscribe(channel(match_id))
 
     def start_live(self, sub: Subscription, last: int) -> None:
         """``sub`` has been sent everything up to ``last``: deliver what was buffered meanwhile."""

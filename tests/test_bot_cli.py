@@ -15,8 +15,23 @@ def test_three_bot_processes_play_a_match_to_the_end(server: ServerProcess) -> N
     match = httpx.post(server.url + "/v1/matches",
                        json={"game": "jabberwocky", "seats": 3, "options": {"rounds": 2}}).json()["match"]  # fmt: skip
     bots = [
-        subprocess.Popen([sys.executable, "-m", "vorpal_client.bot", "--server", server.url, "--match", match,
-                          "--name", f"cli{i}", "--seed", str(i)], stdout=subprocess.PIPE, text=True)  # fmt: skip
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "vorpal_client.bot",
+                "--server",
+                server.url,
+                "--match",
+                match,
+                "--name",
+                f"cli{i}",
+                "--seed",
+                str(i),
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for i in range(3)
     ]
     outputs = [b.communicate(timeout=120)[0] for b in bots]

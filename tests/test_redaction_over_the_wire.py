@@ -19,7 +19,7 @@ from vorpal_protocol import decode_server
 
 from server import games
 from server.engine import Rng, Rules, Table, copy_table
-from server.matches import redact_entry, unpack_event
+from server.matches import redact_entry
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
@@ -103,7 +103,12 @@ async def test_every_frame_is_the_engines_redaction_for_its_recipient(
     try:
         await spectator.subscribe(match, since=0)
         await asyncio.wait_for(
-            asyncio.gather(*(play(server.url, match, t, seed=i, live=c) for i, (t, c) in enumerate(zip(tokens, conns)))),
+            asyncio.gather(
+                *(
+                    play(server.url, match, t, seed=i, live=c)
+                    for i, (t, c) in enumerate(zip(tokens, conns, strict=True))
+                )
+            ),
             120,
         )
         while (await spectator.subscribe(match))["status"] != "finished":

@@ -8,18 +8,29 @@ match lives in one Cluster slot and the commit script may touch all of it.
 - ``vorpal:{id}:ids``  hash: ``<seat>:<move id>`` -> version the move was applied at
 - ``vorpal:{id}:chat`` stream: the public chat (capped)
 - ``vorpal:{id}``      sharded pub/sub channel: notifications of new versions and chat
-- ``vorpal:matches``   sorted set: match ids by creation time (for listing)
+- ``vorpal:matches``   sorted set: match ids by creation time (for listing; a slot of its own)
+
+The store speaks to one Redis (``redis://``, ``rediss://``, ``unix://``) or
+to a Redis Cluster (``redis+cluster://host:port[,host:port...]``, or any
+URL with ``cluster=True``). In a cluster, sharded pub/sub must be read from
+the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 import msgpack
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import ClusterNode, RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
+from redis.exceptions import ClusterError, RedisClusterException
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -31,7 +42,39 @@ LIST_SCAN = 1000
 
 _COMMIT = resources.files("server.store").joinpath("commit.lua").read_text()
 
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, OSError)
+#: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
+#: slot without a master): callers turn them into ``unavailable``.
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, OSError, ClusterError, RedisClusterException)
+
+CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
+
+
+def is_cluster_url(url: str) -> bool:
+    return url.startswith(CLUSTER_SCHEMES)
+
+
+def parse_cluster_url(url: str) -> tuple[list[tuple[str, int]], dict[str, Any]]:
+    """``redis+cluster://[user:password@]host:port[,host:port...][/]`` -> (seed nodes, connection options).
+
+    ``rediss+cluster://`` turns TLS on. A plain ``redis://host:port`` URL is read as one seed node.
+    """
+    scheme, _, rest = url.partition("://")
+    options: dict[str, Any] = {"ssl": scheme.startswith("rediss")}
+    rest = rest.split("/", 1)[0].split("?", 1)[0]
+    if "@" in rest:
+        creds, rest = rest.rsplit("@", 1)
+        user, _, password = creds.partition(":")
+        if user:
+            options["username"] = unquote(user)
+        if password:
+            options["password"] = unquote(password)
+    nodes = []
+    for part in rest.split(","):
+        host, _, port = part.strip().rpartition(":")
+        if not host or not port.isdigit():
+            raise ValueError(f"a cluster URL lists host:port pairs, not {part!r}")
+        nodes.append((host.strip("[]"), int(port)))
+    return nodes, options
 
 
 def match_keys(match_id: str) -> tuple[str, str, str]:
@@ -107,20 +150,68 @@ class Commit:
 class Store:
     """Async access to matches. Every Redis fault surfaces as :class:`Unavailable`."""
 
-    def __init__(self, client: aioredis.Redis) -> None:
-        self.redis = client
+    def __init__(self, client: aioredis.Redis | RedisCluster, *, pubsub_options: dict[str, Any] | None = None,
+                 url: str | None = None) -> None:  # fmt: skip
+        self.redis: Any = client
+        self.cluster = isinstance(client, RedisCluster)
+        self.url = url
+        self._pubsub_options = pubsub_options or {}
         self._commit = client.register_script(_COMMIT)
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 256) -> Store:
+    def from_url(cls, url: str, *, pool_size: int = 256, cluster: bool = False) -> Store:
+        """A store on ``url``; a Redis Cluster if the scheme is ``redis+cluster://`` or ``cluster`` is set."""
+        # A few quick retries ride out a blip; past them a request fails fast as ``unavailable``.
+        retry = Retry(ExponentialWithJitterBackoff(base=0.02, cap=0.2), 2)
+        if cluster or is_cluster_url(url):
+            nodes, options = parse_cluster_url(url)
+            client = RedisCluster(
+                startup_nodes=[ClusterNode(h, p) for h, p in nodes], max_connections=pool_size, retry=retry,
+                socket_timeout=10, socket_connect_timeout=5, **options,
+            )  # fmt: skip
+            return cls(client, pubsub_options=options, url=url)
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
-            health_check_interval=30,
+            health_check_interval=30, retry=retry,
         )  # fmt: skip
-        return cls(aioredis.Redis(connection_pool=pool))
+        return cls(aioredis.Redis(connection_pool=pool), url=url)
 
     async def close(self) -> None:
         await self.redis.aclose()
+
+    # -- pub/sub connections (read by the hub) -------------------------------------------
+
+    async def pubsub_node(self, chan: str) -> str:
+        """The name of the node a sharded channel is read from (``""``: the one Redis)."""
+        if not self.cluster:
+            return ""
+        try:
+            await self.redis.initialize()
+            node = self.redis.get_node_from_key(chan)
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        name: str = node.name
+        return name
+
+    def pubsub_client(self, node: str) -> aioredis.Redis:
+        """A dedicated client for one pub/sub connection to ``node``.
+
+        It never retries by itself: a lost connection must surface, so that the
+        hub knows events may have been missed and fills them in from the logs.
+        """
+        no_retry = Retry(NoBackoff(), 0)
+        if not self.cluster:
+            assert self.url is not None, "a store made from a client has no pub/sub of its own"
+            return aioredis.Redis.from_url(self.url, retry=no_retry, socket_connect_timeout=5, socket_keepalive=True)
+        host, _, port = node.rpartition(":")
+        return aioredis.Redis(host=host, port=int(port), retry=no_retry, socket_connect_timeout=5,
+                              socket_keepalive=True, **self._pubsub_options)  # fmt: skip
+
+    async def refresh_topology(self) -> None:
+        """After a cluster fault: read the slot map again before the next routing decision."""
+        if self.cluster:
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.redis.nodes_manager.initialize()
 
     async def ping(self) -> bool:
         try:
@@ -212,6 +303,4 @@ class Store:
                 await self.redis.zrem(INDEX_KEY, *gone)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return [
-            {k.encode(): v for k, v in zip(summary, row, strict=True)} for row in rows if row[0] is not None
-        ]
+        return [{k.encode(): v for k, v in zip(summary, row, strict=True)} for row in rows if row[0] is not None]

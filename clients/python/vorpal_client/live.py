@@ -5,6 +5,13 @@ has seen. If the socket drops it reconnects (with backoff), presents its seat
 tokens again and re-subscribes with ``since`` = that version, so the server
 sends exactly the events it missed. Frames are read in order by one task;
 pushed frames go to :attr:`events`, an asyncio queue.
+
+Given several server URLs (instances behind no load balancer, or fallbacks),
+it connects to the first that answers and, when a connection is lost or a
+reconnect fails, moves on to the next one in turn: any instance can resume
+any match. When a request on a subscribed match is answered ``unavailable``
+(the server is up but its storage is not), the match is re-synced once
+storage is back: a ``resumed`` frame then carries its current state.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import asyncio
 import contextlib
 import itertools
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import websockets
@@ -32,11 +40,20 @@ def ws_url(base_url: str) -> str:
 
 
 class LiveConnection:
-    """``async with LiveConnection("http://127.0.0.1:8000") as live: ...``"""
+    """``async with LiveConnection("http://127.0.0.1:8000") as live: ...``
 
-    def __init__(self, base_url: str, *, reconnect: bool = True, max_backoff: float = 2.0,
+    ``base_url`` may also be a list of URLs of instances of one deployment,
+    tried in turn (see the module docstring).
+    """
+
+    def __init__(self, base_url: str | Sequence[str], *, reconnect: bool = True, max_backoff: float = 2.0,
                  request_timeout: float = 30.0) -> None:  # fmt: skip
-        self.url = ws_url(base_url)
+        urls = [base_url] if isinstance(base_url, str) else list(base_url)
+        if not urls:
+            raise ValueError("LiveConnection needs at least one server URL")
+        self.urls = [ws_url(u) for u in urls]
+        self.url = self.urls[0]
+        self._next_url = 0
         self.reconnect = reconnect
         self.max_backoff = max_backoff
         self.request_timeout = request_timeout
@@ -50,6 +67,8 @@ class LiveConnection:
         self._reader: asyncio.Task[None] | None = None
         self._up = asyncio.Event()
         self._closing = False
+        self._resumer: asyncio.Task[None] | None = None
+        self._resyncs: dict[str, asyncio.Task[None]] = {}
 
     async def __aenter__(self) -> LiveConnection:
         await self.connect()
@@ -59,16 +78,29 @@ class LiveConnection:
         await self.close()
 
     async def connect(self) -> None:
-        await self._open()
+        """Connect to the first URL that answers (each is tried once, in order)."""
+        for attempt in range(len(self.urls)):
+            try:
+                await self._open()
+                break
+            except (OSError, websockets.InvalidHandshake, TimeoutError):
+                if attempt == len(self.urls) - 1:
+                    raise
         self._reader = asyncio.create_task(self._read_forever())
 
     async def _open(self) -> None:
+        """Connect to the next URL in turn."""
+        self.url = self.urls[self._next_url % len(self.urls)]
+        self._next_url += 1
         self._ws = await websockets.connect(self.url, subprotocols=[SUBPROTOCOL], compression=None,  # type: ignore[list-item]
                                             max_size=2**20, open_timeout=10)  # fmt: skip
         self._up.set()
 
     async def close(self) -> None:
         self._closing = True
+        for task in [self._resumer, *self._resyncs.values()]:
+            if task is not None:
+                task.cancel()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(BaseException):
@@ -100,29 +132,63 @@ class LiveConnection:
                 break
             self._up.clear()
             self._fail_waiting(Unavailable("unavailable", "Connection lost", "the request may or may not have applied"))
+            if self._resumer is not None:
+                self._resumer.cancel()
+            # The URL just lost is tried last: first the next one, then the rest in turn.
             while not self._closing:
-                await asyncio.sleep(backoff)
-                backoff = min(backoff * 2, self.max_backoff)
                 try:
                     await self._open()
                     self.reconnects += 1
-                    asyncio.create_task(self._resume())  # noqa: RUF006 - it ends quickly; errors land in events
+                    self._resumer = asyncio.create_task(self._resume())
                     backoff = 0.05
                     break
                 except (OSError, websockets.InvalidHandshake, TimeoutError):
-                    continue
+                    await asyncio.sleep(backoff)
+                    backoff = min(backoff * 2, self.max_backoff)
         self._fail_waiting(Unavailable("unavailable", "Connection closed", None))
 
     async def _resume(self) -> None:
+        """After a reconnect: present the tokens again and re-subscribe from the versions seen."""
+        for token in list(self.tokens.values()):
+            try:
+                await self._retrying({"type": "auth", "token": token})
+            except ApiError as exc:
+                log.warning("resume failed: %s", exc)
+        for match in list(self.versions):
+            await self._resync_now(match)
+
+    async def _retrying(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """``request(frame)``, again and again while the answer is ``unavailable``."""
+        backoff = 0.05
+        while True:
+            try:
+                return await self.request(frame)
+            except Unavailable:
+                if self._closing:
+                    raise
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, self.max_backoff)
+
+    async def _resync_now(self, match: str) -> None:
+        version = self.versions.get(match)
+        if version is None:
+            return
         try:
-            for match, token in list(self.tokens.items()):
-                await self.request({"type": "auth", "token": token})
-                del match
-            for match, version in list(self.versions.items()):
-                result = await self.request({"type": "subscribe", "match": match, "since": version})
-                self.events.put_nowait({"type": "resumed", "match": match, "state": result})
+            result = await self._retrying({"type": "subscribe", "match": match, "since": version})
         except ApiError as exc:
-            log.warning("resume failed: %s", exc)
+            log.warning("resume of match %s failed: %s", match, exc)
+            return
+        self.versions[match] = max(self.versions.get(match, -1), result["version"])
+        self.events.put_nowait({"type": "resumed", "match": match, "state": result})
+
+    def _resync_later(self, match: str) -> None:
+        """The server could not reach its storage for ``match``: re-subscribe once it can."""
+        if match not in self.versions or self._closing:
+            return
+        running = self._resyncs.get(match)
+        if running is not None and not running.done():
+            return
+        self._resyncs[match] = asyncio.create_task(self._resync_now(match))
 
     def _fail_waiting(self, exc: ApiError) -> None:
         for fut in self._waiting.values():
@@ -168,6 +234,8 @@ class LiveConnection:
             raise Unavailable("unavailable", "Connection lost", None) from exc
         reply = await asyncio.wait_for(fut, self.request_timeout)
         if reply["type"] == "error":
+            if reply.get("code") == "unavailable" and frame.get("type") in ("move", "say"):
+                self._resync_later(frame["match"])
             raise error_from(reply)
         result: dict[str, Any] = reply.get("result", {})
         return result
@@ -191,7 +259,9 @@ class LiveConnection:
         self.versions.pop(match, None)
 
     async def move(self, match: str, move: Any, *, version: int, move_id: str) -> dict[str, Any]:
-        return await self.request({"type": "move", "match": match, "move_id": move_id, "version": version, "move": move})
+        return await self.request(
+            {"type": "move", "match": match, "move_id": move_id, "version": version, "move": move}
+        )
 
     async def say(self, match: str, text: str) -> dict[str, Any]:
         return await self.request({"type": "say", "match": match, "text": text})

@@ -1,0 +1,85 @@
+"""The core match flow and the cross-instance fan-out against a local three-master Redis Cluster."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from vorpal_client import LiveConnection, VorpalClient, play
+
+from server.store import Store
+from server.store.redis_store import channel
+
+from .cluster import LocalCluster
+from .servers import RecordingLive, ServerProcess, check_stored, seated_match, start_instances, stop_all
+from .test_multi_instance import collect, step
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LocalCluster]:
+    with LocalCluster(Path(tmp_path_factory.mktemp("cluster"))) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def pair(cluster: LocalCluster, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+    procs = start_instances(cluster.url, 2, log_dir=Path(tmp_path_factory.mktemp("cluster-logs")))
+    yield procs
+    stop_all(procs)
+
+
+async def test_matches_play_to_the_end_on_a_cluster(pair: list[ServerProcess], cluster: LocalCluster) -> None:
+    a, b = pair
+    async with VorpalClient(a.url) as api:
+        created = [await seated_match(api, "jabberwocky", 3, {"rounds": 1}) for _ in range(6)]
+        with_bots = (await api.create_match("jabberwocky", 3, bots=[0, 1, 2], options={"rounds": 1})).match
+        lives = [RecordingLive([a.url, b.url][i % 2 :]) for i in range(len(created) * 3)]
+        for live in lives:
+            await live.connect()
+        finals = await asyncio.wait_for(
+            asyncio.gather(*(
+                play("", m, t, seed=i, live=lives[i]) for i, (m, t) in
+                enumerate((m, t) for m, tokens in created for t in tokens)
+            )), 120,
+        )  # fmt: skip
+        assert {f["status"] for f in finals} == {"finished"}
+        for live in lives:
+            await live.close()
+        for _ in range(300):
+            if (await api.state(with_bots)).status == "finished":
+                break
+            await asyncio.sleep(0.05)
+        assert (await api.state(with_bots)).status == "finished"
+        listed = {m.match for m in await api.list_matches(status="finished", limit=500)}
+        assert {m for m, _ in created} | {with_bots} <= listed
+
+    store = Store.from_url(cluster.url)
+    try:
+        # The matches' channels are read from more than one master.
+        assert len({await store.pubsub_node(channel(m)) for m, _ in created}) > 1
+        acked = [m for live in lives for m in live.acked]
+        for m, _ in created:
+            await check_stored(store, m, acked)
+        await check_stored(store, with_bots, [])
+    finally:
+        await store.close()
+
+
+async def test_fan_out_across_instances_on_a_cluster(pair: list[ServerProcess]) -> None:
+    a, b = pair
+    async with VorpalClient(a.url) as api_a, VorpalClient(b.url) as api_b:
+        matches = [await seated_match(api_a, "jabberwocky", 3, {"rounds": 1}) for _ in range(4)]
+        for match, tokens in matches:
+            async with LiveConnection(a.url) as seat0:
+                await seat0.auth(tokens[0])
+                start = (await seat0.subscribe(match))["version"]
+                v = start
+                while (await api_b.state(match)).status == "active":
+                    v = await step(api_b, match, tokens)
+                frames = await collect(seat0, match, v)
+                assert [f["version"] for f in frames] == list(range(start + 1, v + 1))
+                assert frames[-1]["status"] == "finished"
