@@ -23,7 +23,6 @@ class Settings:
     idle_ttl_s: int = 30 * DAY
     redis_pool: int = 256
     chat_per_minute: int = 20
-    ws_max_frame: int = 64 * 1024
     ws_error_limit: int = 100
     bot_sweep_s: float = 60.0
 
