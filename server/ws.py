@@ -45,7 +45,8 @@ class Connection:
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.errors = 0
+        self.errors = 0  # unreadable frames only: refused requests are normal traffic
+        self.overflowed = False
         self.limited = 0
         self.max_errors = max_errors
         self._allowance = RATE_BURST
@@ -62,12 +63,23 @@ class Connection:
         return True
 
     def send(self, frame: dict[str, Any]) -> None:
-        if self.outbox.qsize() < OUTBOX_LIMIT:
-            self.outbox.put_nowait(encode(frame))
+        """Queue a frame. A client that falls ``OUTBOX_LIMIT`` frames behind is disconnected
+        (1008) rather than silently skipped: on reconnect it resumes from its last version."""
+        if self.overflowed:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.overflowed = True
+            while not self.outbox.empty():  # what it missed, it gets back by resuming
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+            return
+        self.outbox.put_nowait(encode(frame))
 
     async def writer(self) -> None:
         while (data := await self.outbox.get()) is not None:
             await self.ws.send_bytes(data)
+        if self.overflowed:
+            await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
 
     async def handle(self, data: bytes) -> None:
         rid: int | str | None = None
@@ -86,10 +98,8 @@ class Connection:
             self.send({"type": "error", "id": exc.request_id, "code": exc.code, "title": "Unreadable frame",
                        "detail": exc.detail})  # fmt: skip
         except VorpalError as exc:
-            self.errors += 1
             self.send(error_frame(exc, rid))
         except Exception:
-            self.errors += 1
             log.exception("frame handling failed")
             self.send({"type": "error", "id": rid, "code": "internal", "title": "Internal error",
                        "detail": "a server fault; nothing was changed"})  # fmt: skip
@@ -166,7 +176,9 @@ def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
 async def endpoint(ws: WebSocket) -> None:
     offered = ws.scope.get("subprotocols") or []
     if not any(p in SUBPROTOCOLS for p in offered):
-        err = UnsupportedProtocol(f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol", supported=list(SUBPROTOCOLS))
+        err = UnsupportedProtocol(
+            f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol", supported=list(SUBPROTOCOLS)
+        )
         await ws.send_denial_response(from_error(err, "/v1/ws"))
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
@@ -185,6 +197,8 @@ async def endpoint(ws: WebSocket) -> None:
                 conn.errors += 1
             else:
                 await conn.handle(data)
+            if conn.overflowed:
+                break
             if conn.errors > conn.max_errors or conn.limited > MAX_LIMITED:
                 conn.close()
                 await writer
@@ -195,6 +209,9 @@ async def endpoint(ws: WebSocket) -> None:
         pass
     finally:
         conn.close()
+        if conn.overflowed:  # let the writer send its close frame
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(writer), 5)
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer

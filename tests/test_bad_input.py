@@ -199,3 +199,23 @@ async def test_a_flood_of_frames_is_rate_limited_and_the_connection_survives(ser
         assert all(r["type"] == "pong" for r in replies[:400])  # the burst allowance
     finally:
         await ws.close()
+
+
+async def test_refused_requests_are_normal_traffic_and_never_close_the_connection(
+    api: httpx.AsyncClient, server: ServerProcess
+) -> None:
+    match, tokens = await new_match(api)
+    before = await state(api, match)
+    waiting = (before["to_act"][0] + 1) % 3
+    ws = await ws_connect(server)
+    try:
+        await ws.send(encode({"type": "auth", "id": 0, "token": tokens[waiting]}))
+        assert (await reply(ws))["type"] == "ack"
+        for i in range(150):  # more than the 100 unreadable frames that would close it
+            await ws.send(encode({"type": "move", "id": i + 1, "match": match, "move_id": f"m{i}",
+                                  "version": before["version"], "move": {"type": "bid", "tricks": 0}}))  # fmt: skip
+            assert (await reply(ws))["code"] == "not_your_turn"
+        await ws.send(encode({"type": "ping", "id": "still"}))
+        assert await reply(ws) == {"type": "pong", "id": "still"}
+    finally:
+        await ws.close()

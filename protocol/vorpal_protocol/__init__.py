@@ -1,7 +1,7 @@
 """Vorpal's WebSocket protocol: frame models and the MessagePack codec (see PROTOCOL.md)."""
 
 from .codec import MAX_DEPTH, MAX_FRAME_BYTES, DecodeError, decode_client, decode_server, encode
-from .errors import ERROR_CODES, CLOSE_CODES
+from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
     SUBPROTOCOL,
     SUBPROTOCOLS,

@@ -1,26 +1,68 @@
 """MessagePack encoding of frames, with the limits every peer enforces.
 
-Canonical form (what the golden vectors fix byte for byte): a map with the
-frame's fields in the order PROTOCOL.md lists them, fields that are null
-left out, integers in their shortest form, text as ``str`` (never ``bin``).
+Canonical form (PROTOCOL.md, "Canonical encoding"; the golden vectors in
+``protocol/vectors/`` fix it byte for byte):
+
+- a frame is a map: its known fields in the order PROTOCOL.md lists them,
+  then any other field in key order; a field whose value is null is left
+  out, a field with a non-null default (``to_act``, ``result``) is written;
+- every map inside a frame has its keys in code point order;
+- integers in their shortest form; a float with an integral value in the
+  safe range (|n| <= 2**53 - 1) is written as that integer, any other float
+  as a float 64;
+- text as ``str`` (never ``bin``).
+
+Decoders accept any well-formed MessagePack within the limits and values of
+the JSON data model: string keys (not ``__proto__``, which JavaScript cannot
+hold), no ``bin``, no extension types, integers in
+the safe range, finite floats. A float with an integral value decodes as the
+integer (so ``3.0`` and ``3`` are the same value, as in JSON and JavaScript).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import msgpack
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from .frames import ClientFrame, ServerFrame
+from .frames import (
+    Ack,
+    Auth,
+    ChatFrame,
+    ClientFrame,
+    ErrorFrame,
+    EventFrame,
+    MoveFrame,
+    Ping,
+    Pong,
+    SayFrame,
+    ServerFrame,
+    Subscribe,
+    Unsubscribe,
+)
 
 MAX_FRAME_BYTES = 64 * 1024
 MAX_DEPTH = 32
+MAX_SAFE_INTEGER = 2**53 - 1
 
 _client = TypeAdapter(ClientFrame)
 _server = TypeAdapter(ServerFrame)
 _CLIENT_TYPES = {"auth", "subscribe", "unsubscribe", "move", "say", "ping"}
 _SERVER_TYPES = {"ack", "error", "event", "chat", "pong"}
+
+_MODELS: tuple[type[BaseModel], ...] = (Auth, Subscribe, Unsubscribe, MoveFrame, SayFrame, Ping,
+                                        Ack, ErrorFrame, EventFrame, ChatFrame, Pong)  # fmt: skip
+
+
+def _field_order(model: type[BaseModel]) -> tuple[tuple[str, Any], ...]:
+    """``(name, default factory or None)`` of each field, in declaration order."""
+    return tuple((name, info.default_factory) for name, info in model.model_fields.items())
+
+
+#: Frame type -> its fields in wire order (with the factory of a non-null default).
+FIELD_ORDER: dict[str, tuple[tuple[str, Any], ...]] = {m.model_fields["type"].default: _field_order(m) for m in _MODELS}
 
 
 class DecodeError(Exception):
@@ -33,30 +75,89 @@ class DecodeError(Exception):
         self.request_id = request_id
 
 
-def _strip_none(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _strip_none(v) for k, v in value.items() if v is not None}
+# -- encoding ---------------------------------------------------------------------------
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})  # written as they are
+
+
+def _canonical(value: Any) -> Any:
+    """``value`` with sorted map keys and integral floats as integers."""
+    kind = type(value)
+    if kind is dict:
+        try:
+            items = sorted(value.items(), key=_first)
+        except TypeError:  # keys of mixed types: not JSON, leave their order alone
+            items = list(value.items())
+        return {k: v if type(v) in _PLAIN else _canonical(v) for k, v in items}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _PLAIN else _canonical(v) for v in value]
+    if kind is float and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
+        return int(value)
+    if isinstance(value, dict | list | tuple):  # subclasses: the slow path
+        return _canonical(dict(value) if isinstance(value, dict) else list(value))
     return value
+
+
+def _first(item: tuple[Any, Any]) -> Any:
+    return item[0]
+
+
+def canonical_frame(data: dict[str, Any]) -> dict[str, Any]:
+    """The canonical wire map of a frame given as a dict (see the module docstring)."""
+    order = FIELD_ORDER.get(data.get("type"))  # type: ignore[arg-type]
+    out: dict[str, Any] = {}
+    if order is not None:
+        for name, factory in order:
+            value = data.get(name)
+            if value is None and factory is not None and name not in data:
+                value = factory()
+            if value is not None:
+                out[name] = _canonical(value)
+    for key in sorted(k for k in data if k not in out and data[k] is not None):
+        out[key] = _canonical(data[key])
+    return out
 
 
 def encode(frame: BaseModel | dict[str, Any]) -> bytes:
     """The canonical bytes of a frame (a model, or a dict already in wire form)."""
     data = frame.model_dump(mode="json") if isinstance(frame, BaseModel) else frame
-    return msgpack.packb({k: v for k, v in data.items() if v is not None}, use_bin_type=True)
+    packed: bytes = msgpack.packb(canonical_frame(data), use_bin_type=True)
+    return packed
 
 
-def _depth_ok(value: Any, depth: int) -> bool:
+# -- decoding ---------------------------------------------------------------------------
+
+
+def _check(value: Any, depth: int) -> Any:
+    """Enforce the nesting limit and the JSON data model; integral floats become integers."""
     if depth > MAX_DEPTH:
-        return False
+        raise DecodeError("bad_frame", f"frames nest at most {MAX_DEPTH} levels")
     if isinstance(value, dict):
-        return all(_depth_ok(v, depth + 1) for v in value.values())
+        for k, v in value.items():
+            if not isinstance(k, str) or k == "__proto__":
+                raise DecodeError("bad_frame", "map keys are strings, other than '__proto__'")
+            value[k] = _check(v, depth + 1)
+        return value
     if isinstance(value, list):
-        return all(_depth_ok(v, depth + 1) for v in value)
-    return True
+        for i, v in enumerate(value):
+            value[i] = _check(v, depth + 1)
+        return value
+    if value is None or isinstance(value, str | bool):
+        return value
+    if isinstance(value, int):
+        if abs(value) > MAX_SAFE_INTEGER:
+            raise DecodeError("bad_frame", "integers are limited to the safe range (|n| <= 2**53 - 1)")
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DecodeError("bad_frame", "floats are finite")
+        return int(value) if value.is_integer() and abs(value) <= MAX_SAFE_INTEGER else value
+    raise DecodeError("bad_frame", "bin and extension types are not used in frames")
 
 
 def unpack(data: bytes) -> dict[str, Any]:
-    """Bytes to a map, enforcing size and nesting; raises :class:`DecodeError`."""
+    """Bytes to a map, enforcing size, nesting and value types; raises :class:`DecodeError`."""
     if len(data) > MAX_FRAME_BYTES:
         raise DecodeError("frame_too_large", f"frames are limited to {MAX_FRAME_BYTES} bytes")
     try:
@@ -65,9 +166,8 @@ def unpack(data: bytes) -> dict[str, Any]:
         raise DecodeError("bad_frame", f"not a MessagePack value: {type(exc).__name__}") from None
     if not isinstance(value, dict):
         raise DecodeError("bad_frame", "a frame is a MessagePack map")
-    if not _depth_ok(value, 1):
-        raise DecodeError("bad_frame", f"frames nest at most {MAX_DEPTH} levels")
-    return value
+    checked: dict[str, Any] = _check(value, 1)
+    return checked
 
 
 def _decode(data: bytes, adapter: TypeAdapter[Any], known: set[str]) -> Any:
@@ -80,7 +180,8 @@ def _decode(data: bytes, adapter: TypeAdapter[Any], known: set[str]) -> Any:
     if kind not in known:
         raise DecodeError("unknown_frame", f"unknown frame type {kind[:40]!r}", rid)
     try:
-        return adapter.validate_python(value)
+        # Strict: no coercion (a string is not a number), so every language decodes alike.
+        return adapter.validate_python(value, strict=True)
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in err["loc"][1:]) or "frame"

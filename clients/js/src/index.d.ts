@@ -1,0 +1,181 @@
+// Type declarations for vorpal-client (hand-written; the code is plain modern JavaScript).
+
+// -- protocol v1 frames (protocol/PROTOCOL.md) ---------------------------------------------
+
+export type RequestId = number | string;
+export type MatchStatus = "open" | "active" | "finished" | "aborted";
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+export interface Auth { type: "auth"; id: RequestId; token: string }
+export interface Subscribe { type: "subscribe"; id: RequestId; match: string; since?: number }
+export interface Unsubscribe { type: "unsubscribe"; id: RequestId; match: string }
+export interface MoveFrame { type: "move"; id: RequestId; match: string; move_id: string; version: number; move: Json }
+export interface SayFrame { type: "say"; id: RequestId; match: string; text: string }
+export interface Ping { type: "ping"; id: RequestId }
+export type ClientFrame = Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | Ping;
+
+export interface Ack { type: "ack"; id: RequestId; result: { [key: string]: Json } }
+export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string }
+export interface EventFrame {
+  type: "event";
+  match: string;
+  version: number;
+  event: { public: { [key: string]: Json }; private?: { [key: string]: Json } };
+  status: MatchStatus;
+  to_act: number[];
+  view?: View;
+  legal?: Json[];
+  outcome?: Outcome;
+}
+export interface ChatFrame { type: "chat"; match: string; seat?: number; name: string; text: string; at: number }
+export interface Pong { type: "pong"; id: RequestId }
+export type ServerFrame = Ack | ErrorFrame | EventFrame | ChatFrame | Pong;
+
+export const SUBPROTOCOL: "vorpal.v1.msgpack";
+export const MAX_FRAME_BYTES: number;
+export const MAX_DEPTH: number;
+export const CLIENT_FRAMES: ClientFrame["type"][];
+export const SERVER_FRAMES: ServerFrame["type"][];
+
+/** Bytes that are not a valid frame: code is bad_frame, unknown_frame, bad_request or frame_too_large. */
+export class DecodeError extends Error {
+  code: "bad_frame" | "unknown_frame" | "bad_request" | "frame_too_large";
+  detail: string;
+  requestId: RequestId | null;
+}
+/** The canonical bytes of a frame. */
+export function encode(frame: ClientFrame | ServerFrame | { type: string; [key: string]: unknown }): Uint8Array;
+export function decodeClient(data: Uint8Array | ArrayBuffer): ClientFrame;
+export function decodeServer(data: Uint8Array | ArrayBuffer): ServerFrame;
+export function unpack(data: Uint8Array | ArrayBuffer): { [key: string]: Json };
+export function byCodePoint(a: string, b: string): number;
+
+// -- REST results ----------------------------------------------------------------------------
+
+export interface View { public: { [key: string]: Json }; private?: { [key: string]: Json } }
+export interface Outcome { winners: number[]; scores?: number[] | null; reason: string; [key: string]: Json | undefined }
+export interface Game {
+  name: string;
+  title: string;
+  min_seats: number;
+  max_seats: number;
+  summary: string;
+  schemas: { options: object; move: object; view: { public: object; private: object } };
+}
+export interface MatchSummary {
+  match: string;
+  game: string;
+  status: MatchStatus;
+  version: number;
+  seats: number;
+  names: (string | null)[];
+  bots: boolean[];
+  open_seats: number[];
+  created: number;
+  updated: number;
+  outcome: Outcome | null;
+}
+export interface SeatToken { match: string; seat: number; token: string }
+export interface MatchState {
+  match: string;
+  game: string;
+  status: MatchStatus;
+  version: number;
+  seats: number;
+  names: (string | null)[];
+  bots: boolean[];
+  you: number | null;
+  to_act: number[];
+  view: View;
+  outcome: Outcome | null;
+  legal?: Json[] | null;
+}
+export interface MoveResult { match: string; version: number; duplicate?: boolean }
+export interface LoggedEvent { version: number; at: number | null; event: EventFrame["event"] }
+export interface ChatMessage { seat: number | null; name: string; text: string; at: number }
+
+// -- errors ----------------------------------------------------------------------------------
+
+export class ApiError extends Error {
+  constructor(code: string, title?: string, detail?: string | null, status?: number | null, extra?: object);
+  code: string;
+  title: string;
+  detail: string | null;
+  status: number | null;
+  extra: { [key: string]: unknown };
+}
+export class StaleVersion extends ApiError {}
+export class IllegalMove extends ApiError {}
+export class NotYourTurn extends ApiError {}
+export class Unauthorized extends ApiError {}
+export class NotFound extends ApiError {}
+export class MatchOver extends ApiError {}
+export class Unavailable extends ApiError {}
+export function errorFrom(body: { [key: string]: unknown }, status?: number | null): ApiError;
+
+// -- clients ---------------------------------------------------------------------------------
+
+export class VorpalClient {
+  constructor(baseUrl: string, options?: { timeout?: number; fetch?: typeof fetch });
+  baseUrl: string;
+  games(): Promise<Game[]>;
+  game(name: string): Promise<Game>;
+  createMatch(game: string, seats: number, options?: { options?: object; bots?: number[] }): Promise<MatchSummary>;
+  listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
+  join(match: string, options?: { seat?: number | null; name?: string | null }): Promise<SeatToken>;
+  leave(match: string, token: string): Promise<{ match: string; seat: number; left: true }>;
+  state(match: string, token?: string | null): Promise<MatchState>;
+  legal(match: string, token: string): Promise<Json[]>;
+  move(match: string, token: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
+  events(match: string, options?: { since?: number; token?: string | null }): Promise<LoggedEvent[]>;
+  say(match: string, token: string, text: string): Promise<ChatMessage & { match: string }>;
+  chat(match: string): Promise<ChatMessage[]>;
+}
+
+/** Pushed to `events` after a reconnect: the state the re-subscription returned. */
+export interface Resumed { type: "resumed"; match: string; state: MatchState }
+export type Pushed = EventFrame | ChatFrame | ErrorFrame | Resumed;
+
+export class FrameQueue<T = Pushed> {
+  push(item: T): void;
+  readonly size: number;
+  get(options?: { timeout?: number | null }): Promise<T>;
+  [Symbol.asyncIterator](): AsyncIterator<T>;
+}
+
+export function wsUrl(baseUrl: string): string;
+
+export class LiveConnection {
+  /** Times in milliseconds. `WebSocket` defaults to the global one, else the `ws` package. */
+  constructor(
+    baseUrl: string,
+    options?: { reconnect?: boolean; maxBackoff?: number; requestTimeout?: number; WebSocket?: unknown },
+  );
+  readonly url: string;
+  readonly events: FrameQueue<Pushed>;
+  readonly versions: Map<string, number>;
+  readonly tokens: Map<string, string>;
+  readonly reconnects: number;
+  onwarning: ((message: string) => void) | null;
+  connect(): Promise<this>;
+  close(): Promise<void>;
+  drop(): void;
+  request(frame: { type: string; [key: string]: unknown }): Promise<{ [key: string]: Json }>;
+  auth(token: string): Promise<{ match: string; seat: number }>;
+  subscribe(match: string, options?: { since?: number | null }): Promise<MatchState>;
+  unsubscribe(match: string): Promise<void>;
+  move(match: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
+  say(match: string, text: string): Promise<ChatMessage & { match: string }>;
+  ping(): Promise<void>;
+}
+
+// -- the bot ---------------------------------------------------------------------------------
+
+export function play(
+  server: string,
+  match: string,
+  token: string,
+  options?: { seed?: number | null; think?: number; live?: LiveConnection | null },
+): Promise<MatchState>;
+export function nextState(conn: LiveConnection, match: string, state: MatchState): Promise<MatchState>;
+export function randomSource(seed?: number | null): () => number;
