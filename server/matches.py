@@ -9,10 +9,13 @@ What a caller receives about a match goes through :meth:`Rules.view` and
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import gc
 import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import secrets
 import time
@@ -63,11 +66,43 @@ def parse_token(token: str | None) -> tuple[str, int] | None:
     return parts[0], int(parts[1])
 
 
+#: How many decoded tables each process keeps (by their bytes) and how many matches it remembers.
+DECODED_MAX = 4096
+LATEST_MAX = 20_000
+#: ``VORPAL_MOVE_CACHE=0`` turns both caches off (for A/B benchmarks).
+CACHE = os.environ.get("VORPAL_MOVE_CACHE", "1") != "0"
+
+
 def encode_table(table: Table[Any, Any, Any]) -> bytes:
     return msgpack.packb(table.model_dump(mode="python"), use_bin_type=True)
 
 
+_decoded: dict[bytes, Table[Any, Any, Any]] = {}
+
+
+def _remember(data: bytes, table: Table[Any, Any, Any]) -> None:
+    if not CACHE:
+        return
+    if len(_decoded) >= DECODED_MAX:
+        del _decoded[next(iter(_decoded))]  # the oldest
+    _decoded[data] = table
+
+
 def decode_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+    """The table stored as ``data``: **read-only**, shared by every caller that decodes the same bytes.
+
+    A table this process just wrote (or recently read) is not decoded again. Code
+    that applies a move takes a private copy with :func:`draft_table`.
+    """
+    table = _decoded.get(data)
+    if table is None:
+        table = rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+        _remember(data, table)
+    return table
+
+
+def draft_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+    """A private, mutable table for ``data`` (decoding beats copying a shared one, measured)."""
     return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
 
 
@@ -79,14 +114,28 @@ def unpack_event(data: dict[str, Any]) -> Event:
     return Event(data["public"], {int(k): v for k, v in data.get("private", {}).items()})
 
 
+def tune_gc() -> None:
+    """A young-generation threshold sized for a server that allocates per move, not per request.
+
+    CPython's default (700) runs a collection every few moves; with thousands of live
+    tables that costs more than the moves. ``VORPAL_GC_THRESHOLD=700`` restores the default.
+    """
+    gc.set_threshold(int(os.environ.get("VORPAL_GC_THRESHOLD", "50000")), 50, 1000)
+
+
 class Matches:
     def __init__(self, store: Store, settings: Settings) -> None:
+        tune_gc()
         self.store = store
         self.settings = settings
         self._bots_running: set[str] = set()
         self._bots_again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._chat_times: dict[tuple[str, int], deque[float]] = defaultdict(deque)
+        # The record this process last committed for each active match: a move at that version
+        # is played without reading Redis first. The commit's compare-and-set still decides, and
+        # any refusal is answered by the uncached path, so a stale entry only costs a retry.
+        self._latest: dict[str, MatchRecord] = {}
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -270,13 +319,22 @@ class Matches:
         rules = games.get(record.game)
         table = decode_table(rules, record.table)
         moves = rules.legal_moves(table, seat) if record.status == "active" else []
-        return {"match": match_id, "version": record.version, "seat": seat, "moves": [rules.dump_move(m) for m in moves]}
+        dumped = [rules.dump_move(m) for m in moves]
+        return {"match": match_id, "version": record.version, "seat": seat, "moves": dumped}
 
     async def move(
         self, match_id: str, token: str | None, move_id: str, version: int, raw_move: Any
     ) -> dict[str, Any]:
         parsed = parse_token(token)
         move_key = f"{parsed[1]}:{move_id}" if parsed else ""
+        cached = self._latest.get(match_id)
+        if cached is not None and cached.version == version and parsed is not None:
+            try:
+                seat = self.seat_of(cached, token)
+                if seat is not None:
+                    return await self._play(cached, seat, version, raw_move, move_key, fresh=False)
+            except VorpalError:
+                pass  # judged on a copy that may be stale: let the stored match answer
         record, applied = await self.store.load(match_id, move_key)
         seat = self.seat_of(record, token)
         if seat is None:
@@ -286,8 +344,9 @@ class Matches:
         return await self._play(record, seat, version, raw_move, move_key)
 
     async def _play(
-        self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str
+        self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str, *, fresh: bool = True
     ) -> dict[str, Any]:
+        """Apply a move to ``record`` (read from Redis if ``fresh``, else this process's last commit)."""
         if record.status == "open":
             raise MatchNotStarted("the match waits for players")
         if record.status != "active":
@@ -295,20 +354,26 @@ class Matches:
         if version != record.version:
             raise StaleVersion(f"the match is at version {record.version}", current=record.version)
         rules = games.get(record.game)
-        table = decode_table(rules, record.table)
+        table = draft_table(rules, record.table)
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
         status = "finished" if outcome is not None else "active"
         packed = encode_table(table)
+        _remember(packed, table)  # the hub's notification carries these bytes: no second decode
         fields: dict[str, Any] = {"table": packed, "rng": _json(rng.state), "status": status}
         result_of = None if outcome is None else outcome.model_dump(mode="json")
         if result_of is not None:
             fields["outcome"] = _json(result_of)
+        self._latest.pop(record.id, None)
         result, v = await self._commit(
             record, fields=fields, entry={"kind": "move", "seat": seat, "move": rules.dump_move(move)},
             event=event, table=packed, outcome=result_of, move_key=move_key,
         )  # fmt: skip
+        if result == OK and status == "active":
+            self._keep(dataclasses.replace(record, version=v, table=packed, rng=rng.state, updated=now_ms()))
+        if not fresh and result != OK:
+            raise StaleVersion("the cached match was stale")  # move() asks Redis instead
         if result == STALE:
             raise StaleVersion(f"the match is at version {v}", current=v)
         if result == DUPLICATE:
@@ -318,6 +383,14 @@ class Matches:
         if status == "active":
             self.kick_bots(record.id, record)
         return {"match": record.id, "version": v}
+
+    def _keep(self, record: MatchRecord) -> None:
+        if not CACHE:
+            return
+        latest = self._latest
+        if len(latest) >= LATEST_MAX:
+            del latest[next(iter(latest))]
+        latest[record.id] = record
 
     async def catch_up(
         self, match_id: str, since: int, until: int | None
