@@ -30,6 +30,7 @@ from typing import Any
 
 import msgpack
 from redis.exceptions import ConnectionError as RedisConnectionError
+from vorpal_protocol import encode
 
 from server import games
 from server.engine.errors import Unavailable, VorpalError
@@ -49,7 +50,7 @@ class Subscription:
 
     match_id: str
     seat: int | None
-    send: Callable[[dict[str, Any]], None]
+    send: Callable[[dict[str, Any] | bytes], None]
     last: int = -1
     ready: bool = False
     pending: list[dict[str, Any]] = field(default_factory=list)
@@ -372,7 +373,12 @@ class Hub:
             sub.pending.append(note)
             self._spawn(self._fill(sub, v - 1))
             return
-        sub.send(event_frame(sub.match_id, note["entry"], sub.seat, self._table_of(note)))
+        # Every subscriber of one seat (and every spectator) gets the same bytes: build once.
+        frames = note.setdefault("_cache", {}).setdefault("frames", {})
+        data = frames.get(sub.seat)
+        if data is None:
+            data = frames[sub.seat] = encode(event_frame(sub.match_id, note["entry"], sub.seat, self._table_of(note)))
+        sub.send(data)
         sub.last = v
 
     async def _fill(self, sub: Subscription, until: int | None) -> None:

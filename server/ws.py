@@ -62,7 +62,7 @@ class Connection:
         self._allowance -= 1
         return True
 
-    def send(self, frame: dict[str, Any]) -> None:
+    def send(self, frame: dict[str, Any] | bytes) -> None:
         """Queue a frame. A client that falls ``OUTBOX_LIMIT`` frames behind is disconnected
         (1008) rather than silently skipped: on reconnect it resumes from its last version."""
         if self.overflowed:
@@ -73,7 +73,7 @@ class Connection:
                 self.outbox.get_nowait()
             self.outbox.put_nowait(None)
             return
-        self.outbox.put_nowait(encode(frame))
+        self.outbox.put_nowait(frame if isinstance(frame, bytes) else encode(frame))
 
     async def writer(self) -> None:
         while (data := await self.outbox.get()) is not None:
