@@ -14,6 +14,8 @@ $(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check --upgrade pip
 	$(BIN)/pip install -q --disable-pip-version-check -e protocol -e clients/python -e ".[dev]"
+	@# nginx and docker-compose (Debian) for the deployment tests; they skip only if this cannot work.
+	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/test_deploy.py will skip" >&2
 	touch $(STAMP)
 
 install: $(STAMP)

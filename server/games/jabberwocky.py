@@ -28,9 +28,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import STANDARD_DECK, deal, is_card, sort_hand, suit
-from server.engine.seats import left_of
+from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
 
 #: Cards dealt to each seat in rounds 1..13: 3 up to 9, then down to 3.
@@ -115,15 +115,28 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: JabberwockyOptions, seats: int) -> None:
-        if options.first_dealer is not None and options.first_dealer >= seats:
-            raise BadOptions(f"first_dealer must be a seat, 0..{seats - 1}")
+        check_named_seat("first_dealer", options.first_dealer, seats)
 
     def setup(self, options: JabberwockyOptions, seats: int, rng: Rng) -> JTable:
-        dealer = options.first_dealer if options.first_dealer is not None else rng.below(seats)
+        dealer = named_or_drawn(options.first_dealer, seats, rng)
         public = Public(
-            seats=seats, follow_suit=options.follow_suit, rounds=options.rounds, round=0, hand_size=0,
-            dealer=dealer, trump_card="2C", phase="bid", turn=None, bids=[], trick=[], leader=0,
-            trump_broken=False, tricks_won=[], cards_left=[], made=[0] * seats, penalties=[0] * seats,
+            seats=seats,
+            follow_suit=options.follow_suit,
+            rounds=options.rounds,
+            round=0,
+            hand_size=0,
+            dealer=dealer,
+            trump_card="2C",
+            phase="bid",
+            turn=None,
+            bids=[],
+            trick=[],
+            leader=0,
+            trump_broken=False,
+            tricks_won=[],
+            cards_left=[],
+            made=[0] * seats,
+            penalties=[0] * seats,
         )
         table = JTable(public=public, private=[Private(hand=[]) for _ in range(seats)], secret=Secret(deck=[]))
         self._deal(table, rng, round_=1, dealer=dealer)

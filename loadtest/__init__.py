@@ -1,0 +1,1 @@
+"""Load tests and benchmarks for Vorpal (see README.md); not part of the pytest suite."""

@@ -1,0 +1,483 @@
+"""The benchmark command: the standard workload against fresh Redis + Vorpal processes.
+
+    python -m loadtest.bench                       # M = 50 and 200, closed loop, 2 workers
+    python -m loadtest.bench --matches 1000 --think 0.5 --duration 40   # the open (latency) workload
+    python -m loadtest.bench --idle 10000          # idle subscribed connections on one instance
+
+(``loadtest/bench.sh`` raises ``ulimit -n`` and runs this with the repo's venv.)
+
+For every configuration it starts a throw-away Redis (the ``valkey-server``
+or ``redis-server`` that ``vorpal`` embeds; no persistence unless ``--aof``)
+and the server (``vorpal serve --workers W``, or W one-worker instances on W
+ports with ``--mode ports``), sets up the matches over REST (untimed), opens
+one WebSocket per seat and plays (timed), then stops everything by PID.
+
+Standard workload (``shared/bench/peers/README.md``): M concurrent matches of
+jabberwocky, 3 seats, 13 rounds (264 moves), follow suit enforced, first
+dealer seat 0, random legal moves, zero think time. ``--think S`` makes each
+bot wait an exponential time of mean S seconds before each move (an open
+workload): then the run lasts ``--duration`` seconds and the first
+``--warmup`` seconds are not counted. With zero think time the run is whole
+matches, as in the peers' and the ceiling's harnesses.
+
+One summary line per configuration on stdout::
+
+    bench=vorpal mode=workers workers=2 matches=200 think_s=0 moves=52800 moves_per_s=X p50_ms=Y
+      p99_ms=Z rss_mb=R server_cpu_s_per_1k_moves=C redis_kb_per_match=K errors=0
+
+``rss_mb`` is the peak RSS (VmHWM) summed over the server's process tree;
+``server_cpu_s_per_1k_moves`` is user+sys CPU of that tree over the timed
+window per 1,000 moves; ``redis_kb_per_match`` is Redis ``used_memory`` after
+the run minus before setup, per match. All figures come from this process,
+the load generator (``loadtest/loadgen.py``); details go to stderr and a JSON
+per run to ``--results``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gc
+import json
+import math
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+import redis
+
+from loadtest.loadgen import Seat, Stats, connect, freeze_gc, gather_limited, percentile
+from server.store.embedded import server_binary
+
+ROOT = Path(__file__).resolve().parent.parent
+MOVES_PER_MATCH = 264
+OPTIONS = {"rounds": 13, "follow_suit": "enforced", "first_dealer": 0}
+
+
+def log(*parts: object) -> None:
+    print(*parts, file=sys.stderr, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def raise_nofile(want: int = 65_536) -> int:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft < target:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+# -- processes ---------------------------------------------------------------------------
+
+
+class Procs:
+    """The Redis and server processes of one configuration; stopped by PID."""
+
+    def __init__(self, workers: int, mode: str, aof: bool, logdir: Path, env: dict[str, str]) -> None:
+        self.workers, self.mode, self.aof, self.logdir, self.env = workers, mode, aof, logdir, env
+        self.redis_dir = Path(tempfile.mkdtemp(prefix="vorpal-bench-redis."))
+        self.redis_port = free_port()
+        self.redis: subprocess.Popen[bytes] | None = None
+        self.servers: list[subprocess.Popen[bytes]] = []
+        self.ports: list[int] = []
+
+    @property
+    def redis_url(self) -> str:
+        return f"redis://127.0.0.1:{self.redis_port}/0"
+
+    def start(self) -> None:
+        args = [server_binary(), "--bind", "127.0.0.1", "--port", str(self.redis_port), "--dir", str(self.redis_dir),
+                "--save", "", "--daemonize", "no", "--loglevel", "warning", "--protected-mode", "yes"]  # fmt: skip
+        args += ["--appendonly", "yes", "--appendfsync", "everysec"] if self.aof else ["--appendonly", "no"]
+        with open(self.logdir / "redis.log", "ab") as out:
+            self.redis = subprocess.Popen(args, stdout=out, stderr=subprocess.STDOUT)
+        r = self.client()
+        for _ in range(100):
+            try:
+                r.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.1)
+        env = {**os.environ, **self.env, "REDIS_URL": self.redis_url}
+        vorpal = str(Path(sys.executable).parent / "vorpal")
+        instances = self.workers if self.mode == "ports" else 1
+        per = 1 if self.mode == "ports" else self.workers
+        for _ in range(instances):
+            port = free_port()
+            cmd = [vorpal, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(per),
+                   "--redis-url", self.redis_url, "--log-level", "warning"]  # fmt: skip
+            with open(self.logdir / f"server-{port}.log", "ab") as out:
+                self.servers.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
+            self.ports.append(port)
+        # Ready when every worker process holds its pub/sub connection.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            for p in self.servers:
+                if p.poll() is not None:
+                    raise RuntimeError(f"server exited with {p.returncode}; see {self.logdir}")
+            n = int(dict(r.pubsub_numsub("vorpal:control")).get(b"vorpal:control", 0))
+            if n >= self.workers or time.monotonic() > deadline - 55:  # hubs may not use that channel
+                ok = True
+                for port in self.ports:
+                    try:
+                        ok &= httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=2).status_code == 200
+                    except httpx.TransportError:
+                        ok = False
+                if ok:
+                    return
+            time.sleep(0.1)
+        raise RuntimeError(f"server did not get ready; see {self.logdir}")
+
+    def client(self) -> redis.Redis:
+        return redis.Redis(host="127.0.0.1", port=self.redis_port)
+
+    def server_tree(self) -> list[psutil.Process]:
+        out: list[psutil.Process] = []
+        for p in self.servers:
+            try:
+                proc = psutil.Process(p.pid)
+                out += [proc, *proc.children(recursive=True)]
+            except psutil.NoSuchProcess:
+                pass
+        return out
+
+    def worker_pids(self) -> list[int]:
+        return [p.pid for p in self.server_tree()]
+
+    def stop(self) -> None:
+        for p in [*self.servers, *([self.redis] if self.redis else [])]:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in [*self.servers, *([self.redis] if self.redis else [])]:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+        shutil.rmtree(self.redis_dir, ignore_errors=True)
+
+
+def cpu_s(procs: list[psutil.Process]) -> float:
+    total = 0.0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+def hwm_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        try:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmHWM:"):
+                    total += int(line.split()[1])
+        except OSError:
+            pass
+    return total / 1024
+
+
+def rss_mb(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            total += psutil.Process(pid).memory_info().rss
+    return total / 2**20
+
+
+def busy_jiffies() -> tuple[int, int]:
+    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = fields[3] + fields[4]
+    return sum(fields) - idle, sum(fields)
+
+
+def start_profilers(py_spy: str, procs: Procs, logdir: Path) -> list[subprocess.Popen[bytes]]:
+    """``py-spy record`` (collapsed stacks) on every server worker for the timed window."""
+    out = []
+    for proc in procs.server_tree():
+        if "python" not in " ".join(proc.cmdline()[:1]) and "vorpal" not in " ".join(proc.cmdline()[:2]):
+            continue
+        path = logdir / f"profile-{proc.pid}.txt"
+        cmd = [py_spy, "record", "-p", str(proc.pid), "-r", "200", "-f", "raw", "-o", str(path), "--nonblocking"]
+        out.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    time.sleep(1.0)
+    return out
+
+
+def stop_profilers(profilers: list[subprocess.Popen[bytes]]) -> None:
+    for p in profilers:
+        p.send_signal(signal.SIGINT)
+    for p in profilers:
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+
+
+# -- setup over REST ---------------------------------------------------------------------
+
+
+async def setup_matches(ports: list[int], matches: int, seats: int = 3) -> list[tuple[int, str, list[str]]]:
+    """Create ``matches`` matches (round robin over ``ports``) and join every seat: (port, id, tokens)."""
+    clients = {p: httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=60) for p in ports}
+    try:
+
+        async def one(i: int) -> tuple[int, str, list[str]]:
+            port = ports[i % len(ports)]
+            c = clients[port]
+            r = await c.post("/v1/matches", json={"game": "jabberwocky", "seats": seats, "options": OPTIONS})
+            r.raise_for_status()
+            mid = r.json()["match"]
+            tokens = []
+            for s in range(seats):
+                j = await c.post(f"/v1/matches/{mid}/join", json={"seat": s, "name": f"bot{s}"})
+                j.raise_for_status()
+                tokens.append(j.json()["token"])
+            return port, mid, tokens
+
+        return await gather_limited([one(i) for i in range(matches)], 16)
+    finally:
+        for c in clients.values():
+            await c.aclose()
+
+
+async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
+                     spectators: int = 0) -> list[Seat]:  # fmt: skip
+    seats: list[Seat] = []
+    for port, mid, tokens in specs:
+        uri = f"ws://127.0.0.1:{port}/v1/ws"
+        for s, tok in enumerate(tokens):
+            seats.append(Seat(uri, mid, s, tok, stats, rnd))
+        for _ in range(spectators):
+            seats.append(Seat(uri, mid, None, None, stats, rnd))
+    await gather_limited([connect("127.0.0.1", s.uri.port, s) for s in seats], 200)
+    for s in seats:
+        s.start()
+    await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), 120)
+    return seats
+
+
+# -- one configuration -------------------------------------------------------------------
+
+
+async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str, Any]:
+    stats = Stats()
+    rnd = random.Random(args.seed)
+    r = procs.client()
+    mem0 = int(r.info("memory")["used_memory"])
+    t_setup = time.perf_counter()
+    specs = await setup_matches(procs.ports, matches)
+    seats = await open_seats(specs, stats, rnd, args.spectators)
+    setup_s = time.perf_counter() - t_setup
+    players = [s for s in seats if s.seat is not None]
+    done = asyncio.get_running_loop().create_future()
+    left = [len(players)]
+
+    def on_done(_: Seat) -> None:
+        left[0] -= 1
+        if left[0] == 0 and not done.done():
+            done.set_result(None)
+
+    for s in players:
+        s.on_done = on_done
+        s.think = args.think
+    tree = procs.server_tree()
+    redis_proc = psutil.Process(procs.redis.pid) if procs.redis else None
+    profilers = start_profilers(args.profile, procs, procs.logdir) if args.profile else []
+    freeze_gc()
+    cpu0, rcpu0, me0, busy0 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+    t0 = time.perf_counter()
+    for s in players:
+        s.live = True
+        if s.legal:
+            s.schedule()
+    whole = args.think == 0 and args.duration == 0
+    if not whole:  # the figures cover the window after the warm-up only
+        await asyncio.sleep(args.warmup)
+        cpu0, rcpu0, me0, busy0 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+        t0 += args.warmup
+    timeout = args.timeout if whole else max(0.0, args.duration - args.warmup)
+    try:
+        await asyncio.wait_for(asyncio.shield(done), timeout)
+    except TimeoutError:
+        if whole:
+            stats.error(f"timeout: {left[0]} seats unfinished after {timeout}s")
+    t1 = time.perf_counter()
+    for s in players:
+        s.live = False
+    cpu1, rcpu1, me1, busy1 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+    stop_profilers(profilers)
+    await asyncio.sleep(0.2)
+    if whole:
+        window = t1 - t0
+        lats = sorted(lat for _, lat in stats.latencies)
+        moves = len(lats)
+        if moves != matches * MOVES_PER_MATCH:
+            stats.error(f"{moves} moves timed, expected {matches * MOVES_PER_MATCH}")
+    else:
+        window = t1 - t0
+        lats = sorted(lat for at, lat in stats.latencies if at >= t0)
+        moves = len(lats)
+    mem1 = int(r.info("memory")["used_memory"])
+    pids = procs.worker_pids()
+    out = {
+        "bench": "vorpal", "mode": procs.mode, "workers": procs.workers, "matches": matches,
+        "think_s": args.think, "spectators_per_match": args.spectators, "aof": procs.aof,
+        "timing": "whole-matches" if whole else f"window {window:.1f}s after {args.warmup}s warm-up",
+        "offered_moves_per_s": None if whole else round(len(players) / 3 / (args.think + 0.001), 1),
+        "moves": moves, "wall_s": round(window, 3), "moves_per_s": round(moves / window, 1) if window else 0,
+        "p50_ms": round(percentile(lats, 50) * 1000, 2), "p90_ms": round(percentile(lats, 90) * 1000, 2),
+        "p99_ms": round(percentile(lats, 99) * 1000, 2), "max_ms": round(lats[-1] * 1000, 2) if lats else None,
+        "rss_mb": round(hwm_mb(pids), 1), "rss_end_mb": round(rss_mb(pids), 1),
+        "server_cpu_s": round(cpu1 - cpu0, 2),
+        "server_cpu_s_per_1k_moves": round((cpu1 - cpu0) / moves * 1000, 3) if moves else None,
+        "server_cpu_util": round((cpu1 - cpu0) / (t1 - t0), 2),
+        "redis_cpu_util": round((rcpu1 - rcpu0) / (t1 - t0), 2),
+        "loadgen_cpu_util": round((me1.user + me1.system - me0.user - me0.system) / (t1 - t0), 2),
+        "machine_busy_cores": round((busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]) * (os.cpu_count() or 1), 2),
+        "redis_kb_per_match": round((mem1 - mem0) / matches / 1024, 1),
+        "setup_s": round(setup_s, 1), "errors": stats.errors, "refused": stats.refused,
+        "closed_early": stats.closed_early, "error_samples": stats.messages, "server_pids": len(pids),
+    }  # fmt: skip
+    for s in seats:
+        s.done = True
+        s.close()
+    gc.unfreeze()
+    return out
+
+
+async def idle(args: argparse.Namespace, procs: Procs) -> dict[str, Any]:
+    """Hold ``args.idle`` subscribed seat connections on one instance; report the server's memory."""
+    stats = Stats()
+    matches = math.ceil(args.idle / 3)
+    pids = procs.worker_pids()
+    base = rss_mb(pids)
+    t = time.perf_counter()
+    specs = await setup_matches(procs.ports, matches)
+    seats = await open_seats(specs, stats, random.Random(args.seed))
+    seats = seats[: args.idle]
+    setup_s = time.perf_counter() - t
+    await asyncio.sleep(args.hold)
+    # Every connection is still served: ping a sample of them.
+    alive = sum(1 for s in seats if s.transport is not None and not s.transport.is_closing())
+    pids = procs.worker_pids()
+    out = {
+        "bench": "vorpal-idle", "mode": procs.mode, "workers": procs.workers, "connections": len(seats),
+        "alive": alive, "matches": matches, "rss_before_mb": round(base, 1), "rss_mb": round(rss_mb(pids), 1),
+        "rss_hwm_mb": round(hwm_mb(pids), 1), "kb_per_connection": round((rss_mb(pids) - base) * 1024 / len(seats), 1),
+        "setup_s": round(setup_s, 1), "errors": stats.errors, "error_samples": stats.messages,
+        "redis_kb_per_match": round(int(procs.client().info("memory")["used_memory"]) / matches / 1024, 1),
+    }  # fmt: skip
+    for s in seats:
+        s.done = True
+        s.close()
+    return out
+
+
+def summary_line(res: dict[str, Any]) -> str:
+    if res["bench"] == "vorpal-idle":
+        keys = ["mode", "workers", "connections", "alive", "rss_mb", "rss_hwm_mb", "kb_per_connection", "errors"]
+    else:
+        keys = ["mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms", "p99_ms", "rss_mb",
+                "server_cpu_s_per_1k_moves", "redis_kb_per_match", "errors"]  # fmt: skip
+    if res.get("spectators_per_match"):
+        keys.insert(3, "spectators_per_match")
+    return f"bench={res['bench']} " + " ".join(f"{k}={res[k]}" for k in keys)
+
+
+def median_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    out = dict(runs[0])
+    for k, v in runs[0].items():
+        if isinstance(v, int | float) and not isinstance(v, bool) and k not in ("errors",):
+            vals = [r[k] for r in runs if isinstance(r.get(k), int | float)]
+            out[k] = round(statistics.median(vals), 3)
+    out["errors"] = sum(r["errors"] for r in runs)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m loadtest.bench", description=__doc__.split("\n")[0])
+    p.add_argument("--matches", default="50,200", help="comma list of M (default 50,200)")
+    p.add_argument("--workers", default="2", help="comma list of W (default 2)")
+    p.add_argument("--mode", choices=["workers", "ports"], default="workers",
+                   help="workers: vorpal serve --workers W; ports: W one-worker instances")  # fmt: skip
+    p.add_argument("--think", type=float, default=0.0, help="mean think time in seconds (0: closed loop)")
+    p.add_argument("--duration", type=float, default=0.0, help="timed seconds (0 with think 0: whole matches)")
+    p.add_argument("--warmup", type=float, default=5.0, help="seconds not counted with --duration")
+    p.add_argument("--spectators", type=int, default=0, help="spectator connections per match")
+    p.add_argument("--idle", type=int, default=0, help="instead: hold this many idle subscribed connections")
+    p.add_argument("--hold", type=float, default=5.0, help="seconds to hold the idle connections")
+    p.add_argument("--runs", type=int, default=1)
+    p.add_argument("--profile", default="", help="path of py-spy: record each server worker while timed")
+    p.add_argument("--aof", action="store_true", help="Redis with appendonly yes, everysec")
+    p.add_argument("--timeout", type=float, default=300.0)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--results", default=None, help="folder for per-run JSON (default loadtest/results/<stamp>)")
+    p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server processes")
+    args = p.parse_args(argv)
+    nofile = raise_nofile()
+    results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("%Y%m%d-%H%M%S"))
+    results.mkdir(parents=True, exist_ok=True)
+    env = dict(kv.split("=", 1) for kv in args.env)
+    log(f"# bench: python {sys.version.split()[0]} cpus={os.cpu_count()} nofile={nofile} "
+        f"loadavg={os.getloadavg()} results={results}")  # fmt: skip
+    configs = [(w, m) for w in map(int, args.workers.split(",")) for m in map(int, args.matches.split(","))]
+    if args.idle:
+        configs = [(w, 0) for w in map(int, args.workers.split(","))]
+    by_config: dict[tuple[int, int], list[dict[str, Any]]] = {c: [] for c in configs}
+    try:
+        import uvloop
+
+        run_loop = uvloop.run
+    except ImportError:  # pragma: no cover
+        run_loop = asyncio.run
+    for run in range(1, args.runs + 1):
+        for w, m in configs:
+            logdir = results / f"w{w}-m{m}-r{run}"
+            logdir.mkdir(exist_ok=True)
+            procs = Procs(w, args.mode, args.aof, logdir, env)
+            try:
+                procs.start()
+                res = run_loop(idle(args, procs) if args.idle else play(args, procs, m))
+            finally:
+                procs.stop()
+            res["run"] = run
+            (logdir / "result.json").write_text(json.dumps(res, indent=1))
+            log(f"run={run} " + " ".join(f"{k}={v}" for k, v in res.items() if k != "error_samples"))
+            if res.get("error_samples"):
+                log("  errors:", res["error_samples"])
+            by_config[(w, m)].append(res)
+    failed = 0
+    for runs in by_config.values():
+        med = median_of(runs)
+        failed += med["errors"]
+        print(summary_line(med), flush=True)
+    (results / "summary.json").write_text(json.dumps([median_of(r) for r in by_config.values()], indent=1))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

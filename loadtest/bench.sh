@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The benchmark command (see loadtest/README.md). Runs with the repository's venv (make install):
+#   loadtest/bench.sh                                   # standard workload, M = 50 and 200, 2 workers
+#   loadtest/bench.sh --matches 1000 --think 0.5 --duration 40   # open workload (latency target)
+#   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
+#   loadtest/bench.sh engine                            # engine micro-benchmark (every game)
+# Summary lines on stdout, details on stderr, JSON under loadtest/results/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PY:-.venv/bin/python}
+[ -x "$PY" ] || { echo "no $PY: run 'make install' first" >&2; exit 1; }
+# One descriptor per WebSocket: 10,000 connections need far more than the usual 1024.
+# Raise the hard limit where allowed (root outside a sandbox), then the soft one to the hard one.
+ulimit -Hn 65536 2>/dev/null || true
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+if [ "${1:-}" = engine ]; then
+  shift
+  exec "$PY" -m loadtest.engine_bench "$@"
+fi
+exec "$PY" -m loadtest.bench "$@"
