@@ -231,6 +231,10 @@ class LiveConnection:
             await self._ws.send(encode({**frame, "id": rid}))
         except websockets.ConnectionClosed as exc:
             self._waiting.pop(rid, None)
+            # The reader may already have failed this future: consume its exception.
+            if fut.done() and not fut.cancelled():
+                fut.exception()
+            fut.cancel()
             raise Unavailable("unavailable", "Connection lost", None) from exc
         reply = await asyncio.wait_for(fut, self.request_timeout)
         if reply["type"] == "error":
