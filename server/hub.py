@@ -33,6 +33,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from vorpal_protocol import encode
 
 from server import games
+from server.engine import Rules, Table
 from server.engine.errors import Unavailable, VorpalError
 from server.matches import Matches, decode_table, redact_entry
 from server.store.redis_store import REDIS_DOWN, channel
@@ -57,8 +58,31 @@ class Subscription:
     filling: bool = False
 
 
-def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, table: Any = None) -> dict[str, Any]:
-    """The ``event`` frame for ``seat``: its part of the event and, given ``(rules, table)``, its view."""
+class Snapshot:
+    """A table to push to several recipients: what they share is computed once."""
+
+    __slots__ = ("_public", "_to_act", "rules", "table")
+
+    def __init__(self, rules: Rules, table: Table[Any, Any, Any]) -> None:
+        self.rules, self.table = rules, table
+        self._public: dict[str, Any] | None = None
+        self._to_act: list[int] | None = None
+
+    def to_act(self, status: str) -> list[int]:
+        if status != "active":
+            return []
+        if self._to_act is None:
+            self._to_act = self.rules.to_act(self.table)
+        return self._to_act
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if self._public is None:
+            self._public = self.rules.public_view(self.table)
+        return self.rules.compose_view(self._public, self.table, seat)
+
+
+def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None) -> dict[str, Any]:
+    """The ``event`` frame for ``seat``: its part of the event and, given the table after it, its view."""
     frame = redact_entry(entry, seat)
     status = entry["status"]
     out: dict[str, Any] = {
@@ -67,14 +91,12 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, table: A
     outcome = entry.get("outcome")
     if outcome is not None:
         out["outcome"] = outcome
-    if table is not None:
-        rules = table[0]
-        tbl = table[1]
-        to_act = rules.to_act(tbl) if status == "active" else []
+    if snap is not None:
+        to_act = snap.to_act(status)
         out["to_act"] = to_act
-        out["view"] = rules.view(tbl, seat)
+        out["view"] = snap.view(seat)
         if seat is not None and seat in to_act:
-            out["legal"] = [rules.dump_move(m) for m in rules.legal_moves(tbl, seat)]
+            out["legal"] = [snap.rules.dump_move(m) for m in snap.rules.legal_moves(snap.table, seat)]
     return out
 
 
@@ -355,14 +377,15 @@ class Hub:
                 self._push(sub, note)
 
     @staticmethod
-    def _table_of(note: dict[str, Any]) -> Any:
-        """``(rules, table)`` of a notification, decoded once for all local subscribers."""
+    def _table_of(note: dict[str, Any]) -> Snapshot | None:
+        """The table after a notification's event, decoded once for all local subscribers."""
         cache = note.setdefault("_cache", {})
         if "table" not in cache:
             data = note.get("table")
             rules = games.get(note["game"])
-            cache["table"] = None if data is None else (rules, decode_table(rules, data))
-        return cache["table"]
+            cache["table"] = None if data is None else Snapshot(rules, decode_table(rules, data))
+        snap: Snapshot | None = cache["table"]
+        return snap
 
     def _push(self, sub: Subscription, note: dict[str, Any]) -> None:
         v = note["entry"]["v"]
@@ -397,7 +420,8 @@ class Hub:
             for i, entry in enumerate(entries):
                 if entry["v"] == sub.last + 1:
                     last = i == len(entries) - 1
-                    sub.send(event_frame(sub.match_id, entry, sub.seat, table if last else None))
+                    snap = Snapshot(*table) if last and table is not None else None
+                    sub.send(event_frame(sub.match_id, entry, sub.seat, snap))
                     sub.last = entry["v"]
         finally:
             sub.filling = False

@@ -21,7 +21,7 @@ from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, U
 
 from server import games
 from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
-from server.hub import Hub, Subscription, event_frame
+from server.hub import Hub, Snapshot, Subscription, event_frame
 from server.matches import Matches, decode_table, parse_token
 from server.problems import error_frame, from_error
 
@@ -151,7 +151,7 @@ class Connection:
                 entries = await self.matches.store.log(frame.match, frame.since, record.version)
                 for i, entry in enumerate(entries):
                     last = i == len(entries) - 1
-                    self.send(event_frame(frame.match, entry, seat, (rules, table) if last else None))
+                    self.send(event_frame(frame.match, entry, seat, Snapshot(rules, table) if last else None))
         except BaseException:
             self.hub.discard(sub)
             raise

@@ -27,6 +27,11 @@ from typing import Any
 import msgpack
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+try:  # a native encoder that sorts keys: the fast path of :func:`encode`
+    import ormsgpack as _ormsgpack
+except ImportError:  # pragma: no cover - the general path alone is still canonical
+    _ormsgpack = None  # type: ignore[assignment]
+
 from .frames import (
     Ack,
     Auth,
@@ -119,9 +124,58 @@ def canonical_frame(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _packed_key(name: str) -> bytes:
+    key: bytes = msgpack.packb(name)
+    return key
+
+
+#: Frame type -> ``(name, packed name, default factory)`` of each field, in wire order.
+_WIRE_ORDER: dict[str, tuple[tuple[str, bytes, Any], ...]] = {
+    kind: tuple((name, _packed_key(name), factory) for name, factory in order) for kind, order in FIELD_ORDER.items()
+}
+
+
+def _encode_fast(data: dict[str, Any]) -> bytes | None:
+    """The canonical bytes by a native encoder that sorts map keys, or None where it cannot tell.
+
+    The frame's own fields are written in wire order, each value by ``ormsgpack`` with
+    sorted keys. Anything the general path treats specially is left to it: a field the
+    spec does not list, a float (its marker byte anywhere in the output sends the frame
+    back, so integral floats still become integers), or a value ``ormsgpack`` refuses.
+    """
+    order = _WIRE_ORDER.get(data.get("type"))  # type: ignore[arg-type]
+    if order is None or _ormsgpack is None:
+        return None
+    chunks: list[bytes] = []
+    seen = 0
+    try:
+        for name, key, factory in order:
+            value = data.get(name)
+            if name in data:
+                seen += 1
+            if value is None:
+                if factory is None or name in data:
+                    continue
+                value = factory()
+            chunks.append(key)
+            chunks.append(_ormsgpack.packb(value, option=_ormsgpack.OPT_SORT_KEYS))
+    except (TypeError, _ormsgpack.MsgpackEncodeError):
+        return None
+    if seen != len(data):
+        return None
+    body = b"".join(chunks)
+    if b"\xcb" in body or b"\xca" in body:
+        return None
+    n = len(chunks) // 2
+    return (bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")) + body
+
+
 def encode(frame: BaseModel | dict[str, Any]) -> bytes:
     """The canonical bytes of a frame (a model, or a dict already in wire form)."""
     data = frame.model_dump(mode="json") if isinstance(frame, BaseModel) else frame
+    fast = _encode_fast(data)
+    if fast is not None:
+        return fast
     packed: bytes = msgpack.packb(canonical_frame(data), use_bin_type=True)
     return packed
 

@@ -103,7 +103,16 @@ class Rules:
 
     def view(self, table: AnyTable, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (``None``: a spectator, who sees public facts only)."""
-        out: dict[str, Any] = {"public": table.public.model_dump(mode="json")}
+        return self.compose_view(self.public_view(table), table, seat)
+
+    def public_view(self, table: AnyTable) -> dict[str, Any]:
+        """The part of every view that everyone shares (computed once, reused for each recipient)."""
+        public: dict[str, Any] = table.public.model_dump(mode="json")
+        return public
+
+    def compose_view(self, public: dict[str, Any], table: AnyTable, seat: int | None) -> dict[str, Any]:
+        """``seat``'s view from the shared public part and the seat's own private part."""
+        out: dict[str, Any] = {"public": public}
         if seat is not None:
             out["private"] = table.private[seat].model_dump(mode="json")
         return out

@@ -1,0 +1,60 @@
+"""The codec's native fast path writes exactly the canonical bytes of the general path."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgpack
+from vorpal_protocol.codec import FIELD_ORDER, _encode_fast, canonical_frame, encode
+
+
+def general(data: dict[str, Any]) -> bytes:
+    packed: bytes = msgpack.packb(canonical_frame(data), use_bin_type=True)
+    return packed
+
+
+def random_value(pick: random.Random, depth: int = 0) -> Any:
+    kinds = ["int", "str", "bool", "none", "float"] + (["list", "dict"] if depth < 4 else [])
+    kind = pick.choice(kinds)
+    if kind == "int":
+        return pick.choice([0, 1, -1, 127, 128, -33, 255, 65536, -(2**31), 2**40, pick.randint(-(10**9), 10**9)])
+    if kind == "str":
+        return "".join(pick.choice("abcXYZ_é€\U0001f600 ") for _ in range(pick.randint(0, 40)))
+    if kind == "bool":
+        return pick.random() < 0.5
+    if kind == "none":
+        return None
+    if kind == "float":
+        return pick.choice([3.0, -0.0, 0.5, 1e300, 2.25])
+    if kind == "list":
+        return [random_value(pick, depth + 1) for _ in range(pick.randint(0, 5))]
+    keys = ["a", "B", "é", "z", "10", "2", "ab", "_x", "€"]
+    return {k: random_value(pick, depth + 1) for k in pick.sample(keys, pick.randint(0, len(keys)))}
+
+
+def test_the_fast_path_agrees_with_the_general_path_on_random_frames() -> None:
+    pick = random.Random(1)
+    fast_used = 0
+    for _ in range(3000):
+        kind = pick.choice(list(FIELD_ORDER))
+        frame: dict[str, Any] = {"type": kind}
+        for name, _ in FIELD_ORDER[kind][1:]:
+            if pick.random() < 0.8:
+                frame[name] = random_value(pick)
+        if pick.random() < 0.1:
+            frame["zz_extra"] = random_value(pick)
+        fast = _encode_fast(frame)
+        if fast is not None:
+            fast_used += 1
+            assert fast == general(frame), frame
+        assert encode(frame) == general(frame)
+    assert fast_used > 1000  # the fast path is taken for ordinary frames
+
+
+def test_a_float_or_an_unknown_field_takes_the_general_path() -> None:
+    assert _encode_fast({"type": "ack", "id": 1, "result": {"x": 3.0}}) is None
+    assert encode({"type": "ack", "id": 1, "result": {"x": 3.0}}) == general(
+        {"type": "ack", "id": 1, "result": {"x": 3}}
+    )
+    assert _encode_fast({"type": "pong", "id": 1, "extra": 1}) is None
