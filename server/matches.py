@@ -19,7 +19,7 @@ import os
 import random
 import secrets
 import time
-from collections import defaultdict, deque
+from collections import OrderedDict, defaultdict, deque
 from typing import Any
 
 import msgpack
@@ -81,12 +81,14 @@ def encode_table(table: Table[Any, Any, Any]) -> bytes:
     return data
 
 
-_decoded: dict[bytes, Table[Any, Any, Any]] = {}
+# An OrderedDict: evicting the oldest of a plain dict (``next(iter(d))``) rescans every slot
+# freed before it, which grows costlier with each eviction.
+_decoded: OrderedDict[bytes, Table[Any, Any, Any]] = OrderedDict()
 
 
 def _remember(data: bytes, table: Table[Any, Any, Any]) -> None:
     if len(_decoded) >= DECODED_MAX:
-        del _decoded[next(iter(_decoded))]  # the oldest
+        _decoded.popitem(last=False)  # the oldest
     _decoded[data] = table
 
 
