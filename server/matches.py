@@ -158,7 +158,7 @@ class Matches:
         # The record this process last committed for each active match: a move at that version
         # is played without reading Redis first. The commit's compare-and-set still decides, and
         # any refusal is answered by the uncached path, so a stale entry only costs a retry.
-        self._latest: dict[str, MatchRecord] = {}
+        self._latest: OrderedDict[str, MatchRecord] = OrderedDict()
 
     # -- helpers -----------------------------------------------------------------------
 
@@ -410,7 +410,7 @@ class Matches:
             return
         latest = self._latest
         if len(latest) >= LATEST_MAX:
-            del latest[next(iter(latest))]
+            latest.popitem(last=False)
         latest[record.id] = record
 
     async def catch_up(
