@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--data-dir", default=".vorpal/redis")
     r.set_defaults(func=redis)
     a = sub.add_parser("audit", help="replay a stored match from its seed and moves; report the first divergence")
-    a.add_argument("match", help="the match id")
+    a.add_argument("match", help="the match id (write -- before an old id that starts with '-')")
     a.add_argument("--redis-url", default=None, help="default: $REDIS_URL (redis+cluster://... for a cluster)")
     a.add_argument("--redis-cluster", action="store_true", help="the Redis URL is a cluster seed node")
     a.add_argument("--json", action="store_true", help="print the report as one JSON object")

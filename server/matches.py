@@ -18,6 +18,7 @@ import logging
 import os
 import random
 import secrets
+import string
 import time
 from collections import OrderedDict, defaultdict, deque
 from typing import Any
@@ -50,6 +51,15 @@ BOT_MOVES_MAX = 100_000
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+MATCH_ID_ALPHABET = string.ascii_letters + string.digits
+
+
+def new_match_id() -> str:
+    """12 random letters and digits (71 bits): safe in URLs, file names and command lines
+    (an id starting with ``-`` would read as an option)."""
+    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(12))
 
 
 def token_hash(token: str) -> str:
@@ -239,7 +249,7 @@ class Matches:
         is_bot = [s in bots for s in range(seats)]
         created = now_ms()
         record = MatchRecord(
-            id=secrets.token_urlsafe(9), game=game, options=opts.model_dump(mode="json"), seats=seats,
+            id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status="active" if all(is_bot) else "open", version=0, created=created, updated=created, seed=seed,
             names=[f"bot-{s}" if is_bot[s] else names.get(s) for s in range(seats)], bots=is_bot,
             tokens=[None] * seats, table=encode_table(table), rng=rng.state,

@@ -9,6 +9,7 @@ the stored state equals a replay of the log from the seed (``vorpal audit``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -48,8 +49,11 @@ async def test_killing_an_instance_mid_play_loses_no_move(redis: EmbeddedRedis, 
             for i in range(MATCHES)
             for seat in range(SEATS)
         ]
+        closers = contextlib.AsyncExitStack()
+        await closers.__aenter__()
         for live in lives:
             await live.connect()
+            closers.push_async_callback(live.close)
         on_a = [live for live in lives if live.url.startswith(f"ws://127.0.0.1:{a.port}/")]
         acked_at_kill: list[int] = []
 
@@ -67,16 +71,17 @@ async def test_killing_an_instance_mid_play_loses_no_move(redis: EmbeddedRedis, 
             for i, (match, tokens) in enumerate(created)
             for seat, token in enumerate(tokens)
         ]
-        finals = await asyncio.wait_for(asyncio.gather(*bots), 180)
-        await kill_task
+        try:
+            finals = await asyncio.wait_for(asyncio.gather(*bots), 180)
+            await kill_task
+        finally:
+            kill_task.cancel()
+            await closers.aclose()  # whatever happened, no connection outlives the test
         assert a.process is not None and a.process.wait(5) == -9
         assert acked_at_kill[0] < MATCHES * 27 // 2  # the kill came mid-play
         assert {f["status"] for f in finals} == {"finished"}
         # Everyone who was on the killed instance moved over to the survivor.
         assert on_a and all(live.reconnects >= 1 and str(b.port) in live.url for live in on_a)
-        for live in lives:
-            await live.close()
-
         acked = [m for live in lives for m in live.acked]
         store = Store.from_url(redis.url)
         try:
