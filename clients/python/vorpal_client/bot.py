@@ -11,11 +11,14 @@ import asyncio
 import random
 import sys
 import uuid
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
-from .errors import ApiError, StaleVersion
+from .errors import ApiError, StaleVersion, Unavailable
 from .live import LiveConnection
 from .rest import VorpalClient
+
+T = TypeVar("T")
 
 
 async def play(server: str, match: str, token: str, *, seed: int | None = None, think: float = 0.0,
@@ -27,8 +30,17 @@ async def play(server: str, match: str, token: str, *, seed: int | None = None, 
     if own:
         await conn.connect()
     try:
-        await conn.auth(token)
-        state = await conn.subscribe(match)
+
+        async def sit_down() -> dict[str, Any]:
+            # Token then subscription, in this order on one connection: retried as a unit,
+            # so a reconnect between them cannot leave us subscribed as a spectator.
+            seat = (await conn.auth(token))["seat"]
+            state = await conn.subscribe(match)
+            if state.get("you") != seat:
+                raise ApiError("unauthorized", "Not subscribed as the seat", f"expected seat {seat}")
+            return state
+
+        state = await until_available(sit_down)
         while True:
             if state.get("status") in ("finished", "aborted"):
                 return state
@@ -47,6 +59,19 @@ async def play(server: str, match: str, token: str, *, seed: int | None = None, 
     finally:
         if own:
             await conn.close()
+
+
+async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 60) -> T:
+    """``call()``, again (with backoff) while the server answers ``unavailable``: a request
+    cut off by a lost connection is retried once the connection is back."""
+    backoff = 0.05
+    for _ in range(attempts - 1):
+        try:
+            return await call()
+        except Unavailable:
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, 2.0)
+    return await call()
 
 
 async def next_state(conn: LiveConnection, match: str, state: dict[str, Any]) -> dict[str, Any]:
