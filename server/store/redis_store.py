@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 from urllib.parse import unquote
@@ -144,7 +144,6 @@ class Commit:
     notification: dict[str, Any]
     ttl: int
     move_key: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class Store:
