@@ -36,6 +36,7 @@ from server import games
 from server.engine import Rules, Table
 from server.engine.errors import Unavailable, VorpalError
 from server.matches import Matches, decode_table, redact_entry
+from server.store.line import Line
 from server.store.redis_store import REDIS_DOWN, channel
 
 MatchId = str
@@ -107,10 +108,9 @@ def _match_of(chan: str) -> str:
 class _Node:
     """One pub/sub connection to one Redis node and the match channels read through it."""
 
-    def __init__(self, name: str, client: Any) -> None:
+    def __init__(self, name: str) -> None:
         self.name = name
-        self.client = client
-        self.pubsub: Any = None
+        self.line: Line | None = None
         self.reader: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()
         self.lock = asyncio.Lock()
@@ -152,11 +152,8 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await t
         for node in self._nodes.values():
-            with contextlib.suppress(Exception):
-                if node.pubsub is not None:
-                    await node.pubsub.aclose()
-            with contextlib.suppress(Exception):
-                await node.client.aclose()
+            if node.line is not None:
+                node.line.close()
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.create_task(coro)
@@ -168,7 +165,7 @@ class Hub:
     def _node(self, name: str) -> _Node:
         node = self._nodes.get(name)
         if node is None:
-            node = self._nodes[name] = _Node(name, self.store.pubsub_client(name))
+            node = self._nodes[name] = _Node(name)
             node.reader = asyncio.create_task(self._run(node))
         return node
 
@@ -177,16 +174,17 @@ class Hub:
         first = True
         while True:
             try:
-                node.pubsub = node.client.pubsub()
+                node.line = line = self.store.pubsub_line(node.name, lambda reply: self._on_message(node, reply))
+                await line.connect()
                 # A plain channel keeps the connection "subscribed" while no match is.
-                await node.pubsub.subscribe(CONTROL_CHANNEL)
+                line.send("SUBSCRIBE", CONTROL_CHANNEL)
                 async with node.lock:
                     chans = [channel(m) for m in node.matches]
                     if self.store.cluster:  # a cluster refuses one SSUBSCRIBE over several slots
                         for chan in chans:
-                            await node.pubsub.ssubscribe(chan)
+                            line.send("SSUBSCRIBE", chan)
                     elif chans:
-                        await node.pubsub.ssubscribe(*chans)
+                        line.send("SSUBSCRIBE", *chans)
                 node.connected.set()
                 delay = 0.1
                 if not first:
@@ -198,8 +196,7 @@ class Hub:
                     for sub in list(self.local.get(m, ())):
                         if sub.ready:
                             self._spawn(self._fill(sub, None))
-                async for msg in node.pubsub.listen():
-                    self._on_message(node, msg)
+                raise await line.lost
             except asyncio.CancelledError:
                 raise
             except (*REDIS_DOWN, RedisConnectionError) as exc:
@@ -213,8 +210,8 @@ class Hub:
                 fut = self._confirm.pop(channel(m), None)
                 if fut is not None and not fut.done():
                     fut.set_exception(RedisConnectionError("pub/sub connection lost"))
-            with contextlib.suppress(Exception):
-                await node.pubsub.aclose()
+            if node.line is not None:
+                node.line.close()
             await asyncio.sleep(delay)
             delay = min(delay * 2, 2.0)
             if self.store.cluster:
@@ -244,19 +241,25 @@ class Hub:
             if sub.ready:
                 self._spawn(self._fill(sub, None))
 
-    def _on_message(self, node: _Node, msg: dict[str, Any]) -> None:
-        kind = msg["type"]
-        if kind == "smessage":
-            match_id = _match_of(msg["channel"].decode())
+    def _on_message(self, node: _Node, reply: Any) -> None:
+        """One pushed message: ``[kind, channel, data or count]``."""
+        if not isinstance(reply, list) or len(reply) != 3:
+            return
+        kind, chan, data = reply
+        if kind == b"smessage":
+            match_id = _match_of(chan.decode())
             subs = self.local.get(match_id)
             if subs:
-                self._deliver(match_id, msgpack.unpackb(msg["data"], raw=False), subs)
-        elif kind == "ssubscribe":
-            fut = self._confirm.pop(msg["channel"].decode(), None)
+                try:
+                    self._deliver(match_id, msgpack.unpackb(data, raw=False), subs)
+                except Exception:  # one bad delivery must not take the connection down
+                    log.exception("delivery of a %s notification failed", match_id)
+        elif kind == b"ssubscribe":
+            fut = self._confirm.pop(chan.decode(), None)
             if fut is not None and not fut.done():
                 fut.set_result(None)
-        elif kind == "sunsubscribe":
-            match_id = _match_of(msg["channel"].decode())
+        elif kind == b"sunsubscribe":
+            match_id = _match_of(chan.decode())
             if match_id in node.leaving:
                 node.leaving.discard(match_id)
             elif match_id in self.local and match_id in node.matches:
@@ -306,7 +309,8 @@ class Hub:
             fut = self._confirm[chan] = asyncio.get_running_loop().create_future()
         await asyncio.wait_for(node.connected.wait(), 10)
         async with node.lock:
-            await node.pubsub.ssubscribe(chan)
+            assert node.line is not None
+            node.line.send("SSUBSCRIBE", chan)
         await asyncio.wait_for(asyncio.shield(fut), 10)
 
     async def add(self, sub: Subscription) -> None:
@@ -352,7 +356,8 @@ class Hub:
             if node.connected.is_set():
                 node.leaving.add(match_id)
                 with contextlib.suppress(Exception):
-                    await node.pubsub.sunsubscribe(channel(match_id))
+                    assert node.line is not None
+                    node.line.send("SUNSUBSCRIBE", channel(match_id))
 
     def start_live(self, sub: Subscription, last: int) -> None:
         """``sub`` has been sent everything up to ``last``: deliver what was buffered meanwhile."""

@@ -223,7 +223,7 @@ class Matches:
         entry = {**entry, "v": record.version + 1, "at": now_ms(), "status": status, **pack_event(event)}
         if outcome is not None:
             entry["outcome"] = outcome
-        note: dict[str, Any] = {"kind": "event", "game": record.game, "entry": entry}
+        note: dict[str, Any] = {"kind": "event", "game": record.game}  # the store adds the entry
         if table is not None:
             note["table"] = table
         return await self.store.commit(

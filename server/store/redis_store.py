@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -29,18 +30,20 @@ import msgpack
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialWithJitterBackoff, NoBackoff
+from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ClusterError, RedisClusterException
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server.engine.errors import MatchNotFound, Unavailable
+from server.store.line import Endpoint, Line, Script
 
 INDEX_KEY = "vorpal:matches"
 CHAT_MAXLEN = 200
 LIST_SCAN = 1000
 
-_COMMIT = resources.files("server.store").joinpath("commit.lua").read_text()
+_COMMIT_SOURCE = resources.files("server.store").joinpath("commit.lua").read_text()
+COMMIT_SCRIPT = Script(_COMMIT_SOURCE)
 
 #: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
 #: slot without a master): callers turn them into ``unavailable``.
@@ -135,7 +138,10 @@ class MatchRecord:
 
 @dataclass
 class Commit:
-    """One change to a match: the fields it rewrites, its log entry and its notification."""
+    """One change to a match: the fields it rewrites, its log entry and its notification.
+
+    The notification published is ``{**notification, "entry": log_entry}``.
+    """
 
     match_id: str
     expected: int
@@ -144,6 +150,22 @@ class Commit:
     notification: dict[str, Any]
     ttl: int
     move_key: str = ""
+
+    def packed(self) -> tuple[bytes, bytes]:
+        """The log entry and the notification, MessagePack; the entry is packed once and spliced in."""
+        entry = msgpack.packb(self.log_entry, use_bin_type=True)
+        note = self.notification
+        head = _map_header(len(note) + 1)
+        body = b"".join(msgpack.packb(k, use_bin_type=True) + msgpack.packb(v, use_bin_type=True)
+                        for k, v in note.items())  # fmt: skip
+        return entry, head + body + msgpack.packb("entry") + entry
+
+
+def _map_header(n: int) -> bytes:
+    """The MessagePack header of a map of ``n`` pairs."""
+    if n < 16:
+        return bytes([0x80 | n])
+    return b"\xde" + n.to_bytes(2, "big")
 
 
 class Store:
@@ -155,7 +177,9 @@ class Store:
         self.cluster = isinstance(client, RedisCluster)
         self.url = url
         self._pubsub_options = pubsub_options or {}
-        self._commit = client.register_script(_COMMIT)
+        self._commit = client.register_script(_COMMIT_SOURCE)
+        # One Redis: commits take the lean pipelined line (line.py); a cluster routes them through redis-py.
+        self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, cluster: bool = False) -> Store:
@@ -176,6 +200,8 @@ class Store:
         return cls(aioredis.Redis(connection_pool=pool), url=url)
 
     async def close(self) -> None:
+        if self._line is not None:
+            self._line.close()
         await self.redis.aclose()
 
     # -- pub/sub connections (read by the hub) -------------------------------------------
@@ -192,19 +218,20 @@ class Store:
         name: str = node.name
         return name
 
-    def pubsub_client(self, node: str) -> aioredis.Redis:
-        """A dedicated client for one pub/sub connection to ``node``.
+    def pubsub_line(self, node: str, on_push: Callable[[Any], None]) -> Line:
+        """A dedicated connection for the pub/sub messages of ``node``, handed to ``on_push``.
 
-        It never retries by itself: a lost connection must surface, so that the
-        hub knows events may have been missed and fills them in from the logs.
+        It never reconnects by itself: a lost connection must surface (``Line.lost``), so
+        that the hub knows events may have been missed and fills them in from the logs.
         """
-        no_retry = Retry(NoBackoff(), 0)
         if not self.cluster:
             assert self.url is not None, "a store made from a client has no pub/sub of its own"
-            return aioredis.Redis.from_url(self.url, retry=no_retry, socket_connect_timeout=5, socket_keepalive=True)
+            return Line(Endpoint.from_url(self.url), on_push=on_push)
         host, _, port = node.rpartition(":")
-        return aioredis.Redis(host=host, port=int(port), retry=no_retry, socket_connect_timeout=5,
-                              socket_keepalive=True, **self._pubsub_options)  # fmt: skip
+        o = self._pubsub_options
+        endpoint = Endpoint(host=host, port=int(port), username=o.get("username"), password=o.get("password"),
+                            tls=bool(o.get("ssl")))  # fmt: skip
+        return Line(endpoint, on_push=on_push)
 
     async def refresh_topology(self) -> None:
         """After a cluster fault: read the slot map again before the next routing decision."""
@@ -249,14 +276,15 @@ class Store:
     async def commit(self, c: Commit) -> tuple[int, int]:
         """Run the commit script; returns ``(status, version)`` as the script does."""
         keys = match_keys(c.match_id)
-        args: list[Any] = [
-            c.expected, c.move_key, msgpack.packb(c.log_entry, use_bin_type=True),
-            msgpack.packb(c.notification, use_bin_type=True), channel(c.match_id), c.ttl,
-        ]  # fmt: skip
+        entry, note = c.packed()
+        args: list[Any] = [c.expected, c.move_key, entry, note, channel(c.match_id), c.ttl]
         for k, v in c.fields.items():
             args += [k, v]
         try:
-            status, version = await self._commit(keys=list(keys), args=args)
+            if self._line is not None:
+                status, version = await COMMIT_SCRIPT(self._line, keys, args)
+            else:
+                status, version = await self._commit(keys=list(keys), args=args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         return int(status), int(version)
