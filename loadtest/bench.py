@@ -1,6 +1,6 @@
 """The benchmark command: the standard workload against fresh Redis + Vorpal processes.
 
-    python -m loadtest.bench                       # M = 50 and 200, closed loop, 2 workers
+    python -m loadtest.bench                       # M = 50 and 200, closed loop, 2 instances
     python -m loadtest.bench --matches 1000 --think 0.5 --duration 40   # the open (latency) workload
     python -m loadtest.bench --idle 10000          # idle subscribed connections on one instance
 
@@ -8,9 +8,12 @@
 
 For every configuration it starts a throw-away Redis (the ``valkey-server``
 or ``redis-server`` that ``vorpal`` embeds; no persistence unless ``--aof``)
-and the server (``vorpal serve --workers W``, or W one-worker instances on W
-ports with ``--mode ports``), sets up the matches over REST (untimed), opens
-one WebSocket per seat and plays (timed), then stops everything by PID.
+and W server instances on W ports (``--mode ports``, the default: all seats
+of a match meet on one instance, as ``deploy/nginx.conf`` routes the
+``?match=`` hint the SDKs send), or one ``vorpal serve --workers W`` whose
+workers share a port (``--mode workers``: the kernel spreads a match's seats
+over the workers). It sets up the matches over REST (untimed), opens one
+WebSocket per seat and plays (timed), then stops everything by PID.
 
 Standard workload (``shared/bench/peers/README.md``): M concurrent matches of
 jabberwocky, 3 seats, 13 rounds (264 moves), follow suit enforced, first
@@ -22,7 +25,7 @@ matches, as in the peers' and the ceiling's harnesses.
 
 One summary line per configuration on stdout::
 
-    bench=vorpal mode=workers workers=2 matches=200 think_s=0 moves=52800 moves_per_s=X p50_ms=Y
+    bench=vorpal mode=ports workers=2 matches=200 think_s=0 moves=52800 moves_per_s=X p50_ms=Y
       p99_ms=Z rss_mb=R server_cpu_s_per_1k_moves=C redis_kb_per_match=K errors=0
 
 ``rss_mb`` is the peak RSS (VmHWM) summed over the server's process tree;
@@ -268,7 +271,7 @@ async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd:
                      spectators: int = 0) -> list[Seat]:  # fmt: skip
     seats: list[Seat] = []
     for port, mid, tokens in specs:
-        uri = f"ws://127.0.0.1:{port}/v1/ws"
+        uri = f"ws://127.0.0.1:{port}/v1/ws?match={mid}"  # the routing hint the SDKs send
         for s, tok in enumerate(tokens):
             seats.append(Seat(uri, mid, s, tok, stats, rnd))
         for _ in range(spectators):
@@ -422,8 +425,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m loadtest.bench", description=__doc__.split("\n")[0])
     p.add_argument("--matches", default="50,200", help="comma list of M (default 50,200)")
     p.add_argument("--workers", default="2", help="comma list of W (default 2)")
-    p.add_argument("--mode", choices=["workers", "ports"], default="workers",
-                   help="workers: vorpal serve --workers W; ports: W one-worker instances")  # fmt: skip
+    p.add_argument("--mode", choices=["ports", "workers"], default="ports",
+                   help="ports: W one-worker instances, each match on one (as nginx routes ?match=); "
+                        "workers: vorpal serve --workers W, the kernel spreads the seats")  # fmt: skip
     p.add_argument("--think", type=float, default=0.0, help="mean think time in seconds (0: closed loop)")
     p.add_argument("--duration", type=float, default=0.0, help="timed seconds (0 with think 0: whole matches)")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds not counted with --duration")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmark command (see loadtest/README.md). Runs with the repository's venv (make install):
-#   loadtest/bench.sh                                   # standard workload, M = 50 and 200, 2 workers
+#   loadtest/bench.sh                                   # standard workload, M = 50 and 200, 2 instances
 #   loadtest/bench.sh --matches 1000 --think 0.5 --duration 40   # open workload (latency target)
 #   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
 #   loadtest/bench.sh engine                            # engine micro-benchmark (every game)

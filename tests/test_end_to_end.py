@@ -8,6 +8,7 @@ import uuid
 
 import pytest
 from vorpal_client import LiveConnection, VorpalClient, play
+from vorpal_client.live import ws_url
 
 from .servers import ServerProcess
 
@@ -97,3 +98,14 @@ async def test_spectators_receive_public_data_only(server: ServerProcess) -> Non
                 assert "legal" not in frame or frame["legal"] is None
         full = await api.state(match)
         assert "private" not in full.view
+
+
+def test_a_connection_for_one_match_names_it_for_load_balancers() -> None:
+    assert ws_url("http://h:8000/") == "ws://h:8000/v1/ws"
+    assert ws_url("https://h", "a b") == "wss://h/v1/ws?match=a+b"
+    urls = [f"http://10.0.0.{i}:8000" for i in range(4)]
+    # With several instances and no load balancer, every seat of a match starts on the same one.
+    firsts = {m: LiveConnection(urls, match=m).url for m in "abcdefgh"}
+    assert all(LiveConnection(urls, match=m).url == u for m, u in firsts.items())
+    assert len(set(firsts.values())) > 1
+    assert all(u.endswith(f"/v1/ws?match={m}") for m, u in firsts.items())

@@ -27,7 +27,7 @@ function moveId() {
 export async function play(server, match, token, { seed = null, think = 0, live = null } = {}) {
   const random = randomSource(seed);
   const own = live === null;
-  const conn = live ?? new LiveConnection(server);
+  const conn = live ?? new LiveConnection(server, { match });
   if (own) await conn.connect();
   try {
     await conn.auth(token);

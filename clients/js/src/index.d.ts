@@ -143,13 +143,13 @@ export class FrameQueue<T = Pushed> {
   [Symbol.asyncIterator](): AsyncIterator<T>;
 }
 
-export function wsUrl(baseUrl: string): string;
+export function wsUrl(baseUrl: string, match?: string | null): string;
 
 export class LiveConnection {
   /** Times in milliseconds. `WebSocket` defaults to the global one, else the `ws` package. */
   constructor(
     baseUrl: string,
-    options?: { reconnect?: boolean; maxBackoff?: number; requestTimeout?: number; WebSocket?: unknown },
+    options?: { reconnect?: boolean; maxBackoff?: number; requestTimeout?: number; WebSocket?: unknown; match?: string | null },
   );
   readonly url: string;
   readonly events: FrameQueue<Pushed>;

@@ -10,11 +10,15 @@
 import { decodeServer, DecodeError, encode, SUBPROTOCOL } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
 
-/** The WebSocket URL of a server's base URL: http(s)://host -> ws(s)://host/v1/ws. */
-export function wsUrl(baseUrl) {
+/**
+ * The WebSocket URL of a server's base URL: http(s)://host -> ws(s)://host/v1/ws.
+ * `match` is the routing hint (PROTOCOL.md, section 2): ws(s)://host/v1/ws?match=<id>.
+ */
+export function wsUrl(baseUrl, match = null) {
   let url = baseUrl.replace(/\/+$/, "");
   if (url.startsWith("http")) url = "ws" + url.slice(4);
-  return url + "/v1/ws";
+  url += "/v1/ws";
+  return match === null ? url : `${url}?${new URLSearchParams({ match })}`;
 }
 
 /** A first-in first-out queue of pushed frames. */
@@ -65,11 +69,15 @@ async function webSocketClass() {
 export class LiveConnection {
   /**
    * @param {string} baseUrl e.g. "http://127.0.0.1:8000"
-   * @param {{reconnect?: boolean, maxBackoff?: number, requestTimeout?: number, WebSocket?: any}} [options]
-   *   times in milliseconds
+   * @param {{reconnect?: boolean, maxBackoff?: number, requestTimeout?: number, WebSocket?: any, match?: string}} [options]
+   *   times in milliseconds; `match`: the match this connection is for, so that a load balancer
+   *   routes all of its seats to one instance
    */
-  constructor(baseUrl, { reconnect = true, maxBackoff = 2000, requestTimeout = 30_000, WebSocket = null } = {}) {
-    this.url = wsUrl(baseUrl);
+  constructor(
+    baseUrl,
+    { reconnect = true, maxBackoff = 2000, requestTimeout = 30_000, WebSocket = null, match = null } = {},
+  ) {
+    this.url = wsUrl(baseUrl, match);
     this.reconnect = reconnect;
     this.maxBackoff = maxBackoff;
     this.requestTimeout = requestTimeout;

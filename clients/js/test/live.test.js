@@ -213,3 +213,20 @@ test("an unsupported protocol version is refused with a 400 problem", LIMIT, asy
   assert.equal(problem.type, "urn:vorpal:error:unsupported_protocol");
   assert.deepEqual(problem.supported, [SUBPROTOCOL]);
 });
+
+test("a connection for one match names it in the URL, for load balancers", LIMIT, async () => {
+  assert.equal(wsUrl("http://h:8000/"), "ws://h:8000/v1/ws");
+  assert.equal(wsUrl("https://h", "a b"), "wss://h/v1/ws?match=a+b");
+  const match = (await api.createMatch("jabberwocky", 3, { options: { rounds: 1 } })).match;
+  const seat = await api.join(match);
+  const conn = new LiveConnection(stack.url, { match });
+  assert.equal(conn.url, `${wsUrl(stack.url)}?match=${match}`);
+  await conn.connect();
+  try {
+    await conn.auth(seat.token);
+    const state = await conn.subscribe(match);
+    assert.equal(state.you, 0);
+  } finally {
+    await conn.close();
+  }
+});

@@ -26,7 +26,7 @@ async def play(server: str, match: str, token: str, *, seed: int | None = None, 
     """Play random legal moves for the seat of ``token``; returns the final state (with ``outcome``)."""
     pick = random.Random(seed)
     own = live is None
-    conn = live or LiveConnection(server)
+    conn = live or LiveConnection(server, match=match)
     if own:
         await conn.connect()
     try:

@@ -20,8 +20,10 @@ import asyncio
 import contextlib
 import itertools
 import logging
+import zlib
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import websockets
 from vorpal_protocol import SUBPROTOCOL, DecodeError, decode_server, encode
@@ -32,28 +34,33 @@ from .errors import ApiError, Unavailable, error_from
 log = logging.getLogger("vorpal_client.live")
 
 
-def ws_url(base_url: str) -> str:
+def ws_url(base_url: str, match: str | None = None) -> str:
+    """The WebSocket URL of a server's base URL; ``match`` is the routing hint (PROTOCOL.md, section 2)."""
     url = base_url.rstrip("/")
     if url.startswith("http"):
         url = "ws" + url[4:]
-    return url + "/v1/ws"
+    url += "/v1/ws"
+    return url if match is None else f"{url}?{urlencode({'match': match})}"
 
 
 class LiveConnection:
     """``async with LiveConnection("http://127.0.0.1:8000") as live: ...``
 
     ``base_url`` may also be a list of URLs of instances of one deployment,
-    tried in turn (see the module docstring).
+    tried in turn (see the module docstring). ``match`` names the match this
+    connection is for: a load balancer routes by it, and with several URLs the
+    first one tried is picked by the match id, so that all seats of a match meet
+    on one instance.
     """
 
     def __init__(self, base_url: str | Sequence[str], *, reconnect: bool = True, max_backoff: float = 2.0,
-                 request_timeout: float = 30.0) -> None:  # fmt: skip
+                 request_timeout: float = 30.0, match: str | None = None) -> None:  # fmt: skip
         urls = [base_url] if isinstance(base_url, str) else list(base_url)
         if not urls:
             raise ValueError("LiveConnection needs at least one server URL")
-        self.urls = [ws_url(u) for u in urls]
-        self.url = self.urls[0]
-        self._next_url = 0
+        self.urls = [ws_url(u, match) for u in urls]
+        self._next_url = 0 if match is None else zlib.crc32(match.encode()) % len(urls)
+        self.url = self.urls[self._next_url]  # the one tried first
         self.reconnect = reconnect
         self.max_backoff = max_backoff
         self.request_timeout = request_timeout
