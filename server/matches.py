@@ -86,8 +86,15 @@ MOVE_CACHE = os.environ.get("VORPAL_MOVE_CACHE", "1") != "0"
 
 
 def encode_table(table: Table[Any, Any, Any]) -> bytes:
-    data: bytes = msgpack.packb(table.model_dump(mode="python"), use_bin_type=True)
-    return data
+    """A table as stored: JSON, which pydantic writes and reads in Rust (about twice as fast as
+    MessagePack through Python dicts, measured); tables stored as MessagePack still decode."""
+    return table.model_dump_json().encode()
+
+
+def _parse_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+    if data[:1] == b"{":
+        return rules.table_type.model_validate_json(data)
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))  # written before JSON
 
 
 # An OrderedDict: evicting the oldest of a plain dict (``next(iter(d))``) rescans every slot
@@ -109,14 +116,14 @@ def decode_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
     """
     table = _decoded.get(data)
     if table is None:
-        table = rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+        table = _parse_table(rules, data)
         _remember(data, table)
     return table
 
 
 def draft_table(rules: Rules, data: bytes) -> Table[Any, Any, Any]:
     """A private, mutable table for ``data`` (decoding beats copying a shared one, measured)."""
-    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+    return _parse_table(rules, data)
 
 
 def pack_event(event: Event) -> dict[str, Any]:
