@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -44,7 +45,10 @@ class Connection:
         self.matches = matches
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
-        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue()
+        # Frames waiting for the writer task; None stops it. A deque and one wake-up future
+        # cost less per frame than an asyncio.Queue (measured: the queue was ~5% of a move).
+        self.outbox: deque[bytes | None] = deque()
+        self._wakeup: asyncio.Future[None] | None = None
         self.errors = 0  # unreadable frames only: refused requests are normal traffic
         self.overflowed = False
         self.limited = 0
@@ -67,19 +71,32 @@ class Connection:
         (1008) rather than silently skipped: on reconnect it resumes from its last version."""
         if self.overflowed:
             return
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
+        if len(self.outbox) >= OUTBOX_LIMIT:
             self.overflowed = True
-            while not self.outbox.empty():  # what it missed, it gets back by resuming
-                self.outbox.get_nowait()
-            self.outbox.put_nowait(None)
+            self.outbox.clear()  # what it missed, it gets back by resuming
+            self._put(None)
             return
-        self.outbox.put_nowait(frame if isinstance(frame, bytes) else encode(frame))
+        self._put(frame if isinstance(frame, bytes) else encode(frame))
+
+    def _put(self, data: bytes | None) -> None:
+        self.outbox.append(data)
+        wakeup = self._wakeup
+        if wakeup is not None and not wakeup.done():
+            wakeup.set_result(None)
 
     async def writer(self) -> None:
-        while (data := await self.outbox.get()) is not None:
-            await self.ws.send_bytes(data)
-        if self.overflowed:
-            await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
+        outbox = self.outbox
+        while True:
+            while outbox:
+                data = outbox.popleft()
+                if data is None:
+                    if self.overflowed:
+                        await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
+                    return
+                await self.ws.send_bytes(data)
+            self._wakeup = asyncio.get_running_loop().create_future()
+            await self._wakeup
+            self._wakeup = None
 
     async def handle(self, data: bytes) -> None:
         rid: int | str | None = None
@@ -166,7 +183,7 @@ class Connection:
         for sub in self.subs.values():
             self.hub.discard(sub)
         self.subs.clear()
-        self.outbox.put_nowait(None)
+        self._put(None)
 
 
 def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
