@@ -97,7 +97,7 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Sn
         out["to_act"] = to_act
         out["view"] = snap.view(seat)
         if seat is not None and seat in to_act:
-            out["legal"] = [snap.rules.dump_move(m) for m in snap.rules.legal_moves(snap.table, seat)]
+            out["legal"] = snap.rules.dump_moves(snap.rules.legal_moves(snap.table, seat))
     return out
 
 

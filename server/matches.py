@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import gc
 import hashlib
 import hmac
@@ -62,6 +63,7 @@ def new_match_id() -> str:
     return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(12))
 
 
+@functools.lru_cache(maxsize=16_384)  # a seat's token is checked with each of its moves
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -204,7 +206,7 @@ class Matches:
             "to_act": to_act, "view": rules.view(table, seat), "outcome": record.outcome,
         }  # fmt: skip
         if seat is not None and seat in to_act:
-            out["legal"] = [rules.dump_move(m) for m in rules.legal_moves(table, seat)]
+            out["legal"] = rules.dump_moves(rules.legal_moves(table, seat))
         return out
 
     def summary(self, record: MatchRecord) -> dict[str, Any]:
@@ -358,7 +360,7 @@ class Matches:
         rules = games.get(record.game)
         table = decode_table(rules, record.table)
         moves = rules.legal_moves(table, seat) if record.status == "active" else []
-        dumped = [rules.dump_move(m) for m in moves]
+        dumped = rules.dump_moves(moves)
         return {"match": match_id, "version": record.version, "seat": seat, "moves": dumped}
 
     async def move(self, match_id: str, token: str | None, move_id: str, version: int, raw_move: Any) -> dict[str, Any]:

@@ -46,6 +46,10 @@ class Rules:
     def _moves(self) -> TypeAdapter[Any]:
         return TypeAdapter(self.game.move_type)
 
+    @cached_property
+    def _move_lists(self) -> TypeAdapter[list[Any]]:
+        return TypeAdapter(list[self.game.move_type])  # type: ignore[name-defined]
+
     # -- input ---------------------------------------------------------------
 
     def parse_options(self, raw: dict[str, Any] | None) -> Options:
@@ -119,6 +123,11 @@ class Rules:
 
     def dump_move(self, move: Any) -> Any:
         return self._moves.dump_python(move, mode="json")
+
+    def dump_moves(self, moves: list[Any]) -> list[Any]:
+        """``[dump_move(m) for m in moves]`` in one call (a seat's legal moves, with every event)."""
+        dumped: list[Any] = self._move_lists.dump_python(moves, mode="json")
+        return dumped
 
     # -- catalogue -------------------------------------------------------------
 
