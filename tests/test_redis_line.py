@@ -37,6 +37,13 @@ async def test_commands_in_flight_are_answered_in_order(line: Line) -> None:
     assert replies == list(range(1, 501))
 
 
+async def test_a_pipeline_sends_its_commands_together_and_answers_each(line: Line) -> None:
+    await line.call("DEL", "line:h")
+    assert await line.pipeline(("HSET", "line:h", "a", 1), ("HGETALL", "line:h"), ("HGET", "line:h", "b")) == [
+        1, [b"a", b"1"], None,
+    ]  # fmt: skip
+
+
 async def test_an_error_reply_fails_one_command_and_keeps_the_connection(line: Line) -> None:
     await line.call("SET", "line:s", "x")
     with pytest.raises(ReplyError, match="WRONGTYPE"):

@@ -227,6 +227,16 @@ class Line:
             assert proto is not None
         return await self._call(proto, args)
 
+    async def pipeline(self, *commands: Sequence[Arg]) -> list[Any]:
+        """Send several commands at once and await all their replies (in order)."""
+        proto = self._proto
+        if proto is None or not proto.open:
+            await self.connect()
+            proto = self._proto
+            assert proto is not None
+        replies = [self._call(proto, c) for c in commands]
+        return list(await asyncio.gather(*replies))
+
     def send(self, *args: Arg) -> None:
         """Send a command whose answer comes as a push (SUBSCRIBE and friends)."""
         if self._proto is None:

@@ -178,7 +178,8 @@ class Store:
         self.url = url
         self._pubsub_options = pubsub_options or {}
         self._commit = client.register_script(_COMMIT_SOURCE)
-        # One Redis: commits take the lean pipelined line (line.py); a cluster routes them through redis-py.
+        # One Redis: the hot paths (commit, load, log) take the lean pipelined line (line.py);
+        # a cluster routes everything through redis-py.
         self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
 
     @classmethod
@@ -260,7 +261,13 @@ class Store:
         """The record, and the version a move id was applied at (if ``move_key`` given and known)."""
         key, _, ids = match_keys(match_id)
         try:
-            if move_key:
+            if self._line is not None:
+                commands: list[tuple[str, ...]] = (
+                    [("HGETALL", key), ("HGET", ids, move_key)] if move_key else [("HGETALL", key)]
+                )
+                flat, *rest = await self._line.pipeline(*commands)
+                raw, applied = dict(zip(flat[::2], flat[1::2], strict=True)), rest[0] if rest else None
+            elif move_key:
                 async with self.redis.pipeline(transaction=False) as p:
                     p.hgetall(key)
                     p.hget(ids, move_key)
@@ -294,6 +301,9 @@ class Store:
         _, log, _ = match_keys(match_id)
         end = "+" if until is None else f"{until}-0"
         try:
+            if self._line is not None:
+                entries = await self._line.call("XRANGE", log, f"{since + 1}-0", end)
+                return [msgpack.unpackb(fields[1], raw=False) for _, fields in entries]  # fields: [b"e", entry]
             entries = await self.redis.xrange(log, f"{since + 1}-0", end)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
