@@ -50,8 +50,9 @@ OPTIONS = {"rounds": ROUNDS, "follow_suit": "enforced", "first_dealer": 0}
 MATCH_TIMEOUT_S = float(os.environ.get("VORPAL_MATCH_TIMEOUT", "600"))
 
 
-def ws_url(host: str) -> str:
-    return ("ws" + host[4:] if host.startswith("http") else host).rstrip("/") + "/v1/ws"
+def ws_url(host: str, match: str) -> str:
+    """The WebSocket URL for one match, with the routing hint that load balancers use."""
+    return ("ws" + host[4:] if host.startswith("http") else host).rstrip("/") + f"/v1/ws?match={match}"
 
 
 def fire(name: str, started: float, length: int = 0, exc: Exception | None = None) -> None:
@@ -62,8 +63,8 @@ def fire(name: str, started: float, length: int = 0, exc: Exception | None = Non
 class Socket:
     """One WebSocket in the msgpack protocol (websocket-client: blocking, so gevent-friendly)."""
 
-    def __init__(self, host: str) -> None:
-        self.ws = websocket.create_connection(ws_url(host), subprotocols=[SUBPROTOCOL], timeout=60)
+    def __init__(self, host: str, match: str) -> None:
+        self.ws = websocket.create_connection(ws_url(host, match), subprotocols=[SUBPROTOCOL], timeout=60)
         self.ids = 0
 
     def send(self, frame: dict[str, Any]) -> int:
@@ -105,7 +106,7 @@ class Socket:
 
 def play_seat(host: str, match: str, token: str, rnd: random.Random) -> None:
     """One seat: auth, subscribe, then move whenever it is to act, until the match ends."""
-    sock = Socket(host)
+    sock = Socket(host, match)
     try:
         sock.request({"type": "auth", "token": token}, "WS auth")
         state = sock.request({"type": "subscribe", "match": match}, "WS subscribe")
@@ -176,7 +177,7 @@ class SpectatorUser(HttpUser):
         if not live:
             return
         match = random.choice(live)["match"]
-        sock = Socket(self.host)
+        sock = Socket(self.host, match)
         try:
             state = sock.request({"type": "subscribe", "match": match}, "WS subscribe (spectator)")
             status = state["status"]
