@@ -153,3 +153,34 @@ async def test_a_loading_redis_is_busy_not_a_bad_command() -> None:
     finally:
         line.close()
         server.close()
+
+
+async def test_credentials_and_database_from_the_url_are_used_and_a_refusal_is_a_connection_error(
+    own_redis: EmbeddedRedis,
+) -> None:
+    admin = Line(Endpoint.from_url(own_redis.url))
+    try:
+        await admin.call("SET", "where", "db0")
+        await admin.call("CONFIG", "SET", "requirepass", "s3cret")
+    finally:
+        admin.close()
+    good = Line(Endpoint.from_url(f"redis://:s3cret@127.0.0.1:{own_redis.port}/2"))
+    bad = Line(Endpoint.from_url(f"redis://:wrong@127.0.0.1:{own_redis.port}/0"))
+    try:
+        await good.call("SET", "where", "db2")
+        assert await good.pipeline(("SELECT", 0), ("GET", "where")) == [b"OK", b"db0"]
+        with pytest.raises(RedisConnectionError, match="refused"):
+            await bad.call("PING")
+    finally:
+        good.close()
+        bad.close()
+
+
+async def test_a_unix_socket_url_connects(tmp_path: Path) -> None:
+    sock = tmp_path / "redis.sock"
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False, extra=("--unixsocket", str(sock))):
+        line = Line(Endpoint.from_url(f"unix://{sock}"))
+        try:
+            assert await line.call("PING") == b"PONG"
+        finally:
+            line.close()

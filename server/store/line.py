@@ -212,6 +212,9 @@ class Line:
             try:
                 for command in ep.greeting():
                     await self._call(proto, command)
+            except ReplyError as exc:  # a wrong password or database: the connection is unusable
+                proto.fail(RedisConnectionError("greeting refused"))
+                raise RedisConnectionError(f"Redis refused the connection: {exc}") from exc
             except BaseException:
                 proto.fail(RedisConnectionError("greeting refused"))
                 raise
