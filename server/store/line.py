@@ -1,4 +1,4 @@
-"""A lean Redis connection for the two hot paths: committing moves and reading pub/sub.
+"""A lean Redis connection for the hot paths: commits, match loads, log reads and pub/sub.
 
 Every move makes one ``EVALSHA`` and comes back as one pub/sub message. Through
 redis-py each of those cost about 200 µs of CPU under load (pool checkout, retry and
@@ -69,9 +69,6 @@ class Endpoint:
             username=o.get("username"), password=o.get("password"), db=int(o.get("db", 0) or 0),
             tls=connection_class is SSLConnection,
         )  # fmt: skip
-
-    def with_node(self, host: str, port: int) -> Endpoint:
-        return Endpoint(host, port, None, self.username, self.password, 0, self.tls)
 
     def greeting(self) -> list[tuple[Arg, ...]]:
         """The commands that prepare a fresh connection."""
