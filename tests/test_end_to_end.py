@@ -85,6 +85,43 @@ async def test_a_client_that_disconnects_resumes_with_exactly_the_missed_events(
             assert watcher.reconnects == 1
 
 
+async def test_a_move_sent_while_the_connection_resumes_waits_for_the_seat_to_be_back(server: ServerProcess) -> None:
+    # A second "instance" that accepts connections and never answers holds the reconnect
+    # until the test lets it go: a window in which the connection is down, by construction.
+    held: list[asyncio.StreamWriter] = []
+    reconnecting = asyncio.Event()
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        held.append(writer)
+        reconnecting.set()
+        await reader.read()
+
+    hung = await asyncio.start_server(hold, "127.0.0.1", 0)
+    hung_url = f"http://127.0.0.1:{hung.sockets[0].getsockname()[1]}"
+    try:
+        async with VorpalClient(server.url) as api:
+            match = (await api.create_match("jabberwocky", 3, options={"rounds": 1})).match
+            seats = [await api.join(match, name=f"p{i}") for i in range(3)]
+            actor = (await api.state(match)).to_act[0]
+        async with LiveConnection([server.url, hung_url]) as live:
+            await live.auth(seats[actor].token)
+            first = await live.subscribe(match)
+            await live.drop()
+            await reconnecting.wait()
+            assert not live.connected
+            # Sent while the connection is down: it must reach the server after the seat's token.
+            move = asyncio.create_task(
+                live.move(match, first["legal"][0], version=first["version"], move_id=uuid.uuid4().hex)
+            )
+            await asyncio.sleep(0)
+            for writer in held:  # the hung instance gives up; the next URL is the real server
+                writer.close()
+            assert (await move)["version"] == first["version"] + 1
+            assert live.connected and live.reconnects == 1
+    finally:
+        hung.close()
+
+
 async def test_spectators_receive_public_data_only(server: ServerProcess) -> None:
     async with VorpalClient(server.url) as api:
         match = (await api.create_match("jabberwocky", 3, bots=[0, 1, 2], options={"rounds": 1})).match

@@ -156,6 +156,8 @@ export class LiveConnection {
   readonly versions: Map<string, number>;
   readonly tokens: Map<string, string>;
   readonly reconnects: number;
+  /** The socket is open and, after a reconnect, tokens and subscriptions are presented again. */
+  readonly connected: boolean;
   onwarning: ((message: string) => void) | null;
   connect(): Promise<this>;
   close(): Promise<void>;

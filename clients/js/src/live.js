@@ -100,6 +100,7 @@ export class LiveConnection {
   async connect() {
     this._WebSocket ??= await webSocketClass();
     await this._open();
+    this._openGate(); // nothing to resume yet
     return this;
   }
 
@@ -123,9 +124,26 @@ export class LiveConnection {
     else this._ws.close(4000);
   }
 
+  /**
+   * The connection is down. Two gates close: the socket's (the resume's own requests wait for
+   * it) and the gate every other request waits for, opened once tokens and subscriptions are
+   * presented again: a move sent before its `auth` would reach the server without its seat.
+   */
   _markDown() {
+    this.connected = false;
     this._upPromise = new Promise((resolve) => {
       this._setUp = resolve;
+    });
+    // Requests still waiting at an earlier gate that never opened go through with this one.
+    const earlier = this._gateOpen === false ? this._openGate : null;
+    this._gateOpen = false;
+    this._readyPromise = new Promise((resolve) => {
+      this._openGate = () => {
+        this._gateOpen = true;
+        this.connected = true;
+        resolve();
+        earlier?.();
+      };
     });
   }
 
@@ -176,17 +194,19 @@ export class LiveConnection {
   }
 
   async _resume() {
+    const ws = this._ws;
     try {
       for (const token of this.tokens.values()) {
-        await this.request({ type: "auth", token });
+        await this._request({ type: "auth", token }, this._upPromise);
       }
       for (const [match, version] of this.versions) {
-        const state = await this.request({ type: "subscribe", match, since: version });
+        const state = await this._request({ type: "subscribe", match, since: version }, this._upPromise);
         this.events.push({ type: "resumed", match, state });
       }
     } catch (err) {
       this.onwarning?.(`resume failed: ${err.message}`);
     }
+    if (this._ws === ws && !this._closing) this._openGate(); // else the next resume opens it
   }
 
   _failWaiting(err) {
@@ -225,8 +245,12 @@ export class LiveConnection {
   // -- requests ------------------------------------------------------------------------------
 
   /** Send a request frame; resolves to the `ack` result, rejects with an {@link ApiError}. */
-  async request(frame) {
-    await this._withTimeout(this._upPromise, "Connection not open");
+  request(frame) {
+    return this._request(frame, this._readyPromise);
+  }
+
+  async _request(frame, gate) {
+    await this._withTimeout(gate, "Connection not open");
     const id = this._ids++;
     const reply = new Promise((resolve, reject) => this._waiting.set(id, { resolve, reject }));
     try {

@@ -3,6 +3,7 @@
 // each step waits for the frame or process it needs (every test has a time limit).
 
 import assert from "node:assert/strict";
+import { createConnection, createServer } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
@@ -228,5 +229,50 @@ test("a connection for one match names it in the URL, for load balancers", LIMIT
     assert.equal(state.you, 0);
   } finally {
     await conn.close();
+  }
+});
+
+test("a move sent while the connection resumes waits until the seat is presented again", LIMIT, async () => {
+  // A proxy in front of the server that, while holding, parks new connections: a window in
+  // which the connection is down, by construction.
+  const target = new URL(stack.url);
+  const parked = [];
+  let holding = false;
+  let reconnecting;
+  const parkedOne = new Promise((resolve) => (reconnecting = resolve));
+  const proxy = createServer((client) => {
+    const forward = () => {
+      const upstream = createConnection(Number(target.port), target.hostname);
+      client.on("error", () => upstream.destroy());
+      upstream.on("error", () => client.destroy());
+      client.pipe(upstream).pipe(client);
+    };
+    if (!holding) return forward();
+    parked.push(forward);
+    reconnecting();
+  });
+  await new Promise((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  const live = new LiveConnection(`http://127.0.0.1:${proxy.address().port}`);
+  try {
+    const match = (await api.createMatch("jabberwocky", 3, { options: { rounds: 1 } })).match;
+    const seats = [];
+    for (let i = 0; i < 3; i++) seats.push(await api.join(match));
+    const actor = (await api.state(match)).to_act[0];
+    await live.connect();
+    await live.auth(seats[actor].token);
+    const first = await live.subscribe(match);
+    holding = true;
+    live.drop();
+    await parkedOne;
+    assert.equal(live.connected, false);
+    // Sent while the connection is down: it must reach the server after the seat's token.
+    const moved = live.move(match, first.legal[0], { version: first.version, moveId: `m-${match}` });
+    holding = false;
+    for (const forward of parked) forward();
+    assert.equal((await moved).version, first.version + 1);
+    assert.equal(live.connected, true);
+  } finally {
+    await live.close();
+    proxy.close();
   }
 });

@@ -72,10 +72,16 @@ class LiveConnection:
         self._waiting: dict[int | str, asyncio.Future[dict[str, Any]]] = {}
         self._ws: ClientConnection | None = None
         self._reader: asyncio.Task[None] | None = None
-        self._up = asyncio.Event()
+        self._up = asyncio.Event()  # the socket is open: the resume's own requests may go
+        self._ready = asyncio.Event()  # and resumed (tokens, subscriptions): every request may go
         self._closing = False
         self._resumer: asyncio.Task[None] | None = None
         self._resyncs: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def connected(self) -> bool:
+        """The socket is open and, after a reconnect, resumed: requests go out now, not later."""
+        return self._ready.is_set()
 
     async def __aenter__(self) -> LiveConnection:
         await self.connect()
@@ -89,6 +95,7 @@ class LiveConnection:
         for attempt in range(len(self.urls)):
             try:
                 await self._open()
+                self._ready.set()  # nothing to resume yet
                 break
             except (OSError, websockets.InvalidHandshake, TimeoutError):
                 if attempt == len(self.urls) - 1:
@@ -138,6 +145,7 @@ class LiveConnection:
             if self._closing or not self.reconnect:
                 break
             self._up.clear()
+            self._ready.clear()
             self._fail_waiting(Unavailable("unavailable", "Connection lost", "the request may or may not have applied"))
             if self._resumer is not None:
                 self._resumer.cancel()
@@ -155,33 +163,43 @@ class LiveConnection:
         self._fail_waiting(Unavailable("unavailable", "Connection closed", None))
 
     async def _resume(self) -> None:
-        """After a reconnect: present the tokens again and re-subscribe from the versions seen."""
-        for token in list(self.tokens.values()):
-            try:
-                await self._retrying({"type": "auth", "token": token})
-            except ApiError as exc:
-                log.warning("resume failed: %s", exc)
-        for match in list(self.versions):
-            await self._resync_now(match)
+        """After a reconnect: present the tokens again and re-subscribe from the versions seen.
 
-    async def _retrying(self, frame: dict[str, Any]) -> dict[str, Any]:
+        Other requests wait until this is done: a move sent between the new socket's
+        opening and its ``auth`` would reach the server without its seat.
+        """
+        try:
+            for token in list(self.tokens.values()):
+                try:
+                    await self._retrying({"type": "auth", "token": token}, self._up)
+                except ApiError as exc:
+                    log.warning("resume failed: %s", exc)
+            for match in list(self.versions):
+                await self._resync_now(match, self._up)
+        except asyncio.CancelledError:
+            raise  # the socket was lost again: the next resume opens the gate
+        except Exception as exc:
+            log.warning("resume failed: %s", exc)
+        self._ready.set()
+
+    async def _retrying(self, frame: dict[str, Any], gate: asyncio.Event | None = None) -> dict[str, Any]:
         """``request(frame)``, again and again while the answer is ``unavailable``."""
         backoff = 0.05
         while True:
             try:
-                return await self.request(frame)
+                return await self._request(frame, gate or self._ready)
             except Unavailable:
                 if self._closing:
                     raise
                 await asyncio.sleep(backoff)
                 backoff = min(backoff * 2, self.max_backoff)
 
-    async def _resync_now(self, match: str) -> None:
+    async def _resync_now(self, match: str, gate: asyncio.Event | None = None) -> None:
         version = self.versions.get(match)
         if version is None:
             return
         try:
-            result = await self._retrying({"type": "subscribe", "match": match, "since": version})
+            result = await self._retrying({"type": "subscribe", "match": match, "since": version}, gate)
         except ApiError as exc:
             log.warning("resume of match %s failed: %s", match, exc)
             return
@@ -229,7 +247,10 @@ class LiveConnection:
 
     async def request(self, frame: dict[str, Any]) -> dict[str, Any]:
         """Send a request frame and wait for its ``ack`` (returned) or ``error`` (raised)."""
-        await asyncio.wait_for(self._up.wait(), self.request_timeout)
+        return await self._request(frame, self._ready)
+
+    async def _request(self, frame: dict[str, Any], gate: asyncio.Event) -> dict[str, Any]:
+        await asyncio.wait_for(gate.wait(), self.request_timeout)
         rid = next(self._ids)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
