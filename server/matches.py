@@ -40,6 +40,7 @@ from server.engine.errors import (
     SeatTaken,
     StaleVersion,
     Unauthorized,
+    Unavailable,
     VorpalError,
 )
 from server.store import Commit, MatchRecord, Store
@@ -48,6 +49,9 @@ log = logging.getLogger("vorpal.matches")
 
 OK, STALE, DUPLICATE, GONE = 0, 1, 2, 3
 BOT_MOVES_MAX = 100_000
+#: Bots retry a move refused as ``unavailable`` after 0.05 s, 0.1 s, ... up to 3.2 s (6.4 s in all).
+BOT_BACKOFF_S = 0.05
+BOT_BACKOFF_MAX_S = 3.2
 
 
 def now_ms() -> int:
@@ -487,26 +491,22 @@ class Matches:
         task.add_done_callback(self._tasks.discard)
 
     async def _run_bots(self, match_id: str) -> None:
+        # A short Redis outage (a restart, a failover) is ridden out here; a longer one stops the
+        # bots, and the hub's sweep starts them again once Redis is back.
+        backoff = BOT_BACKOFF_S
         try:
             for _ in range(BOT_MOVES_MAX):
-                record, _ = await self.store.load(match_id)
-                if record.status != "active":
-                    break
-                rules = games.get(record.game)
-                table = decode_table(rules, record.table)
-                ready = [s for s in rules.to_act(table) if record.bots[s]]
-                if not ready:
-                    if match_id in self._bots_again:
-                        self._bots_again.discard(match_id)
-                        continue
-                    break
-                seat = ready[0]
-                pick = random.Random(f"{match_id}:{record.version}:{seat}")
-                move = pick.choice(rules.legal_moves(table, seat))
                 try:
-                    await self._play(record, seat, record.version, rules.dump_move(move), "")
+                    if not await self._bot_turn(match_id):
+                        break
+                    backoff = BOT_BACKOFF_S
                 except StaleVersion:
                     continue
+                except Unavailable:
+                    if backoff > BOT_BACKOFF_MAX_S:
+                        raise
+                    await asyncio.sleep(backoff)
+                    backoff *= 2
         except VorpalError as exc:
             log.warning("bots of match %s stopped: %s", match_id, exc.code)
         except Exception:
@@ -514,6 +514,26 @@ class Matches:
         finally:
             self._bots_running.discard(match_id)
             self._bots_again.discard(match_id)
+
+    async def _bot_turn(self, match_id: str) -> bool:
+        """Play one move for a bot whose turn it is; False when no bot is to act (or the match is over)."""
+        while True:
+            record, _ = await self.store.load(match_id)
+            if record.status != "active":
+                return False
+            rules = games.get(record.game)
+            table = decode_table(rules, record.table)
+            ready = [s for s in rules.to_act(table) if record.bots[s]]
+            if ready:
+                break
+            if match_id not in self._bots_again:
+                return False
+            self._bots_again.discard(match_id)  # kicked while we looked: look once more
+        seat = ready[0]
+        pick = random.Random(f"{match_id}:{record.version}:{seat}")
+        move = pick.choice(rules.legal_moves(table, seat))
+        await self._play(record, seat, record.version, rules.dump_move(move), "")
+        return True
 
     async def drain(self) -> None:
         for task in list(self._tasks):

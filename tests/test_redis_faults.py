@@ -17,6 +17,9 @@ import httpx
 import pytest
 from vorpal_client import ApiError, LiveConnection, VorpalClient, play
 
+from server import matches as matches_module
+from server.config import Settings
+from server.matches import Matches
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
@@ -108,3 +111,26 @@ async def test_a_redis_restart_mid_play_loses_no_acknowledged_move(redis: Embedd
         for live in lives:
             await live.close()
         stop_all([a, b])
+
+
+async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(
+    redis: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No hub here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
+    monkeypatch.setattr(matches_module, "BOT_BACKOFF_MAX_S", 60.0)  # however slowly Redis restarts here
+    store = Store.from_url(redis.url)
+    matches = Matches(store, Settings())
+    try:
+        match = (await matches.create("jabberwocky", {"rounds": 3}, 3, [0, 1, 2], {}))["match"]
+        redis.stop()
+        await asyncio.sleep(0.5)  # the bots meet a Redis that is gone (and back off)
+        redis.start()
+        for _ in range(600):
+            record, _ = await store.load(match)
+            if record.status == "finished":
+                break
+            await asyncio.sleep(0.05)
+        assert record.status == "finished" and record.version == MOVES
+    finally:
+        await matches.drain()
+        await store.close()
