@@ -10,6 +10,7 @@ no acknowledged move is lost.
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -118,6 +119,7 @@ async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(
 ) -> None:
     # No hub here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
     monkeypatch.setattr(matches_module, "BOT_BACKOFF_MAX_S", 60.0)  # however slowly Redis restarts here
+    threshold, callbacks = gc.get_threshold(), list(gc.callbacks)  # Matches tunes its process's GC: not ours
     store = Store.from_url(redis.url)
     matches = Matches(store, Settings())
     try:
@@ -134,3 +136,5 @@ async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(
     finally:
         await matches.drain()
         await store.close()
+        gc.set_threshold(*threshold)
+        gc.callbacks[:] = callbacks
