@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from server import games
-from server.matches import draft_table, encode_table
+from server.runtime.caches import encode_table, parse_table
 
 MAX_MOVES = 20_000
 
@@ -40,7 +40,7 @@ def bench(rules: Any, seats: int, matches: int, seed: int) -> dict[str, float]:
             t1 = perf()
             rules.act(table, rng, seat, raw)
             t2 = perf()
-            table = draft_table(rules, encode_table(table))
+            table = parse_table(rules, encode_table(table))
             t3 = perf()
             rules.view(table, seat)
             t4 = perf()

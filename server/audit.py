@@ -20,9 +20,11 @@ from typing import Any
 import msgpack
 
 from server import games
+from server.domain.record import MatchRecord, MatchStore
+from server.domain.status import MatchStatus
+from server.domain.views import pack_event
 from server.engine import Rules
-from server.matches import decode_table, pack_event
-from server.store import MatchRecord, Store
+from server.runtime.caches import parse_table
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def _plain(value: Any) -> Any:
 
 def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
     """Check ``entries`` (the whole log, oldest first) against ``record``; pure."""
-    report = AuditReport(record.id, record.game, record.version, record.status, entries=len(entries))
+    report = AuditReport(record.id, record.game, record.version, record.status.value, entries=len(entries))
 
     def diverge(version: int | None, what: str, stored: Any = None, replayed: Any = None) -> AuditReport:
         report.divergence = Divergence(version, what, stored, replayed)
@@ -113,7 +115,7 @@ def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
             return diverge(v, "the status after the move differs", entry.get("status"), status)
     if len(entries) != record.version:
         return diverge(None, "the log and the record disagree on the version", record.version, len(entries))
-    stored_table = decode_table(rules, record.table).model_dump(mode="json")
+    stored_table = parse_table(rules, record.table).model_dump(mode="json")
     replayed_table = table.model_dump(mode="json")
     if stored_table != replayed_table:
         return diverge(None, "the table differs", stored_table, replayed_table)
@@ -121,12 +123,12 @@ def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
         return diverge(None, "the random generator's state differs", record.rng, rng.state)
     outcome = rules.outcome(table)
     replayed_outcome = None if outcome is None else outcome.model_dump(mode="json")
-    if record.status in ("active", "finished") and record.outcome != replayed_outcome:
+    if record.status in (MatchStatus.ACTIVE, MatchStatus.FINISHED) and record.outcome != replayed_outcome:
         return diverge(None, "the outcome differs", record.outcome, replayed_outcome)
     return report
 
 
-async def audit(store: Store, match_id: str) -> AuditReport:
+async def audit(store: MatchStore, match_id: str) -> AuditReport:
     """Load ``match_id`` and its log from ``store`` and :func:`replay` them."""
     record, _ = await store.load(match_id)
     entries = await store.log(match_id, 0)

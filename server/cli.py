@@ -24,7 +24,7 @@ def serve(args: argparse.Namespace) -> int:
         print("vorpal: several workers need a shared Redis: pass --redis-url", file=sys.stderr)
         return 2
     uvicorn.run(
-        "server.app:create_app",
+        "server.web.app:create_app",
         factory=True,
         host=args.host,
         port=args.port,

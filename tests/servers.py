@@ -120,7 +120,7 @@ async def seated_match(api: VorpalClient, game: str, seats: int, options: dict[s
 async def check_stored(store: Store, match: str, acked: list[tuple[str, int, str, int]]) -> None:
     """Nothing acknowledged was lost, nothing was applied twice, and the match replays exactly."""
     from server.audit import audit
-    from server.store.redis_store import match_keys
+    from server.store.keys import match_keys
 
     report = await audit(store, match)
     assert report.ok, report.text()

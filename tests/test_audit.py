@@ -14,7 +14,7 @@ from vorpal_client import VorpalClient
 from server.audit import audit, replay
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
-from server.store.redis_store import match_keys
+from server.store.keys import match_keys
 
 from .servers import ROOT, ServerProcess
 
@@ -68,8 +68,7 @@ async def test_the_first_divergence_is_reported(server: ServerProcess, store: St
     report = replay(record, entries[:10] + entries[11:])
     assert report.divergence is not None and report.divergence.version == 11 and "version" in report.divergence.what
 
-    tampered = copy.deepcopy(record)
-    tampered.rng = [x ^ 1 for x in tampered.rng]
+    tampered = record.replace(rng=[x ^ 1 for x in record.rng])
     report = replay(tampered, entries)
     assert report.divergence is not None and report.divergence.version is None and "random" in report.divergence.what
 

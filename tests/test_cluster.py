@@ -10,7 +10,7 @@ import pytest
 from vorpal_client import LiveConnection, VorpalClient, play
 
 from server.store import Store
-from server.store.redis_store import channel
+from server.store.keys import channel
 
 from .cluster import LocalCluster
 from .servers import RecordingLive, ServerProcess, check_stored, seated_match, start_instances, stop_all

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from server.matches import MATCH_ID_ALPHABET, new_match_id, parse_token
+from server.domain.ids import MATCH_ID_ALPHABET, SeatToken, new_match_id
 
 
 def test_match_ids_are_letters_and_digits_so_no_command_line_reads_them_as_an_option() -> None:
@@ -13,7 +13,7 @@ def test_match_ids_are_letters_and_digits_so_no_command_line_reads_them_as_an_op
 
 
 def test_a_seat_token_names_its_match_and_seat() -> None:
-    assert parse_token("abc123.2.s3cr3t-_x") == ("abc123", 2)
-    assert parse_token("abc123.x.s3cr3t") is None
-    assert parse_token("no-dots") is None
-    assert parse_token(None) is None
+    assert SeatToken.parse("abc123.2.s3cr3t-_x") == ("abc123", 2)
+    assert SeatToken.parse("abc123.x.s3cr3t") is None
+    assert SeatToken.parse("no-dots") is None
+    assert SeatToken.parse(None) is None

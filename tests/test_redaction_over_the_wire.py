@@ -18,8 +18,8 @@ from vorpal_client import LiveConnection, VorpalClient, play
 from vorpal_protocol import decode_server
 
 from server import games
+from server.domain.views import log_entry
 from server.engine import Rng, Rules, Table, copy_table
-from server.matches import redact_entry
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
@@ -65,7 +65,7 @@ def check(rules: Rules, tables: dict[int, Any], entries: dict[int, Any], frames:
     for frame in frames:
         if frame["type"] == "event":
             v = frame["version"]
-            assert frame["event"] == redact_entry(entries[v], seat)["event"]
+            assert frame["event"] == log_entry(entries[v], seat)["event"]
             if "view" in frame:
                 assert frame["view"] == rules.view(tables[v], seat)
                 legal = [rules.dump_move(m) for m in rules.legal_moves(tables[v], seat)] if seat is not None else []

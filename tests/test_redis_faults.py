@@ -10,7 +10,6 @@ no acknowledged move is lost.
 from __future__ import annotations
 
 import asyncio
-import gc
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,9 +17,10 @@ import httpx
 import pytest
 from vorpal_client import ApiError, LiveConnection, VorpalClient, play
 
-from server import matches as matches_module
 from server.config import Settings
-from server.matches import Matches
+from server.domain.matches import Matches
+from server.live.scheduler import BotRunner
+from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
@@ -114,16 +114,14 @@ async def test_a_redis_restart_mid_play_loses_no_acknowledged_move(redis: Embedd
         stop_all([a, b])
 
 
-async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(
-    redis: EmbeddedRedis, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # No hub here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
-    monkeypatch.setattr(matches_module, "BOT_BACKOFF_MAX_S", 60.0)  # however slowly Redis restarts here
-    threshold, callbacks = gc.get_threshold(), list(gc.callbacks)  # Matches tunes its process's GC: not ours
+async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(redis: EmbeddedRedis) -> None:
+    # No scheduler here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
     store = Store.from_url(redis.url)
-    matches = Matches(store, Settings())
+    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    bots = BotRunner(matches, patience_s=60.0)  # however slowly Redis restarts here
     try:
-        match = (await matches.create("jabberwocky", {"rounds": 3}, 3, [0, 1, 2], {}))["match"]
+        match = (await matches.create("jabberwocky", {"rounds": 3}, 3, [0, 1, 2])).match
+        bots.kick(match)
         redis.stop()
         await asyncio.sleep(0.5)  # the bots meet a Redis that is gone (and back off)
         redis.start()
@@ -134,7 +132,5 @@ async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(
             await asyncio.sleep(0.05)
         assert record.status == "finished" and record.version == MOVES
     finally:
-        await matches.drain()
+        await bots.stop()
         await store.close()
-        gc.set_threshold(*threshold)
-        gc.callbacks[:] = callbacks

@@ -8,7 +8,7 @@ import pytest
 
 from server.engine import Rules
 from server.games import GAMES
-from server.matches import draft_table, encode_table
+from server.runtime.caches import encode_table, parse_table
 
 from .playout import playout
 
@@ -17,6 +17,6 @@ from .playout import playout
 def test_every_table_of_a_playout_round_trips(rules: Rules) -> None:
     for step in playout(rules, rules.game.min_seats, seed=5):
         stored = encode_table(step.after)
-        assert draft_table(rules, stored) == step.after
+        assert parse_table(rules, stored) == step.after
         old_format = msgpack.packb(step.after.model_dump(mode="python"), use_bin_type=True)
-        assert draft_table(rules, old_format) == step.after
+        assert parse_table(rules, old_format) == step.after

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from server.ws import OUTBOX_LIMIT, Connection
+from server.web.limits import OUTBOX_LIMIT
+from server.web.ws import Connection
 
 pytestmark = pytest.mark.anyio
 
@@ -28,7 +29,7 @@ class StalledSocket:
 
 async def test_an_overflowing_outbox_closes_the_connection_so_the_client_resumes() -> None:
     sock = StalledSocket()
-    conn = Connection(sock, hub=None, matches=None, max_errors=100)  # type: ignore[arg-type]
+    conn = Connection(sock, app=None)  # type: ignore[arg-type]
     writer = asyncio.create_task(conn.writer())
     frame: dict[str, Any] = {"type": "pong", "id": 1}
     for _ in range(OUTBOX_LIMIT + 5):

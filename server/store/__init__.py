@@ -1,5 +1,5 @@
-"""Storage: Redis is the only source of truth for matches."""
+"""Storage: Redis is the only source of truth for matches. The only package that imports redis."""
 
-from .redis_store import Commit, MatchRecord, Store
+from .redis_store import REDIS_DOWN, Store
 
-__all__ = ["Commit", "MatchRecord", "Store"]
+__all__ = ["REDIS_DOWN", "Store"]

@@ -1,14 +1,8 @@
 """Matches in Redis: one hash per match, its event log as a stream, one Lua step per change.
 
-Every key of a match carries the hash tag ``{<match id>}`` so that the whole
-match lives in one Cluster slot and the commit script may touch all of it.
-
-- ``vorpal:{id}:m``    hash: the match record (``MatchRecord`` fields)
-- ``vorpal:{id}:log``  stream: one entry per version, entry id ``<version>-0``
-- ``vorpal:{id}:ids``  hash: ``<seat>:<move id>`` -> version the move was applied at
-- ``vorpal:{id}:chat`` stream: the public chat (capped)
-- ``vorpal:{id}``      sharded pub/sub channel: notifications of new versions and chat
-- ``vorpal:matches``   sorted set: match ids by creation time (for listing; a slot of its own)
+The keys are listed in :mod:`server.store.keys`; the record's encoding is
+:mod:`server.store.codec`. :class:`Store` implements the domain's
+:class:`~server.domain.record.MatchStore`, so nothing above it knows Redis.
 
 The store speaks to one Redis (``redis://``, ``rediss://``, ``unix://``) or
 to a Redis Cluster (``redis+cluster://host:port[,host:port...]``, or any
@@ -19,9 +13,7 @@ the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
 from __future__ import annotations
 
 import contextlib
-import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from importlib import resources
 from typing import Any
 from urllib.parse import unquote
@@ -35,15 +27,19 @@ from redis.exceptions import ClusterError, RedisClusterException
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from server.domain.record import Commit, CommitResult, CommitStatus, MatchRecord, MatchSummary
 from server.engine.errors import MatchNotFound, Unavailable
-from server.store.line import Endpoint, Line, Script
 
-INDEX_KEY = "vorpal:matches"
+from .codec import SUMMARY_FIELDS, decode_record, decode_summary, encode_field, encode_record
+from .keys import INDEX_KEY, SCHEDULE_DUE, SCHEDULE_OWNER, channel, chat_key, match_keys
+from .line import Endpoint, Line, Script
+
 CHAT_MAXLEN = 200
 LIST_SCAN = 1000
 
 _COMMIT_SOURCE = resources.files("server.store").joinpath("commit.lua").read_text()
 COMMIT_SCRIPT = Script(_COMMIT_SOURCE)
+_LEASES_SOURCE = resources.files("server.store").joinpath("leases.lua").read_text()
 
 #: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
 #: slot without a master): callers turn them into ``unavailable``.
@@ -80,85 +76,17 @@ def parse_cluster_url(url: str) -> tuple[list[tuple[str, int]], dict[str, Any]]:
     return nodes, options
 
 
-def match_keys(match_id: str) -> tuple[str, str, str]:
-    tag = f"vorpal:{{{match_id}}}"
-    return f"{tag}:m", f"{tag}:log", f"{tag}:ids"
+def pack_commit(c: Commit) -> tuple[bytes, bytes]:
+    """The log entry and the notification, MessagePack; the entry is packed once and spliced in.
 
-
-def channel(match_id: str) -> str:
-    return f"vorpal:{{{match_id}}}"
-
-
-def chat_key(match_id: str) -> str:
-    return f"vorpal:{{{match_id}}}:chat"
-
-
-@dataclass
-class MatchRecord:
-    """Everything stored about a match. ``table`` and ``rng`` never leave the server."""
-
-    id: str
-    game: str
-    options: dict[str, Any]
-    seats: int
-    status: str
-    version: int
-    created: int
-    updated: int
-    seed: int
-    names: list[str | None]
-    bots: list[bool]
-    tokens: list[str | None]
-    table: bytes
-    rng: list[int]
-    outcome: dict[str, Any] | None = None
-
-    def fields(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "game": self.game, "options": json.dumps(self.options), "seats": self.seats,
-            "status": self.status, "version": self.version, "created": self.created, "updated": self.updated,
-            "seed": self.seed, "names": json.dumps(self.names), "bots": json.dumps(self.bots),
-            "tokens": json.dumps(self.tokens), "table": self.table, "rng": json.dumps(self.rng),
-            "outcome": json.dumps(self.outcome),
-        }  # fmt: skip
-
-    @classmethod
-    def from_fields(cls, f: dict[bytes, bytes]) -> MatchRecord:
-        def s(k: str) -> str:
-            return f[k.encode()].decode()
-
-        return cls(
-            id=s("id"), game=s("game"), options=json.loads(s("options")), seats=int(s("seats")),
-            status=s("status"), version=int(s("version")), created=int(s("created")),
-            updated=int(s("updated")), seed=int(s("seed")), names=json.loads(s("names")),
-            bots=json.loads(s("bots")), tokens=json.loads(s("tokens")), table=f[b"table"],
-            rng=json.loads(s("rng")), outcome=json.loads(s("outcome")),
-        )  # fmt: skip
-
-
-@dataclass
-class Commit:
-    """One change to a match: the fields it rewrites, its log entry and its notification.
-
-    The notification published is ``{**notification, "entry": log_entry}``.
+    The notification is ``{"kind": "event", "game", "table", "entry"}``: with the table after
+    the change, every instance can redact and push the event without reading Redis.
     """
-
-    match_id: str
-    expected: int
-    fields: dict[str, Any]
-    log_entry: dict[str, Any]
-    notification: dict[str, Any]
-    ttl: int
-    move_key: str = ""
-
-    def packed(self) -> tuple[bytes, bytes]:
-        """The log entry and the notification, MessagePack; the entry is packed once and spliced in."""
-        entry = msgpack.packb(self.log_entry, use_bin_type=True)
-        note = self.notification
-        head = _map_header(len(note) + 1)
-        body = b"".join(msgpack.packb(k, use_bin_type=True) + msgpack.packb(v, use_bin_type=True)
-                        for k, v in note.items())  # fmt: skip
-        return entry, head + body + msgpack.packb("entry") + entry
+    entry = msgpack.packb(c.entry, use_bin_type=True)
+    note = {"kind": "event", "game": c.record.game, "table": c.record.table}
+    body = b"".join(msgpack.packb(k, use_bin_type=True) + msgpack.packb(v, use_bin_type=True)
+                    for k, v in note.items())  # fmt: skip
+    return entry, _map_header(len(note) + 1) + body + msgpack.packb("entry") + entry
 
 
 def _map_header(n: int) -> bytes:
@@ -178,6 +106,7 @@ class Store:
         self.url = url
         self._pubsub_options = pubsub_options or {}
         self._commit = client.register_script(_COMMIT_SOURCE)
+        self._leases = client.register_script(_LEASES_SOURCE)
         # One Redis: the hot paths (commit, load, log) take the lean pipelined line (line.py);
         # a cluster routes everything through redis-py.
         self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
@@ -246,13 +175,16 @@ class Store:
         except REDIS_DOWN:
             return False
 
-    async def create(self, record: MatchRecord, ttl: int) -> None:
+    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None:
+        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease."""
         key, _, _ = match_keys(record.id)
         try:
             async with self.redis.pipeline(transaction=False) as p:
-                p.hset(key, mapping=record.fields())
+                p.hset(key, mapping=encode_record(record))
                 p.expire(key, ttl)
                 p.zadd(INDEX_KEY, {record.id: record.created})
+                if scheduled:
+                    p.zadd(SCHEDULE_DUE, {record.id: 0}, nx=True)
                 await p.execute()
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
@@ -278,15 +210,16 @@ class Store:
             raise Unavailable("storage is unreachable") from exc
         if not raw:
             raise MatchNotFound(f"no match {match_id!r}")
-        return MatchRecord.from_fields(raw), None if applied is None else int(applied)
+        return decode_record(raw), None if applied is None else int(applied)
 
-    async def commit(self, c: Commit) -> tuple[int, int]:
-        """Run the commit script; returns ``(status, version)`` as the script does."""
-        keys = match_keys(c.match_id)
-        entry, note = c.packed()
-        args: list[Any] = [c.expected, c.move_key, entry, note, channel(c.match_id), c.ttl]
-        for k, v in c.fields.items():
-            args += [k, v]
+    async def commit(self, c: Commit) -> CommitResult:
+        """Run the commit script (``commit.lua``): compare-and-set, write, log, publish."""
+        match_id = c.record.id
+        keys = match_keys(match_id)
+        entry, note = pack_commit(c)
+        args: list[Any] = [c.expected, c.move_key, entry, note, channel(match_id), c.ttl]
+        for name in (*c.changed, "updated"):
+            args += [name, encode_field(c.record, name)]
         try:
             if self._line is not None:
                 status, version = await COMMIT_SCRIPT(self._line, keys, args)
@@ -294,7 +227,7 @@ class Store:
                 status, version = await self._commit(keys=list(keys), args=args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
-        return int(status), int(version)
+        return CommitResult(CommitStatus(int(status)), int(version))
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """Log entries with versions in ``(since, until]``, oldest first."""
@@ -326,18 +259,28 @@ class Store:
             raise Unavailable("storage is unreachable") from exc
         return [msgpack.unpackb(f[b"c"], raw=False) for _, f in reversed(entries)]
 
-    async def recent(self, limit: int = LIST_SCAN) -> list[dict[bytes, bytes]]:
+    async def recent(self, limit: int = LIST_SCAN) -> list[MatchSummary]:
         """Summaries (no table) of the newest matches; expired ones are dropped from the index."""
-        summary = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "outcome")
         try:
             ids = await self.redis.zrevrange(INDEX_KEY, 0, limit - 1)
             async with self.redis.pipeline(transaction=False) as p:
                 for mid in ids:
-                    p.hmget(match_keys(mid.decode())[0], summary)
+                    p.hmget(match_keys(mid.decode())[0], SUMMARY_FIELDS)
                 rows = await p.execute()
             gone = [mid for mid, row in zip(ids, rows, strict=True) if row[0] is None]
             if gone:
                 await self.redis.zrem(INDEX_KEY, *gone)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return [{k.encode(): v for k, v in zip(summary, row, strict=True)} for row in rows if row[0] is not None]
+        return [decode_summary(row) for row in rows if row[0] is not None]
+
+    # -- leases on scheduled matches (read by the scheduler) -----------------------------
+
+    async def leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (), limit: int = 0) -> list[str]:
+        """``leases.lua``: ``claim`` (these ids, or up to ``limit`` due ones), ``renew``, ``hand_back`` or
+        ``release`` (the match's timed work is over)."""
+        try:
+            out = await self._leases(keys=[SCHEDULE_DUE, SCHEDULE_OWNER], args=[op, owner, lease_ms, limit, *ids])
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return [i.decode() for i in out]

@@ -1,10 +1,13 @@
-"""The Starlette application: REST, the WebSocket, and the process's Redis connections."""
+"""The Starlette application: wiring only. Every piece is made here, from the settings, once."""
 
 from __future__ import annotations
 
 import contextlib
 import gc
 import logging
+import os
+import secrets
+import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -14,21 +17,33 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
-from server import rest, ws
 from server.config import Settings
+from server.domain.chat import Chat
+from server.domain.matches import Matches
+from server.domain.record import MatchRecord
 from server.engine.errors import VorpalError
-from server.hub import Hub
-from server.matches import Matches
-from server.openapi import document
-from server.problems import on_crash, on_http_error, on_vorpal_error
+from server.live.hub import Hub
+from server.live.scheduler import Scheduler
+from server.runtime.caches import RecordCache, TableCache
+from server.runtime.gc import GcTuning
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
+
+from . import rest, ws
+from .openapi import document
+from .problems import on_crash, on_http_error, on_vorpal_error
+from .services import Services
 
 log = logging.getLogger("vorpal")
 
 
 async def openapi(request: Request) -> Response:
     return JSONResponse(document())
+
+
+def instance_name() -> str:
+    """Names this process in the leases it holds (unique even across restarts on one host)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -42,20 +57,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
             embedded = EmbeddedRedis(Path(settings.data_dir) / "redis").start()
             url = embedded.url
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
+        gc_tuning = GcTuning(settings.gc_threshold)
+        gc_tuning.apply()
         store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
-        matches = Matches(store, settings)
-        hub = Hub(matches, bot_sweep_s=settings.bot_sweep_s)
-        app.state.settings, app.state.matches, app.state.hub = settings, matches, hub
+        records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
+        matches = Matches(store, settings, TableCache(), records)
+        hub = Hub(matches, store)
+        scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
+                              tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
+        app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler)
         await hub.start()
+        await scheduler.start()
         # Start-up objects will live for ever: keep them out of every collection.
         gc.collect()
         gc.freeze()
         try:
             yield
         finally:
-            await matches.drain()
+            await scheduler.stop()
             await hub.stop()
             await store.close()
+            gc_tuning.restore()
             if embedded is not None:
                 embedded.stop()
 

@@ -7,7 +7,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from server.engine.errors import all_errors
-from server.rest import CreateMatch, JoinSeat, Say, SubmitMove
+
+from .rest import CreateMatch, JoinSeat, Say, SubmitMove
 
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]

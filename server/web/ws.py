@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections import deque
 from typing import Any
 
@@ -20,29 +19,26 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
 
-from server import games
+from server.domain.ids import SeatToken
+from server.domain.matches import seat_of
+from server.domain.views import match_state
 from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
-from server.hub import Hub, Snapshot, Subscription, event_frame
-from server.matches import Matches, decode_table, parse_token
-from server.problems import error_frame, from_error
+from server.live.resume import missed_frames
+from server.live.subscription import Subscription
+
+from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, TokenBucket
+from .problems import error_frame, from_error
+from .services import Services, services
 
 log = logging.getLogger("vorpal.ws")
-
-OUTBOX_LIMIT = 10_000
-#: Request frames a connection may send: a sustained rate, and a burst above it.
-RATE_PER_S = 200.0
-RATE_BURST = 400.0
-#: Refusals (bad frames; rate-limited frames) after which the connection is closed with 1008.
-MAX_LIMITED = 5_000
 
 
 class Connection:
     """One client socket: its credentials, its subscriptions and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, hub: Hub, matches: Matches, max_errors: int) -> None:
+    def __init__(self, ws: WebSocket, app: Services) -> None:
         self.ws = ws
-        self.hub = hub
-        self.matches = matches
+        self.app = app
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         # Frames waiting for the writer task; None stops it. A deque and one wake-up future
@@ -52,19 +48,7 @@ class Connection:
         self.errors = 0  # unreadable frames only: refused requests are normal traffic
         self.overflowed = False
         self.limited = 0
-        self.max_errors = max_errors
-        self._allowance = RATE_BURST
-        self._checked = time.monotonic()
-
-    def within_rate(self) -> bool:
-        """Token bucket: ``RATE_PER_S`` frames a second, bursts up to ``RATE_BURST``."""
-        now = time.monotonic()
-        self._allowance = min(RATE_BURST, self._allowance + (now - self._checked) * RATE_PER_S)
-        self._checked = now
-        if self._allowance < 1:
-            return False
-        self._allowance -= 1
-        return True
+        self.rate = TokenBucket()
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         """Queue a frame. A client that falls ``OUTBOX_LIMIT`` frames behind is disconnected
@@ -103,7 +87,7 @@ class Connection:
         try:
             frame = decode_client(data)
             rid = frame.id
-            if not self.within_rate():
+            if not self.rate.admit():
                 self.limited += 1
                 self.send(error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second"), rid))
                 return
@@ -125,11 +109,11 @@ class Connection:
         if isinstance(frame, Ping):
             return {"type": "pong", "id": frame.id}
         if isinstance(frame, Auth):
-            parsed = parse_token(frame.token)
+            parsed = SeatToken.parse(frame.token)
             if parsed is None:
                 raise Unauthorized("malformed seat token")
-            record, _ = await self.matches.store.load(parsed[0])
-            seat = self.matches.seat_of(record, frame.token)
+            record, _ = await self.app.store.load(parsed.match_id)
+            seat = seat_of(record, frame.token)
             self.tokens[record.id] = frame.token
             return ack(frame.id, {"match": record.id, "seat": seat})
         if isinstance(frame, Subscribe):
@@ -139,49 +123,46 @@ class Connection:
             sub = self.subs.pop(frame.match, None)
             if sub is None:
                 raise NotSubscribed()
-            self.hub.discard(sub)
+            self.app.hub.discard(sub)
             return ack(frame.id, {"match": frame.match})
         if isinstance(frame, MoveFrame):
-            result = await self.matches.move(
+            result = await self.app.matches.move(
                 frame.match, self.tokens.get(frame.match), frame.move_id, frame.version, frame.move
             )
             return ack(frame.id, result)
         if isinstance(frame, SayFrame):
-            return ack(frame.id, await self.matches.say(frame.match, self.tokens.get(frame.match), frame.text))
+            return ack(frame.id, await self.app.chat.say(frame.match, self.tokens.get(frame.match), frame.text))
         raise AssertionError(f"unhandled frame {frame!r}")
 
     async def subscribe(self, frame: Subscribe) -> None:
+        hub = self.app.hub
         old = self.subs.pop(frame.match, None)
         if old is not None:
-            self.hub.discard(old)
-        token = self.tokens.get(frame.match)
-        record, _ = await self.matches.store.load(frame.match)
-        seat = self.matches.seat_of(record, token)
+            hub.discard(old)
+        record, _ = await self.app.store.load(frame.match)
+        seat = seat_of(record, self.tokens.get(frame.match))
         sub = Subscription(frame.match, seat, self.send)
-        await self.hub.add(sub)
+        await hub.add(sub)
         try:
             # Read after the channel is live: nothing can fall between the two.
-            record, _ = await self.matches.store.load(frame.match)
-            rules = games.get(record.game)
-            table = decode_table(rules, record.table)
-            if frame.since is not None and frame.since < record.version:
-                entries = await self.matches.store.log(frame.match, frame.since, record.version)
-                for i, entry in enumerate(entries):
-                    last = i == len(entries) - 1
-                    self.send(event_frame(frame.match, entry, seat, Snapshot(rules, table) if last else None))
+            if frame.since is None:
+                current, _ = await self.app.store.load(frame.match)
+            else:
+                frames, loaded = await missed_frames(self.app.matches, frame.match, seat, frame.since)
+                assert loaded is not None
+                current = loaded
+                for missed in frames:
+                    self.send(missed)
         except BaseException:
-            self.hub.discard(sub)
+            hub.discard(sub)
             raise
         self.subs[frame.match] = sub
-        result = self.matches.state_for(record, table, seat)
-        self.send(ack(frame.id, result))
-        self.hub.start_live(sub, record.version)
-        if record.status == "active":
-            self.matches.kick_bots(record.id, record)
+        self.send(ack(frame.id, match_state(current, self.app.matches.snapshot(current), seat)))
+        hub.start_live(sub, current.version)
 
     def close(self) -> None:
         for sub in self.subs.values():
-            self.hub.discard(sub)
+            self.app.hub.discard(sub)
         self.subs.clear()
         self._put(None)
 
@@ -199,8 +180,7 @@ async def endpoint(ws: WebSocket) -> None:
         await ws.send_denial_response(from_error(err, "/v1/ws"))
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
-    state = ws.app.state
-    conn = Connection(ws, state.hub, state.matches, state.settings.ws_error_limit)
+    conn = Connection(ws, services(ws))
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
@@ -216,10 +196,10 @@ async def endpoint(ws: WebSocket) -> None:
                 await conn.handle(data)
             if conn.overflowed:
                 break
-            if conn.errors > conn.max_errors or conn.limited > MAX_LIMITED:
+            if conn.errors > MAX_BAD_FRAMES or conn.limited > MAX_LIMITED:
                 conn.close()
                 await writer
-                reason = "too many bad frames" if conn.errors > conn.max_errors else "rate limit exceeded"
+                reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
                 await ws.close(code=1008, reason=reason)
                 return
     except WebSocketDisconnect:

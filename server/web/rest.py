@@ -10,10 +10,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import games
+from server.domain.ids import is_match_id
+from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, Unavailable
-from server.matches import Matches
 
-MatchId = Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
+from .auth import bearer
+from .services import services
 
 
 class Body(BaseModel):
@@ -52,24 +54,9 @@ async def parse(request: Request, model: type[Body]) -> Any:
         raise BadRequest(f"{where}: {err['msg']}") from None
 
 
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization")
-    if not header:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise BadRequest("Authorization must be 'Bearer <seat token>'")
-    return token.strip()
-
-
-def matches_of(request: Request) -> Matches:
-    m: Matches = request.app.state.matches
-    return m
-
-
 def match_id(request: Request) -> str:
     mid: str = request.path_params["match_id"]
-    if not (1 <= len(mid) <= 64) or not all(c.isalnum() or c in "-_" for c in mid):
+    if not is_match_id(mid):
         raise BadRequest("malformed match id")
     return mid
 
@@ -84,15 +71,19 @@ async def get_game(request: Request) -> Response:
 
 async def create_match(request: Request) -> Response:
     body = await parse(request, CreateMatch)
-    out = await matches_of(request).create(body.game, body.options, body.seats, body.bots, {})
-    return JSONResponse(out, status_code=201, headers={"Location": f"/v1/matches/{out['match']}"})
+    app = services(request)
+    summary = await app.matches.create(body.game, body.options, body.seats, body.bots)
+    if body.bots:
+        app.scheduler.wake()  # its bots are scheduled: have them claimed now
+    headers = {"Location": f"/v1/matches/{summary.match}"}
+    return JSONResponse(summary.model_dump(mode="json"), status_code=201, headers=headers)
 
 
 async def list_matches(request: Request) -> Response:
     q = request.query_params
     game, status = q.get("game"), q.get("status")
-    if status is not None and status not in ("open", "active", "finished", "aborted"):
-        raise BadRequest("status is one of open, active, finished, aborted")
+    if status is not None and status not in set(MatchStatus):
+        raise BadRequest(f"status is one of {', '.join(MatchStatus)}")
     if game is not None:
         games.get(game)
     try:
@@ -101,31 +92,32 @@ async def list_matches(request: Request) -> Response:
         raise BadRequest("limit must be an integer") from None
     if not 1 <= limit <= 500:
         raise BadRequest("limit must be 1..500")
-    return JSONResponse({"matches": await matches_of(request).list_matches(game, status, limit)})
+    found = await services(request).matches.list_matches(game, None if status is None else MatchStatus(status), limit)
+    return JSONResponse({"matches": [m.model_dump(mode="json") for m in found]})
 
 
 async def get_match(request: Request) -> Response:
-    return JSONResponse(await matches_of(request).get(match_id(request), bearer(request)))
+    return JSONResponse(await services(request).matches.state(match_id(request), bearer(request)))
 
 
 async def join(request: Request) -> Response:
     body = await parse(request, JoinSeat)
-    out = await matches_of(request).join(match_id(request), body.seat, body.name)
+    out = await services(request).matches.join(match_id(request), body.seat, body.name)
     return JSONResponse(out, status_code=201)
 
 
 async def leave(request: Request) -> Response:
-    return JSONResponse(await matches_of(request).leave(match_id(request), bearer(request)))
+    return JSONResponse(await services(request).matches.leave(match_id(request), bearer(request)))
 
 
 async def legal_moves(request: Request) -> Response:
-    return JSONResponse(await matches_of(request).legal(match_id(request), bearer(request)))
+    return JSONResponse(await services(request).matches.legal(match_id(request), bearer(request)))
 
 
 async def submit_move(request: Request) -> Response:
     body = await parse(request, SubmitMove)
     mid = match_id(request)
-    out = await matches_of(request).move(mid, bearer(request), body.move_id, body.version, body.move)
+    out = await services(request).matches.move(mid, bearer(request), body.move_id, body.version, body.move)
     return JSONResponse(out)
 
 
@@ -136,16 +128,18 @@ async def events(request: Request) -> Response:
         raise BadRequest("since must be an integer") from None
     if since < 0:
         raise BadRequest("since must be >= 0")
-    return JSONResponse(await matches_of(request).events(match_id(request), bearer(request), since))
+    return JSONResponse(await services(request).matches.events(match_id(request), bearer(request), since))
 
 
 async def post_chat(request: Request) -> Response:
     body = await parse(request, Say)
-    return JSONResponse(await matches_of(request).say(match_id(request), bearer(request), body.text), status_code=201)
+    return JSONResponse(
+        await services(request).chat.say(match_id(request), bearer(request), body.text), status_code=201
+    )
 
 
 async def get_chat(request: Request) -> Response:
-    return JSONResponse(await matches_of(request).chat(match_id(request)))
+    return JSONResponse(await services(request).chat.messages(match_id(request)))
 
 
 async def healthz(request: Request) -> Response:
@@ -153,7 +147,7 @@ async def healthz(request: Request) -> Response:
 
 
 async def readyz(request: Request) -> Response:
-    if not await matches_of(request).store.ping():
+    if not await services(request).store.ping():
         raise Unavailable("Redis is unreachable")
     return JSONResponse({"status": "ready"})
 

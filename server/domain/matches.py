@@ -1,0 +1,256 @@
+"""The match lifecycle, shared by REST and WebSocket: create, join, leave, move, read.
+
+Every change is one :class:`~server.domain.record.Commit`: a compare-and-set on
+the match version that also appends to the log and publishes the event. What a
+caller receives about a match is built by :mod:`server.domain.views`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from typing import Any
+
+from server import games
+from server.config import Settings
+from server.engine import Event, Rng
+from server.engine.errors import (
+    BadRequest,
+    MatchFull,
+    MatchNotFound,
+    MatchNotStarted,
+    MatchOver,
+    MatchStarted,
+    SeatTaken,
+    StaleVersion,
+    Unauthorized,
+    VorpalError,
+)
+from server.runtime.caches import RecordCache, TableCache
+
+from . import views
+from .ids import SeatToken, new_match_id, new_seat_token, token_hash, token_matches
+from .record import Commit, CommitResult, CommitStatus, MatchRecord, MatchStore, MatchSummary
+from .status import MatchStatus, transition
+
+#: How often join and leave look again when a concurrent change moved the version.
+RETRIES = 20
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def seat_of(record: MatchRecord, token: str | None) -> int | None:
+    """The seat ``token`` holds in ``record``; None without a token; ``unauthorized`` if wrong."""
+    if token is None:
+        return None
+    parsed = SeatToken.parse(token)
+    if parsed is None or parsed.match_id != record.id or parsed.seat >= record.seats:
+        raise Unauthorized("that token is not a seat token of this match")
+    if not token_matches(token, record.tokens[parsed.seat]):
+        raise Unauthorized("that token is not a seat token of this match")
+    return parsed.seat
+
+
+def bot_name(seat: int) -> str:
+    return f"bot-{seat}"
+
+
+def player_name(seat: int) -> str:
+    """The name of a seat whose player gave none."""
+    return f"player-{seat}"
+
+
+class Matches:
+    def __init__(self, store: MatchStore, settings: Settings, tables: TableCache,
+                 records: RecordCache[MatchRecord]) -> None:  # fmt: skip
+        self.store = store
+        self.settings = settings
+        self.tables = tables
+        self.records = records
+
+    def ttl(self, status: MatchStatus) -> int:
+        return self.settings.retention_s if status.ended else self.settings.idle_ttl_s
+
+    def snapshot(self, record: MatchRecord) -> views.Snapshot:
+        rules = games.get(record.game)
+        return views.Snapshot(rules, self.tables.decode(rules, record.table))
+
+    async def _commit(self, old: MatchRecord, new: MatchRecord, changed: tuple[str, ...], entry: dict[str, Any],
+                      event: Event, move_key: str = "") -> CommitResult:  # fmt: skip
+        transition(old.status, new.status)
+        entry = {**entry, "v": old.version + 1, "at": new.updated, "status": new.status.value,
+                 **views.pack_event(event)}  # fmt: skip
+        if new.outcome is not None:
+            entry["outcome"] = new.outcome
+        commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
+                        move_key=move_key)  # fmt: skip
+        return await self.store.commit(commit)
+
+    # -- the lobby --------------------------------------------------------------------
+
+    async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int]) -> MatchSummary:
+        rules = games.get(game)
+        opts = rules.parse_options(options)
+        rules.check_seats(seats)
+        if any(not 0 <= b < seats for b in bots) or len(set(bots)) != len(bots):
+            raise BadRequest("bots must list distinct seats of the match")
+        seed = secrets.randbits(63)
+        table, rng = rules.setup(opts, seats, seed)
+        is_bot = [s in bots for s in range(seats)]
+        created = now_ms()
+        record = MatchRecord(
+            id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
+            status=MatchStatus.ACTIVE if all(is_bot) else MatchStatus.OPEN, version=0, created=created,
+            updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
+            bots=is_bot, tokens=[None] * seats, table=self.tables.encode(table), rng=rng.state,
+        )  # fmt: skip
+        await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot))
+        return record.summary()
+
+    async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
+        out = []
+        for summary in await self.store.recent():
+            if (game is None or summary.game == game) and (status is None or summary.status == status):
+                out.append(summary)
+                if len(out) >= limit:
+                    break
+        return out
+
+    async def join(self, match_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+        for _ in range(RETRIES):  # a concurrent join moved the version: look again
+            record, _ = await self.store.load(match_id)
+            if record.status.ended:
+                raise MatchOver(f"the match is {record.status}")
+            if record.status is not MatchStatus.OPEN:
+                raise MatchStarted("the match has started; no seat is open")
+            free = record.open_seats()
+            if seat is None:
+                if not free:
+                    raise MatchFull()
+                chosen = free[0]
+            elif not 0 <= seat < record.seats:
+                raise BadRequest(f"seat must be 0..{record.seats - 1}")
+            elif seat not in free:
+                raise SeatTaken(f"seat {seat} is taken")
+            else:
+                chosen = seat
+            token = new_seat_token(record.id, chosen)
+            tokens, names = list(record.tokens), list(record.names)
+            tokens[chosen] = token_hash(token)
+            names[chosen] = name or player_name(chosen)
+            started = len(free) == 1
+            new = record.replace(tokens=tokens, names=names, updated=now_ms(),
+                                 status=MatchStatus.ACTIVE if started else MatchStatus.OPEN)  # fmt: skip
+            event = Event({"type": "joined", "seat": chosen, "name": names[chosen], "started": started})
+            result = await self._commit(record, new, ("tokens", "names", "status"), {"kind": "join", "seat": chosen},
+                                        event)  # fmt: skip
+            if result.applied:
+                return {"match": match_id, "seat": chosen, "token": token}
+            if result.status is CommitStatus.GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    async def leave(self, match_id: str, token: str | None) -> dict[str, Any]:
+        for _ in range(RETRIES):
+            record, _ = await self.store.load(match_id)
+            seat = seat_of(record, token)
+            if seat is None:
+                raise Unauthorized("leaving needs your seat token")
+            if record.status is not MatchStatus.OPEN:
+                raise MatchStarted("a seat can only be left before the match starts")
+            tokens, names = list(record.tokens), list(record.names)
+            tokens[seat] = names[seat] = None
+            # A match every player has left before the start is abandoned.
+            status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
+            new = record.replace(tokens=tokens, names=names, status=status, updated=now_ms())
+            event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
+            result = await self._commit(record, new, ("tokens", "names", "status"), {"kind": "leave", "seat": seat},
+                                        event)  # fmt: skip
+            if result.applied:
+                return {"match": match_id, "seat": seat, "left": True, "status": status.value}
+            if result.status is CommitStatus.GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    # -- reading ----------------------------------------------------------------------
+
+    async def state(self, match_id: str, token: str | None) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        return views.match_state(record, self.snapshot(record), seat_of(record, token))
+
+    async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = seat_of(record, token)
+        if seat is None:
+            raise Unauthorized("legal moves are for a seat: send its token")
+        moves = self.snapshot(record).legal(seat) if record.status is MatchStatus.ACTIVE else []
+        return {"match": match_id, "version": record.version, "seat": seat, "moves": moves}
+
+    # -- moves ------------------------------------------------------------------------
+
+    async def move(self, match_id: str, token: str | None, move_id: str, version: int, raw_move: Any) -> dict[str, Any]:
+        parsed = SeatToken.parse(token)
+        move_key = f"{parsed.seat}:{move_id}" if parsed is not None else ""
+        cached = self.records.current(match_id, version) if parsed is not None else None
+        if cached is not None:
+            seat = seat_of(cached, token)
+            assert seat is not None
+            try:
+                return await self.play(cached, seat, version, raw_move, move_key)
+            except (StaleVersion, MatchNotFound):
+                pass  # the cached record was behind: the stored match answers
+            except VorpalError:
+                # Judged once, on the record at the version the client named. Unless that is no
+                # longer current (then it is stale, or this move id was applied), that is the answer.
+                record, applied = await self.store.load(match_id, move_key)
+                if record.version == version and applied is None:
+                    raise
+        record, applied = await self.store.load(match_id, move_key)
+        seat = seat_of(record, token)
+        if seat is None:
+            raise Unauthorized("a move needs a seat token")
+        if applied is not None:
+            return {"match": match_id, "version": applied, "duplicate": True}
+        return await self.play(record, seat, version, raw_move, move_key)
+
+    async def play(self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str) -> dict[str, Any]:
+        """Apply ``seat``'s move to ``record``, which is at ``version`` as far as the caller knows."""
+        if record.status is MatchStatus.OPEN:
+            raise MatchNotStarted("the match waits for players")
+        if record.status is not MatchStatus.ACTIVE:
+            raise MatchOver()
+        if version != record.version:
+            raise StaleVersion(f"the match is at version {record.version}", current=record.version)
+        rules = games.get(record.game)
+        table = self.tables.draft(rules, record.table)
+        rng = Rng.from_state(record.rng)
+        move, event = rules.act(table, rng, seat, raw_move)
+        outcome = rules.outcome(table)
+        new = record.replace(
+            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.tables.encode(table),
+            rng=rng.state, outcome=None if outcome is None else outcome.model_dump(mode="json"),
+            version=record.version + 1, updated=now_ms(),
+        )  # fmt: skip
+        changed = ("table", "rng", "status") if outcome is None else ("table", "rng", "status", "outcome")
+        self.records.forget(record.id)
+        result = await self._commit(record, new, changed, {"kind": "move", "seat": seat, "move": rules.dump_move(move)},
+                                    event, move_key)  # fmt: skip
+        if result.status is CommitStatus.STALE:
+            raise StaleVersion(f"the match is at version {result.version}", current=result.version)
+        if result.status is CommitStatus.DUPLICATE:
+            return {"match": record.id, "version": result.version, "duplicate": True}
+        if result.status is CommitStatus.GONE:
+            raise MatchNotFound()
+        if new.status is MatchStatus.ACTIVE:
+            self.records.keep(record.id, new)
+        return {"match": record.id, "version": result.version}
+
+    # -- the log ----------------------------------------------------------------------
+
+    async def events(self, match_id: str, token: str | None, since: int) -> dict[str, Any]:
+        record, _ = await self.store.load(match_id)
+        seat = seat_of(record, token)
+        entries = await self.store.log(match_id, since, record.version)
+        return {"match": match_id, "version": record.version, "events": [views.log_entry(e, seat) for e in entries]}

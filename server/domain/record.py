@@ -1,0 +1,135 @@
+"""What is stored about a match, what one change to it is, and what storage must offer.
+
+:class:`MatchStore` is the lifecycle's whole view of storage: ``server.store``
+implements it on Redis, and nothing in the domain knows how.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from .status import MatchStatus
+
+
+def open_seats(tokens: list[str | None], bots: list[bool]) -> list[int]:
+    """Seats nobody holds: no player's token and not a bot."""
+    return [s for s, (token, bot) in enumerate(zip(tokens, bots, strict=True)) if token is None and not bot]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """Everything stored about a match. ``tokens``, ``table``, ``rng`` and ``seed`` never leave the server."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: int
+    status: MatchStatus
+    version: int
+    created: int  # ms since the epoch
+    updated: int
+    seed: int
+    names: list[str | None]
+    bots: list[bool]
+    tokens: list[str | None]  # SHA-256 of each seat's token; None while the seat is free
+    table: bytes  # the game's table, as stored (see server.runtime.caches)
+    rng: list[int]  # the generator's state after the last change
+    outcome: dict[str, Any] | None = None
+
+    def open_seats(self) -> list[int]:
+        return open_seats(self.tokens, self.bots)
+
+    def summary(self) -> MatchSummary:
+        return MatchSummary(
+            match=self.id, game=self.game, status=self.status, version=self.version, seats=self.seats,
+            names=self.names, bots=self.bots, open_seats=self.open_seats(), created=self.created,
+            updated=self.updated, outcome=self.outcome,
+        )  # fmt: skip
+
+    def replace(self, **changes: Any) -> MatchRecord:
+        return dataclasses.replace(self, **changes)
+
+
+class MatchSummary(BaseModel):
+    """A match as the lobby lists it: no view, no table."""
+
+    match: str
+    game: str
+    status: MatchStatus
+    version: int
+    seats: int
+    names: list[str | None]
+    bots: list[bool]
+    open_seats: list[int]
+    created: int
+    updated: int
+    outcome: dict[str, Any] | None
+
+
+class CommitStatus(IntEnum):
+    """What the commit script answered (its numbers are the script's)."""
+
+    APPLIED = 0
+    STALE = 1  # the match is at another version
+    DUPLICATE = 2  # this seat's move id was applied already
+    GONE = 3  # no such match (expired or never made)
+
+
+@dataclass(frozen=True, slots=True)
+class CommitResult:
+    status: CommitStatus
+    #: APPLIED: the new version; STALE: the current one; DUPLICATE: the one the move id was applied at.
+    version: int
+
+    @property
+    def applied(self) -> bool:
+        return self.status is CommitStatus.APPLIED
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    """One change to a match: one compare-and-set on ``expected``, one log entry, one notification.
+
+    ``record`` is the match after the change; storage writes the fields named in
+    ``changed`` (and the version and ``updated`` always), appends ``entry`` to the
+    log and publishes it with the record's table, so that every instance can push
+    the event without reading storage.
+    """
+
+    record: MatchRecord
+    expected: int
+    changed: tuple[str, ...]
+    entry: dict[str, Any]
+    ttl: int  # seconds the match is kept after this change
+    move_key: str = ""  # "<seat>:<move id>" of a client's move, so a resend is answered, not applied
+
+
+class MatchStore(Protocol):
+    """The storage the lifecycle needs. Every fault of storage raises ``Unavailable``."""
+
+    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None: ...
+
+    async def load(self, match_id: str, move_key: str = "") -> tuple[MatchRecord, int | None]:
+        """The record (``MatchNotFound`` if none), and the version ``move_key`` was applied at, if it was."""
+        ...
+
+    async def commit(self, commit: Commit) -> CommitResult: ...
+
+    async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+        """Log entries with versions in ``(since, until]``, oldest first."""
+        ...
+
+    async def recent(self) -> list[MatchSummary]:
+        """The newest matches, newest first (a bounded scan)."""
+        ...
+
+    async def say(self, match_id: str, message: dict[str, Any]) -> None: ...
+
+    async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
+
+    async def ping(self) -> bool: ...

@@ -1,0 +1,90 @@
+"""Every redaction the server does: a match's state, an event frame and a log entry, per recipient.
+
+The engine's :class:`~server.engine.Rules` derives a seat's view and its part
+of an event from a table's parts; this module puts those into what a client
+receives, and nothing that reaches a client is built anywhere else. A
+recipient is a seat number, or ``None`` for a spectator (public facts only).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine import Event, Rules, Table, event_for
+
+from .record import MatchRecord
+from .status import MatchStatus
+
+AnyTable = Table[Any, Any, Any]
+
+
+def pack_event(event: Event) -> dict[str, Any]:
+    """An event's parts as a log entry stores them."""
+    return {"public": event.public, "private": {str(k): v for k, v in event.private.items()}}
+
+
+def unpack_event(entry: dict[str, Any]) -> Event:
+    return Event(entry["public"], {int(k): v for k, v in entry.get("private", {}).items()})
+
+
+class Snapshot:
+    """A table to show several recipients: what they share (public view, who acts) is computed once."""
+
+    __slots__ = ("_public", "_to_act", "rules", "table")
+
+    def __init__(self, rules: Rules, table: AnyTable) -> None:
+        self.rules, self.table = rules, table
+        self._public: dict[str, Any] | None = None
+        self._to_act: list[int] | None = None
+
+    def to_act(self, status: str) -> list[int]:
+        if status != MatchStatus.ACTIVE:
+            return []
+        if self._to_act is None:
+            self._to_act = self.rules.to_act(self.table)
+        return self._to_act
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        if self._public is None:
+            self._public = self.rules.public_view(self.table)
+        return self.rules.compose_view(self._public, self.table, seat)
+
+    def legal(self, seat: int) -> list[Any]:
+        return self.rules.dump_moves(self.rules.legal_moves(self.table, seat))
+
+
+def match_state(record: MatchRecord, snap: Snapshot, seat: int | None) -> dict[str, Any]:
+    """The match as ``seat`` may see it, with its legal moves when it is to act."""
+    to_act = snap.to_act(record.status)
+    out: dict[str, Any] = {
+        "match": record.id, "game": record.game, "status": record.status.value, "version": record.version,
+        "seats": record.seats, "names": record.names, "bots": record.bots, "you": seat,
+        "to_act": to_act, "view": snap.view(seat), "outcome": record.outcome,
+    }  # fmt: skip
+    if seat is not None and seat in to_act:
+        out["legal"] = snap.legal(seat)
+    return out
+
+
+def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """A log entry as ``seat`` may read it: never the raw move, only its part of the event."""
+    return {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
+
+
+def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None) -> dict[str, Any]:
+    """The ``event`` frame for ``seat``: its part of the event and, given the table after it, its view."""
+    status = entry["status"]
+    out: dict[str, Any] = {
+        "type": "event", "match": match_id, "version": entry["v"],
+        "event": event_for(unpack_event(entry), seat), "status": status,
+    }  # fmt: skip
+    outcome = entry.get("outcome")
+    if outcome is not None:
+        out["outcome"] = outcome
+    if snap is not None:
+        to_act = snap.to_act(status)
+        out["to_act"] = to_act
+        out["view"] = snap.view(seat)
+        if seat is not None and seat in to_act:
+            out["legal"] = snap.legal(seat)
+    return out

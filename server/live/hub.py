@@ -1,0 +1,180 @@
+"""Fan-out: every instance pushes every match event to its own sockets.
+
+The :class:`~server.store.subscriber.Subscriber` follows the channel of each
+match that has a local subscriber (or a local watcher: the scheduler, for the
+matches whose lease this instance holds). Notifications carry the log entry
+and the new table, so the hub redacts and sends without reading Redis, and
+builds each frame once per recipient seat (every spectator shares one). Each
+subscription's :class:`~server.live.subscription.Ordering` makes delivery
+exactly once and in order: a gap, or a lost pub/sub connection, is filled in
+from the match's log (:mod:`server.live.resume`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from vorpal_protocol import encode
+
+from server import games
+from server.domain.matches import Matches
+from server.domain.views import Snapshot, event_frame
+from server.engine.errors import VorpalError
+from server.store import Store
+from server.store.subscriber import Subscriber
+
+from .resume import missed_frames
+from .subscription import Arrival, Subscription
+
+log = logging.getLogger("vorpal.hub")
+
+Watcher = Callable[[str], None]
+FILL_ATTEMPTS = 50
+FILL_PAUSE_S = 0.2
+
+
+class Hub:
+    def __init__(self, matches: Matches, store: Store) -> None:
+        self.matches = matches
+        self.subscriber = Subscriber(store, self._on_message, self._on_resync)
+        self.local: dict[str, set[Subscription]] = {}
+        self.watchers: dict[str, Watcher] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def connected(self) -> bool:
+        return self.subscriber.connected
+
+    @property
+    def reconnects(self) -> int:
+        return self.subscriber.reconnects
+
+    async def start(self) -> None:
+        await self.subscriber.start()
+
+    async def stop(self) -> None:
+        for t in self._tasks:
+            t.cancel()
+        await self.subscriber.stop()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _followed(self, match_id: str) -> bool:
+        return bool(self.local.get(match_id)) or match_id in self.watchers
+
+    # -- sockets ---------------------------------------------------------------------------
+
+    async def add(self, sub: Subscription) -> None:
+        """Register ``sub`` (holding what arrives) and wait until Redis confirms the channel."""
+        self.local.setdefault(sub.match_id, set()).add(sub)
+        try:
+            await self.subscriber.subscribe(sub.match_id)
+        except VorpalError:
+            self.discard(sub)
+            raise
+
+    def discard(self, sub: Subscription) -> None:
+        subs = self.local.get(sub.match_id)
+        if subs is None:
+            return
+        subs.discard(sub)
+        if not subs:
+            del self.local[sub.match_id]
+            if not self._followed(sub.match_id):
+                self.subscriber.unsubscribe(sub.match_id)
+
+    def start_live(self, sub: Subscription, last: int) -> None:
+        """``sub`` has been sent everything up to ``last``: deliver what was held meanwhile."""
+        for note in sub.order.start(last):
+            self._arrive(sub, note)
+
+    # -- watchers (the scheduler) ---------------------------------------------------------------
+
+    async def watch(self, match_id: str, watcher: Watcher) -> None:
+        """Call ``watcher(match_id)`` after every event of ``match_id`` and after every resync."""
+        self.watchers[match_id] = watcher
+        try:
+            await self.subscriber.subscribe(match_id)
+        except VorpalError:
+            self.unwatch(match_id)
+            raise
+
+    def unwatch(self, match_id: str) -> None:
+        if self.watchers.pop(match_id, None) is not None and not self._followed(match_id):
+            self.subscriber.unsubscribe(match_id)
+
+    # -- delivery ---------------------------------------------------------------------------------
+
+    def _on_message(self, match_id: str, note: dict[str, Any]) -> None:
+        if note.get("kind") == "chat":
+            frame = {"type": "chat", "match": match_id, **note["chat"]}
+            for sub in self.local.get(match_id, ()):
+                sub.send(frame)
+            return
+        for sub in list(self.local.get(match_id, ())):
+            self._arrive(sub, note)
+        watcher = self.watchers.get(match_id)
+        if watcher is not None:
+            watcher(match_id)
+
+    def _on_resync(self, match_id: str) -> None:
+        """Notifications of ``match_id`` may have been lost: fill every live subscriber from the log."""
+        for sub in list(self.local.get(match_id, ())):
+            if sub.live:
+                sub.order.fill()
+                self._spawn(self._fill(sub, None))
+        watcher = self.watchers.get(match_id)
+        if watcher is not None:
+            watcher(match_id)
+
+    def _arrive(self, sub: Subscription, note: dict[str, Any]) -> None:
+        v = note["entry"]["v"]
+        arrival = sub.order.arrive(v, note)
+        if arrival is Arrival.GAP:
+            self._spawn(self._fill(sub, v - 1))
+        elif arrival is Arrival.SEND:
+            # Every subscriber of one seat (and every spectator) gets the same bytes: build once.
+            cache = note.setdefault("_cache", {})
+            frames = cache.setdefault("frames", {})
+            data = frames.get(sub.seat)
+            if data is None:
+                data = frames[sub.seat] = encode(
+                    event_frame(sub.match_id, note["entry"], sub.seat, self._snapshot(note))
+                )
+            sub.send(data)
+            sub.order.sent(v)
+
+    def _snapshot(self, note: dict[str, Any]) -> Snapshot | None:
+        """The table after a notification's event, decoded once for all local subscribers."""
+        cache = note.setdefault("_cache", {})
+        if "snapshot" not in cache:
+            data = note.get("table")
+            rules = games.get(note["game"])
+            cache["snapshot"] = None if data is None else Snapshot(rules, self.matches.tables.decode(rules, data))
+        snap: Snapshot | None = cache["snapshot"]
+        return snap
+
+    async def _fill(self, sub: Subscription, until: int | None) -> None:
+        """Send ``sub`` the logged events after what it has: up to ``until``, or to the current version."""
+        try:
+            for _ in range(FILL_ATTEMPTS):
+                try:
+                    frames, _ = await missed_frames(self.matches, sub.match_id, sub.seat, sub.order.last, until)
+                    break
+                except VorpalError:
+                    await asyncio.sleep(FILL_PAUSE_S)
+            else:
+                return
+            for frame in frames:
+                if frame["version"] == sub.order.last + 1:
+                    sub.send(frame)
+                    sub.order.sent(frame["version"])
+        finally:
+            for note in sub.order.filled():
+                self._arrive(sub, note)

@@ -1,0 +1,31 @@
+"""The one catch-up path: the events a recipient missed, as it may see them.
+
+Used when a socket subscribes with ``since`` (resume after a disconnect),
+when the hub fills a gap in what Redis delivered, and by the REST log.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.domain.matches import Matches
+from server.domain.record import MatchRecord
+from server.domain.views import event_frame
+
+
+async def missed_frames(matches: Matches, match_id: str, seat: int | None, since: int,
+                        until: int | None = None) -> tuple[list[dict[str, Any]], MatchRecord | None]:  # fmt: skip
+    """``seat``'s event frames after ``since``: up to ``until``, or up to the current version, whose
+    frame then carries the current view (and the current record is returned with them)."""
+    record = None
+    if until is None:
+        record, _ = await matches.store.load(match_id)
+        until = record.version
+    if since >= until:
+        return [], record
+    entries = await matches.store.log(match_id, since, until)
+    snap = matches.snapshot(record) if record is not None else None
+    frames = [
+        event_frame(match_id, entry, seat, snap if entry["v"] == until else None) for entry in entries
+    ]  # fmt: skip
+    return frames, record

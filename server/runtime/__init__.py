@@ -1,0 +1,5 @@
+"""Process machinery the app owns and wires in: caches and garbage-collector tuning.
+
+Nothing here is module-level state: each piece is an object made from the
+settings, so a test (or a second app in one process) gets its own.
+"""

@@ -1,0 +1,122 @@
+"""The table codec, and the caches that spare a move its decoding and its Redis read.
+
+Both caches are objects the app makes from its settings and hands to the
+lifecycle and the hub; neither is ever needed for correctness:
+
+- :class:`TableCache` keeps decoded tables by their stored bytes. A table this
+  process just wrote, or decoded for one recipient, is not decoded again for
+  the next. Cached tables are shared, so they are **read-only**; a move drafts
+  its own copy.
+- :class:`RecordCache` keeps the record this process last committed for each
+  match: a move at that version is played on it without reading Redis first.
+  The commit's compare-and-set still decides, so a stale entry costs a retry,
+  never a wrong answer.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, Generic, Protocol, TypeVar
+
+import msgpack
+
+from server.engine import Rules, Table
+
+AnyTable = Table[Any, Any, Any]
+
+
+def encode_table(table: AnyTable) -> bytes:
+    """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
+    through Python dicts: ``loadtest/README.md``)."""
+    return table.model_dump_json().encode()
+
+
+def parse_table(rules: Rules, data: bytes) -> AnyTable:
+    """A new, private table from its stored bytes (tables written as MessagePack still decode)."""
+    if data[:1] == b"{":
+        return rules.table_type.model_validate_json(data)
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Bounded(Generic[K, V]):
+    """A dict that forgets its oldest entry past ``size`` (an OrderedDict: O(1) eviction)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        return self._items.get(key)
+
+    def put(self, key: K, value: V) -> None:
+        items = self._items
+        if key not in items and len(items) >= self.size:
+            items.popitem(last=False)
+        items[key] = value
+
+    def pop(self, key: K) -> None:
+        self._items.pop(key, None)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class TableCache:
+    """Decoded tables by their stored bytes (``size`` 0: no caching)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._tables: Bounded[bytes, AnyTable] = Bounded(size)
+
+    def decode(self, rules: Rules, data: bytes) -> AnyTable:
+        """The table stored as ``data``: **read-only**, shared by every caller of the same bytes."""
+        table = self._tables.get(data)
+        if table is None:
+            table = parse_table(rules, data)
+            self.remember(data, table)
+        return table
+
+    @staticmethod
+    def draft(rules: Rules, data: bytes) -> AnyTable:
+        """A private, mutable table for ``data`` (decoding beats copying a shared one, measured)."""
+        return parse_table(rules, data)
+
+    def encode(self, table: AnyTable) -> bytes:
+        """``table``'s bytes; the table is remembered, so whoever reads these bytes next skips decoding."""
+        data = encode_table(table)
+        self.remember(data, table)
+        return data
+
+    def remember(self, data: bytes, table: AnyTable) -> None:
+        if self._tables.size:
+            self._tables.put(data, table)
+
+
+class Versioned(Protocol):
+    @property
+    def version(self) -> int: ...
+
+
+R = TypeVar("R", bound=Versioned)
+
+
+class RecordCache(Generic[R]):
+    """The last record this process committed for each match (``size`` 0: off)."""
+
+    def __init__(self, size: int = 20_000) -> None:
+        self._records: Bounded[str, R] = Bounded(size)
+
+    def current(self, match_id: str, version: int) -> R | None:
+        """The cached record of ``match_id`` if it is at ``version`` (as far as this process knows)."""
+        record = self._records.get(match_id)
+        return record if record is not None and record.version == version else None
+
+    def keep(self, match_id: str, record: R) -> None:
+        if self._records.size:
+            self._records.put(match_id, record)
+
+    def forget(self, match_id: str) -> None:
+        self._records.pop(match_id)

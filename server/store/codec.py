@@ -1,0 +1,55 @@
+"""How a match record is written to its Redis hash, and read back.
+
+Scalars are written as themselves, lists and dicts as JSON, the table as its
+bytes (``server.runtime.caches``). The lobby reads a summary of the same hash
+(:data:`SUMMARY_FIELDS`, no table), decoded by the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from server.domain.record import MatchRecord, MatchSummary, open_seats
+from server.domain.status import MatchStatus
+
+JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome"})
+INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
+SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
+                  "outcome")  # fmt: skip
+
+
+def encode_field(record: MatchRecord, name: str) -> Any:
+    value = getattr(record, name)
+    if name in JSON_FIELDS:
+        return json.dumps(value)
+    if name == "status":
+        return value.value
+    return value
+
+
+def encode_record(record: MatchRecord) -> dict[str, Any]:
+    return {name: encode_field(record, name) for name in MatchRecord.__dataclass_fields__}
+
+
+def _decode(name: str, raw: bytes) -> Any:
+    if name in JSON_FIELDS:
+        return json.loads(raw)
+    if name in INT_FIELDS:
+        return int(raw)
+    if name == "status":
+        return MatchStatus(raw.decode())
+    if name == "table":
+        return raw
+    return raw.decode()
+
+
+def decode_record(raw: dict[bytes, bytes]) -> MatchRecord:
+    return MatchRecord(**{name: _decode(name, raw[name.encode()]) for name in MatchRecord.__dataclass_fields__})
+
+
+def decode_summary(row: list[bytes | None]) -> MatchSummary:
+    """A lobby row: the values of :data:`SUMMARY_FIELDS` of one match hash."""
+    f = {name: _decode(name, value) for name, value in zip(SUMMARY_FIELDS, row, strict=True) if value is not None}
+    tokens = f.pop("tokens")
+    return MatchSummary(match=f.pop("id"), open_seats=open_seats(tokens, f["bots"]), **f)

@@ -1,0 +1,40 @@
+"""Every Redis key Vorpal uses, in one place.
+
+Every key of a match carries the hash tag ``{<match id>}`` so that the whole
+match lives in one Cluster slot and the commit script may touch all of it.
+
+- ``vorpal:{id}:m``         hash: the match record (``server.store.codec``)
+- ``vorpal:{id}:log``       stream: one entry per version, entry id ``<version>-0``
+- ``vorpal:{id}:ids``       hash: ``<seat>:<move id>`` -> version the move was applied at
+- ``vorpal:{id}:chat``      stream: the public chat (capped)
+- ``vorpal:{id}``           sharded pub/sub channel: notifications of new versions and chat
+- ``vorpal:matches``        sorted set: match ids by creation time (the lobby; a slot of its own)
+- ``vorpal:{sched}:due``    sorted set: scheduled match ids by lease expiry (ms; 0: unclaimed)
+- ``vorpal:{sched}:owner``  hash: scheduled match id -> the instance holding its lease
+"""
+
+from __future__ import annotations
+
+INDEX_KEY = "vorpal:matches"
+SCHEDULE_DUE = "vorpal:{sched}:due"
+SCHEDULE_OWNER = "vorpal:{sched}:owner"
+#: The plain channel every pub/sub connection subscribes to, so that it stays in subscribed mode.
+CONTROL_CHANNEL = "vorpal:control"
+
+
+def match_keys(match_id: str) -> tuple[str, str, str]:
+    """The record, the log and the applied move ids of a match (the commit script's KEYS)."""
+    tag = f"vorpal:{{{match_id}}}"
+    return f"{tag}:m", f"{tag}:log", f"{tag}:ids"
+
+
+def channel(match_id: str) -> str:
+    return f"vorpal:{{{match_id}}}"
+
+
+def match_of_channel(chan: str) -> str:
+    return chan[chan.index("{") + 1 : chan.rindex("}")]
+
+
+def chat_key(match_id: str) -> str:
+    return f"vorpal:{{{match_id}}}:chat"

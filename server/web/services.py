@@ -1,0 +1,30 @@
+"""What the transports reach through the app: made and wired once, by :func:`server.web.app.create_app`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import HTTPConnection
+
+from server.config import Settings
+from server.domain.chat import Chat
+from server.domain.matches import Matches
+from server.live.hub import Hub
+from server.live.scheduler import Scheduler
+from server.store import Store
+
+
+@dataclass(frozen=True)
+class Services:
+    settings: Settings
+    store: Store
+    matches: Matches
+    chat: Chat
+    hub: Hub
+    scheduler: Scheduler
+
+
+def services(conn: HTTPConnection) -> Services:
+    """The app's services, from a request or a WebSocket."""
+    found: Services = conn.app.state.services
+    return found
