@@ -30,6 +30,7 @@ test: lint typecheck pytest jstest
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
 	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client

@@ -14,13 +14,16 @@ from pathlib import Path
 def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from server.config import Settings
+
+    # The app (in each worker process) reads its settings from the environment: hand the flags over there.
     if args.redis_url:
         os.environ["REDIS_URL"] = args.redis_url
     if args.redis_cluster:
         os.environ["REDIS_CLUSTER"] = "1"
     if args.data_dir:
         os.environ["VORPAL_DATA_DIR"] = args.data_dir
-    if args.workers > 1 and not os.environ.get("REDIS_URL"):
+    if args.workers > 1 and not Settings.from_env().redis_url:
         print("vorpal: several workers need a shared Redis: pass --redis-url", file=sys.stderr)
         return 2
     uvicorn.run(

@@ -116,43 +116,54 @@ async def test_a_server_that_is_down_is_a_connection_error(own_redis: EmbeddedRe
         await line.call("PING")
 
 
-async def _silent_server(replies: bytes = b"") -> tuple[asyncio.Server, int]:
+class _SilentServer:
     """A TCP server that reads everything and answers only ``replies`` (once), then nothing."""
 
-    async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, replies: bytes = b"") -> None:
+        self.replies = replies
+        self.peers: list[asyncio.StreamWriter] = []
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.peers.append(writer)
         await reader.read(1)
-        writer.write(replies)
+        writer.write(self.replies)
         await writer.drain()
         while await reader.read(4096):
             pass
 
-    server = await asyncio.start_server(handle, "127.0.0.1", 0)
-    return server, server.sockets[0].getsockname()[1]
+    async def __aenter__(self) -> int:
+        self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
+        port: int = self.server.sockets[0].getsockname()[1]
+        return port
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.server.close()
+        for writer in self.peers:
+            writer.close()
+        await self.server.wait_closed()
 
 
 async def test_a_silent_server_times_out_every_command_in_flight() -> None:
-    server, port = await _silent_server()
-    line = Line(Endpoint("127.0.0.1", port), timeout=0.3)
-    try:
-        first = asyncio.ensure_future(line.call("PING"))
-        second = asyncio.ensure_future(line.call("PING"))
-        for fut in (first, second):
-            with pytest.raises(RedisTimeoutError):
-                await fut
-    finally:
-        line.close()
-        server.close()
+    async with _SilentServer() as port:
+        line = Line(Endpoint("127.0.0.1", port), timeout=0.3)
+        try:
+            first = asyncio.ensure_future(line.call("PING"))
+            second = asyncio.ensure_future(line.call("PING"))
+            for fut in (first, second):
+                with pytest.raises(RedisTimeoutError):
+                    await fut
+        finally:
+            line.close()
 
 
 async def test_a_loading_redis_is_busy_not_a_bad_command() -> None:
-    server, port = await _silent_server(b"-LOADING Redis is loading the dataset in memory\r\n")
-    line = Line(Endpoint("127.0.0.1", port))
-    try:
-        with pytest.raises(RedisBusy):
-            await line.call("EVALSHA", "0" * 40, 0)
-    finally:
-        line.close()
-        server.close()
+    async with _SilentServer(b"-LOADING Redis is loading the dataset in memory\r\n") as port:
+        line = Line(Endpoint("127.0.0.1", port))
+        try:
+            with pytest.raises(RedisBusy):
+                await line.call("EVALSHA", "0" * 40, 0)
+        finally:
+            line.close()
 
 
 async def test_credentials_and_database_from_the_url_are_used_and_a_refusal_is_a_connection_error(

@@ -81,7 +81,7 @@ class TableCache:
 
     @staticmethod
     def draft(rules: Rules, data: bytes) -> AnyTable:
-        """A private, mutable table for ``data`` (decoding beats copying a shared one, measured)."""
+        """A private, mutable table for ``data`` (decoding is cheaper than deep-copying a shared one)."""
         return parse_table(rules, data)
 
     def encode(self, table: AnyTable) -> bytes:

@@ -1,11 +1,11 @@
 """A lean Redis connection for the hot paths: commits, match loads, log reads and pub/sub.
 
 Every move makes one ``EVALSHA`` and comes back as one pub/sub message. Through
-redis-py each of those cost about 200 µs of CPU under load (pool checkout, retry and
-timeout wrappers, a chain of coroutines per command), a fifth of a move's budget. A
-:class:`Line` is one socket on which commands are pipelined: those issued in one turn
-of the event loop leave in one write, replies are parsed by hiredis and matched to
-their callers in order, about 10 µs a command (``loadtest/README.md``).
+redis-py each of those costs many times what the command itself does (pool checkout,
+retry and timeout wrappers, a chain of coroutines per command; the figures are in
+``loadtest/README.md``, "Why the hot path is shaped this way"). A :class:`Line` is one
+socket on which commands are pipelined: those issued in one turn of the event loop leave
+in one write, replies are parsed by hiredis and matched to their callers in order.
 
 A line never retries a command by itself: a lost or silent connection fails every
 command in flight with :class:`redis.exceptions.ConnectionError` or ``TimeoutError``

@@ -127,7 +127,7 @@ class Store:
             url, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
             health_check_interval=30, retry=retry,
         )  # fmt: skip
-        return cls(aioredis.Redis(connection_pool=pool), url=url)
+        return cls(aioredis.Redis.from_pool(pool), url=url)  # the client owns the pool: aclose() closes it
 
     async def close(self) -> None:
         if self._line is not None:
