@@ -5,6 +5,7 @@ from __future__ import annotations
 from server.engine import Rules
 from server.engine.errors import UnknownGame
 
+from .bandersnatch import Bandersnatch
 from .brillig import Brillig
 from .gimble import Gimble
 from .jabberwocky import Jabberwocky
@@ -19,6 +20,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Gimble()),
     Rules(Mimsy()),
     Rules(Mome()),
+    Rules(Bandersnatch()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}
