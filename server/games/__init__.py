@@ -6,6 +6,7 @@ from server.engine import Rules
 from server.engine.errors import UnknownGame
 
 from .bandersnatch import Bandersnatch
+from .borogoves import Borogoves
 from .brillig import Brillig
 from .gimble import Gimble
 from .jabberwocky import Jabberwocky
@@ -21,6 +22,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Mimsy()),
     Rules(Mome()),
     Rules(Bandersnatch()),
+    Rules(Borogoves()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}
