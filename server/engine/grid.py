@@ -27,7 +27,7 @@ negative, and a limit on rows and columns bounds how far the map spreads.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Pos = tuple[int, int]
 """A position: ``(row, col)``."""
@@ -133,10 +133,14 @@ class Grid:
 
     rows: int
     cols: int
+    _around: dict[Pos, tuple[Pos, ...]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rows < 1 or self.cols < 1:
             raise ValueError("a grid has at least one row and one column")
+        # A grid never changes: its cells' neighbours are worked out once.
+        around = {p: tuple(n for n in neighbours(p) if self.contains(n)) for p in self.cells()}
+        object.__setattr__(self, "_around", around)
 
     # -- cells -------------------------------------------------------------------
 
@@ -162,6 +166,8 @@ class Grid:
 
     def neighbours(self, pos: Pos) -> list[Pos]:
         """The cells sharing a side with ``pos`` (2 to 4; no diagonals), clockwise from above."""
+        if pos in self._around:
+            return list(self._around[pos])
         return [n for n in neighbours(pos) if self.contains(n)]
 
     def ray(self, start: Pos, direction: Direction) -> list[Pos]:

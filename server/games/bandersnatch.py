@@ -198,12 +198,13 @@ def neighbour_cards(public: Public, pos: Pos) -> list[tuple[Pos, Slot]]:
 
 def capturable(public: Public) -> list[Pos]:
     """Cards adjacent only to busy cards, and to at least one, except the card played this turn."""
+    busy = {pos: slot.busy for pos, slot in field_cards(public)}
     out = []
-    for pos, _ in field_cards(public):
+    for pos in busy:
         if pos == public.played:
             continue
-        around = neighbour_cards(public, pos)
-        if around and all(s.busy for _, s in around):
+        around = [busy[n] for n in FIELD.neighbours(pos) if n in busy]
+        if around and all(around):
             out.append(pos)
     return out
 
@@ -217,9 +218,11 @@ def removal_choices(public: Public) -> list[tuple[Pos, Colour]]:
 
 def score(public: Public) -> int:
     """Broiled gems and gems left on the field, at the book's prices; the supply and the box score nothing."""
-    broiled = sum(BROILED_POINTS[c] * public.broiled.get(c) for c in COLOURS)
-    on_field = sum(FIELD_POINTS[c] * s.gems.get(c) for _, s in field_cards(public) for c in COLOURS)
-    return broiled + on_field
+    points = sum(BROILED_POINTS[c] * public.broiled.get(c) for c in COLOURS)
+    for _, slot in field_cards(public):
+        if slot.busy:
+            points += sum(FIELD_POINTS[c] * slot.gems.get(c) for c in COLOURS)
+    return points
 
 
 def effect(new: str, old: str) -> tuple[list[str], int]:

@@ -336,19 +336,34 @@ class Borogoves(Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
             raise IllegalMove("the borogoves are taking their actions")
         if move.tribe in public.acted:
             raise IllegalMove(f"the {move.tribe} tribe has already taken its action this turn")
-        if move not in self._tribe_moves(public, move.tribe):
-            raise IllegalMove(self._why_not(public, move))
+        why = self._why_not(public, move)
+        if why:
+            raise IllegalMove(why)
 
     @staticmethod
-    def _why_not(public: Public, move: Migrate | Explore | Settle) -> str:
+    def _why_not(public: Public, move: Migrate | Explore | Settle) -> str | None:
+        """Why a tribe's action is not allowed now, or ``None`` if it is."""
+        tribe = move.tribe
+        if isinstance(move, Settle):
+            if move.row is None and move.col is None:
+                if public.tribes.get(tribe) or not total_borogoves(public, tribe):
+                    return None
+                return f"no {tribe} borogove is left on its Jabberwocky card"
+            there = card_at(public, (move.row, move.col)) if move.row is not None and move.col is not None else None
+            return None if there and there.borogoves.get(tribe) else f"no {tribe} borogove there to settle"
+        source = card_at(public, (move.row, move.col))
+        if source is None:
+            return "no card of the map lies there"
         if isinstance(move, Migrate):
-            target = card_at(public, (move.row, move.col))
-            if target is None:
-                return "no card of the map lies there"
-            return f"migrating to {target.card} needs {value(target.card)} {move.tribe} borogoves on their card"
-        if isinstance(move, Explore):
-            return f"explore from a card with a {move.tribe} borogove to a card directly next to it"
-        return f"no {move.tribe} borogove there to settle"
+            if value(source.card) <= public.tribes.get(tribe):
+                return None
+            return f"migrating to {source.card} needs {value(source.card)} {tribe} borogoves on their card"
+        if not source.borogoves.get(tribe):
+            return f"explore from a card with a {tribe} borogove on it"
+        target = card_at(public, (move.to_row, move.to_col))
+        if target is None or not adjacent(source.pos, target.pos):
+            return "explore to a card of the map directly next to it (not diagonally)"
+        return None
 
     # -- playing ---------------------------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -370,3 +371,25 @@ def test_spectators_do_not_see_the_hand() -> None:
     t = table(["G1 Y1 P1", "G2 Y2 P2", "G3 Y3 P3"], ["G4", "Y4"])
     assert RULES.view(t, None) == {"public": t.public.model_dump(mode="json")}
     assert RULES.view(t, 0)["private"] == {"hand": ["G4", "Y4"]}
+
+
+def test_the_direct_check_agrees_with_the_list_of_legal_moves() -> None:
+    """``check`` judges a move without listing them all: it must accept exactly the listed moves."""
+    cells = [(r, c) for r in range(3) for c in range(3)]
+    every = [c + str(v) for c in "GYP" for v in range(1, 6)]
+    for seed in range(8):
+        t, rng = RULES.setup(RULES.parse_options({}), 1, seed=seed)
+        pick = random.Random(seed)
+        while RULES.outcome(t) is None:
+            legal = RULES.legal_moves(t, 0)
+            candidates: list[Any] = [Play(card=c, row=r, col=k) for c in every for r, k in cells]
+            candidates += [Remove(row=r, col=k, colour=g) for r, k in cells for g in ("green", "yellow", "purple")]
+            candidates += [Capture(row=r, col=k) for r, k in cells]
+            for move in candidates:
+                try:
+                    GAME.check(t.public, t.private[0], 0, move)
+                    accepted = True
+                except IllegalMove:
+                    accepted = False
+                assert accepted == (move in legal), move
+            RULES.act(t, rng, 0, RULES.dump_move(pick.choice(legal)))

@@ -356,3 +356,31 @@ def test_legal_moves_stay_a_short_list() -> None:
         assert len(legal) <= 120
         RULES.act(t, rng, seat, RULES.dump_move(pick.choice(legal)))
     assert RULES.legal_moves(t, 0) == RULES.legal_moves(t, 1) == []
+
+
+def test_the_direct_check_agrees_with_the_list_of_legal_moves() -> None:
+    """``check`` judges a move without listing them all: it must accept exactly the listed moves."""
+    t, rng = RULES.setup(RULES.parse_options({}), 2, seed=17)
+    pick = random.Random(17)
+    spots = [(r, c) for r in range(-1, 3) for c in range(-1, 3)]
+    while RULES.outcome(t) is None:
+        seat = RULES.to_act(t)[0]
+        legal = RULES.legal_moves(t, seat)
+        if t.public.phase == "tribes":
+            candidates: list[Any] = []
+            for tribe in ("green", "yellow", "purple"):
+                candidates.append(Settle(tribe=tribe))
+                for r, c in spots:
+                    candidates += [Migrate(tribe=tribe, row=r, col=c), Settle(tribe=tribe, row=r, col=c)]
+                    candidates += [
+                        Explore(tribe=tribe, row=r, col=c, to_row=r + dr, to_col=c + dc)
+                        for dr, dc in ((0, 1), (1, 0), (1, 1), (0, -1), (-1, 0))
+                    ]
+            for move in candidates:
+                try:
+                    GAME.check(t.public, t.private[seat], seat, move)
+                    accepted = True
+                except IllegalMove:
+                    accepted = False
+                assert accepted == (move in legal), move
+        RULES.act(t, rng, seat, RULES.dump_move(pick.choice(legal)))
