@@ -47,8 +47,8 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Bandersnatch"):
   yellow gem as when adding; if purple is missing too, "remove as many as you
   can, then finish the game at the end of this turn, after resolving
   captures".
-- "A card is captured when it is adjacent only to busy cards. A card must be
-  adjacent to at least 1 busy card to be captured." -> Adjacent means
+- "A card is captured when it is adjacent only to busy cards." and "A card
+  must be adjacent to at least 1 busy card to be captured." -> Adjacent means
   orthogonally next to it among the cards still on the field: the gap a
   captured card leaves is not a card and does not protect its neighbours.
   The card played this turn is never captured that turn ("Cards cannot be

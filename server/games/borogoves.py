@@ -20,10 +20,6 @@ Chance: the shuffle of the map deck at the start of each leg, from the
 match's seeded generator; with 2 players the first cartographer is drawn from
 it too unless the option ``first_cartographer`` names one.
 
-Positions: the map's first two cards lie at ``(0, 0)`` and ``(0, 1)``
-(row, column; rows grow downwards), and every later card keeps the position
-it was played at, so positions can be negative (``-3..3``).
-
 Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
 
 - NOTES.md: "Table conventions such as "the player who most recently looked
@@ -50,15 +46,15 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
   Jabberwocky card, whatever already sits on the map card.
 - "All the borogoves must move from a single card to any directly adjacent
   card" and "At least 1 of the borogoves must be of the tribe whose action it
-  is" -> Explore moves every borogove on the card, of all colours, to an
+  it is" -> Explore moves every borogove on the card, of all colours, to an
   orthogonally adjacent map card.
 - "remove any 1 token of that tribe's color from the game" -> Settle removes
   one borogove of the tribe's colour from a map card or from its Jabberwocky
   card, as the player chooses. A tribe with no borogove left anywhere still
   takes its action: settling removes nothing.
-- "add 1 (not the value of the card) to the borogove score for each card
+- "add 1 (not ... the value of the card) to the borogove score for each card
   that contains the exact same number of borogoves as the number on that
-  card" -> The worked example's "1 would be added to the cartographer's
+  card, regardless of color" -> The worked example's "1 would be added to the cartographer's
   score" is a slip: its own total ("The borogove player's final score would
   be 20 + 8 = 28") and the rule give the bonus to the borogove player.
 - "Note the score, then switch roles and play a second time. The player who
@@ -165,7 +161,12 @@ Move = Annotated[AnyMove, Field(discriminator="type")]
 
 
 class MapCard(BaseModel):
-    """A card of the map, where it lies, and the borogoves on it."""
+    """A card of the map, where it lies, and the borogoves on it.
+
+    The map's first two cards lie at (0, 0) and (0, 1) (row, column; rows grow
+    downwards) and every card keeps the place it was played at, so the map has
+    no fixed corner and positions can be negative (-3..3).
+    """
 
     card: str
     row: int
