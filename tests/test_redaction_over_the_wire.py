@@ -92,7 +92,7 @@ def check(rules: Rules, tables: dict[int, Any], entries: dict[int, Any], frames:
 async def test_every_frame_is_the_engines_redaction_for_its_recipient(
     server: ServerProcess, redis_server: EmbeddedRedis, rules: Rules
 ) -> None:
-    seats = max(rules.game.min_seats, 2)
+    seats = min(max(rules.game.min_seats, 2), rules.game.max_seats)  # a solo game has one seat
     async with VorpalClient(server.url) as api:
         match = (await api.create_match(rules.name, seats, options=SHORT.get(rules.name, {}))).match
         tokens = [(await api.join(match, name=f"p{i}")).token for i in range(seats)]

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from .errors import IllegalMove
 from .rng import Rng
@@ -77,11 +77,26 @@ def copy_table(table: Table[PublicT, PrivateT, SecretT]) -> Table[PublicT, Priva
 
 
 class Outcome(BaseModel):
-    """How a match ended: who won (ties share the win), final scores, why."""
+    """How a match ended: who won (ties share the win), final scores, why.
+
+    A solo game (one seat) wins when its score reaches the book's objective,
+    and where the book prints a chart of scores, ``rating`` is the line of the
+    chart the score reached (:mod:`server.engine.solo`). Fields added after
+    the first three are left out of the dump while unset, so the outcomes of
+    games that do not use them keep their shape.
+    """
 
     winners: list[int]
     scores: list[int] | None = None
     reason: str = "completed"
+    rating: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unset_additions(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if data.get("rating") is None:
+            data.pop("rating", None)
+        return data
 
 
 @dataclass

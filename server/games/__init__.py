@@ -5,6 +5,8 @@ from __future__ import annotations
 from server.engine import Rules
 from server.engine.errors import UnknownGame
 
+from .bandersnatch import Bandersnatch
+from .borogoves import Borogoves
 from .brillig import Brillig
 from .gimble import Gimble
 from .jabberwocky import Jabberwocky
@@ -19,6 +21,8 @@ GAMES: tuple[Rules, ...] = (
     Rules(Gimble()),
     Rules(Mimsy()),
     Rules(Mome()),
+    Rules(Bandersnatch()),
+    Rules(Borogoves()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}

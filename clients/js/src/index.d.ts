@@ -53,7 +53,7 @@ export function byCodePoint(a: string, b: string): number;
 // -- REST results ----------------------------------------------------------------------------
 
 export interface View { public: { [key: string]: Json }; private?: { [key: string]: Json } }
-export interface Outcome { winners: number[]; scores?: number[] | null; reason: string; [key: string]: Json | undefined }
+export interface Outcome { winners: number[]; scores?: number[] | null; reason: string; rating?: string; [key: string]: Json | undefined }
 export interface Game {
   name: string;
   title: string;
