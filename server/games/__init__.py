@@ -7,6 +7,7 @@ from server.engine.errors import UnknownGame
 
 from .brillig import Brillig
 from .gimble import Gimble
+from .gyre import Gyre
 from .jabberwocky import Jabberwocky
 from .mimsy import Mimsy
 from .mome import Mome
@@ -19,6 +20,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Gimble()),
     Rules(Mimsy()),
     Rules(Mome()),
+    Rules(Gyre()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}
