@@ -33,79 +33,91 @@ deal.
 Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
 
 - "Each player chooses a color and takes the Jabberwocky card of that
-  color." -> Colours are symmetric (the deal is random), so there is no
-  choice to make: seat 0 plays green, seat 1 yellow, seat 2 purple; with two
+  color." -> The deal is random, so no colour is better placed than another
+  before it: seat 0 plays green, seat 1 yellow, seat 2 purple, and with two
   players purple is the neutral colour ("The Jabberwocky card that neither
   player chose acts as a neutral player").
-- "Shuffle the 15 Number cards and deal them face-up into a 5x3 grid." ->
-  5 columns by 3 rows: the top and bottom rows (5 spaces each) are the long
-  sides, the left and right columns (3 spaces each) the short ones.
-- "Place gems onto the Number cards as follows: 1 green gem and 1 yellow gem
-  on each purple card ..." -> On the face-up cards only: 12 face-up cards
-  with 2 gems each use exactly the 8 gems of each colour; the face-down
-  cards hold no gems (gems never stay on a face-down card).
+- "Shuffle the 15 Number cards and deal them face-up into a 5x3 grid." -> 5
+  columns by 3 rows: the top and bottom rows, with 5 spaces each, are the
+  long sides; the left and right columns, with 3 spaces each, the short ones.
+- "Place gems onto the Number cards as follows:" (one gem of each of the two
+  other colours per card) -> On the face-up cards only: 12 face-up cards with
+  2 gems each use exactly the 8 gems of each colour, and the face-down cards
+  hold no gems (no gem ever stays on a face-down card).
 - "Each player places their Jabberwocky card adjacent to the lowest card of
-  their color in an outside row or column. If it's on a corner, place it
-  adjacent to the longer side." -> Every card but the middle three of the
-  middle row is in an outside row or column; the lowest face-up card of the
-  colour among them is chosen (face-down cards are no longer to be flipped;
-  in the base game the face-down 5s are never the lowest anyway). A corner
-  card's space is the one above or below it, on the long side. In a
-  2-player game the neutral Jabberwocky card is placed the same way ("set
-  everything up as though playing a 3-player game").
-- "The player who most recently moved goes first" -> a draw from the seeded
-  generator unless the option ``first_player`` names the seat (NOTES.md:
-  table conventions become a random choice unless the match creator names
-  the first player).
+  their color in an outside row or column." -> Every card but the middle
+  three of the middle row is in an outside row or column; among those, the
+  lowest face-up card of the colour is chosen (a face-down card is no longer
+  to be flipped; in the base game the face-down 5s are never the lowest
+  anyway). With two players the neutral Jabberwocky card is placed the same
+  way ("set everything up as though playing a 3-player game").
+- "If it's on a corner, place it adjacent to the longer side." -> A corner
+  card's Jabberwocky card goes on the space above it (top row) or below it
+  (bottom row), not beside it.
+- NOTES.md: "Table conventions such as "the player who most recently looked
+  at a map goes first" become a random choice from the match's seeded
+  generator, unless the match creator names the first player in the match
+  options." -> "The player who most recently moved goes first" is a draw from
+  the seeded generator unless the option ``first_player`` names the seat.
 - "You may whiffle any distance in either direction, but cannot pass other
-  Jabberwocky cards or share a space with them." -> The 16 spaces are a
-  ring, clockwise from the top-left space; a whiffle goes to any space
-  reachable around the ring, either way, without reaching or passing another
-  Jabberwocky card. Spaces on either side of a grid corner are next to each
-  other on the ring.
+  Jabberwocky cards or share a space with them." -> The 16 spaces are a ring,
+  clockwise from the space above the top-left card; the two spaces on either
+  side of a grid corner are next to each other on it. A whiffle goes to any
+  space reachable around the ring, either way, without reaching or passing
+  another Jabberwocky card, the neutral one included.
 - "If both the other Jabberwock cards are adjacent to you (blocking you from
   moving) you must pick your Jabberwocky card up and place it in any empty
   space (except the one you just left)." -> When no space is reachable
-  around the ring, the whiffle may go to any empty space but the current one.
+  around the ring, the whiffle may go to any empty space but its own.
 - "Move every gem of your color in the row/column you are adjacent to 1 card
-  towards your Jabberwocky card." -> All those gems move at once, each by
-  one card (a gem does not move twice because the gem ahead of it moved); a
-  gem that would land on a face-down card moves on, card by card, until it
-  lands on a face-up card or on the Jabberwocky card.
+  towards your Jabberwocky card." -> All those gems move at once, each by one
+  card: a gem does not move again because the card it lands on is then
+  emptied.
+- "Every time a gem moves onto a face-down card," ... "move it an additional
+  card towards your Jabberwocky card." -> Card after card, until it lands on
+  a face-up card or on the Jabberwocky card.
 - "If a gem would go off the grid or onto another player's Jabberwocky card,
-  instead return it to your card." -> The n-th exhaled gem goes n cards
-  away, then one card further for each face-down card it lands on; a gem
-  that would end beyond the far edge (where the only thing left is the
-  opposite space, empty or not) stays on the Jabberwocky card. Exhale is
-  legal only when at least one gem ends on a card.
+  instead return it to your card." -> The n-th exhaled gem goes n cards away,
+  then one card further for each face-down card it lands on; a gem that would
+  end beyond the far edge of the grid (off it, or on the opposite space,
+  whoever stands there) stays on the Jabberwocky card. "You may only take
+  this action if it would move at least 1 gem onto the grid": at least one
+  gem must end on a card.
 - "You may only take this action if it will result in returning at least 1
-  gem to a Jabberwocky card." -> Resolve conflicts checks every card and is
-  legal only when some card is controlled and holds another colour's gem.
+  gem to a Jabberwocky card." -> Resolve conflicts is legal when some card is
+  controlled ("when a player has more gems on that card than all other
+  players combined") and holds a gem of another colour; every such card is
+  resolved, whatever its colour.
 - "Pick up your Jabberwocky card and move it to any empty space except for
   the one you picked it up from." -> Fly goes to any empty space but the one
-  the Jabberwocky card stands on after the whiffle; "You may fly back to the
-  space where you started your turn."
-- "flip it face-down at the end of the turn" -> Flips are checked once per
-  turn, after the action, on every face-up card; a card of value v needs at
-  least v gems of its colour (so at least one) and nothing else.
+  the Jabberwocky card stands on after this turn's whiffle ("You may fly back
+  to the space where you started your turn").
+- "A Number card flips face-down at the end of any turn when it has a number
+  of gems of its color equal to or higher than the card's value, and no
+  other gems." -> Flips are checked once per turn, after the action, on every
+  face-up card of every colour, whoever acted; a card needs at least one gem
+  (its value), and its gems go back to the Jabberwocky card of its colour.
 - "The neutral player cannot take 2 consecutive turns." -> A seat may move
-  the neutral Jabberwocky card unless the previous turn moved it. The
-  neutral colour's cards flip as usual; all of them face down does not end
-  the game ("continue playing until one of the other players wins"), and
-  the neutral Jabberwocky card may still be moved after that.
+  the neutral Jabberwocky card unless the turn just before moved it.
+- "If the neutral player flips their last Number card, continue playing until
+  one of the other players wins." -> The neutral colour finishing ends
+  nothing, and the neutral Jabberwocky card may still be moved afterwards.
 - "If 2 or more players have all Number cards of their color flipped
-  face-down at the end of a turn, the player who just took their turn
-  wins." -> If the mover is one of them, the mover alone wins, whichever
-  Jabberwocky card it moved. If the mover is not one of them (another
-  player's action can clear two rivals' last cards at once), the book's
-  tie-breaker does not apply and they share the win (NOTES.md: where no
-  tie-breaker is given, tied seats share the win): the objective is "to be
-  the first to flip all 4 of your cards face-down", which the mover has not
-  done.
+  face-down at the end of a turn, the player who just took their turn wins."
+  -> If the mover is one of them, the mover alone wins, whichever
+  Jabberwocky card it moved. If not (an action can clear two rivals' last
+  cards at once), the mover has not met the objective ("To be the first to
+  flip all 4 of your cards face-down."), so the tie-breaker does not apply
+  and the NOTES.md rule below does.
+- NOTES.md: "Ties are resolved by the tie-breakers each rulebook gives; where
+  none is given, tied seats share the win." -> Players who finish together on
+  another player's turn share the win.
 - "For a longer game, flip the 4, 3, 2, or 1 Number cards face-down during
-  setup instead of the 5's." -> Option ``extended``: the three cards of one
-  value (option ``face_down``, 1-4; drawn when unset) start face down
-  instead of the 5s; each colour still has four cards to flip.
+  setup instead of the 5's." -> Option ``extended`` (NOTES.md: "Optional
+  variants printed in the book (extended, advanced, solo) are match
+  options."): the three cards of one value start face down instead of the
+  5s; the value is the option ``face_down`` (1-4), drawn from the seeded
+  generator when unset. Each colour still has four cards to flip.
 """
 
 from __future__ import annotations
