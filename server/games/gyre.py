@@ -262,8 +262,8 @@ def start_space(public: Public, c: Colour) -> Space:
     mine = [p for p in outside if cell(public, p).colour == c and not cell(public, p).face_down]
     lowest = min(mine, key=lambda p: value(cell(public, p).card))
     spaces = GRID.spaces_next_to(lowest)
-    long_side = [s for s in spaces if s[0] in (-1, GRID.rows)] if GRID.cols >= GRID.rows else spaces
-    return (long_side or spaces)[0]
+    # The grid is 5 wide and 3 high: its long sides are the top and the bottom.
+    return next((s for s in spaces if s[0] in (-1, GRID.rows)), spaces[0])
 
 
 def complete(public: Public, c: Colour) -> bool:
