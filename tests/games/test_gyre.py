@@ -414,6 +414,10 @@ def test_fly_to_any_empty_space_even_back_to_where_the_turn_started() -> None:
         check(t, 0, Fly(to=(3, 0)))
     with pytest.raises(IllegalMove, match="cannot fly"):
         check(t, 0, Fly(to=(-1, 3)))
+    with pytest.raises(IllegalMove, match="cannot fly"):
+        check(t, 0, Fly(to=(1, 1)))  # a card, not a space
+    with pytest.raises(IllegalMove, match="cannot fly"):
+        check(t, 0, Fly(to=(-1, -1)))  # a corner touches no card: not a space
     event = act(t, 0, Fly(to=(-1, 2)))
     assert event["from"] == [-1, 3] and event["to"] == [-1, 2]
     assert t.public.jabberwocks["green"].space == (-1, 2) and t.public.turn == 1
