@@ -9,6 +9,7 @@ from .bandersnatch import Bandersnatch
 from .borogoves import Borogoves
 from .brillig import Brillig
 from .gimble import Gimble
+from .gyre import Gyre
 from .jabberwocky import Jabberwocky
 from .mimsy import Mimsy
 from .mome import Mome
@@ -23,6 +24,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Mome()),
     Rules(Bandersnatch()),
     Rules(Borogoves()),
+    Rules(Gyre()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}

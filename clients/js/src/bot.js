@@ -38,19 +38,42 @@ export async function play(server, match, token, { seed = null, think = 0, live 
       if (legal && legal.length > 0 && state.view) {
         if (think > 0) await new Promise((r) => setTimeout(r, -Math.log(1 - random()) * think));
         const move = legal[Math.floor(random() * legal.length)];
-        try {
-          await conn.move(match, move, { version: state.version, moveId: moveId() });
-        } catch (err) {
-          // stale: someone moved first, the next event says what is legal now
-          if (!(err instanceof StaleVersion)) {
-            if (!(err instanceof ApiError) || !["not_your_turn", "unavailable"].includes(err.code)) throw err;
-          }
-        }
+        await sendMove(conn, match, move, state.version);
       }
       state = await nextState(conn, match, state);
     }
   } finally {
     if (own) await conn.close();
+  }
+}
+
+/** First and longest pause before sending a rate-limited move again (milliseconds). */
+export const RATE_PAUSE = 50;
+export const MAX_RATE_PAUSE = 1000;
+
+/**
+ * Send one move; a refusal that the next event explains is not an error. `rate_limited`
+ * means "slow down", not "no": the same move is sent again after a pause (doubling up to
+ * MAX_RATE_PAUSE). A long match played without thinking time outruns the server otherwise.
+ */
+export async function sendMove(conn, match, move, version) {
+  const id = moveId();
+  let pause = RATE_PAUSE;
+  for (;;) {
+    try {
+      await conn.move(match, move, { version, moveId: id });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "rate_limited") {
+        await new Promise((r) => setTimeout(r, pause));
+        pause = Math.min(pause * 2, MAX_RATE_PAUSE);
+        continue;
+      }
+      // stale: someone moved first, the next event says what is legal now
+      if (!(err instanceof StaleVersion)) {
+        if (!(err instanceof ApiError) || !["not_your_turn", "unavailable"].includes(err.code)) throw err;
+      }
+    }
+    return;
   }
 }
 

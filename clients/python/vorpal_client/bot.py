@@ -19,6 +19,9 @@ from .live import LiveConnection
 from .rest import VorpalClient
 
 T = TypeVar("T")
+#: First and longest pause before sending a rate-limited move again (seconds).
+RATE_PAUSE = 0.05
+MAX_RATE_PAUSE = 1.0
 
 
 async def play(server: str, match: str, token: str, *, seed: int | None = None, think: float = 0.0,
@@ -48,17 +51,35 @@ async def play(server: str, match: str, token: str, *, seed: int | None = None, 
             if legal and state.get("view") is not None:
                 if think:
                     await asyncio.sleep(pick.expovariate(1 / think))
-                try:
-                    await conn.move(match, pick.choice(legal), version=state["version"], move_id=uuid.uuid4().hex)
-                except StaleVersion:
-                    pass  # someone moved first: the next event says what is legal now
-                except ApiError as exc:
-                    if exc.code not in ("not_your_turn", "unavailable"):
-                        raise
+                await send_move(conn, match, pick.choice(legal), state["version"])
             state = await next_state(conn, match, state)
     finally:
         if own:
             await conn.close()
+
+
+async def send_move(conn: LiveConnection, match: str, move: Any, version: int) -> None:
+    """Send one move; a refusal that the next event explains is not an error.
+
+    ``rate_limited`` means "slow down", not "no": the same move is sent again
+    after a pause (doubling up to :data:`MAX_RATE_PAUSE`). A long match played
+    without thinking time outruns the server's frame rate otherwise.
+    """
+    move_id = uuid.uuid4().hex
+    pause = RATE_PAUSE
+    while True:
+        try:
+            await conn.move(match, move, version=version, move_id=move_id)
+        except StaleVersion:
+            pass  # someone moved first: the next event says what is legal now
+        except ApiError as exc:
+            if exc.code == "rate_limited":
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, MAX_RATE_PAUSE)
+                continue
+            if exc.code not in ("not_your_turn", "unavailable"):
+                raise
+        return
 
 
 async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 60) -> T:
