@@ -58,7 +58,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, GEMS_PER_COLOUR, Gems, colour, colour_rank, number_deck, value
+from server.engine.numbers import (
+    COLOURS,
+    GEMS_PER_COLOUR,
+    NUMBER_CARD_PATTERN,
+    Gems,
+    colour,
+    colour_rank,
+    number_deck,
+    value,
+)
 from server.engine.sealed import Committed, Sealed, commit_event
 
 ROUNDS = 4
@@ -77,7 +86,7 @@ class PlayCard(BaseModel):
     """Play a card face down: the assignment card or the collection card, by phase."""
 
     type: Literal["play"] = "play"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 class MovePile(BaseModel):
@@ -92,7 +101,7 @@ class TakeBonus(BaseModel):
     """Take ``card`` from the bonus deck into your hand."""
 
     type: Literal["take_bonus"] = "take_bonus"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 AnyMove = PlayCard | MovePile | TakeBonus

@@ -72,11 +72,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, Gems, colour, number_deck, order_key, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
-CARD_PATTERN = r"^[GYP][1-5]$"
 #: Display size by seat count.
 DISPLAY_SIZE = {2: 3, 3: 4}
 #: Gems of each colour every seat takes at setup, by seat count.
@@ -118,16 +117,16 @@ class Claim(BaseModel):
     """The winning bidder's move: put the bid on one display card, take another."""
 
     type: Literal["claim"] = "claim"
-    place_on: str = Field(pattern=CARD_PATTERN, description="display card that receives the bid")
+    place_on: str = Field(pattern=NUMBER_CARD_PATTERN, description="display card that receives the bid")
     colour: Colour | None = Field(None, description="colour the bid is paid in; none for a bid of 0")
-    take: str = Field(pattern=CARD_PATTERN, description="a different display card to take")
+    take: str = Field(pattern=NUMBER_CARD_PATTERN, description="a different display card to take")
 
 
 class Take(BaseModel):
     """Take a display card and the gems on it."""
 
     type: Literal["take"] = "take"
-    card: str = Field(pattern=CARD_PATTERN)
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 GimbleMove = Bid | Pass | Claim | Take

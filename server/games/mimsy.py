@@ -61,7 +61,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, Gems, colour, number_deck, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -84,7 +84,7 @@ class Pick(BaseModel):
     """Take every gem from a mimsy card (not a goal card) into your hand."""
 
     type: Literal["pick"] = "pick"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 class Drop(BaseModel):

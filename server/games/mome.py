@@ -61,7 +61,7 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import deal
-from server.engine.numbers import COLOURS, colour, colour_rank, number_deck, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -94,7 +94,7 @@ class Play(BaseModel):
     """Play ``card`` face up onto bridge ``bridge``."""
 
     type: Literal["play"] = "play"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
     bridge: int = Field(ge=0, le=3)
 
 
