@@ -10,6 +10,7 @@ from .gimble import Gimble
 from .jabberwocky import Jabberwocky
 from .mimsy import Mimsy
 from .mome import Mome
+from .slithy import Slithy
 from .tabby_tumble import TabbyTumble
 
 GAMES: tuple[Rules, ...] = (
@@ -19,6 +20,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Gimble()),
     Rules(Mimsy()),
     Rules(Mome()),
+    Rules(Slithy()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}
