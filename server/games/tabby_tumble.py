@@ -53,9 +53,11 @@ Interpretations (rulebook: ``tabby-tumble.txt``; NOTES.md):
   cat die's colour, and it takes its own choices (a rehome's receiver and
   count). The point is lost before the action, but as all is one sum the
   order does not matter.
-- "Eat: Return mice ... up to 1 mouse per cat of the chosen colour": all
-  that may be returned are returned, with no choice to hold some back (a
-  mouse kept is a point not taken; mice serve no other purpose).
+- "Return mice from your home to the supply, up to 1 mouse per cat of the
+  chosen colour." The player chooses how many, from none to the most it may
+  return (one per cat of the chosen colour, and no more than the mice at
+  home), as a sealed choice (``eat``, or a hairball's ``count``); an eat with
+  nothing to return needs no choice.
 - "The game ends when 1 player reaches or exceeds 10 points. All players
   finish their actions for the round": the game ends at the end of a round in
   which any score is 10 or more, counted before the hidden tokens.
@@ -120,8 +122,18 @@ class Rehome(BaseModel):
     count: int = Field(0, ge=0, le=CUBES_PER_COLOUR)
 
 
+class Eat(BaseModel):
+    """The sealed choice of an eat die: return ``count`` mice for a point each (0 up to one per cat)."""
+
+    type: Literal["eat"] = "eat"
+    count: int = Field(0, ge=0, le=MICE)
+
+
 class Hairball(BaseModel):
-    """The sealed choice of a hairball die: lose a point, then perform ``then`` (with its own choices)."""
+    """The sealed choice of a hairball die: lose a point, then perform ``then`` (with its own choices).
+
+    ``to`` and ``count`` are a rehome's receiver and cats; ``count`` alone is an eat's mice.
+    """
 
     type: Literal["hairball"] = "hairball"
     then: BaseAction
@@ -129,7 +141,7 @@ class Hairball(BaseModel):
     count: int = Field(0, ge=0, le=CUBES_PER_COLOUR)
 
 
-AnyMove = Pick | Rehome | Hairball
+AnyMove = Pick | Rehome | Eat | Hairball
 Move = Annotated[AnyMove, Field(discriminator="type")]
 
 
@@ -154,7 +166,7 @@ class Plan(BaseModel):
     action: BaseAction = Field(description="the action performed (a hairball's chosen action)")
     hairball: bool = False
     to: int | None = None
-    count: int = 0
+    count: int = Field(0, description="cats rehomed, or mice eaten")
 
 
 class Result(BaseModel):
@@ -211,9 +223,18 @@ def cats_of(public: Public, seat: int) -> int:
     return 0 if colour is None else public.homes[seat].cats[colour]
 
 
+def most_mice_to_eat(public: Public, seat: int) -> int:
+    """An eat returns up to one mouse per cat of the chosen colour, and only mice ``seat`` has."""
+    return min(public.homes[seat].mice, cats_of(public, seat))
+
+
 def needs_choice(public: Public, seat: int) -> bool:
     die = public.action_die[seat]
-    return die == "hairball" or (die == "rehome" and cats_of(public, seat) > 0)
+    if die == "rehome":
+        return cats_of(public, seat) > 0
+    if die == "eat":
+        return most_mice_to_eat(public, seat) > 0
+    return die == "hairball"
 
 
 def rehome_choices(public: Public, seat: int) -> list[tuple[int | None, int]]:
@@ -309,10 +330,20 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             return [Pick(die=f) for f in faces]
         if public.phase == "choose":
             rehomes = rehome_choices(public, seat)
+            mice = range(most_mice_to_eat(public, seat) + 1)
             if public.action_die[seat] == "rehome":
                 return [Rehome(to=to, count=k) for to, k in rehomes]
-            moves: list[AnyMove] = [Hairball(then=a) for a in BASE_ACTIONS if a != "rehome"]
-            return moves + [Hairball(then="rehome", to=to, count=k) for to, k in rehomes]
+            if public.action_die[seat] == "eat":
+                return [Eat(count=k) for k in mice]
+            moves: list[AnyMove] = []
+            for action in BASE_ACTIONS:
+                if action == "rehome":
+                    moves += [Hairball(then="rehome", to=to, count=k) for to, k in rehomes]
+                elif action == "eat":
+                    moves += [Hairball(then="eat", count=k) for k in mice]
+                else:
+                    moves.append(Hairball(then=action))
+            return moves
         return []
 
     def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
@@ -335,6 +366,15 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             raise IllegalMove("the draft is over: commit the choice your action die needs")
         if move.type != die:
             raise IllegalMove(f"your action die is {die}: commit a {die} choice")
+        if isinstance(move, Eat) or (isinstance(move, Hairball) and move.then == "eat"):
+            if isinstance(move, Hairball) and move.to is not None:
+                raise IllegalMove("eat takes no receiver")
+            if move.count > most_mice_to_eat(public, seat):
+                raise IllegalMove(
+                    f"you may eat at most {most_mice_to_eat(public, seat)}: one mouse per {public.cat_die[seat]} cat,"
+                    f" and you have {public.homes[seat].mice} mice"
+                )
+            return
         if isinstance(move, Hairball) and move.then != "rehome":
             if move.to is not None or move.count:
                 raise IllegalMove(f"{move.then} takes no receiver and no count")
@@ -372,7 +412,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             pub.committed = Committed.fresh(pub.seats)
             for s in range(pub.seats):
                 if not needs_choice(pub, s):
-                    # Rescue, cuddle, eat, play, or a rehome with no cat to give.
+                    # Rescue, cuddle, play, or a rehome or eat with nothing to give or eat.
                     sealed.commit(pub.committed, s, Plan(action=cast(BaseAction, pub.action_die[s])))
             if pub.committed.complete:
                 event.update(self._resolve(table, rng))
@@ -382,6 +422,8 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
 
         if isinstance(move, Hairball):
             plan = Plan(action=move.then, hairball=True, to=move.to, count=move.count)
+        elif isinstance(move, Eat):
+            plan = Plan(action="eat", count=move.count)
         else:
             plan = Plan(action="rehome", to=move.to, count=move.count)
         sealed.commit(pub.committed, seat, plan)
@@ -410,7 +452,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             elif plan.action == "cuddle":
                 res.points += cats // 2
             elif plan.action == "eat":
-                res.mice_returned = min(before[s].mice, cats)
+                res.mice_returned = plan.count
                 home.mice -= res.mice_returned
                 returned_mice += res.mice_returned
                 res.points += res.mice_returned
