@@ -81,12 +81,15 @@ class Public(Part):
     tricks_won: list[int]
     cards_left: list[int]
     made: list[int] = Field(description="exact bids made so far")
-    penalties: list[int] = Field(description="follow-suit penalties incurred so far (count)")
+    penalties: list[int] = Field(
+        description="follow-suit penalties of the finished rounds (count); this round's are shown when it ends"
+    )
     last_trick: list[TrickPlay] | None = None
 
 
 class Private(Part):
     hand: list[str]
+    reneges: int = Field(0, description="your follow-suit penalties this round, shown to all when it ends")
 
 
 class Secret(Part):
@@ -217,12 +220,15 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
                 pub.turn = left_of(seat, n)
             return Event({"type": "bid", "seat": seat, "tricks": move.tricks})
 
-        hand = table.private[seat].hand
+        mine = table.private[seat]
+        hand = mine.hand
         trump = suit(pub.trump_card)
         event: dict[str, object] = {"type": "play", "seat": seat, "card": move.card}
+        private: dict[int, dict[str, object]] = {}
         if pub.trick and suit(move.card) != suit(pub.trick[0].card) and can_follow(hand, suit(pub.trick[0].card)):
-            pub.penalties[seat] += 1
-            event["penalty"] = RENEGE_PENALTY
+            # A renege tells that the seat held the led suit: only it knows until the round ends.
+            mine.reneges += 1
+            private[seat] = {"penalty": RENEGE_PENALTY}
         hand.remove(move.card)
         pub.cards_left[seat] -= 1
         if suit(move.card) == trump:
@@ -230,7 +236,7 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         pub.trick.append(TrickPlay(seat=seat, card=move.card))
         if len(pub.trick) < n:
             pub.turn = left_of(seat, n)
-            return Event(event)
+            return Event(event, private)
 
         winner = trick_winner([(p.seat, p.card) for p in pub.trick], trump)
         pub.tricks_won[winner] += 1
@@ -238,17 +244,29 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         pub.leader = pub.turn = winner
         event["trick_winner"] = winner
         if any(pub.cards_left):
-            return Event(event)
+            return Event(event, private)
 
         made = [s for s in range(n) if pub.bids[s] == pub.tricks_won[s]]
         for s in made:
             pub.made[s] += 1
-        event["round_over"] = {"round": pub.round, "made": made, "tricks_won": list(pub.tricks_won)}
+        reneges = [p.reneges for p in table.private]
+        for s, p in enumerate(table.private):
+            pub.penalties[s] += p.reneges
+            p.reneges = 0
+        event["round_over"] = {
+            "round": pub.round,
+            "made": made,
+            "tricks_won": list(pub.tricks_won),
+            "penalties": reneges,
+            "scores": scores(pub),
+        }
         if pub.round >= pub.rounds:
             pub.phase, pub.turn = "over", None
-            return Event(event)
+            return Event(event, private)
         self._deal(table, rng, round_=pub.round + 1, dealer=left_of(pub.dealer, n))
-        return Event(event, {s: {"hand": table.private[s].hand} for s in range(n)})
+        for s in range(n):
+            private.setdefault(s, {})["hand"] = list(table.private[s].hand)
+        return Event(event, private)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":
