@@ -1,24 +1,49 @@
 """Jabberwocky, the trick-taking game (an Oh Hell relative), for 3-5 players.
 
-Hidden: each hand is private to its seat; the undealt rest of the deck is
-secret. Chance: the deal of every round, from the match's seeded generator.
+Thirteen rounds deal 3, 4, ... 9, 8, ... 3 cards; the turned card sets trump.
+Each seat bids the exact number of tricks it will take, the tricks are
+played, and each exact bid scores a point; failing to follow suit costs 3.
 
-Interpretations (rulebook: ``jabberwocky-trick-taking.txt``; NOTES.md):
+Hidden: each hand is private to its seat; the undealt rest of the deck is
+secret. A seat's follow-suit penalties in the current round are private to it
+(a renege tells that the seat still held the led suit) until the round ends;
+the round's result event then shows every seat's penalties and the scores.
+
+Chance: the deal of every round, from the match's seeded generator; the first
+dealer too, unless the option ``first_dealer`` names one.
+
+Interpretations (rulebook: ``jabberwocky-trick-taking.txt``):
 
 - "Each player must follow suit (failing to do so deducts 3 points from the
-  score as a penalty)." The penalty is the rule: by default a seat may play
-  off-suit while holding the led suit and loses 3 points each time. The
-  option ``follow_suit="enforced"`` refuses such a card instead (NOTES.md).
+  score as a penalty)." -> the penalty is the rule: by default a seat may play
+  off-suit while holding the led suit, and loses 3 points each time.
+- NOTES.md: "By default a player may play off-suit while holding the led
+  suit, and loses 3 points each time; a match option `follow_suit: "enforced"`
+  refuses such a card instead." -> the option ``follow_suit="enforced"``
+  refuses such a card with an ``illegal_move`` error.
+- "failing to do so deducts 3 points from the score as a penalty" -> the
+  penalty counts when the round is scored: until then only the reneging seat
+  learns of it (privately), so that no seat learns another's hand early; the
+  round's result event shows the penalties and the scores to everyone.
 - "A trump card may not be played first in a trick unless the trump suit has
-  already been played or the player has only trump cards available." Trump
+  already been played or the player has only trump cards available." -> trump
   is broken by any trump played, led or not.
-- "The dealer ... may not bid a number that would make the total number of
-  bids equal to the total number of tricks". When that number is not a bid
-  the dealer could make anyway, the dealer is unrestricted.
-- The first dealer is drawn from the seeded generator unless the option
-  ``first_dealer`` names one (NOTES.md: table conventions become a draw).
-- Score = exact bids made, minus 3 per renege of the follow-suit rule; the
-  highest score wins and ties share the win ("Tie wins are possible").
+- "The dealer bids last, and may not bid a number that would make the total
+  number of bids equal to the total number of tricks that may be taken during
+  that round." -> when that number is not a bid the dealer could make anyway
+  (below 0 or above the cards dealt), the dealer may bid anything.
+- NOTES.md: "Table conventions such as "the player who most recently looked
+  at a map goes first" become a random choice from the match's seeded
+  generator, unless the match creator names the first player in the match
+  options." -> the rulebook names no first dealer, so the first dealer is
+  drawn unless the option ``first_dealer`` names one.
+- "Once a round has finished, players are given one point for acquiring the
+  exact number of tricks that they bid" -> a seat's score is its exact bids
+  made minus 3 per renege of the follow-suit rule.
+- "The player(s) with the most points at the end of all 13 rounds wins. Tie
+  wins are possible." -> the highest score wins and tied seats share the win;
+  the option ``rounds`` (default 13) plays only the first rounds, for a
+  shorter match.
 """
 
 from __future__ import annotations

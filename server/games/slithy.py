@@ -48,8 +48,9 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Slithy"):
   the public ``yellow_left`` (the yellow cards not yet revealed) until then.
 - "each of the other players may discuss how many gems they're going to play. All discussion must be public." ->
   the discussion is the match's public chat and has no phase of its own: the commitments open as soon as the cards
-  are down, and each seat commits when it has finished talking. "Players are not bound by what they said in the
-  discussion phase" -> nothing said in the chat binds a move.
+  are down, and each seat commits when it has finished talking.
+- "Players are not bound by what they said in the discussion phase; lying is permitted." -> nothing said in the
+  chat binds a move, and the server never checks a commitment against the chat.
 - "each player will secretly choose a number of gems and place them in their hand." -> a sealed choice of 0 up to
   all of the seat's unplayed gems; a seat with no unplayed gems has nothing to choose and plays 0 without a move.
 - "Their other unplayed gems should be hidden, either under the table or in their other hand." -> this hides the
@@ -58,7 +59,8 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Slithy"):
 - "If the total number of gems revealed by a group is equal to or higher than the sum of the 2 revealed cards, the
   group busts and the dealer scores all their played gems." -> the busting group's players lose the gems they
   played, and the dealer scores them; each group busts or scores on its own total.
-- "Each player may score gems up to the number on the purple card. Any excess gems are returned to their hand." ->
+- "Each player may score gems up to the number on the purple card. ... Any excess gems are returned to their
+  hand." ->
   a player of a group that did not bust scores the smaller of the gems played and the purple value; the rest stay
   unplayed and may be played on a later turn.
 - "The dealer takes the unplayed gems from any 1 player, and scores them along with the busted gems." -> after the

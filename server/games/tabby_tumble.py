@@ -1,71 +1,100 @@
 """Tabby Tumble, a dice-drafting filler about stray cats, for 2-4 players.
 
-Hidden: each seat's hidden cat token is private to its owner until final
-scoring; the tokens left in the box stay secret for good. The choices a
-rehome or hairball needs are sealed (secret) until every such seat has
-committed. Everything else -- homes, mice, points, the supply, the dice and
-the draft -- is public. Chance: the roll of all dice at the start of every
-round and the deal of the hidden tokens, from the match's seeded generator.
-
 A round is: the active seat's roll (done by the engine), the draft, the
 sealed choices, then simultaneous resolution. Moves: ``pick`` a die during
-the draft; ``rehome`` or ``hairball`` to commit the choice a die needs.
+the draft; ``rehome``, ``eat`` or ``hairball`` to commit the choice a die
+needs.
 
-Interpretations (rulebook: ``tabby-tumble.txt``; NOTES.md):
+Hidden: each seat's hidden cat token is private to its owner until final
+scoring; the tokens left in the box stay secret for good. The choices a
+rehome, eat or hairball needs are sealed (secret) until every such seat has
+committed. Everything else -- homes, mice, points, the supply, the dice and
+the draft -- is public.
 
-- "Choose player count + 1 dice for both cat dice and action dice." Cat die
-  faces are orange, orange, black, black, white, white; action die faces are
-  rescue, cuddle, eat, play, rehome, hairball (NOTES.md).
-- "60 cat cubes (20 each of orange, black & white)", "20 mouse cubes" and
-  "Create a central supply of the remaining cats, mice": each colour has 20
-  cubes in all, so the supply starts with 20 - seats cats of each colour and
-  20 - seats mice. Cats never return to the supply, so it can run out:
-  whoever takes from an empty or short supply takes what is left. Takes are
-  served clockwise from the active seat, from the supply as it stood before
-  the round; mice returned by "eat" reach the supply after the round.
-- "30 point tokens": points are a score, not a limited stock (four seats near
-  ten points would exhaust 30 tokens). "Lose 1 point" always costs one point,
-  so a score may go below zero.
-- "Shuffle the 6 cat tokens face down": six tokens for three colours, two of
-  each colour. One is dealt to each seat; the rest stay in the box, unseen.
-- "On your turn, roll all the cat and action dice." Each round is one seat's
-  turn: that seat (the active seat) rolls and picks first; the next round is
-  the turn of the seat on its left. The first active seat is drawn from the
-  seeded generator unless the option ``first_player`` names one (NOTES.md).
+Chance: the roll of all dice at the start of every round and the deal of the
+hidden tokens, from the match's seeded generator; the first active seat too,
+unless the option ``first_player`` names one.
+
+Interpretations (rulebook: ``tabby-tumble.txt``):
+
+- "Choose player count + 1 dice for both cat dice and action dice." -> each
+  round rolls seats + 1 cat dice and seats + 1 action dice.
+- NOTES.md: "Cat dice faces: orange, orange, black, black, white, white.
+  Action dice faces: rescue, cuddle, eat, play, rehome, hairball." -> each
+  die shows one of those six faces, each as likely as the others.
+- "60 cat cubes (20 each of orange, black & white) ... 20 mouse cubes ...
+  Create a central supply of the remaining cats, mice, and point tokens." ->
+  each colour has 20 cubes in all, so the supply starts with 20 - seats cats
+  of each colour and 20 - seats mice. Cats never return to the supply, so it
+  can run out: whoever takes from an empty or short supply takes what is
+  left. Takes are served clockwise from the active seat, from the supply as
+  it stood before the round; mice returned by an eat reach the supply after
+  the round.
+- "30 point tokens" -> points are a score, not a limited stock (four seats
+  near ten points would exhaust 30 tokens).
+- "Shuffle the 6 cat tokens face down and distribute 1 token to each
+  player." -> six tokens for three colours, two of each colour; one is dealt
+  to each seat and the rest stay in the box, unseen.
+- NOTES.md: "The draft order (one pick each, the last picker takes a second
+  pick, then back the other way) is public; hidden cat tokens are private to
+  their owner until final scoring." -> the draft and every die picked are
+  public; each token sits in its owner's private part until final scoring
+  shows the dealt tokens to everyone.
+- "On your turn, roll all the cat and action dice." -> each round is one
+  seat's turn: that seat (the active seat) rolls and picks first, and the
+  next round is the turn of the seat on its left.
+- NOTES.md: "Table conventions such as "the player who most recently looked
+  at a map goes first" become a random choice from the match's seeded
+  generator, unless the match creator names the first player in the match
+  options." -> the rulebook names no first player, so the first active seat
+  is drawn unless the option ``first_player`` names one.
 - "The final player to choose their first die, will also pick a second. Play
-  continues counter clockwise": the snake order of :func:`snake_order`.
-- "Players may only choose 1 cat die and 1 action die": a pick that would
-  give a seat a second die of one kind is refused. Such a pick is never
-  forced: while a seat lacks a cat die at least two cat dice remain.
-- "each player simultaneously takes their turn": a seat whose action needs a
-  choice commits it sealed (NOTES.md: "reveal simultaneously" becomes sealed
-  choices). Rescue, cuddle, eat and play need no choice and resolve without a
-  move; so does rehome with no cat of the chosen colour to give. When no seat
-  has a choice to make, the round resolves as soon as the draft ends.
-- "If a player receives cats from another player ... [they] should not be
-  counted": every action is computed on the holdings before the round; rehomed
-  cats are delivered after all actions.
+  continues *counter clockwise* around the circle until it returns to the
+  first player." -> the draft runs in the snake order of
+  :func:`~server.engine.seats.snake_order`, starting from the active seat.
+- "Players may only choose 1 cat die and 1 action die although they may
+  choose in any order." -> a pick that would give a seat a second die of one
+  kind is refused. Such a pick is never forced: while a seat lacks a cat die
+  at least two cat dice remain.
+- "each player simultaneously takes their turn and performs the action they
+  chose." -> a seat whose action needs a choice commits it sealed, and all
+  actions resolve together once every choice is in.
+- NOTES.md: "Physical dexterity, hiding things under the table and "reveal
+  simultaneously" become sealed choices: each seat commits privately; nothing
+  is shown to anyone until all have committed." -> rescue, cuddle and play
+  need no choice and resolve without a move, and so do a rehome with no cat
+  of the chosen colour to give and an eat with no mouse to return; when no
+  seat has a choice to make, the round resolves as soon as the draft ends.
+- "If a player receives cats from another player that would affect their
+  action, the cats are perceived to be received *after* the action was
+  performed, so should not be counted." -> every action is computed on the
+  holdings before the round; rehomed cats are delivered after all actions.
 - "Give as many cats of the chosen colour as you would like to another
-  player": 0 up to all of them, to one other seat (never to yourself); giving
-  none names no receiver.
-- "Lose 1 point. Perform any action of your choice.": the action is one of
-  the five others (hairball again would never end), performed with the chosen
-  cat die's colour, and it takes its own choices (a rehome's receiver and
-  count). The point is lost before the action, but as all is one sum the
-  order does not matter.
+  player." -> 0 up to all of them, to one other seat (never to yourself);
+  giving none names no receiver.
 - "Return mice from your home to the supply, up to 1 mouse per cat of the
-  chosen colour." The player chooses how many, from none to the most it may
-  return (one per cat of the chosen colour, and no more than the mice at
+  chosen colour." -> the player chooses how many, from none to the most it
+  may return (one per cat of the chosen colour, and no more than the mice at
   home), as a sealed choice (``eat``, or a hairball's ``count``); an eat with
   nothing to return needs no choice.
+- "Lose 1 point. Perform any action of your choice." -> the point is always
+  lost, so a score may go below zero. The action is one of the five others
+  (hairball again would never end), performed with the chosen cat die's
+  colour, and it takes its own choices (a rehome's receiver and count, an
+  eat's mice). The point is lost before the action, but as all is one sum the
+  order does not matter.
 - "The game ends when 1 player reaches or exceeds 10 points. All players
-  finish their actions for the round": the game ends at the end of a round in
-  which any score is 10 or more, counted before the hidden tokens.
-- "Highest points wins." Final score = points + one per cat of the hidden
-  token's colour at home. No tie-breaker is given: tied seats share the win
-  (NOTES.md).
-- Not in the rulebook: a server safeguard, option ``max_rounds`` (default
-  100), ends a match where nobody ever scores; final scoring is as usual.
+  finish their actions for the round, then proceed to final scoring." -> the
+  game ends at the end of a round in which any score is 10 or more, counted
+  before the hidden tokens. Not in the rulebook: a server safeguard, option
+  ``max_rounds`` (default 100), ends a match in which nobody ever gets there;
+  final scoring is as usual.
+- "All players reveal their hidden cat token and gain 1 point for each cat of
+  that colour in their home. ... Highest points wins." -> the final score is
+  the points plus one per cat of the hidden token's colour at home.
+- NOTES.md: "Ties are resolved by the tie-breakers each rulebook gives; where
+  none is given, tied seats share the win." -> the rulebook gives no
+  tie-breaker, so tied seats share the win.
 """
 
 from __future__ import annotations
