@@ -160,7 +160,7 @@ def test_rulebook_example_purple_3_and_yellow_5() -> None:
 
 @pytest.mark.parametrize("one_more", [NICOLE, ROXY])
 def test_rulebook_example_one_more_gem_busts_the_group(one_more: int) -> None:
-    """ "Had either of them played 1 more gem, they would have busted": 8 gems reach the sum of 8."""
+    """The rulebook: "Had either of them played 1 more gem, they would have busted": 8 gems reach the sum of 8."""
     t = start()
     gems = {NICOLE: 3, ROXY: 4}
     gems[one_more] += 1
