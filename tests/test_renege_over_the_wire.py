@@ -59,6 +59,7 @@ async def test_no_other_seat_or_spectator_learns_of_a_renege_before_the_round_en
             round_end = None
             while round_end is None:
                 state = await api.state(match)
+                assert state.status == "active", "13 rounds without a chance to renege"
                 (seat,) = state.to_act
                 mine = await api.state(match, tokens[seat])
                 move = renege(mine.view, mine.legal) if reneger in (None, seat) else None
