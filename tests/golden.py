@@ -1,8 +1,17 @@
 """Golden playthroughs: one recorded match per game, regenerated and compared in CI.
 
-A transcript holds the seed, every move, a digest of the table after each
-move and the outcome. Any change to a game's rules, to the generator or to
-what a table holds shows up as a diff here, on purpose or not.
+A transcript holds the seed and, for the setup and after every move, what
+each recipient receives: every seat's view and a spectator's, and each one's
+part of the move's event (:func:`server.engine.event_for`). A digest of the
+whole table (its secret part included) follows each step, and the outcome
+ends it. Any change to a game's rules, to the generator, to what a table
+holds or to what reaches whom shows up as a readable diff here, on purpose
+or not.
+
+The file is JSON laid out one recipient per line, so a diff names the step
+and the recipient. Views are recorded in full unless that would make the file
+larger than :data:`MAX_BYTES`; then each view is recorded as a digest (the
+events stay in full).
 
 Regenerate after an intended change: ``python -m tests.golden``.
 """
@@ -15,32 +24,70 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from server.engine import Rules, Table, event_for
 from server.games import GAMES
 
 from .playout import playout
 
 HERE = Path(__file__).parent / "playthroughs"
 SEED = 2026
+MAX_BYTES = 2_000_000
+#: Containers laid out one entry per line; everything inside an entry stays on its line.
+EXPANDED = {"setup", "steps", "views", "events"}
 
 
 def digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 
-def transcript(name: str) -> dict[str, Any]:
+def recipients(seats: int) -> list[tuple[str, int | None]]:
+    return [("spectator", None), *((f"seat {s}", s) for s in range(seats))]
+
+
+def views(rules: Rules, table: Table[Any, Any, Any], full: bool) -> dict[str, Any]:
+    seen = {name: rules.view(table, seat) for name, seat in recipients(len(table.private))}
+    return seen if full else {name: digest(view) for name, view in seen.items()}
+
+
+def transcript(name: str, *, full_views: bool = True) -> dict[str, Any]:
     rules = next(r for r in GAMES if r.name == name)
     seats = rules.game.max_seats
     table, _ = rules.setup(rules.parse_options({}), seats, SEED)
-    setup = digest(table.model_dump(mode="json"))
+    setup = {"views": views(rules, table, full_views), "table": digest(table.model_dump(mode="json"))}
     steps = []
     for step in playout(rules, seats, SEED):
-        steps.append({"seat": step.seat, "move": step.move, "table": digest(step.after.model_dump(mode="json"))})
+        steps.append({
+            "seat": step.seat,
+            "move": step.move,
+            "events": {name: event_for(step.event, seat) for name, seat in recipients(seats)},
+            "views": views(rules, step.after, full_views),
+            "table": digest(step.after.model_dump(mode="json")),
+        })  # fmt: skip
         table = step.after
     outcome = rules.outcome(table)
     return {
-        "game": name, "seats": seats, "seed": SEED, "setup": setup, "steps": steps,
-        "outcome": None if outcome is None else outcome.model_dump(mode="json"),
+        "game": name, "seats": seats, "seed": SEED, "views": "full" if full_views else "digest",
+        "setup": setup, "steps": steps, "outcome": None if outcome is None else outcome.model_dump(mode="json"),
     }  # fmt: skip
+
+
+def render(value: Any, indent: int = 0, expand: bool = True) -> str:
+    """JSON with the containers named in :data:`EXPANDED` (and the steps) one entry per line."""
+    if not expand or not value or not isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    pad, end = " " * (indent + 1), " " * indent
+    if isinstance(value, list):
+        return "[\n" + ",\n".join(pad + render(v, indent + 1) for v in value) + "\n" + end + "]"
+    entries = (pad + json.dumps(k) + ": " + render(v, indent + 1, k in EXPANDED) for k, v in value.items())
+    return "{\n" + ",\n".join(entries) + "\n" + end + "}"
+
+
+def recorded(name: str) -> str:
+    """A game's transcript as written to its file: full views if the file stays small enough."""
+    text = render(transcript(name)) + "\n"
+    if len(text.encode()) > MAX_BYTES:
+        text = render(transcript(name, full_views=False)) + "\n"
+    return text
 
 
 def path(name: str) -> Path:
@@ -50,7 +97,7 @@ def path(name: str) -> Path:
 def write_all() -> None:
     HERE.mkdir(exist_ok=True)
     for rules in GAMES:
-        path(rules.name).write_text(json.dumps(transcript(rules.name), indent=1) + "\n")
+        path(rules.name).write_text(recorded(rules.name))
         print(f"wrote {path(rules.name)}")
 
 

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .rng import Rng
-
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 STANDARD_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
@@ -27,10 +25,6 @@ def suit(card: str) -> str:
 
 def is_card(card: str) -> bool:
     return len(card) == 2 and card[0] in RANKS and card[1] in SUITS
-
-
-def shuffled_deck(rng: Rng, cards: Iterable[str] = STANDARD_DECK) -> list[str]:
-    return rng.shuffled(list(cards))
 
 
 def deal(deck: list[str], hands: int, size: int) -> list[list[str]]:

@@ -76,10 +76,6 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def between(self, low: int, high: int) -> int:
-        """A uniform integer in ``[low, high]``."""
-        return low + self.below(high - low + 1)
-
     def roll(self, sides: int = 6) -> int:
         """A die roll, 1..sides."""
         return 1 + self.below(sides)

@@ -9,9 +9,10 @@ from .rng import Rng
 def named_or_drawn(named: int | None, seats: int, rng: Rng) -> int:
     """The seat that starts: the one the options name, else a draw.
 
-    NOTES.md: table conventions such as "the player who most recently looked
-    at a map goes first" become a draw from the match's seeded generator,
-    unless the match creator names the first player in the options.
+    Rulebooks settle who starts by table conventions ("the player who most
+    recently looked at a map goes first"); a server cannot ask, so it draws
+    from the match's seeded generator unless the match creator names the
+    first player in the options.
     """
     return named if named is not None else rng.below(seats)
 

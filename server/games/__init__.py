@@ -13,6 +13,7 @@ from .gyre import Gyre
 from .jabberwocky import Jabberwocky
 from .mimsy import Mimsy
 from .mome import Mome
+from .slithy import Slithy
 from .tabby_tumble import TabbyTumble
 
 GAMES: tuple[Rules, ...] = (
@@ -25,6 +26,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Bandersnatch()),
     Rules(Borogoves()),
     Rules(Gyre()),
+    Rules(Slithy()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}

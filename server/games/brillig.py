@@ -18,34 +18,40 @@ Chance: the deal of the twelve 1-4 cards (6 each) and the gems shuffled into
 the nine piles, both at setup from the match's seeded generator. There is no
 first player: "The player with the higher number goes first", every round.
 
-Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Brillig"; NOTES.md):
+Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Brillig"):
 
-- Hands are private even though "Whichever cards from 1-4 that you don't
-  hold at the start of the game are held by your opponent": each seat can
+- "Whichever cards from 1-4 that you don't hold at the start of the game are
+  held by your opponent." -> hands are private all the same: each seat can
   work the opponent's starting hand out, but the server does not do it for
   them, and the 5s taken from the bonus deck stay secret.
+- "Players reveal their cards simultaneously" -> both face-down cards of a
+  phase are a sealed choice: each seat commits privately and both cards are
+  shown together once both have committed.
 - "The other player assigns the other 2 piles onto the remaining Jabberwocky
-  cards." With two piles and two cards left this is one choice: the second
-  player's move puts one remaining pile on one remaining card and the last
+  cards." -> with two piles and two cards left this is one choice: the second
+  player's move puts one remaining pile on one remaining card, and the last
   pile goes onto the last card by itself.
-- "If both players ever play the same number, Green goes before Yellow or
-  Purple" is also used for "the player who played the lower number takes a
-  bonus card first": with equal numbers, the colour order decides who takes
-  first (green first).
+- "If both players collect a bonus card in the same round, the player who
+  played the lower number takes a bonus card first." -> with equal numbers,
+  the colour order that breaks ties everywhere else ("Green goes before
+  Yellow or Purple, and Yellow goes before Purple") decides who takes first:
+  green first.
 - "Pick up the bonus deck ..., secretly choose 1 of the cards ... The
-  collection card you played that round moves into the bonus deck." Each
+  collection card you played that round moves into the bonus deck." -> each
   seat finishes its bonus (choose, then its collection card goes in) before
-  the other starts, so the second seat may choose the first seat's card.
-  The bonus deck always holds three cards. Its order never matters (the
-  taker sees all of it), so "Shuffle the 5-value Number cards" draws nothing. A collection card that collected
-  no gems is not scored: it is the card that moves into the bonus deck.
-- Bonus cards are taken in round 4 too ("Play the final round as normal"):
-  they no longer score but count for the tie-break.
-- Round 4's row is the Jabberwocky cards' piles in colour order (green,
-  yellow, purple), a pile of zero gems included ("It's a pile of zero.").
+  the other starts, so the second seat may choose the first seat's card. The
+  bonus deck always holds three cards. Its order never matters (the taker
+  sees all of it), so "Shuffle the 5-value Number cards" draws nothing. A
+  collection card that collected no gems is not scored: it is the card that
+  moves into the bonus deck.
+- "Play the final round as normal." -> bonus cards are taken in round 4 too:
+  they no longer score, but they count for the tie-break.
+- "If there are no gems left on a Jabberwocky card, that's fine. It's a pile
+  of zero." -> round 4's row is the Jabberwocky cards' piles in colour order
+  (green, yellow, purple), a pile of zero gems included.
 - "In the case of a tie, compare your remaining cards. The player holding the
-  highest number breaks the tie." Remaining cards are the hand after round 4
-  (the round-4 assignment card lies face up, not in hand). The hands are
+  highest number breaks the tie." -> remaining cards are the hand after round
+  4 (the round-4 assignment card lies face up, not in hand). The hands are
   shown publicly only when the scores tie. Cards are unique, so this always
   decides: the highest value wins, then green over yellow over purple.
 """
@@ -58,7 +64,16 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, GEMS_PER_COLOUR, Gems, colour, colour_rank, number_deck, value
+from server.engine.numbers import (
+    COLOURS,
+    GEMS_PER_COLOUR,
+    NUMBER_CARD_PATTERN,
+    Gems,
+    colour,
+    colour_rank,
+    number_deck,
+    value,
+)
 from server.engine.sealed import Committed, Sealed, commit_event
 
 ROUNDS = 4
@@ -77,7 +92,7 @@ class PlayCard(BaseModel):
     """Play a card face down: the assignment card or the collection card, by phase."""
 
     type: Literal["play"] = "play"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 class MovePile(BaseModel):
@@ -92,7 +107,7 @@ class TakeBonus(BaseModel):
     """Take ``card`` from the bonus deck into your hand."""
 
     type: Literal["take_bonus"] = "take_bonus"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 AnyMove = PlayCard | MovePile | TakeBonus

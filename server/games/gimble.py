@@ -16,50 +16,59 @@ times"), bids and passes, and each card as it is taken from the face-up
 display. Hands and wild cards become public when the game ends ("Reveal your
 hand").
 
-Chance, from the match's seeded generator at setup: the first player (unless
+Chance: at setup, from the match's seeded generator: the first player (unless
 the option ``first_player`` names one), the wild cards, the deck order and, in
 a 3-player game, the 6 leftover gems ("Shuffle the remaining gems and give 2
 to each player").
 
-Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gimble"; NOTES.md):
+Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gimble"):
 
-- "The player who can open their mouth the widest goes first" is a draw from
-  the seeded generator unless ``first_player`` is set (NOTES.md).
+- "The player who can open their mouth the widest goes first." -> a table
+  convention: the first player is drawn from the seeded generator unless the
+  option ``first_player`` names one.
 - "The starting player makes the first bid; you can bid any number (including
-  0)": the starting player may not pass on the first bid of a round. Every
-  later bid must be higher than the standing bid ("just say any higher number
-  that you can afford") and payable in one colour ("you must be able to pay
-  your bid using gems of a single color"); a seat that cannot beat the bid
-  can only pass.
-- Placing the bid and taking a different card is one move, ``claim``: the
-  winner names the card that receives the gems, the colour paid (none for a
-  bid of 0) and the card taken ("Players cannot take the card they just
-  added gems to").
-- "refill the display ... If the display cannot be refilled, the game ends."
-  The display is refilled to 3 (2 players) or 4 (3 players) cards while the
-  deck allows. In a 3-player game, when it does not but the leftover card and
-  the deck make exactly 3 cards, these form the final round ("the final
-  round will have only 3 cards in the display; each player will take a
-  card"). Gems left on the display card nobody took at the end are out of
-  the game.
-- Scoring: each seat's best arrangement is computed (:func:`best_arrangement`),
-  the maximum over every use of every card and every value 1-8 of the wild
-  card; among arrangements with the best score, the one with the lowest wild
-  value is kept, since "the tied player who used their wild card as the
-  lowest number wins". An unused wild card counts as 1 ("If your wild card is
-  not used in a run or as a duplicate, treat it as a 1").
-- Duplicates may share a colour (a green 3 card and 3 green gems are two 3s:
-  "a purple 3, a green 3, and 3 green gems ... 3 duplicates"). A group of n
+  0) that you can afford, but you must be able to pay your bid using gems of a
+  single color." -> the starting player may not pass on the first bid of a
+  round. Every later bid must be higher than the standing bid ("just say any
+  higher number that you can afford") and payable in one colour; a seat that
+  cannot beat the bid can only pass.
+- "That player chooses a card from the display and adds gems of a single
+  color equal to their winning bid to that card. Then, they take a different
+  card from the display and add it to their hand." -> placing the bid and
+  taking a different card is one move, ``claim``: the winner names the card
+  that receives the gems, the colour paid (none for a bid of 0) and the card
+  taken ("Players cannot take the card they just added gems to").
+- "refill the display to 3 cards in a 2-player game, or 4 cards in a 3-player
+  game ... If the display cannot be refilled, the game ends." -> the display
+  is refilled to 3 (2 players) or 4 (3 players) cards while the deck allows.
+  In a 3-player game, when it does not but the leftover card and the deck
+  make exactly 3 cards, these form the final round ("the final round will
+  have only 3 cards in the display; each player will take a card"). Gems
+  left on the display card nobody took at the end are out of the game.
+- "Reveal your hand, arrange it into runs and duplicates, and calculate your
+  score." -> each seat's best arrangement is computed
+  (:func:`best_arrangement`), the maximum over every use of every card and
+  every value 1-8 of the wild card; among arrangements with the best score,
+  the one with the lowest wild value is kept, since "the tied player who used
+  their wild card as the lowest number wins". An unused wild card counts as 1
+  ("If your wild card is not used in a run or as a duplicate, treat it as a
+  1").
+- "if you had a purple 3, a green 3, and 3 green gems, that would count as 3
+  duplicates of a single number, and score 6." -> duplicates may share a
+  colour (a green 3 card and 3 green gems are two 3s). A group of n
   duplicates scores n(n+1)/2, the table's 3, 6, 10, 15, 21, 28 (n = 2..7),
   continued the same way for 8 or more.
-- The rulebook's scoring sample (purple wild card used as a purple 6: 15 + 6 +
-  12 - 4 - 2 = 27) is an arrangement the player "decides" on, not the best
-  one: with 2 purple gems (a purple 2) the wild card as a purple 3 makes the
-  run 2-3-4-5 (14) and nothing purple is subtracted, 28. The server scores
-  the best arrangement; :func:`arrangement_score` scores a given one.
-- Ties: the lowest wild value, then the fewest gems, then "the tied player
-  who went first": the tied seat nearest clockwise from the first player of
-  the match (the first player itself if tied).
+- "You decide to use it as a purple 6." -> the rulebook's scoring sample
+  (15 + 6 + 12 - 4 - 2 = 27) is an arrangement the player decides on, not the
+  best one: with 2 purple gems (a purple 2) the wild card as a purple 3 makes
+  the run 2-3-4-5 (14) and nothing purple is subtracted, 28. The server
+  scores the best arrangement; :func:`arrangement_score` scores a given one.
+- "In the case of a tie, the tied player who used their wild card as the
+  lowest number wins. In the case of a further tie, the tied player with the
+  least gems wins. If there's still a tie, the tied player who went first
+  wins." -> ties go to the lowest wild value, then the fewest gems, then the
+  tied seat nearest clockwise from the first player of the match (the first
+  player itself if tied).
 """
 
 from __future__ import annotations
@@ -72,11 +81,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, Gems, colour, number_deck, order_key, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
-CARD_PATTERN = r"^[GYP][1-5]$"
 #: Display size by seat count.
 DISPLAY_SIZE = {2: 3, 3: 4}
 #: Gems of each colour every seat takes at setup, by seat count.
@@ -118,16 +126,16 @@ class Claim(BaseModel):
     """The winning bidder's move: put the bid on one display card, take another."""
 
     type: Literal["claim"] = "claim"
-    place_on: str = Field(pattern=CARD_PATTERN, description="display card that receives the bid")
+    place_on: str = Field(pattern=NUMBER_CARD_PATTERN, description="display card that receives the bid")
     colour: Colour | None = Field(None, description="colour the bid is paid in; none for a bid of 0")
-    take: str = Field(pattern=CARD_PATTERN, description="a different display card to take")
+    take: str = Field(pattern=NUMBER_CARD_PATTERN, description="a different display card to take")
 
 
 class Take(BaseModel):
     """Take a display card and the gems on it."""
 
     type: Literal["take"] = "take"
-    card: str = Field(pattern=CARD_PATTERN)
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 GimbleMove = Bid | Pass | Claim | Take

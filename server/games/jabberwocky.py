@@ -1,24 +1,49 @@
 """Jabberwocky, the trick-taking game (an Oh Hell relative), for 3-5 players.
 
-Hidden: each hand is private to its seat; the undealt rest of the deck is
-secret. Chance: the deal of every round, from the match's seeded generator.
+Thirteen rounds deal 3, 4, ... 9, 8, ... 3 cards; the turned card sets trump.
+Each seat bids the exact number of tricks it will take, the tricks are
+played, and each exact bid scores a point; failing to follow suit costs 3.
 
-Interpretations (rulebook: ``jabberwocky-trick-taking.txt``; NOTES.md):
+Hidden: each hand is private to its seat; the undealt rest of the deck is
+secret. A seat's follow-suit penalties in the current round are private to it
+(a renege tells that the seat still held the led suit) until the round ends;
+the round's result event then shows every seat's penalties and the scores.
+
+Chance: the deal of every round, from the match's seeded generator; the first
+dealer too, unless the option ``first_dealer`` names one.
+
+Interpretations (rulebook: ``jabberwocky-trick-taking.txt``):
 
 - "Each player must follow suit (failing to do so deducts 3 points from the
-  score as a penalty)." The penalty is the rule: by default a seat may play
-  off-suit while holding the led suit and loses 3 points each time. The
-  option ``follow_suit="enforced"`` refuses such a card instead (NOTES.md).
+  score as a penalty)." -> the penalty is the rule: by default a seat may play
+  off-suit while holding the led suit, and loses 3 points each time.
+- NOTES.md: "By default a player may play off-suit while holding the led
+  suit, and loses 3 points each time; a match option `follow_suit: "enforced"`
+  refuses such a card instead." -> the option ``follow_suit="enforced"``
+  refuses such a card with an ``illegal_move`` error.
+- "failing to do so deducts 3 points from the score as a penalty" -> the
+  penalty counts when the round is scored: until then only the reneging seat
+  learns of it (privately), so that no seat learns another's hand early; the
+  round's result event shows the penalties and the scores to everyone.
 - "A trump card may not be played first in a trick unless the trump suit has
-  already been played or the player has only trump cards available." Trump
+  already been played or the player has only trump cards available." -> trump
   is broken by any trump played, led or not.
-- "The dealer ... may not bid a number that would make the total number of
-  bids equal to the total number of tricks". When that number is not a bid
-  the dealer could make anyway, the dealer is unrestricted.
-- The first dealer is drawn from the seeded generator unless the option
-  ``first_dealer`` names one (NOTES.md: table conventions become a draw).
-- Score = exact bids made, minus 3 per renege of the follow-suit rule; the
-  highest score wins and ties share the win ("Tie wins are possible").
+- "The dealer bids last, and may not bid a number that would make the total
+  number of bids equal to the total number of tricks that may be taken during
+  that round." -> when that number is not a bid the dealer could make anyway
+  (below 0 or above the cards dealt), the dealer may bid anything.
+- NOTES.md: "Table conventions such as "the player who most recently looked
+  at a map goes first" become a random choice from the match's seeded
+  generator, unless the match creator names the first player in the match
+  options." -> the rulebook names no first dealer, so the first dealer is
+  drawn unless the option ``first_dealer`` names one.
+- "Once a round has finished, players are given one point for acquiring the
+  exact number of tricks that they bid" -> a seat's score is its exact bids
+  made minus 3 per renege of the follow-suit rule.
+- "The player(s) with the most points at the end of all 13 rounds wins. Tie
+  wins are possible." -> the highest score wins and tied seats share the win;
+  the option ``rounds`` (default 13) plays only the first rounds, for a
+  shorter match.
 """
 
 from __future__ import annotations
@@ -81,12 +106,15 @@ class Public(Part):
     tricks_won: list[int]
     cards_left: list[int]
     made: list[int] = Field(description="exact bids made so far")
-    penalties: list[int] = Field(description="follow-suit penalties incurred so far (count)")
+    penalties: list[int] = Field(
+        description="follow-suit penalties of the finished rounds (count); this round's are shown when it ends"
+    )
     last_trick: list[TrickPlay] | None = None
 
 
 class Private(Part):
     hand: list[str]
+    reneges: int = Field(0, description="your follow-suit penalties this round, shown to all when it ends")
 
 
 class Secret(Part):
@@ -217,12 +245,15 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
                 pub.turn = left_of(seat, n)
             return Event({"type": "bid", "seat": seat, "tricks": move.tricks})
 
-        hand = table.private[seat].hand
+        mine = table.private[seat]
+        hand = mine.hand
         trump = suit(pub.trump_card)
         event: dict[str, object] = {"type": "play", "seat": seat, "card": move.card}
+        private: dict[int, dict[str, object]] = {}
         if pub.trick and suit(move.card) != suit(pub.trick[0].card) and can_follow(hand, suit(pub.trick[0].card)):
-            pub.penalties[seat] += 1
-            event["penalty"] = RENEGE_PENALTY
+            # A renege tells that the seat held the led suit: only it knows until the round ends.
+            mine.reneges += 1
+            private[seat] = {"penalty": RENEGE_PENALTY}
         hand.remove(move.card)
         pub.cards_left[seat] -= 1
         if suit(move.card) == trump:
@@ -230,7 +261,7 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         pub.trick.append(TrickPlay(seat=seat, card=move.card))
         if len(pub.trick) < n:
             pub.turn = left_of(seat, n)
-            return Event(event)
+            return Event(event, private)
 
         winner = trick_winner([(p.seat, p.card) for p in pub.trick], trump)
         pub.tricks_won[winner] += 1
@@ -238,17 +269,29 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         pub.leader = pub.turn = winner
         event["trick_winner"] = winner
         if any(pub.cards_left):
-            return Event(event)
+            return Event(event, private)
 
         made = [s for s in range(n) if pub.bids[s] == pub.tricks_won[s]]
         for s in made:
             pub.made[s] += 1
-        event["round_over"] = {"round": pub.round, "made": made, "tricks_won": list(pub.tricks_won)}
+        reneges = [p.reneges for p in table.private]
+        for s, p in enumerate(table.private):
+            pub.penalties[s] += p.reneges
+            p.reneges = 0
+        event["round_over"] = {
+            "round": pub.round,
+            "made": made,
+            "tricks_won": list(pub.tricks_won),
+            "penalties": reneges,
+            "scores": scores(pub),
+        }
         if pub.round >= pub.rounds:
             pub.phase, pub.turn = "over", None
-            return Event(event)
+            return Event(event, private)
         self._deal(table, rng, round_=pub.round + 1, dealer=left_of(pub.dealer, n))
-        return Event(event, {s: {"hand": table.private[s].hand} for s in range(n)})
+        for s in range(n):
+            private.setdefault(s, {})["hand"] = list(table.private[s].hand)
+        return Event(event, private)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

@@ -19,38 +19,44 @@ is public, including the gems in the mover's hand (they were all taken from
 one face-up card). Goals and point cards become public when the game ends
 ("Each player reveals their secret goal").
 
-Chance, from the match's seeded generator at setup: the first player (unless
+Chance: at setup, from the match's seeded generator: the first player (unless
 the option ``first_player`` names one), the secret goals, the places of the
 goal cards and of the mimsy cards, and (advanced) the point cards.
 
-Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Mimsy"; NOTES.md):
+Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Mimsy"):
 
-- "The player who last dropped something goes first" is a draw from the
-  seeded generator unless ``first_player`` is set (NOTES.md).
-- "Choose 1 gem from your hand and drop it onto the next card clockwise" is
+- "The player who last dropped something goes first" -> a table convention:
+  the first player is drawn from the seeded generator unless the option
+  ``first_player`` names one.
+- "Choose 1 gem from your hand and drop it onto the next card clockwise" ->
   one ``drop`` move per gem after the ``pick`` move. Once the gems in hand
   are all of one colour there is nothing left to choose and the server drops
   them itself; gems picked up from a match are always of one colour, so the
   "take another turn" chain plays out by itself. Every such chain ends: with
   at most 7 gems of a colour, every distribution was checked to reach a card
   without a match.
-- "At the end of any player's turn": the end is checked once the whole chain
-  of extra turns is over, not after each of its drops.
-- "the goal card which received its fifth gem first breaks the tie": goal
-  cards are ranked by the moment they last reached 5 gems during the turn (a
-  goal card emptied by a match and filled again counts from its new fifth
-  gem). The first of them decides: its owner wins; in a 2-player game, if
-  nobody owns it, the mover wins ("if the goal card that triggered the end of
-  the game does not belong to either player, the player who just took their
-  turn wins").
-- Advanced variant (option ``advanced``): the mimsy cards are the 1s, 2s and
-  4s, the 4s holding 4 gems ("Place 4 gems on the 4-value cards instead of
-  3"), so 7 gems of each colour are used; the 3s are the point cards. A seat
-  scores 3 per gem of its point card's colour and 1 per other gem on the goal
-  card of its own secret goal's colour; the highest score wins. "In the case
-  of a tie, the player who last took a turn wins": among the tied seats, the
-  mover, else the tied seat whose last turn is the most recent (nearest
-  counter-clockwise from the mover).
+- "At the end of any player's turn, if one or more goal cards have 5 or more
+  gems on them, the game ends." -> the end is checked once the whole chain of
+  extra turns is over, not after each of its drops.
+- "If multiple players would win in a single turn, the goal card which
+  received its fifth gem first breaks the tie." -> goal cards are ranked by
+  the moment they last reached 5 gems during the turn (a goal card emptied by
+  a match and filled again counts from its new fifth gem). The first of them
+  decides: its owner wins; in a 2-player game, if nobody owns it, the mover
+  wins ("if the goal card that triggered the end of the game does not belong
+  to either player, the player who just took their turn wins").
+- "During setup, use the 4-value Number cards as Mimsy cards instead of the
+  3-value Number cards. Place 4 gems on the 4-value cards instead of 3." ->
+  the advanced variant (option ``advanced``) uses the 1s, 2s and 4s as mimsy
+  cards, the 4s holding 4 gems, so 7 gems of each colour are used; the 3s
+  are the point cards.
+- "Score 3 points for each gem of that color on your goal card, and 1 point
+  for each other gem on your goal card." -> a seat scores 3 per gem of its
+  point card's colour and 1 per other gem on the goal card of its own secret
+  goal's colour; the highest score wins.
+- "In the case of a tie, the player who last took a turn wins." -> among the
+  tied seats, the mover wins, else the tied seat whose last turn is the most
+  recent (nearest counter-clockwise from the mover).
 """
 
 from __future__ import annotations
@@ -61,7 +67,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.numbers import COLOURS, Gems, colour, number_deck, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -84,7 +90,7 @@ class Pick(BaseModel):
     """Take every gem from a mimsy card (not a goal card) into your hand."""
 
     type: Literal["pick"] = "pick"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
 class Drop(BaseModel):

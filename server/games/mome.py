@@ -7,20 +7,6 @@ bridges. Hitting the target earns a gem; so does the lead missing it (for
 everyone else) or the lead hitting it alone (for the lead). The first round
 to end with someone at 6 gems (11 in the extended variant) ends the game.
 
-Hidden: each hand is private to its seat; the center cards are secret
-(nobody looks at them; the lead who draws one learns only that card, in the
-private part of its event). Everything played is public, face-down cards
-included (they were seen face up when played). The plan phase's table talk
-("Players may freely discuss their hands during the Plan phase") happens in
-the match's public chat, which the server provides: the game needs nothing
-for it, and the server never speaks for a seat.
-
-Chance: every round's shuffle and deal (3 center cards, the rest dealt
-evenly), from the match's seeded generator; the first starting player is
-drawn from it too unless the option ``first_player`` names one (NOTES.md:
-"Whoever crossed a bridge most recently is the starting player" is a table
-convention).
-
 The table: villages stand in seat order clockwise. With 3 players they make
 a triangle and with 4 a square; with 2 "place a Jabberwocky card to make the
 third point of a triangle", a village of nobody's. Bridge ``i`` runs from
@@ -29,27 +15,47 @@ left) and ``s - 1`` (on its right); with 2 players bridge 0 joins both seats,
 bridge 1 joins seat 1 to the empty village and bridge 2 the empty village to
 seat 0. A bridge between two players belongs to both and counts for both.
 
-Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Mome"; NOTES.md):
+Hidden: each hand is private to its seat; the center cards are secret
+(nobody looks at them; the lead who draws one learns only that card, in the
+private part of its event). Everything played is public, face-down cards
+included (they were seen face up when played).
 
+Chance: every round's shuffle and deal (3 center cards, the rest dealt
+evenly), from the match's seeded generator; the first starting player is
+drawn from it too unless the option ``first_player`` names one.
+
+Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Mome"):
+
+- "Whoever crossed a bridge most recently is the starting player." -> a table
+  convention: the first starting player is drawn from the seeded generator
+  unless the option ``first_player`` names one.
+- "Players may freely discuss their hands during the Plan phase." -> the
+  table talk happens in the match's public chat, which the server provides:
+  the game needs nothing for it, and the server never speaks for a seat.
 - "You can only play onto an opponent's bridge if it's the bridge with the
-  least or tied least cards": least among all the bridges on the table (the
-  rulebook's consequence, "you can never play on an opponent's bridge if it
-  has more cards than your smallest bridge", follows). A bridge touching your
-  village is one of your own bridges even when shared.
-- "Take a gem from the supply": gems are counted, not coloured. The
+  least or tied least cards." -> least among all the bridges on the table
+  (the rulebook's consequence, "you can never play on an opponent's bridge if
+  it has more cards than your smallest bridge", follows). A bridge touching
+  your village is one of your own bridges even when shared.
+- "Take a gem from the supply" -> gems are counted, not coloured. The
   supply's limit is not a rule (the rulebook's own fix: "If you run out of
-  gems ... use the village cards in their place"), so it never runs out.
-- Extended variant (option ``extended``): "play to 11 gems, treating green
-  gems as worth 5 gems each." Green gems there are change for five gems, so
-  that 24 gems can count to 11 for every player; the server counts gems as
-  numbers, which is the same game, and only the goal changes to 11.
+  gems in the final round of a 4-player game, use the village cards in their
+  place"), so it never runs out.
+- "For a longer game, play to 11 gems, ... treating green gems as worth 5
+  gems each." -> the extended variant (option ``extended``): green gems there are
+  change for five gems, so that 24 gems can count to 11 for every player; the
+  server counts gems as numbers, which is the same game, and only the goal
+  changes to 11.
 - "If multiple players have 6 or more gems, the player with the most gems
   wins. In the case of a tie, each tied player who had the highest target
-  color total that round wins." A tie on that total too shares the win.
-- The rule of 6 looks at face-up cards only ("Face-down cards do not count"),
-  and a played 4 or 5 that is flipped does not flip anything else.
-- The lead's village card and the 4th player's center-card village are
-  markers with no effect; the 4th player's card is set aside in secret.
+  color total that round wins." -> a tie on that total too shares the win.
+- "Facedown cards do not count when scoring your bridges." -> the rule of 6
+  looks at face-up cards only, and a played 4 or 5 that is flipped does not
+  flip anything else.
+- "The fourth player will use one of the remaining center cards to mark
+  their village, taking it facedown without looking at it." -> the lead's
+  village card and the 4th player's center-card village are markers with no
+  effect; the 4th player's card is set aside in secret.
 """
 
 from __future__ import annotations
@@ -61,7 +67,7 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import deal
-from server.engine.numbers import COLOURS, colour, colour_rank, number_deck, value
+from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -94,7 +100,7 @@ class Play(BaseModel):
     """Play ``card`` face up onto bridge ``bridge``."""
 
     type: Literal["play"] = "play"
-    card: str = Field(pattern=r"^[GYP][1-5]$")
+    card: str = Field(pattern=NUMBER_CARD_PATTERN)
     bridge: int = Field(ge=0, le=3)
 
 

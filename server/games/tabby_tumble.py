@@ -1,69 +1,100 @@
 """Tabby Tumble, a dice-drafting filler about stray cats, for 2-4 players.
 
-Hidden: each seat's hidden cat token is private to its owner until final
-scoring; the tokens left in the box stay secret for good. The choices a
-rehome or hairball needs are sealed (secret) until every such seat has
-committed. Everything else -- homes, mice, points, the supply, the dice and
-the draft -- is public. Chance: the roll of all dice at the start of every
-round and the deal of the hidden tokens, from the match's seeded generator.
-
 A round is: the active seat's roll (done by the engine), the draft, the
 sealed choices, then simultaneous resolution. Moves: ``pick`` a die during
-the draft; ``rehome`` or ``hairball`` to commit the choice a die needs.
+the draft; ``rehome``, ``eat`` or ``hairball`` to commit the choice a die
+needs.
 
-Interpretations (rulebook: ``tabby-tumble.txt``; NOTES.md):
+Hidden: each seat's hidden cat token is private to its owner until final
+scoring; the tokens left in the box stay secret for good. The choices a
+rehome, eat or hairball needs are sealed (secret) until every such seat has
+committed. Everything else -- homes, mice, points, the supply, the dice and
+the draft -- is public.
 
-- "Choose player count + 1 dice for both cat dice and action dice." Cat die
-  faces are orange, orange, black, black, white, white; action die faces are
-  rescue, cuddle, eat, play, rehome, hairball (NOTES.md).
-- "60 cat cubes (20 each of orange, black & white)", "20 mouse cubes" and
-  "Create a central supply of the remaining cats, mice": each colour has 20
-  cubes in all, so the supply starts with 20 - seats cats of each colour and
-  20 - seats mice. Cats never return to the supply, so it can run out:
-  whoever takes from an empty or short supply takes what is left. Takes are
-  served clockwise from the active seat, from the supply as it stood before
-  the round; mice returned by "eat" reach the supply after the round.
-- "30 point tokens": points are a score, not a limited stock (four seats near
-  ten points would exhaust 30 tokens). "Lose 1 point" always costs one point,
-  so a score may go below zero.
-- "Shuffle the 6 cat tokens face down": six tokens for three colours, two of
-  each colour. One is dealt to each seat; the rest stay in the box, unseen.
-- "On your turn, roll all the cat and action dice." Each round is one seat's
-  turn: that seat (the active seat) rolls and picks first; the next round is
-  the turn of the seat on its left. The first active seat is drawn from the
-  seeded generator unless the option ``first_player`` names one (NOTES.md).
+Chance: the roll of all dice at the start of every round and the deal of the
+hidden tokens, from the match's seeded generator; the first active seat too,
+unless the option ``first_player`` names one.
+
+Interpretations (rulebook: ``tabby-tumble.txt``):
+
+- "Choose player count + 1 dice for both cat dice and action dice." -> each
+  round rolls seats + 1 cat dice and seats + 1 action dice.
+- NOTES.md: "Cat dice faces: orange, orange, black, black, white, white.
+  Action dice faces: rescue, cuddle, eat, play, rehome, hairball." -> each
+  die shows one of those six faces, each as likely as the others.
+- "60 cat cubes (20 each of orange, black & white) ... 20 mouse cubes ...
+  Create a central supply of the remaining cats, mice, and point tokens." ->
+  each colour has 20 cubes in all, so the supply starts with 20 - seats cats
+  of each colour and 20 - seats mice. Cats never return to the supply, so it
+  can run out: whoever takes from an empty or short supply takes what is
+  left. Takes are served clockwise from the active seat, from the supply as
+  it stood before the round; mice returned by an eat reach the supply after
+  the round.
+- "30 point tokens" -> points are a score, not a limited stock (four seats
+  near ten points would exhaust 30 tokens).
+- "Shuffle the 6 cat tokens face down and distribute 1 token to each
+  player." -> six tokens for three colours, two of each colour; one is dealt
+  to each seat and the rest stay in the box, unseen.
+- NOTES.md: "The draft order (one pick each, the last picker takes a second
+  pick, then back the other way) is public; hidden cat tokens are private to
+  their owner until final scoring." -> the draft and every die picked are
+  public; each token sits in its owner's private part until final scoring
+  shows the dealt tokens to everyone.
+- "On your turn, roll all the cat and action dice." -> each round is one
+  seat's turn: that seat (the active seat) rolls and picks first, and the
+  next round is the turn of the seat on its left.
+- NOTES.md: "Table conventions such as "the player who most recently looked
+  at a map goes first" become a random choice from the match's seeded
+  generator, unless the match creator names the first player in the match
+  options." -> the rulebook names no first player, so the first active seat
+  is drawn unless the option ``first_player`` names one.
 - "The final player to choose their first die, will also pick a second. Play
-  continues counter clockwise": the snake order of :func:`snake_order`.
-- "Players may only choose 1 cat die and 1 action die": a pick that would
-  give a seat a second die of one kind is refused. Such a pick is never
-  forced: while a seat lacks a cat die at least two cat dice remain.
-- "each player simultaneously takes their turn": a seat whose action needs a
-  choice commits it sealed (NOTES.md: "reveal simultaneously" becomes sealed
-  choices). Rescue, cuddle, eat and play need no choice and resolve without a
-  move; so does rehome with no cat of the chosen colour to give. When no seat
-  has a choice to make, the round resolves as soon as the draft ends.
-- "If a player receives cats from another player ... [they] should not be
-  counted": every action is computed on the holdings before the round; rehomed
-  cats are delivered after all actions.
+  continues *counter clockwise* around the circle until it returns to the
+  first player." -> the draft runs in the snake order of
+  :func:`~server.engine.seats.snake_order`, starting from the active seat.
+- "Players may only choose 1 cat die and 1 action die although they may
+  choose in any order." -> a pick that would give a seat a second die of one
+  kind is refused. Such a pick is never forced: while a seat lacks a cat die
+  at least two cat dice remain.
+- "each player simultaneously takes their turn and performs the action they
+  chose." -> a seat whose action needs a choice commits it sealed, and all
+  actions resolve together once every choice is in.
+- NOTES.md: "Physical dexterity, hiding things under the table and "reveal
+  simultaneously" become sealed choices: each seat commits privately; nothing
+  is shown to anyone until all have committed." -> rescue, cuddle and play
+  need no choice and resolve without a move, and so do a rehome with no cat
+  of the chosen colour to give and an eat with no mouse to return; when no
+  seat has a choice to make, the round resolves as soon as the draft ends.
+- "If a player receives cats from another player that would affect their
+  action, the cats are perceived to be received *after* the action was
+  performed, so should not be counted." -> every action is computed on the
+  holdings before the round; rehomed cats are delivered after all actions.
 - "Give as many cats of the chosen colour as you would like to another
-  player": 0 up to all of them, to one other seat (never to yourself); giving
-  none names no receiver.
-- "Lose 1 point. Perform any action of your choice.": the action is one of
-  the five others (hairball again would never end), performed with the chosen
-  cat die's colour, and it takes its own choices (a rehome's receiver and
-  count). The point is lost before the action, but as all is one sum the
+  player." -> 0 up to all of them, to one other seat (never to yourself);
+  giving none names no receiver.
+- "Return mice from your home to the supply, up to 1 mouse per cat of the
+  chosen colour." -> the player chooses how many, from none to the most it
+  may return (one per cat of the chosen colour, and no more than the mice at
+  home), as a sealed choice (``eat``, or a hairball's ``count``); an eat with
+  nothing to return needs no choice.
+- "Lose 1 point. Perform any action of your choice." -> the point is always
+  lost, so a score may go below zero. The action is one of the five others
+  (hairball again would never end), performed with the chosen cat die's
+  colour, and it takes its own choices (a rehome's receiver and count, an
+  eat's mice). The point is lost before the action, but as all is one sum the
   order does not matter.
-- "Eat: Return mice ... up to 1 mouse per cat of the chosen colour": all
-  that may be returned are returned, with no choice to hold some back (a
-  mouse kept is a point not taken; mice serve no other purpose).
 - "The game ends when 1 player reaches or exceeds 10 points. All players
-  finish their actions for the round": the game ends at the end of a round in
-  which any score is 10 or more, counted before the hidden tokens.
-- "Highest points wins." Final score = points + one per cat of the hidden
-  token's colour at home. No tie-breaker is given: tied seats share the win
-  (NOTES.md).
-- Not in the rulebook: a server safeguard, option ``max_rounds`` (default
-  100), ends a match where nobody ever scores; final scoring is as usual.
+  finish their actions for the round, then proceed to final scoring." -> the
+  game ends at the end of a round in which any score is 10 or more, counted
+  before the hidden tokens. Not in the rulebook: a server safeguard, option
+  ``max_rounds`` (default 100), ends a match in which nobody ever gets there;
+  final scoring is as usual.
+- "All players reveal their hidden cat token and gain 1 point for each cat of
+  that colour in their home. ... Highest points wins." -> the final score is
+  the points plus one per cat of the hidden token's colour at home.
+- NOTES.md: "Ties are resolved by the tie-breakers each rulebook gives; where
+  none is given, tied seats share the win." -> the rulebook gives no
+  tie-breaker, so tied seats share the win.
 """
 
 from __future__ import annotations
@@ -120,8 +151,18 @@ class Rehome(BaseModel):
     count: int = Field(0, ge=0, le=CUBES_PER_COLOUR)
 
 
+class Eat(BaseModel):
+    """The sealed choice of an eat die: return ``count`` mice for a point each (0 up to one per cat)."""
+
+    type: Literal["eat"] = "eat"
+    count: int = Field(0, ge=0, le=MICE)
+
+
 class Hairball(BaseModel):
-    """The sealed choice of a hairball die: lose a point, then perform ``then`` (with its own choices)."""
+    """The sealed choice of a hairball die: lose a point, then perform ``then`` (with its own choices).
+
+    ``to`` and ``count`` are a rehome's receiver and cats; ``count`` alone is an eat's mice.
+    """
 
     type: Literal["hairball"] = "hairball"
     then: BaseAction
@@ -129,7 +170,7 @@ class Hairball(BaseModel):
     count: int = Field(0, ge=0, le=CUBES_PER_COLOUR)
 
 
-AnyMove = Pick | Rehome | Hairball
+AnyMove = Pick | Rehome | Eat | Hairball
 Move = Annotated[AnyMove, Field(discriminator="type")]
 
 
@@ -154,7 +195,7 @@ class Plan(BaseModel):
     action: BaseAction = Field(description="the action performed (a hairball's chosen action)")
     hairball: bool = False
     to: int | None = None
-    count: int = 0
+    count: int = Field(0, description="cats rehomed, or mice eaten")
 
 
 class Result(BaseModel):
@@ -211,9 +252,18 @@ def cats_of(public: Public, seat: int) -> int:
     return 0 if colour is None else public.homes[seat].cats[colour]
 
 
+def most_mice_to_eat(public: Public, seat: int) -> int:
+    """An eat returns up to one mouse per cat of the chosen colour, and only mice ``seat`` has."""
+    return min(public.homes[seat].mice, cats_of(public, seat))
+
+
 def needs_choice(public: Public, seat: int) -> bool:
     die = public.action_die[seat]
-    return die == "hairball" or (die == "rehome" and cats_of(public, seat) > 0)
+    if die == "rehome":
+        return cats_of(public, seat) > 0
+    if die == "eat":
+        return most_mice_to_eat(public, seat) > 0
+    return die == "hairball"
 
 
 def rehome_choices(public: Public, seat: int) -> list[tuple[int | None, int]]:
@@ -309,10 +359,20 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             return [Pick(die=f) for f in faces]
         if public.phase == "choose":
             rehomes = rehome_choices(public, seat)
+            mice = range(most_mice_to_eat(public, seat) + 1)
             if public.action_die[seat] == "rehome":
                 return [Rehome(to=to, count=k) for to, k in rehomes]
-            moves: list[AnyMove] = [Hairball(then=a) for a in BASE_ACTIONS if a != "rehome"]
-            return moves + [Hairball(then="rehome", to=to, count=k) for to, k in rehomes]
+            if public.action_die[seat] == "eat":
+                return [Eat(count=k) for k in mice]
+            moves: list[AnyMove] = []
+            for action in BASE_ACTIONS:
+                if action == "rehome":
+                    moves += [Hairball(then="rehome", to=to, count=k) for to, k in rehomes]
+                elif action == "eat":
+                    moves += [Hairball(then="eat", count=k) for k in mice]
+                else:
+                    moves.append(Hairball(then=action))
+            return moves
         return []
 
     def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
@@ -335,6 +395,15 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             raise IllegalMove("the draft is over: commit the choice your action die needs")
         if move.type != die:
             raise IllegalMove(f"your action die is {die}: commit a {die} choice")
+        if isinstance(move, Eat) or (isinstance(move, Hairball) and move.then == "eat"):
+            if isinstance(move, Hairball) and move.to is not None:
+                raise IllegalMove("eat takes no receiver")
+            if move.count > most_mice_to_eat(public, seat):
+                raise IllegalMove(
+                    f"you may eat at most {most_mice_to_eat(public, seat)}: one mouse per {public.cat_die[seat]} cat,"
+                    f" and you have {public.homes[seat].mice} mice"
+                )
+            return
         if isinstance(move, Hairball) and move.then != "rehome":
             if move.to is not None or move.count:
                 raise IllegalMove(f"{move.then} takes no receiver and no count")
@@ -372,7 +441,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             pub.committed = Committed.fresh(pub.seats)
             for s in range(pub.seats):
                 if not needs_choice(pub, s):
-                    # Rescue, cuddle, eat, play, or a rehome with no cat to give.
+                    # Rescue, cuddle, play, or a rehome or eat with nothing to give or eat.
                     sealed.commit(pub.committed, s, Plan(action=cast(BaseAction, pub.action_die[s])))
             if pub.committed.complete:
                 event.update(self._resolve(table, rng))
@@ -382,6 +451,8 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
 
         if isinstance(move, Hairball):
             plan = Plan(action=move.then, hairball=True, to=move.to, count=move.count)
+        elif isinstance(move, Eat):
+            plan = Plan(action="eat", count=move.count)
         else:
             plan = Plan(action="rehome", to=move.to, count=move.count)
         sealed.commit(pub.committed, seat, plan)
@@ -410,7 +481,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             elif plan.action == "cuddle":
                 res.points += cats // 2
             elif plan.action == "eat":
-                res.mice_returned = min(before[s].mice, cats)
+                res.mice_returned = plan.count
                 home.mice -= res.mice_returned
                 returned_mice += res.mice_returned
                 res.points += res.mice_returned

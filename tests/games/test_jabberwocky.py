@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.engine import IllegalMove, Rng, Rules
+from server.engine import IllegalMove, Rng, Rules, event_for
 from server.engine.errors import BadOptions, NotYourTurn
 from server.games.jabberwocky import DEAL_SIZES, Bid, Jabberwocky, JTable, Play, Private, Public, Secret, TrickPlay
 
@@ -115,10 +115,39 @@ def test_failing_to_follow_suit_costs_3_points() -> None:
     rng = Rng(1)
     RULES.act(t, rng, 0, {"type": "play", "card": "9H"})
     _, event = RULES.act(t, rng, 1, {"type": "play", "card": "3C"})  # holds KH: a renege
-    assert event.public["penalty"] == 3
-    assert t.public.penalties == [0, 1, 0, 0]
+    assert event_for(event, 1)["private"] == {"penalty": 3}
+    assert t.private[1].reneges == 1
     _, event = RULES.act(t, rng, 2, {"type": "play", "card": "4C"})  # holds no heart: no penalty
-    assert "penalty" not in event.public
+    assert event.private == {}
+    # QH takes the first trick; seat 3 leads the last one and the round ends.
+    for seat, card in [(3, "QH"), (3, "5C"), (0, "2C"), (1, "KH"), (2, "AD")]:
+        _, event = RULES.act(t, rng, seat, {"type": "play", "card": card})
+    assert event.public["round_over"]["penalties"] == [0, 1, 0, 0]
+    assert t.public.penalties == [0, 1, 0, 0]
+    assert t.private[1].reneges == 0
+
+
+def test_a_renege_is_kept_secret_until_the_round_ends() -> None:
+    """Its penalty would tell the table that the seat still held the led suit."""
+    hands = [["9H", "2C"], ["KH", "3C"], ["AD", "4C"], ["QH", "5C"]]
+    t = table(hands=hands, trump="2S", dealer=3, made=[2, 2, 2, 2])
+    rng = Rng(1)
+    RULES.act(t, rng, 0, {"type": "play", "card": "9H"})
+    _, event = RULES.act(t, rng, 1, {"type": "play", "card": "3C"})  # holds KH: a renege
+    others = (None, 0, 2, 3)
+    for seat in others:
+        assert event_for(event, seat) == {"public": {"type": "play", "seat": 1, "card": "3C"}}
+    assert RULES.view(t, 1)["private"]["reneges"] == 1
+    for seat, card in [(2, "AD"), (3, "QH"), (3, "5C"), (0, "2C"), (1, "KH")]:
+        _, event = RULES.act(t, rng, seat, {"type": "play", "card": card})
+        for other in others:
+            assert "penalty" not in str(event_for(event, other))
+            assert RULES.view(t, other)["public"]["penalties"] == [0, 0, 0, 0]
+    _, event = RULES.act(t, rng, 2, {"type": "play", "card": "4C"})  # the round's last card
+    over = event_for(event, None)["public"]["round_over"]
+    assert over["penalties"] == [0, 1, 0, 0]
+    assert over["scores"] == [2, 2 - 3, 2, 2]
+    assert RULES.view(t, None)["public"]["penalties"] == [0, 1, 0, 0]
 
 
 def test_the_enforced_option_refuses_an_off_suit_card() -> None:
@@ -152,7 +181,7 @@ def test_a_full_13_round_game_scores_made_bids_minus_penalties_and_ties_share() 
     while RULES.outcome(t) is None:
         seat = RULES.to_act(t)[0]
         _, ev = RULES.act(t, rng, seat, RULES.dump_move(RULES.legal_moves(t, seat)[-1]))
-        penalties[seat] += "penalty" in ev.public
+        penalties[seat] += "penalty" in ev.private.get(seat, {})
         for s in ev.public.get("round_over", {}).get("made", []):
             rounds_made[s] += 1
     outcome = RULES.outcome(t)

@@ -22,6 +22,7 @@ from server.games.tabby_tumble import (
     COLOURS,
     Action,
     Colour,
+    Eat,
     Hairball,
     Home,
     Pick,
@@ -255,9 +256,30 @@ def test_eat_returns_up_to_one_mouse_per_cat_for_a_point_each() -> None:
     homes = [home(black=3, mice=2), home(black=1, mice=4), home(black=0, mice=5)]
     table = at_last_pick([("black", "eat"), ("black", "eat"), ("black", "eat")], homes=homes)
     finish_draft(table)
+    # Seat 2 has no black cat: nothing to choose. The others choose how many, up to the maximum.
+    assert sorted(RULES.to_act(table)) == [0, 1]
+    assert RULES.legal_moves(table, 0) == [Eat(count=k) for k in (0, 1, 2)]  # 3 cats, but 2 mice
+    assert RULES.legal_moves(table, 1) == [Eat(count=k) for k in (0, 1)]  # 4 mice, but 1 cat
+    with pytest.raises(IllegalMove, match="at most 1: one mouse per black cat"):
+        act(table, 1, Eat(count=2))
+    act(table, 0, Eat(count=2))
+    act(table, 1, Eat(count=1))
     assert table.public.points == [2, 1, 0]
     assert [h.mice for h in table.public.homes] == [0, 3, 5]
     assert table.public.supply.mice == 17 + 3
+
+
+def test_an_eat_may_return_fewer_mice_than_allowed() -> None:
+    """The rulebook's "up to 1 mouse per cat": the player chooses how many, from none to the maximum."""
+    homes = [home(orange=3, mice=4), home(black=2, mice=2)]
+    table = at_last_pick([("orange", "eat"), ("black", "eat")], homes=homes)
+    finish_draft(table)
+    act(table, 0, Eat(count=1))
+    act(table, 1, Eat())
+    assert table.public.points == [1, 0]
+    assert [h.mice for h in table.public.homes] == [3, 2]
+    assert table.public.supply.mice == 18 + 1
+    assert [(r.action, r.mice_returned) for r in table.public.last_round or []] == [("eat", 1), ("eat", 0)]
 
 
 def test_play_takes_one_mouse_per_cat_of_the_chosen_colour() -> None:
@@ -274,6 +296,7 @@ def test_play_from_a_short_supply_takes_what_is_left_and_eaten_mice_return_after
     homes = [home(orange=3, mice=0), home(black=3, mice=3)]
     table = at_last_pick([("orange", "play"), ("black", "eat")], homes=homes, supply=supply)
     finish_draft(table)
+    act(table, 1, Eat(count=3))
     assert results(table)[0].mice_taken == 2  # not the 3 seat 1 is returning at the same time
     assert table.public.supply.mice == 0 + 3
 
@@ -321,9 +344,9 @@ def test_rehome_with_no_cat_of_the_colour_needs_no_choice() -> None:
     assert results(table)[0].rehomed == 0
 
 
-def test_rescue_cuddle_eat_and_play_resolve_without_a_move() -> None:
+def test_rescue_cuddle_and_play_resolve_without_a_move_and_so_does_an_eat_with_no_mouse() -> None:
     dice: list[tuple[Colour, Action]] = [("orange", "rescue"), ("black", "cuddle"), ("white", "eat"), ("white", "play")]
-    table = at_last_pick(dice)
+    table = at_last_pick(dice, homes=[home(), home(), home(mice=0), home()])
     event = finish_draft(table)
     assert "resolved" in event.public
     assert table.public.round == 2 and table.public.phase == "draft"
@@ -361,7 +384,7 @@ def test_hairball_loses_a_point_then_performs_any_action() -> None:
     table = at_last_pick([("white", "hairball"), ("black", "hairball")], homes=homes, points=[5, 5])
     finish_draft(table)
     act(table, 0, Hairball(then="cuddle"))
-    act(table, 1, Hairball(then="eat"))
+    act(table, 1, Hairball(then="eat", count=2))
     assert table.public.points == [5 - 1 + 2, 5 - 1 + 2]
     assert table.public.homes[1].mice == 1
 
@@ -370,13 +393,15 @@ def test_hairball_rehome_takes_its_own_choices() -> None:
     table = at_last_pick([("orange", "hairball"), ("black", "eat")], homes=[home(orange=3), home()])
     finish_draft(table)
     legal = RULES.legal_moves(table, 0)
-    assert legal[:4] == [Hairball(then=a) for a in ("rescue", "cuddle", "eat", "play")]
-    assert legal[4:] == [Hairball(then="rehome"), *[Hairball(then="rehome", to=1, count=k) for k in (1, 2, 3)]]
+    eats = [Hairball(then="eat", count=k) for k in (0, 1)]  # 3 orange cats, 1 mouse
+    assert legal[:5] == [Hairball(then="rescue"), Hairball(then="cuddle"), *eats, Hairball(then="play")]
+    assert legal[5:] == [Hairball(then="rehome"), *[Hairball(then="rehome", to=1, count=k) for k in (1, 2, 3)]]
     with pytest.raises(IllegalMove, match="no receiver"):
         act(table, 0, Hairball(then="rescue", to=1, count=1))
     with pytest.raises(IllegalMove, match="to yourself"):
         act(table, 0, Hairball(then="rehome", to=0, count=1))
     act(table, 0, Hairball(then="rehome", to=1, count=2))
+    act(table, 1, Eat(count=1))
     assert table.public.points == [-1 + 2, 1]
     assert [h.cats["orange"] for h in table.public.homes] == [1, 3]
 
@@ -440,6 +465,7 @@ def test_choices_are_sealed_until_everyone_has_committed() -> None:
 def test_the_next_round_is_the_turn_of_the_player_on_the_left() -> None:
     table = at_last_pick([("orange", "cuddle"), ("black", "play"), ("white", "eat")], active=2, round_=4)
     finish_draft(table)
+    act(table, 2, Eat(count=1))
     pub = table.public
     assert (pub.round, pub.active, pub.phase) == (5, 0, "draft")
     assert RULES.to_act(table) == [0]
@@ -520,6 +546,7 @@ def every_move(most: int) -> list[Any]:
     return [
         *[Pick(die=f) for f in (*COLOURS, *ACTIONS)],
         *[Rehome(to=to, count=k) for to, k in spots],
+        *[Eat(count=k) for k in range(most + 1)],
         *[Hairball(then=a, to=to, count=k) for a in BASE_ACTIONS for to, k in spots],
     ]
 

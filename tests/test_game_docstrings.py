@@ -1,0 +1,116 @@
+"""Every game's module docstring says what is hidden, what is chance, and each interpretation in full.
+
+The shape, the same for every game::
+
+    <opening paragraph>
+
+    Hidden: ...
+
+    Chance: ...
+
+    Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Brillig"):
+
+    - "<the rulebook line, quoted>" -> <our reading, in full>.
+    - NOTES.md: "<the NOTES.md line, quoted>" -> <our reading>.
+
+NOTES.md is not in the repository, so it is never cited bare: each use quotes
+its line. Where the rulebooks are at hand (``VORPAL_RULEBOOKS``, by default
+the ``shared/rules`` folder beside the checkout), every quote must be found
+in them, typographic quotes and dashes read as plain ones.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from server.engine import Rules
+from server.games import GAMES
+
+HEADER = re.compile(r'^Interpretations \(rulebook: ``(?P<book>[\w.-]+)``(?:, "(?P<section>[^"]+)")?\):$')
+BULLET = re.compile(r'^- (?P<source>NOTES\.md: )?"(?P<quote>.+?)" -> (?P<reading>.+)\.$', re.DOTALL)
+RULEBOOKS = Path(os.environ.get("VORPAL_RULEBOOKS", Path(__file__).resolve().parents[2] / "shared" / "rules"))
+
+
+def docstring(rules: Rules) -> str:
+    doc = inspect.getdoc(sys.modules[type(rules.game).__module__])
+    assert doc, f"{rules.name} has no module docstring"
+    return doc
+
+
+def paragraphs(text: str) -> list[str]:
+    return [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+
+
+def interpretations(rules: Rules) -> tuple[re.Match[str], list[str]]:
+    """The header's match and the bullets (each joined onto one line)."""
+    doc = docstring(rules)
+    lines = doc.splitlines()
+    at = next((i for i, line in enumerate(lines) if line.startswith("Interpretations (")), None)
+    assert at is not None, f"{rules.name}: no Interpretations section"
+    header = HEADER.match(lines[at])
+    assert header, f"{rules.name}: the header reads {lines[at]!r}"
+    bullets: list[str] = []
+    for line in lines[at + 1 :]:
+        if line.startswith("- "):
+            bullets.append(line)
+        elif line.strip():
+            assert bullets and line.startswith("  "), f"{rules.name}: {line!r} is not part of a bullet"
+            bullets[-1] += " " + line.strip()
+    assert bullets, f"{rules.name}: no interpretations listed"
+    return header, bullets
+
+
+def plain(text: str) -> str:
+    """Typographic quotes and dashes as plain ones, whitespace collapsed."""
+    for fancy, ascii_ in (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
+                          ("\u2014", "-")):  # fmt: skip
+        text = text.replace(fancy, ascii_)
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=[r.name for r in GAMES])
+def test_the_docstring_has_an_opening_then_hidden_then_chance_then_interpretations(rules: Rules) -> None:
+    paras = paragraphs(docstring(rules))
+    starts = [next((i for i, p in enumerate(paras) if p.startswith(word)), -1) for word in ("Hidden:", "Chance:")]
+    interp = next(i for i, p in enumerate(paras) if p.startswith("Interpretations ("))
+    assert 0 < starts[0] < starts[1] < interp, f"{rules.name}: opening, Hidden:, Chance:, Interpretations in order"
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=[r.name for r in GAMES])
+def test_each_interpretation_quotes_the_line_it_rests_on_and_states_the_reading(rules: Rules) -> None:
+    _, bullets = interpretations(rules)
+    for bullet in bullets:
+        found = BULLET.match(bullet)
+        assert found, f"{rules.name}: not '- \"<quote>\" -> <reading>.': {bullet}"
+        assert len(found["reading"].split()) >= 3, f"{rules.name}: state the reading in full: {bullet}"
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=[r.name for r in GAMES])
+def test_notes_md_is_never_cited_without_its_line(rules: Rules) -> None:
+    doc = " ".join(docstring(rules).split())
+    for at in [m.start() for m in re.finditer(r"NOTES\.md", doc)]:
+        assert doc[at:].startswith('NOTES.md: "'), f"{rules.name}: quote the NOTES.md line: {doc[at - 60 : at + 40]}"
+
+
+@pytest.mark.parametrize("rules", GAMES, ids=[r.name for r in GAMES])
+def test_every_quote_is_in_the_rulebook(rules: Rules) -> None:
+    if not RULEBOOKS.is_dir():
+        pytest.skip(f"the rulebooks are not at {RULEBOOKS} (set VORPAL_RULEBOOKS)")
+    header, bullets = interpretations(rules)
+    books = {
+        "book": plain((RULEBOOKS / header["book"]).read_text()),
+        "notes": plain((RULEBOOKS / "NOTES.md").read_text()),
+    }
+    for bullet in bullets:
+        found = BULLET.match(bullet)
+        assert found
+        text = books["notes" if found["source"] else "book"]
+        for piece in plain(found["quote"]).split("..."):
+            piece = piece.strip(" .")
+            assert piece in text, f"{rules.name}: {piece!r} is not in {header['book']}"
