@@ -25,6 +25,7 @@ from collections import OrderedDict, defaultdict, deque
 from typing import Any
 
 import msgpack
+from vorpal_protocol import CHAT_TEXT_MAX, WHITE_SPACE
 
 from server import games
 from server.config import Settings
@@ -458,9 +459,10 @@ class Matches:
         seat = self.seat_of(record, token)
         if seat is None:
             raise Unauthorized("chat is for seated players: send your seat token")
-        text = text.strip()
-        if not 1 <= len(text) <= 500:
-            raise BadRequest("a chat message has 1..500 characters")
+        # One rule, on the text as sent (PROTOCOL.md, `say`): 1..500 characters, not all white space.
+        if not 1 <= len(text) <= CHAT_TEXT_MAX or not text.strip(WHITE_SPACE):
+            raise BadRequest(f"a chat message has 1..{CHAT_TEXT_MAX} characters, not all white space")
+        text = text.strip(WHITE_SPACE)
         window = self._chat_times[(match_id, seat)]
         t = time.monotonic()
         while window and t - window[0] > 60:
