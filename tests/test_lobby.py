@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
+from vorpal_client import VorpalClient
 
 from .servers import ServerProcess
 
@@ -67,3 +68,14 @@ async def test_the_first_deal_happens_at_creation_and_a_seat_sees_its_hand_on_jo
         ]  # no event deals: the hand is in the seat's view from the start
         started = (await api.get(f"/v1/matches/{match}", headers={"Authorization": f"Bearer {token}"})).json()
         assert started["status"] == "active" and started["view"]["private"] == seat["view"]["private"]
+
+
+async def test_leaving_tells_the_status_after_it_and_an_aborted_match_has_no_outcome(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api:
+        match = (await api.create_match("jabberwocky", 3)).match
+        ann, bob = await api.join(match), await api.join(match)
+        assert (await api.leave(match, ann.token)).status == "open"
+        left = await api.leave(match, bob.token)
+        assert (left.match, left.seat, left.left, left.status) == (match, 1, True, "aborted")
+        state = await api.state(match)
+        assert (state.status, state.outcome) == ("aborted", None)
