@@ -8,6 +8,7 @@ import httpx
 import msgpack
 import pytest
 import websockets
+from vorpal_client import LiveConnection, StaleVersion, VorpalClient
 from vorpal_protocol import SUBPROTOCOL, decode_server, encode
 
 from .servers import ServerProcess
@@ -217,5 +218,56 @@ async def test_refused_requests_are_normal_traffic_and_never_close_the_connectio
             assert (await reply(ws))["code"] == "not_your_turn"
         await ws.send(encode({"type": "ping", "id": "still"}))
         assert await reply(ws) == {"type": "pong", "id": "still"}
+    finally:
+        await ws.close()
+
+
+async def test_a_stale_version_tells_the_current_version_over_rest_and_websocket(
+    api: httpx.AsyncClient, server: ServerProcess
+) -> None:
+    match, tokens = await new_match(api)
+    now = (await state(api, match))["version"]
+    actor = (await state(api, match))["to_act"][0]
+    mv = {"type": "bid", "tricks": 0}
+    r = await api.post(f"/v1/matches/{match}/moves", json={"move_id": "a", "version": now - 1, "move": mv},
+                       headers={"Authorization": f"Bearer {tokens[actor]}"})  # fmt: skip
+    assert problem(r, "stale_version", 409)["current"] == now
+    ws = await ws_connect(server)
+    try:
+        await ws.send(encode({"type": "auth", "id": 1, "token": tokens[actor]}))
+        assert (await reply(ws))["type"] == "ack"
+        await ws.send(encode({"type": "move", "id": 2, "match": match, "move_id": "a", "version": now - 1, "move": mv}))
+        raw = msgpack.unpackb(await ws.recv())
+        assert (raw["id"], raw["code"], raw["current"]) == (2, "stale_version", now)
+    finally:
+        await ws.close()
+    async with LiveConnection(server.url) as live, VorpalClient(server.url) as sdk:
+        await live.auth(tokens[actor])
+        with pytest.raises(StaleVersion) as over_ws:
+            await live.move(match, mv, version=now + 5, move_id="a")
+        with pytest.raises(StaleVersion) as over_rest:
+            await sdk.move(match, tokens[actor], mv, version=now + 5, move_id="a")
+        assert over_ws.value.current == over_rest.value.current == now
+
+
+async def test_subscribing_is_unauthorized_once_the_seat_presented_has_been_left(
+    api: httpx.AsyncClient, server: ServerProcess
+) -> None:
+    match = (await api.post("/v1/matches", json={"game": "jabberwocky", "seats": 3})).json()["match"]
+    seat = (await api.post(f"/v1/matches/{match}/join", json={})).json()
+    ws = await ws_connect(server)
+    try:
+        await ws.send(encode({"type": "auth", "id": 1, "token": seat["token"]}))
+        assert (await reply(ws))["type"] == "ack"
+        await ws.send(encode({"type": "subscribe", "id": 2, "match": match}))
+        assert (await reply(ws))["result"]["you"] == 0
+        r = await api.post(f"/v1/matches/{match}/leave", headers={"Authorization": f"Bearer {seat['token']}"})
+        assert r.json() == {"match": match, "seat": 0, "left": True, "status": "aborted"}
+        left = await reply(ws)
+        assert left["event"]["public"] == {"type": "left", "seat": 0, "aborted": True}
+        assert left["status"] == "aborted" and left["outcome"] is None  # an aborted match has no outcome
+        await ws.send(encode({"type": "subscribe", "id": 3, "match": match}))
+        r = await reply(ws)
+        assert (r["id"], r["code"]) == (3, "unauthorized")
     finally:
         await ws.close()

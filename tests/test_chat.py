@@ -6,7 +6,9 @@ import asyncio
 
 import httpx
 import pytest
+import websockets
 from vorpal_client import ApiError, LiveConnection
+from vorpal_protocol import SUBPROTOCOL, decode_server, encode
 
 from .servers import ServerProcess
 
@@ -59,3 +61,44 @@ async def test_chat_is_for_seats_length_limited_and_rate_limited(server: ServerP
         with pytest.raises(ApiError) as info:
             await spectator.say(match, "spectators only watch")
         assert info.value.code == "unauthorized"
+
+
+async def test_a_chat_text_is_1_to_500_characters_as_sent_not_all_white_space(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as api:
+        match = (await api.post("/v1/matches", json={"game": "mome", "seats": 2})).json()["match"]
+        token = (await api.post(f"/v1/matches/{match}/join", json={})).json()["token"]
+
+        async def say(text: str) -> httpx.Response:
+            return await api.post(f"/v1/matches/{match}/chat", json={"text": text},
+                                  headers={"Authorization": f"Bearer {token}"})  # fmt: skip
+
+        for refused in (" \t\n\u3000\u2028\x85", "  " + "x" * 500 + "  "):  # all white space; 504 as sent
+            r = await say(refused)
+            assert r.status_code == 400 and r.json()["code"] == "bad_request", repr(refused[:8])
+        assert (await say("x" * 500)).json()["text"] == "x" * 500
+        assert (await say(" \u3000 " + "x" * 496 + "\n")).json()["text"] == "x" * 496
+        # White space is Unicode's White_Space: U+FEFF and U+200B are not, and are kept.
+        assert (await say("\ufeffhi\u200b ")).json()["text"] == "\ufeffhi\u200b"
+        async with LiveConnection(server.url) as live:
+            await live.auth(token)
+            with pytest.raises(ApiError) as info:
+                await live.say(match, "\u2003\u2003")
+            assert info.value.code == "bad_request"
+            assert (await live.say(match, "  ok\t"))["text"] == "ok"
+
+
+async def test_the_chat_push_may_come_before_or_after_the_say_ack(server: ServerProcess) -> None:
+    async with httpx.AsyncClient(base_url=server.url) as api:
+        match = (await api.post("/v1/matches", json={"game": "mome", "seats": 2})).json()["match"]
+        token = (await api.post(f"/v1/matches/{match}/join", json={"name": "ann"})).json()["token"]
+    async with websockets.connect(server.url.replace("http", "ws") + "/v1/ws", subprotocols=[SUBPROTOCOL]) as ws:  # type: ignore[list-item]
+        for i, frame in enumerate([{"type": "auth", "token": token}, {"type": "subscribe", "match": match}]):
+            await ws.send(encode({**frame, "id": i}))
+            assert decode_server(await ws.recv()).type == "ack"
+        await ws.send(encode({"type": "say", "id": "s", "match": match, "text": "hello"}))
+        frames = [decode_server(await ws.recv()).model_dump(exclude_none=True) for _ in range(2)]
+        # Both arrive, in either order: the push travels through the match's channel, the ack does not.
+        ack = next(f for f in frames if f["type"] == "ack")
+        chat = next(f for f in frames if f["type"] == "chat")
+        assert ack["id"] == "s" and chat == {"type": "chat", **ack["result"]}
+        assert chat["name"] == "ann" and chat["text"] == "hello"

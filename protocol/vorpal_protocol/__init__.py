@@ -3,8 +3,10 @@
 from .codec import MAX_DEPTH, MAX_FRAME_BYTES, DecodeError, decode_client, decode_server, encode
 from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
+    CHAT_TEXT_MAX,
     SUBPROTOCOL,
     SUBPROTOCOLS,
+    WHITE_SPACE,
     Ack,
     Auth,
     ChatFrame,
@@ -21,12 +23,14 @@ from .frames import (
 )
 
 __all__ = [
+    "CHAT_TEXT_MAX",
     "CLOSE_CODES",
     "ERROR_CODES",
     "MAX_DEPTH",
     "MAX_FRAME_BYTES",
     "SUBPROTOCOL",
     "SUBPROTOCOLS",
+    "WHITE_SPACE",
     "Ack",
     "Auth",
     "ChatFrame",

@@ -20,6 +20,12 @@ SUBPROTOCOLS: tuple[str, ...] = (SUBPROTOCOL,)
 RequestId = Annotated[int | str, Field(description="chosen by the client, echoed in the reply")]
 MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
+#: A chat text has 1..500 characters as sent, not all of them white space; the server keeps it
+#: without the white space at either end. White space is Unicode's ``White_Space`` property,
+#: spelled out because no language's default ``strip``/``trim`` is exactly it.
+CHAT_TEXT_MAX = 500
+WHITE_SPACE = "\t\n\v\f\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
 
 class Frame(BaseModel):
     model_config = ConfigDict(extra="ignore", frozen=True)
@@ -71,7 +77,7 @@ class SayFrame(Frame):
     type: Literal["say"] = "say"
     id: RequestId
     match: MatchId
-    text: str = Field(min_length=1, max_length=500)
+    text: str = Field(min_length=1, max_length=CHAT_TEXT_MAX, description="not all white space")
 
 
 class Ping(Frame):
@@ -94,13 +100,17 @@ class Ack(Frame):
 
 
 class ErrorFrame(Frame):
-    """A refused request (``id`` set) or a frame that could not be read (``id`` null)."""
+    """A refused request (``id`` set) or a frame that could not be read (``id`` null).
+
+    ``current`` comes with ``stale_version``: the match's version, to choose the move again at.
+    """
 
     type: Literal["error"] = "error"
     id: RequestId | None = None
     code: str
     title: str
     detail: str | None = None
+    current: int | None = Field(None, ge=0, description="stale_version: the match's current version")
 
 
 class EventFrame(Frame):

@@ -10,13 +10,14 @@ import time
 from collections import deque
 from typing import Any
 
+from vorpal_protocol import CHAT_TEXT_MAX, WHITE_SPACE
+
 from server.engine.errors import BadRequest, RateLimited, Unauthorized
 from server.runtime.caches import Bounded
 
 from .matches import now_ms, player_name, seat_of
 from .record import MatchStore
 
-MAX_LENGTH = 500
 WINDOW_S = 60.0
 #: Seats whose recent posting times this process remembers (the oldest are forgotten first).
 TRACKED_SEATS = 50_000
@@ -46,9 +47,10 @@ class Chat:
         seat = seat_of(record, token)
         if seat is None:
             raise Unauthorized("chat is for seated players: send your seat token")
-        text = text.strip()
-        if not 1 <= len(text) <= MAX_LENGTH:
-            raise BadRequest(f"a chat message has 1..{MAX_LENGTH} characters")
+        # One rule, on the text as sent (PROTOCOL.md, `say`): 1..500 characters, not all white space.
+        if not 1 <= len(text) <= CHAT_TEXT_MAX or not text.strip(WHITE_SPACE):
+            raise BadRequest(f"a chat message has 1..{CHAT_TEXT_MAX} characters, not all white space")
+        text = text.strip(WHITE_SPACE)
         self._admit(match_id, seat)
         message = {"seat": seat, "name": record.names[seat] or player_name(seat), "text": text, "at": now_ms()}
         await self.store.say(match_id, message)

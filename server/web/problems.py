@@ -51,6 +51,8 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 
 
 def error_frame(exc: VorpalError, request_id: int | str | None) -> dict[str, Any]:
+    """The ``error`` frame of ``exc``: the problem's members, its extras (``current``) included."""
     frame: dict[str, Any] = {"type": "error", "id": request_id, "code": exc.code, "title": exc.title}
     frame["detail"] = exc.detail
+    frame.update(exc.extra)
     return frame

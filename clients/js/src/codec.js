@@ -68,6 +68,7 @@ export const FRAMES = {
     ["code", text(), REQUIRED],
     ["title", text(), REQUIRED],
     ["detail", text(), OPTIONAL],
+    ["current", integer(0), OPTIONAL], // stale_version: the match's current version
   ],
   event: [
     TYPE,

@@ -2,7 +2,7 @@
 // (mirrors clients/python/vorpal_client/errors.py).
 //
 //     ApiError(code, title, detail, status)
-//      ├── StaleVersion     stale_version
+//      ├── StaleVersion     stale_version (`.current`: the match's version)
 //      ├── IllegalMove      illegal_move / bad_move
 //      ├── NotYourTurn      not_your_turn
 //      ├── Unauthorized     unauthorized
@@ -22,7 +22,12 @@ export class ApiError extends Error {
   }
 }
 
-export class StaleVersion extends ApiError {}
+export class StaleVersion extends ApiError {
+  /** The match's version when the move was refused: choose the move again at it. */
+  get current() {
+    return Number.isInteger(this.extra.current) ? this.extra.current : null;
+  }
+}
 export class IllegalMove extends ApiError {}
 export class NotYourTurn extends ApiError {}
 export class Unauthorized extends ApiError {}
@@ -49,6 +54,6 @@ const KNOWN = new Set(["type", "title", "status", "code", "detail", "instance", 
 export function errorFrom(body, status = null) {
   const code = String(body?.code ?? "internal");
   const Cls = Object.hasOwn(BY_CODE, code) ? BY_CODE[code] : ApiError;
-  const extra = Object.fromEntries(Object.entries(body ?? {}).filter(([k]) => !KNOWN.has(k)));
+  const extra = Object.fromEntries(Object.entries(body ?? {}).filter(([k, v]) => !KNOWN.has(k) && v != null));
   return new Cls(code, String(body?.title ?? ""), body?.detail ?? null, status ?? body?.status ?? null, extra);
 }

@@ -15,7 +15,8 @@ export interface Ping { type: "ping"; id: RequestId }
 export type ClientFrame = Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | Ping;
 
 export interface Ack { type: "ack"; id: RequestId; result: { [key: string]: Json } }
-export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string }
+/** `current`: with `stale_version`, the match's current version. */
+export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string; current?: number }
 export interface EventFrame {
   type: "event";
   match: string;
@@ -104,7 +105,10 @@ export class ApiError extends Error {
   status: number | null;
   extra: { [key: string]: unknown };
 }
-export class StaleVersion extends ApiError {}
+export class StaleVersion extends ApiError {
+  /** The match's version when the move was refused (REST and WebSocket alike). */
+  readonly current: number | null;
+}
 export class IllegalMove extends ApiError {}
 export class NotYourTurn extends ApiError {}
 export class Unauthorized extends ApiError {}
@@ -123,7 +127,8 @@ export class VorpalClient {
   createMatch(game: string, seats: number, options?: { options?: object; bots?: number[] }): Promise<MatchSummary>;
   listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   join(match: string, options?: { seat?: number | null; name?: string | null }): Promise<SeatToken>;
-  leave(match: string, token: string): Promise<{ match: string; seat: number; left: true }>;
+  /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
+  leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   state(match: string, token?: string | null): Promise<MatchState>;
   legal(match: string, token: string): Promise<Json[]>;
   move(match: string, token: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;

@@ -196,6 +196,34 @@ test("errors arrive as typed exceptions with stable codes", LIMIT, async () => {
   }
 });
 
+test("a stale version tells the current one, over WebSocket as over REST", LIMIT, async () => {
+  const match = (await api.createMatch("jabberwocky", 3, { options: { rounds: 1 } })).match;
+  const seats = [];
+  for (let i = 0; i < 3; i++) seats.push(await api.join(match));
+  const state = await api.state(match);
+  const token = seats[state.to_act[0]].token;
+  const live = await new LiveConnection(stack.url).connect();
+  try {
+    await live.auth(token);
+    const stale = { version: state.version - 1, moveId: "stale" };
+    const isStale = (err) => err instanceof StaleVersion && err.current === state.version;
+    await assert.rejects(live.move(match, { type: "bid", tricks: 0 }, stale), isStale);
+    await assert.rejects(api.move(match, token, { type: "bid", tricks: 0 }, stale), isStale);
+  } finally {
+    await live.close();
+  }
+});
+
+test("leaving tells the match's status after it: open, or aborted once no player is left", LIMIT, async () => {
+  const match = (await api.createMatch("jabberwocky", 3)).match;
+  const [ann, bob] = [await api.join(match), await api.join(match)];
+  assert.deepEqual(await api.leave(match, ann.token), { match, seat: 0, left: true, status: "open" });
+  assert.deepEqual(await api.leave(match, bob.token), { match, seat: 1, left: true, status: "aborted" });
+  const state = await api.state(match);
+  assert.equal(state.status, "aborted");
+  assert.equal(state.outcome, null);
+});
+
 test("an unsupported protocol version is refused with a 400 problem", LIMIT, async () => {
   const response = await new Promise((resolve, reject) => {
     const ws = new WebSocket(wsUrl(stack.url), ["vorpal.v9.msgpack"]);

@@ -8,11 +8,11 @@
 from .bot import play
 from .errors import ApiError, IllegalMove, MatchOver, NotFound, NotYourTurn, StaleVersion, Unauthorized, Unavailable
 from .live import LiveConnection
-from .models import Game, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
 from .rest import VorpalClient
 
 __all__ = [
-    "ApiError", "Game", "IllegalMove", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary",
-    "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Unauthorized", "Unavailable",
-    "VorpalClient", "play",
+    "ApiError", "Game", "IllegalMove", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState",
+    "MatchSummary", "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Unauthorized",
+    "Unavailable", "VorpalClient", "play",
 ]  # fmt: skip

@@ -1,7 +1,7 @@
 """Errors the server reports, as exceptions: match on the class or on ``.code``.
 
 ApiError(code, title, detail, status)
- ├── StaleVersion     stale_version
+ ├── StaleVersion     stale_version (``.current``: the match's version)
  ├── IllegalMove      illegal_move / bad_move
  ├── NotYourTurn      not_your_turn
  ├── Unauthorized     unauthorized
@@ -24,7 +24,11 @@ class ApiError(Exception):
 
 
 class StaleVersion(ApiError):
-    pass
+    @property
+    def current(self) -> int | None:
+        """The match's version when the move was refused: choose the move again at it."""
+        value = self.extra.get("current")
+        return value if isinstance(value, int) else None
 
 
 class IllegalMove(ApiError):
@@ -63,5 +67,5 @@ _KNOWN = {"type", "title", "status", "code", "detail", "instance", "id"}
 def error_from(body: dict[str, Any], status: int | None = None) -> ApiError:
     code = str(body.get("code", "internal"))
     cls = _BY_CODE.get(code, ApiError)
-    extra = {k: v for k, v in body.items() if k not in _KNOWN}
+    extra = {k: v for k, v in body.items() if k not in _KNOWN and v is not None}
     return cls(code, str(body.get("title", "")), body.get("detail"), status or body.get("status"), extra)

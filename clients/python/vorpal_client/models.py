@@ -38,6 +38,15 @@ class SeatToken(Model):
     token: str
 
 
+class LeaveResult(Model):
+    """``status`` is the match's after the leave: ``open``, or ``aborted`` once no player is left."""
+
+    match: str
+    seat: int
+    left: bool
+    status: str
+
+
 class MatchState(Model):
     """The match as one caller sees it: ``view`` holds ``public`` and, for a seat, ``private``."""
 

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from .errors import ApiError, error_from
-from .models import Game, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
 
 
 class VorpalClient:
@@ -63,8 +63,8 @@ class VorpalClient:
         body = {k: v for k, v in {"seat": seat, "name": name}.items() if v is not None}
         return SeatToken.model_validate(await self._call("POST", f"/v1/matches/{match}/join", json=body))
 
-    async def leave(self, match: str, token: str) -> None:
-        await self._call("POST", f"/v1/matches/{match}/leave", token=token)
+    async def leave(self, match: str, token: str) -> LeaveResult:
+        return LeaveResult.model_validate(await self._call("POST", f"/v1/matches/{match}/leave", token=token))
 
     async def state(self, match: str, token: str | None = None) -> MatchState:
         return MatchState.model_validate(await self._call("GET", f"/v1/matches/{match}", token=token))
