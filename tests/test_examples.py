@@ -31,8 +31,8 @@ def run(args: list[str], *, cwd: str = str(EXAMPLES)) -> str:
 )
 def test_the_trick_bot_finishes_a_match_from_the_command_line(server: ServerProcess, strategy: str, cwd: str) -> None:
     create = ["--game", "jabberwocky", "--seats", "3", "--bots", "1,2", "--options", '{"rounds": 1}']
-    out = run(["-m", "vorpal_client.bot", "--server", server.url, "--strategy", strategy, "--on-error", "stop", *create],
-              cwd=str(cwd))  # fmt: skip
+    bot = ["-m", "vorpal_client.bot", "--server", server.url, "--strategy", strategy, "--on-error", "stop"]
+    out = run([*bot, *create], cwd=str(cwd))
     found = re.search(r"match (\S+) finished: .*winners", out)
     assert found, out
     state = httpx.get(f"{server.url}/v1/matches/{found[1]}").json()
