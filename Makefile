@@ -32,7 +32,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client
+	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q

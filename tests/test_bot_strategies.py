@@ -1,0 +1,107 @@
+"""The bot runner with a strategy: what a decision holds, when it is asked, and what happens when it fails."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from vorpal_client import Decision, LiveConnection, StrategyFailed, VorpalClient, play, random_strategy
+from vorpal_client.games import jabberwocky as jw
+
+from .servers import ServerProcess
+
+pytestmark = pytest.mark.anyio
+
+
+async def three_seats(server: ServerProcess, rounds: int = 1) -> tuple[str, list[str]]:
+    async with VorpalClient(server.url) as api:
+        match = (await api.create_match("jabberwocky", 3, options={"rounds": rounds})).match
+        return match, [(await api.join(match, name=f"p{i}")).token for i in range(3)]
+
+
+async def test_a_decision_holds_what_the_seat_knows_and_comes_once_per_version(server: ServerProcess) -> None:
+    match, tokens = await three_seats(server, rounds=2)
+    seen: list[Decision] = []
+    pick = random_strategy(7)
+
+    async def watchful(decision: Decision) -> Any:  # an async strategy
+        seen.append(decision)
+        return pick(decision)
+
+    players = [play(server.url, match, tokens[0], strategy=watchful, on_error="stop")]
+    players += [play(server.url, match, t, seed=i) for i, t in enumerate(tokens[1:])]
+    final = (await asyncio.gather(*players))[0]
+    assert final["status"] == "finished"
+    assert len(seen) == 1 + 3 + 1 + 4  # seat 0 bids and plays each card, in rounds of 3 and 4 cards
+    versions = [d.version for d in seen]
+    assert versions == sorted(set(versions))  # asked at most once per version
+    for d in seen:
+        assert (d.match, d.game, d.seat, d.clock) == (match, "jabberwocky", 0, None)
+        assert d.legal and d.view["private"]["hand"]
+        assert d.view_as(jw.View).public.turn == 0
+        # What happened since the seat last acted: every version in between, its own move first.
+        assert [e["version"] for e in d.events] == list(range(d.events[0]["version"], d.version + 1))
+        assert all("public" in e["event"] for e in d.events)
+    for before, after in zip(seen, seen[1:], strict=False):
+        assert after.events[0]["version"] == before.version + 1
+        assert after.events[0]["event"]["public"]["seat"] == 0
+
+
+async def test_a_failing_strategy_is_reported_and_the_match_goes_on(server: ServerProcess) -> None:
+    match, tokens = await three_seats(server)
+    asked = 0
+
+    def clumsy(decision: Decision) -> Any:
+        nonlocal asked
+        asked += 1
+        if asked == 1:
+            raise RuntimeError("no idea")
+        if asked == 2:
+            return None
+        return {"type": "bid", "tricks": 9} if decision.view["public"]["phase"] == "bid" else {"type": "play", "card": "AX"}
+
+    reports: list[StrategyFailed] = []
+    players = [play(server.url, match, tokens[0], strategy=clumsy, report=reports.append)]
+    players += [play(server.url, match, t, seed=i) for i, t in enumerate(tokens[1:])]
+    final = (await asyncio.gather(*players))[0]
+    assert final["status"] == "finished" and asked == 4  # a bid and three cards, each replaced by a random move
+    assert [type(r.__cause__) for r in reports[:2]] == [RuntimeError, type(None)]
+    assert "returned no move" in str(reports[1])
+    refused = reports[2:]
+    assert [r.error.code if r.error else None for r in refused] == ["bad_move", "bad_move"]
+    assert refused[0].move == {"type": "play", "card": "AX"} and refused[0].decision.version > 0
+
+
+async def test_an_illegal_move_carries_the_server_error_and_can_stop_the_runner(server: ServerProcess) -> None:
+    match, tokens = await three_seats(server)
+    async with VorpalClient(server.url) as api:
+        first = (await api.state(match)).to_act[0]
+
+    def overbid(decision: Decision) -> Any:
+        return jw.Bid(tricks=9)  # a well-formed bid, but only 3 cards are dealt: illegal now
+
+    with pytest.raises(StrategyFailed) as failed:
+        await play(server.url, match, tokens[first], strategy=overbid, on_error="stop")
+    assert failed.value.error is not None and failed.value.error.code == "illegal_move"
+    assert failed.value.move == {"type": "bid", "tricks": 9}
+    async with VorpalClient(server.url) as api:
+        assert (await api.state(match)).to_act == [first]  # nothing was applied
+
+
+async def test_a_reconnect_during_a_decision_does_not_ask_twice(server: ServerProcess) -> None:
+    match, tokens = await three_seats(server)
+    versions: list[int] = []
+    pick = random_strategy(1)
+    async with LiveConnection(server.url, match=match) as live:
+
+        async def dropping(decision: Decision) -> Any:
+            versions.append(decision.version)
+            await live.drop()  # the move goes out once the connection is back and the seat presented again
+            return pick(decision)
+
+        players = [play(server.url, match, tokens[0], strategy=dropping, live=live, on_error="stop")]
+        players += [play(server.url, match, t, seed=i) for i, t in enumerate(tokens[1:])]
+        final = (await asyncio.gather(*players))[0]
+        assert live.reconnects == len(versions) == 1 + 3
+    assert final["status"] == "finished" and versions == sorted(set(versions))
