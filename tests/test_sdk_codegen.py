@@ -88,8 +88,9 @@ def test_fields_that_are_not_python_names_are_renamed_and_read_by_their_name(tmp
 
 
 def test_a_sub_schema_named_like_a_module_name_is_renamed(tmp_path: Path) -> None:
-    public = {"type": "object", "required": ["v"], "properties": {"v": {"$ref": "#/$defs/View"}},
-              "$defs": {"View": {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}}}  # fmt: skip
+    inner = {"type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}
+    ref = {"$ref": "#/$defs/View"}
+    public = {"type": "object", "required": ["v"], "properties": {"v": ref}, "$defs": {"View": inner}}
     toy = load(generate(catalogue(public))["toy.py"], tmp_path)
     assert toy["Public"].model_validate({"v": {"n": 1}}).v.n == 1
     assert "View2" in toy and set(toy["View"].model_fields) == {"public", "private"}
