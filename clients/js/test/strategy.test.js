@@ -53,14 +53,16 @@ test("a decision holds what the seat knows and comes once per version", LIMIT, a
     assert.deepEqual([d.match, d.game, d.seat, d.clock], [match, "jabberwocky", 0, null]);
     assert.ok(d.legal.length > 0 && d.view.private.hand.length > 0);
     assert.equal(d.view.public.turn, 0);
-    // What happened since the seat last acted: every version in between, its own move first.
-    const first = d.events[0].version;
+    // What happened since the seat last acted (the first time: since it sat down, maybe
+    // nothing): every version in between, up to the one it acts at.
+    const first = d.events[0]?.version ?? d.version + 1;
     assert.deepEqual(
       d.events.map((e) => e.version),
       Array.from({ length: d.version - first + 1 }, (_, i) => first + i),
     );
   }
   for (let i = 1; i < seen.length; i++) {
+    // since its last move, which comes first
     assert.equal(seen[i].events[0].version, seen[i - 1].version + 1);
     assert.equal(seen[i].events[0].event.public.seat, 0);
   }

@@ -362,7 +362,7 @@ def docstring(text: str, indent: int) -> str:
 
 def formatted(files: dict[str, str]) -> dict[str, str]:
     """The files as ``ruff format`` writes them, when ruff is installed."""
-    ruff = shutil.which("ruff") or shutil.which("ruff", path=str(Path(sys.executable).parent))
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")  # this env's first
     if ruff is None:
         return files
     out = {}
