@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
-from vorpal_client import Decision, LiveConnection, StrategyFailed, VorpalClient, play, random_strategy
+from vorpal_client import Decision, LiveConnection, StrategyFailed, VorpalClient, load_strategy, play, random_strategy
 from vorpal_client.games import jabberwocky as jw
 
 from .servers import ServerProcess
-
-pytestmark = pytest.mark.anyio
 
 
 async def three_seats(server: ServerProcess, rounds: int = 1) -> tuple[str, list[str]]:
@@ -21,6 +22,7 @@ async def three_seats(server: ServerProcess, rounds: int = 1) -> tuple[str, list
         return match, [(await api.join(match, name=f"p{i}")).token for i in range(3)]
 
 
+@pytest.mark.anyio
 async def test_a_decision_holds_what_the_seat_knows_and_comes_once_per_version(server: ServerProcess) -> None:
     match, tokens = await three_seats(server, rounds=2)
     seen: list[Decision] = []
@@ -51,6 +53,7 @@ async def test_a_decision_holds_what_the_seat_knows_and_comes_once_per_version(s
         assert after.events[0]["event"]["public"]["seat"] == 0
 
 
+@pytest.mark.anyio
 async def test_a_failing_strategy_is_reported_and_the_match_goes_on(server: ServerProcess) -> None:
     match, tokens = await three_seats(server)
     asked = 0
@@ -76,6 +79,7 @@ async def test_a_failing_strategy_is_reported_and_the_match_goes_on(server: Serv
     assert refused[0].move == {"type": "play", "card": "AX"} and refused[0].decision.version > 0
 
 
+@pytest.mark.anyio
 async def test_an_illegal_move_carries_the_server_error_and_can_stop_the_runner(server: ServerProcess) -> None:
     match, tokens = await three_seats(server)
     async with VorpalClient(server.url) as api:
@@ -92,6 +96,7 @@ async def test_an_illegal_move_carries_the_server_error_and_can_stop_the_runner(
         assert (await api.state(match)).to_act == [first]  # nothing was applied
 
 
+@pytest.mark.anyio
 async def test_a_reconnect_during_a_decision_does_not_ask_twice(server: ServerProcess) -> None:
     match, tokens = await three_seats(server)
     versions: list[int] = []
@@ -108,3 +113,18 @@ async def test_a_reconnect_during_a_decision_does_not_ask_twice(server: ServerPr
         final = (await asyncio.gather(*players))[0]
         assert live.reconnects == len(versions) == 1 + 3
     assert final["status"] == "finished" and versions == sorted(set(versions))
+
+
+def test_strategies_are_found_by_module_or_file_and_classes_are_instantiated(tmp_path: Path) -> None:
+    bots = tmp_path / "random.py"  # named like a standard module: loaded beside it, not over it
+    bots.write_text(
+        "class Cautious:\n    def __call__(self, d):\n        return d.legal[0]\n\n\ndef choose(d):\n    return 1\n"
+    )
+    decision = Decision(match="m", game="g", seat=0, version=1, view={}, legal=["first", "second"], events=[])
+    assert load_strategy(f"{bots}:Cautious")(decision) == "first"
+    assert load_strategy(str(bots))(decision) == 1  # the name defaults to choose
+    assert sys.modules["random"] is random
+    assert load_strategy("random", seed=3)(decision) == random_strategy(3)(decision)
+    assert load_strategy("tests.test_bot_strategies:three_seats") is three_seats  # package.module:name
+    with pytest.raises(ValueError, match="has no 'nothing'"):
+        load_strategy(f"{bots}:nothing")

@@ -109,11 +109,15 @@ def load_strategy(spec: str, *, seed: int | None = None) -> Strategy:
     name = name or "choose"
     if where.endswith(".py") or "/" in where or "\\" in where:
         path = Path(where).resolve()
-        module_spec = importlib.util.spec_from_file_location(path.stem, path)
+        # Registered under its own name (pydantic resolves a module's annotations there),
+        # unless that name is taken by another module.
+        taken = path.stem in sys.modules and getattr(sys.modules[path.stem], "__file__", None) != str(path)
+        module_name = f"vorpal_strategy_{path.stem}" if taken else path.stem
+        module_spec = importlib.util.spec_from_file_location(module_name, path)
         if module_spec is None or module_spec.loader is None:
             raise ValueError(f"cannot load a strategy from {where}")
         module = importlib.util.module_from_spec(module_spec)
-        sys.modules.setdefault(path.stem, module)
+        sys.modules[module_name] = module
         module_spec.loader.exec_module(module)
     else:
         if "" not in sys.path and str(Path.cwd()) not in sys.path:
