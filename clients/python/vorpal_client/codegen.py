@@ -191,6 +191,9 @@ def refs_in(schema: Any) -> Iterator[str]:
         for key, value in schema.items():
             if key == "$ref":
                 yield local_ref(value)
+            elif key == "properties":  # its keys are field names, not keywords
+                for prop in value.values():
+                    yield from refs_in(prop)
             elif key not in ("$defs", "default", "examples", "const", "enum"):
                 yield from refs_in(value)
     elif isinstance(schema, list):
