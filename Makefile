@@ -33,7 +33,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
-	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client
+	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q

@@ -1,14 +1,26 @@
 #!/usr/bin/env node
-// vorpal-bot --server http://127.0.0.1:8000 --match ID [--seat N] [--name NAME]
-// (or --game NAME --seats N to create the match first, other seats open).
+// vorpal-bot --server http://127.0.0.1:8000 --match ID [--strategy ./mybot.js] [--seat N] [--name NAME]
+// (or --game NAME --seats N to create the match first; --matches N --bots SEATS to play N
+// matches against the server's random bots and count the wins). Mirrors the Python vorpal-bot.
 
 import { parseArgs } from "node:util";
 
-import { ApiError, VorpalClient, play } from "../src/index.js";
+import { ApiError, StrategyFailed, VorpalClient, play } from "../src/index.js";
+import { loadStrategy } from "../src/load-strategy.js";
 
-const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N] [--seat N] [--name NAME]
-                  [--seed N] [--think SECONDS]
-Join a Vorpal match and play random legal moves.`;
+const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2]]
+                  [--seat N] [--name NAME] [--strategy SPEC] [--on-error continue|stop]
+                  [--matches N] [--seed N] [--think SECONDS]
+Join a Vorpal match and play a strategy's moves.
+
+  --strategy SPEC   random (default), a file (./mybot.js) or a package, with an optional
+                    :name of the export (default: the default export, else choose)
+  --on-error MODE   when the strategy fails: continue (play a random legal move; default) or stop
+  --options JSON    the options of a match it creates, e.g. '{"rounds": 1}'
+  --bots SEATS      seats of a match it creates that the server's random bots play, e.g. 1,2
+  --matches N       play N matches it creates, one after another, and print the wins
+  --seed N          seed of the random strategy (and of the fallback)
+  --think SECONDS   mean wait before each move`;
 
 async function main(argv) {
   const { values: a } = parseArgs({
@@ -18,8 +30,13 @@ async function main(argv) {
       match: { type: "string" },
       game: { type: "string", default: "jabberwocky" },
       seats: { type: "string", default: "4" },
+      options: { type: "string" },
+      bots: { type: "string" },
+      matches: { type: "string", default: "1" },
       seat: { type: "string" },
       name: { type: "string" },
+      strategy: { type: "string", default: "random" },
+      "on-error": { type: "string", default: "continue" },
       seed: { type: "string" },
       think: { type: "string", default: "0" },
       help: { type: "boolean", short: "h" },
@@ -29,25 +46,48 @@ async function main(argv) {
     console.log(HELP);
     return 0;
   }
+  const onError = a["on-error"];
+  if (!["continue", "stop"].includes(onError)) throw new Error("--on-error is continue or stop");
+  const matches = Number(a.matches);
+  if (matches > 1 && a.match !== undefined) throw new Error("--matches plays matches it creates; leave out --match");
+  const seed = a.seed === undefined ? null : Number(a.seed);
+  const strategy = await loadStrategy(a.strategy, { seed });
+  const options = a.options === undefined ? {} : JSON.parse(a.options);
+  const bots = a.bots === undefined ? [] : a.bots.split(",").map(Number);
+  const report = (failure) => console.error(`vorpal-bot: strategy failed: ${failure.message}`);
   const api = new VorpalClient(a.server);
-  let match = a.match;
-  if (match === undefined) {
-    match = (await api.createMatch(a.game, Number(a.seats))).match;
-    console.log(`created match ${match}`);
+  let wins = 0;
+  const others = [];
+  for (let i = 0; i < matches; i++) {
+    let match = a.match;
+    if (match === undefined) {
+      match = (await api.createMatch(a.game, Number(a.seats), { options, bots })).match;
+      console.log(`created match ${match}`);
+    }
+    const seat = await api.join(match, { seat: a.seat === undefined ? null : Number(a.seat), name: a.name ?? null });
+    console.log(`joined match ${match} as seat ${seat.seat}`);
+    const final = await play(a.server, match, seat.token, { strategy, seed, think: Number(a.think) * 1000, onError, report });
+    console.log(`match ${match} ${final.status}: ${JSON.stringify(final.outcome ?? null)}`);
+    const winners = final.outcome?.winners ?? [];
+    if (winners.includes(seat.seat)) wins += 1;
+    const rest = final.names.map((_, s) => s).filter((s) => s !== seat.seat);
+    rest.forEach((s, j) => {
+      others[j] = (others[j] ?? 0) + (winners.includes(s) ? 1 : 0);
+    });
   }
-  const seat = await api.join(match, { seat: a.seat === undefined ? null : Number(a.seat), name: a.name ?? null });
-  console.log(`joined match ${match} as seat ${seat.seat}`);
-  const final = await play(a.server, match, seat.token, {
-    seed: a.seed === undefined ? null : Number(a.seed),
-    think: Number(a.think) * 1000,
-  });
-  console.log(`match ${match} ${final.status}: ${JSON.stringify(final.outcome ?? null)}`);
+  if (matches > 1) {
+    console.log(`won ${wins} of ${matches} matches; the other seats won ${others.join(", ")} (tied winners all count)`);
+  }
   return 0;
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
+    if (err instanceof StrategyFailed) {
+      console.error(`vorpal-bot: strategy failed: ${err.message}`);
+      process.exit(2);
+    }
     console.error(`vorpal-bot: ${err instanceof ApiError ? err.message : (err?.stack ?? err)}`);
     process.exit(1);
   },

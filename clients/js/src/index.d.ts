@@ -176,13 +176,65 @@ export class LiveConnection {
   ping(): Promise<void>;
 }
 
-// -- the bot ---------------------------------------------------------------------------------
+// -- the bot runner and strategies ------------------------------------------------------------
+
+/** What one seat knows at the moment it must act. */
+export interface Decision<V extends View = View, M = Json> {
+  match: string;
+  game: string;
+  /** the seat that acts */
+  seat: number;
+  /** the match version the move will be sent at */
+  version: number;
+  /** `{public, private}`, as the game's view schemas describe it */
+  view: V;
+  /** every move the rules allow now; a strategy returns one of them */
+  legal: M[];
+  /** the events this seat received since it last acted, oldest first (at most `recent`) */
+  events: { version: number; event: EventFrame["event"] }[];
+  /** the seat's remaining clock time in seconds: always null until the server has clocks */
+  clock: number | null;
+}
+
+/** Chooses a move (or a promise of one); asked at most once per match version. */
+export type Strategy<V extends View = View, M = Json> = (decision: Decision<V, M>) => M | Promise<M>;
+
+/** The strategy threw, returned nothing, or the server refused its move (`error`: illegal_move, bad_move). */
+export class StrategyFailed extends Error {
+  decision: Decision;
+  move: Json | null;
+  error: ApiError | null;
+  cause?: unknown;
+}
+
+export const RECENT_EVENTS: number;
 
 export function play(
   server: string,
   match: string,
   token: string,
-  options?: { seed?: number | null; think?: number; live?: LiveConnection | null },
+  options?: {
+    /** default: random legal moves, seeded by `seed` */
+    strategy?: Strategy<any, any> | null;
+    seed?: number | null;
+    /** mean wait before each move, in milliseconds */
+    think?: number;
+    live?: LiveConnection | null;
+    /** on a strategy failure: play a random legal move and go on (default), or throw the StrategyFailed */
+    onError?: "continue" | "stop";
+    report?: (failure: StrategyFailed) => void;
+    /** how many recent events a decision carries at most */
+    recent?: number;
+  },
 ): Promise<MatchState>;
-export function nextState(conn: LiveConnection, match: string, state: MatchState): Promise<MatchState>;
+export function nextState(
+  conn: LiveConnection,
+  match: string,
+  state: MatchState,
+  events?: Decision["events"] | null,
+  recent?: number,
+): Promise<MatchState>;
+export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?: number }): Promise<T>;
+export function logFailure(failure: StrategyFailed): void;
+export function randomStrategy(seed?: number | null): Strategy;
 export function randomSource(seed?: number | null): () => number;

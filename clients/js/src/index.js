@@ -2,10 +2,11 @@
 //
 // - VorpalClient: REST (games, matches, seats, moves, events, chat).
 // - LiveConnection: the WebSocket, with automatic reconnect and resume.
-// - play: a bot that plays random legal moves (CLI: vorpal-bot).
+// - play: the bot runner; a strategy chooses each move from a decision (CLI: vorpal-bot --strategy).
 // - the protocol v1 codec: encode, decodeClient, decodeServer.
 
-export { play, nextState, randomSource } from "./bot.js";
+export { RECENT_EVENTS, logFailure, nextState, play, untilAvailable } from "./bot.js";
+export { StrategyFailed, randomSource, randomStrategy } from "./strategy.js";
 export {
   CLIENT_FRAMES,
   DecodeError,

@@ -2,7 +2,10 @@
 
 - :class:`VorpalClient`: REST (games, matches, seats, moves, events, chat).
 - :class:`LiveConnection`: the WebSocket, with automatic reconnect and resume.
-- :func:`play`: a bot that plays random legal moves (CLI: ``vorpal-bot``).
+- :func:`play`: the bot runner; a :data:`Strategy` chooses each move from a
+  :class:`Decision` (CLI: ``vorpal-bot --strategy module:name``).
+- :mod:`vorpal_client.games`: each game's options, moves and views as pydantic models,
+  generated from the catalogue (:mod:`vorpal_client.codegen`).
 """
 
 from .bot import play
@@ -10,9 +13,10 @@ from .errors import ApiError, IllegalMove, MatchOver, NotFound, NotYourTurn, Sta
 from .live import LiveConnection
 from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
 from .rest import VorpalClient
+from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy
 
 __all__ = [
-    "ApiError", "Game", "IllegalMove", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState",
-    "MatchSummary", "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Unauthorized",
-    "Unavailable", "VorpalClient", "play",
+    "ApiError", "Decision", "Game", "IllegalMove", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver",
+    "MatchState", "MatchSummary", "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Strategy",
+    "StrategyFailed", "Unauthorized", "Unavailable", "VorpalClient", "load_strategy", "play", "random_strategy",
 ]  # fmt: skip

@@ -1,33 +1,73 @@
-"""A bot that joins a seat and plays random legal moves until the match ends.
+"""The bot runner: takes a seat and plays a strategy's moves until the match ends.
 
-``vorpal-bot --server http://127.0.0.1:8000 --match ID [--seat N] [--name NAME]``
-(or ``--game NAME --seats N`` to create the match first, other seats open).
+The runner owns everything but the choice of a move: the live connection (reconnect,
+failover, resume), sitting down again after a reconnect, one move id per decision (a
+move resent after a lost reply is not applied twice) and asking the strategy at most
+once per match version. A strategy that raises, returns nothing or has its move refused
+is reported as a :class:`~.strategy.StrategyFailed`; the runner then plays a random
+legal move so that the match goes on, or stops (``on_error="stop"``).
+
+``vorpal-bot --server URL --match ID [--strategy MODULE:NAME] [--seat N] [--name NAME]``
+(or ``--game NAME --seats N`` to create the match first; ``--matches N --bots SEATS`` to
+play N matches against the server's random bots and count the wins).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
+import json
+import logging
 import random
 import sys
 import uuid
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from collections import deque
+from collections.abc import Awaitable, Callable, MutableSequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal, TypeVar
 
-from .errors import ApiError, StaleVersion, Unavailable
+from .errors import ApiError, IllegalMove, StaleVersion, Unavailable
 from .live import LiveConnection
 from .rest import VorpalClient
+from .strategy import Decision, Strategy, StrategyFailed, as_wire, load_strategy, random_strategy
 
 T = TypeVar("T")
-#: First and longest pause before sending a rate-limited move again (seconds).
-RATE_PAUSE = 0.05
-MAX_RATE_PAUSE = 1.0
+OnError = Literal["continue", "stop"]
+log = logging.getLogger("vorpal_client.bot")
+
+#: How many recent events a decision carries at most (the oldest are dropped).
+RECENT_EVENTS = 50
 
 
-async def play(server: str, match: str, token: str, *, seed: int | None = None, think: float = 0.0,
-               live: LiveConnection | None = None) -> dict[str, Any]:  # fmt: skip
-    """Play random legal moves for the seat of ``token``; returns the final state (with ``outcome``)."""
-    pick = random.Random(seed)
+def log_failure(failure: StrategyFailed) -> None:
+    """The default report: a warning on the ``vorpal_client.bot`` logger."""
+    log.warning("strategy failed: %s", failure)
+
+
+@dataclass(frozen=True)
+class _Sent:
+    """The move chosen for one decision, with its id: resent as is until the version moves on."""
+
+    decision: Decision
+    move: Any
+    move_id: str
+    fallback: bool = False
+
+
+async def play(server: str, match: str, token: str, *, strategy: Strategy | None = None, seed: int | None = None,
+               think: float = 0.0, live: LiveConnection | None = None, on_error: OnError = "continue",
+               report: Callable[[StrategyFailed], None] = log_failure,
+               recent: int = RECENT_EVENTS) -> dict[str, Any]:  # fmt: skip
+    """Play ``strategy``'s moves (default: random legal moves, seeded by ``seed``) for the seat
+    of ``token``; returns the final state (with ``outcome``).
+
+    ``think`` is the mean of a random wait before each move, in seconds. ``report`` receives
+    each :class:`StrategyFailed`; with ``on_error="stop"`` it is raised instead.
+    """
+    choose = strategy or random_strategy(seed)
+    fallback = random_strategy(seed)
+    pause = random.Random(seed)
     own = live is None
     conn = live or LiveConnection(server, match=match)
     if own:
@@ -44,42 +84,93 @@ async def play(server: str, match: str, token: str, *, seed: int | None = None, 
             return state
 
         state = await until_available(sit_down)
+        events: deque[dict[str, Any]] = deque(maxlen=recent)
+        sent: _Sent | None = None
         while True:
             if state.get("status") in ("finished", "aborted"):
                 return state
             legal = state.get("legal")
             if legal and state.get("view") is not None:
-                if think:
-                    await asyncio.sleep(pick.expovariate(1 / think))
-                await send_move(conn, match, pick.choice(legal), state["version"])
-            state = await next_state(conn, match, state)
+                if sent is None or sent.decision.version != state["version"]:
+                    decision = Decision(match=match, game=state["game"], seat=state["you"], version=state["version"],
+                                        view=state["view"], legal=list(legal), events=list(events))  # fmt: skip
+                    events.clear()
+                    if think:
+                        await asyncio.sleep(pause.expovariate(1 / think))
+                    sent = await _decide(choose, decision, fallback, on_error, report)
+                # else: the same version again after a resume: the move may not have reached
+                # the server, so it goes again with the same id (applied at most once).
+                await _send(conn, sent, fallback, on_error, report)
+            state = await next_state(conn, match, state, events)
     finally:
         if own:
             await conn.close()
 
 
-async def send_move(conn: LiveConnection, match: str, move: Any, version: int) -> None:
-    """Send one move; a refusal that the next event explains is not an error.
+async def _decide(choose: Strategy, decision: Decision, fallback: Strategy, on_error: OnError,
+                  report: Callable[[StrategyFailed], None]) -> _Sent:  # fmt: skip
+    """Ask the strategy once; on a failure, report it and fall back to a random legal move."""
+    try:
+        move = choose(decision)
+        if inspect.isawaitable(move):
+            move = await move
+    except Exception as exc:
+        failure = StrategyFailed(decision, f"the strategy raised {exc!r}")
+        failure.__cause__ = exc
+        _failed(failure, on_error, report)
+        return _Sent(decision, fallback(decision), uuid.uuid4().hex, fallback=True)
+    if move is None:
+        _failed(StrategyFailed(decision, "the strategy returned no move"), on_error, report)
+        return _Sent(decision, fallback(decision), uuid.uuid4().hex, fallback=True)
+    return _Sent(decision, as_wire(move), uuid.uuid4().hex)
 
-    ``rate_limited`` means "slow down", not "no": the same move is sent again
-    after a pause (doubling up to :data:`MAX_RATE_PAUSE`). A long match played
-    without thinking time outruns the server's frame rate otherwise.
-    """
-    move_id = uuid.uuid4().hex
-    pause = RATE_PAUSE
+
+def _failed(failure: StrategyFailed, on_error: OnError, report: Callable[[StrategyFailed], None]) -> None:
+    if on_error == "stop":
+        raise failure
+    report(failure)
+
+
+#: First and longest pause before a rate-limited move is sent again (seconds).
+RATE_PAUSE = 0.05
+MAX_RATE_PAUSE = 1.0
+
+
+async def _move(conn: LiveConnection, sent: _Sent) -> None:
+    """Send the move; ``rate_limited`` means "slow down", not "no": the same move (same move id)
+    goes again after a pause, doubling up to :data:`MAX_RATE_PAUSE`. A long match played
+    without thinking time (Gyre's run to thousands of moves) outruns the server's frame rate."""
+    d, pause = sent.decision, RATE_PAUSE
     while True:
         try:
-            await conn.move(match, move, version=version, move_id=move_id)
-        except StaleVersion:
-            pass  # someone moved first: the next event says what is legal now
+            await conn.move(d.match, sent.move, version=d.version, move_id=sent.move_id)
+            return
         except ApiError as exc:
-            if exc.code == "rate_limited":
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, MAX_RATE_PAUSE)
-                continue
-            if exc.code not in ("not_your_turn", "unavailable"):
+            if exc.code != "rate_limited":
                 raise
-        return
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, MAX_RATE_PAUSE)
+
+
+async def _send(conn: LiveConnection, sent: _Sent, fallback: Strategy, on_error: OnError,
+                report: Callable[[StrategyFailed], None]) -> None:  # fmt: skip
+    """Send the decision's move; a refused move is the strategy's failure (a random one follows)."""
+    d = sent.decision
+    try:
+        await _move(conn, sent)
+    except IllegalMove as exc:  # illegal_move or bad_move: nothing was applied
+        if sent.fallback:
+            raise
+        _failed(StrategyFailed(d, f"the server refused {sent.move!r}: {exc}", move=sent.move, error=exc),
+                on_error, report)  # fmt: skip
+        await _send(conn, replace(sent, move=fallback(d), move_id=uuid.uuid4().hex, fallback=True),
+                    fallback, on_error, report)  # fmt: skip
+    except StaleVersion:
+        pass  # someone moved first: the next event says what is legal now
+    except ApiError as exc:
+        # not_your_turn, match_over: the next event says why; unavailable: the resume does
+        if exc.code not in ("not_your_turn", "unavailable", "match_over"):
+            raise
 
 
 async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 60) -> T:
@@ -95,14 +186,20 @@ async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 6
     return await call()
 
 
-async def next_state(conn: LiveConnection, match: str, state: dict[str, Any]) -> dict[str, Any]:
-    """Wait for the next pushed frame of ``match`` that carries a view; fold it into ``state``."""
+async def next_state(conn: LiveConnection, match: str, state: dict[str, Any],
+                     events: MutableSequence[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """Wait for the next pushed frame of ``match`` that carries a view; fold it into ``state``.
+
+    Each event received on the way is appended to ``events`` as ``{"version", "event"}``.
+    """
     while True:
         frame = await conn.events.get()
         if frame.get("type") == "resumed" and frame["match"] == match:
             return dict(frame["state"])
         if frame.get("type") != "event" or frame.get("match") != match:
             continue
+        if events is not None:
+            events.append({"version": frame["version"], "event": frame["event"]})
         new = {**state, "version": frame["version"], "status": frame["status"], "outcome": frame.get("outcome")}
         if frame.get("view") is None:
             new["legal"] = None
@@ -114,35 +211,71 @@ async def next_state(conn: LiveConnection, match: str, state: dict[str, Any]) ->
         return new
 
 
+# -- the command ---------------------------------------------------------------------------
+
+
 async def run(args: argparse.Namespace) -> int:
-    async with VorpalClient(args.server) as api:
-        match = args.match
-        if match is None:
-            created = await api.create_match(args.game, args.seats)
-            match = created.match
-            print(f"created match {match}", flush=True)
-        seat = await api.join(match, seat=args.seat, name=args.name)
-        print(f"joined match {match} as seat {seat.seat}", flush=True)
-    final = await play(args.server, match, seat.token, seed=args.seed, think=args.think)
-    print(f"match {match} {final['status']}: {final.get('outcome')}", flush=True)
+    strategy = load_strategy(args.strategy, seed=args.seed)
+    options = json.loads(args.options) if args.options else None
+    bots = [int(s) for s in args.bots.split(",")] if args.bots else []
+    if args.matches > 1 and args.match is not None:
+        raise SystemExit("vorpal-bot: --matches plays matches it creates; leave out --match")
+    wins = 0
+    others: list[int] = []
+    for _ in range(args.matches):
+        async with VorpalClient(args.server) as api:
+            match = args.match
+            if match is None:
+                match = (await api.create_match(args.game, args.seats, options=options, bots=bots)).match
+                print(f"created match {match}", flush=True)
+            seat = await api.join(match, seat=args.seat, name=args.name)
+            print(f"joined match {match} as seat {seat.seat}", flush=True)
+        final = await play(args.server, match, seat.token, strategy=strategy, seed=args.seed, think=args.think,
+                           on_error=args.on_error, report=_print_failure)  # fmt: skip
+        print(f"match {match} {final['status']}: {final.get('outcome')}", flush=True)
+        winners = (final.get("outcome") or {}).get("winners", [])
+        wins += seat.seat in winners
+        others += [0] * (len(final["names"]) - 1 - len(others))
+        for i, s in enumerate(s for s in range(len(final["names"])) if s != seat.seat):
+            others[i] += s in winners
+    if args.matches > 1:
+        print(f"won {wins} of {args.matches} matches; the other seats won {', '.join(map(str, others))} "
+              f"(tied winners all count)", flush=True)  # fmt: skip
     return 0
 
 
+def _print_failure(failure: StrategyFailed) -> None:
+    print(f"vorpal-bot: strategy failed: {failure}", file=sys.stderr, flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="vorpal-bot", description="Join a Vorpal match and play random legal moves")
+    p = argparse.ArgumentParser(prog="vorpal-bot", description="Join a Vorpal match and play a strategy's moves")
     p.add_argument("--server", default="http://127.0.0.1:8000")
     p.add_argument("--match", help="the match to join (else one is created with --game/--seats)")
     p.add_argument("--game", default="jabberwocky")
     p.add_argument("--seats", type=int, default=4)
+    p.add_argument("--options", help='the options of a match it creates, as JSON, e.g. {"rounds": 1}')
+    p.add_argument("--bots", help="seats of a match it creates that the server's random bots play: 1,2")
+    p.add_argument("--matches", type=int, default=1, help="play this many matches it creates; prints the wins")
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--strategy", default="random", help="random (default), module:name or file.py:name (name defaults to choose)"
+    )
+    p.add_argument(
+        "--on-error", choices=["continue", "stop"], default="continue",
+        help="when the strategy fails: play a random legal move and go on (default), or stop",
+    )  # fmt: skip
+    p.add_argument("--seed", type=int, default=None, help="seed of the random strategy (and of the fallback)")
     p.add_argument("--think", type=float, default=0.0, help="mean seconds to wait before each move")
     try:
         return asyncio.run(run(p.parse_args(argv)))
     except ApiError as exc:
         print(f"vorpal-bot: {exc}", file=sys.stderr)
         return 1
+    except StrategyFailed as exc:
+        print(f"vorpal-bot: strategy failed: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

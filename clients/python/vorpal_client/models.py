@@ -11,6 +11,17 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+class GameModel(BaseModel):
+    """The base of the generated game models (:mod:`vorpal_client.games`).
+
+    Unknown fields are kept: a game's schemas only grow within protocol v1. A field
+    renamed because its name is not a Python name (``from`` becomes ``from_``) is
+    filled by either name; field docstrings are the fields' descriptions.
+    """
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True, use_attribute_docstrings=True)
+
+
 class Game(Model):
     name: str
     title: str

@@ -1,0 +1,50 @@
+// Strategies: what a bot author writes; the runner (bot.js) does everything else
+// (mirrors clients/python/vorpal_client/strategy.py).
+//
+// A strategy is a function that takes a decision (what the seat knows when it must act)
+// and returns one move, or a promise of one. It is asked at most once per match version;
+// the runner owns the connection, reconnects, resumes and move ids.
+//
+// A decision is a plain object:
+//   match, game   the match id and the game's name
+//   seat          the seat that acts
+//   version       the match version the move will be sent at
+//   view          {public, private}, as the game's view schemas describe it
+//   legal         every move the rules allow now; a strategy returns one of them
+//   events        the events this seat received since it last acted, oldest first (bounded):
+//                 [{version, event: {public, private?}}]
+//   clock         the seat's remaining clock time in seconds: always null until the server has clocks
+
+/** A seeded generator of floats in [0, 1) (mulberry32); Math.random without a seed. */
+export function randomSource(seed = null) {
+  if (seed === null || seed === undefined) return Math.random;
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A random legal move each time (seeded: the same choices for the same decisions). */
+export function randomStrategy(seed = null) {
+  const random = randomSource(seed);
+  return (decision) => decision.legal[Math.floor(random() * decision.legal.length)];
+}
+
+/**
+ * The strategy raised, returned nothing, or the server refused its move. `error` is the
+ * server's ApiError (illegal_move, bad_move) when it refused the move; `cause` is what the
+ * strategy threw.
+ */
+export class StrategyFailed extends Error {
+  constructor(decision, reason, { move = null, error = null, cause = undefined } = {}) {
+    super(`match ${decision.match} version ${decision.version}, seat ${decision.seat}: ${reason}`, { cause });
+    this.name = "StrategyFailed";
+    this.decision = decision;
+    this.move = move;
+    this.error = error;
+  }
+}
