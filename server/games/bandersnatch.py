@@ -47,7 +47,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Bandersnatch"):
   yellow gem as when adding; if purple is missing too, "remove as many as you
   can, then finish the game at the end of this turn, after resolving
   captures".
-- "A card is captured when it is adjacent only to busy cards." and "A card
+- "A card is captured when it is adjacent only to busy cards. ... A card
   must be adjacent to at least 1 busy card to be captured." -> Adjacent means
   orthogonally next to it among the cards still on the field: the gap a
   captured card leaves is not a card and does not protect its neighbours.
@@ -66,8 +66,9 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Bandersnatch"):
 - "Immediately when you aren't able to play a card." -> Checked at the start
   of each turn: the game is over when the hand is empty or every card left on
   the field is busy.
-- The chart prints "<4" and then "5-9": a score of 4 is below the band that
-  starts at 5, so it rates "This is not very good." with every lower score
+- "Add up your score, and compare to the following chart:" -> The chart
+  prints "<4" and then "5-9": a score of 4 is below the band that starts at
+  5, so it rates "This is not very good." with every lower score
   (a score can be as low as -32). "32" (the highest possible score) rates "A
   perfect Jabberwocky".
 - "To reach a score of 10 or more" -> the seat wins (``winners == [0]``) with

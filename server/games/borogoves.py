@@ -45,7 +45,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
   you are migrating to" -> Migrate moves exactly that many from the tribe's
   Jabberwocky card, whatever already sits on the map card.
 - "All the borogoves must move from a single card to any directly adjacent
-  card" and "At least 1 of the borogoves must be of the tribe whose action it
+  card ... At least 1 of the borogoves must be of the tribe whose action it
   it is" -> Explore moves every borogove on the card, of all colours, to an
   orthogonally adjacent map card.
 - "remove any 1 token of that tribe's color from the game" -> Settle removes
@@ -64,12 +64,12 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
   best borogove impersonation wins" is not something a server can judge:
   tied seats share the win (NOTES.md: "where none is given, tied seats share
   the win").
-- Solo: "draw the top card of the deck and follow the same rules as in a
-  2-player game to place it on the map" -> The drawn card is public and the
-  player chooses where it goes. The solo version is played by a 1-seat match
-  (option ``solo`` may say so, and must agree with the seats); "To score 42
-  or more points" wins, and the book's chart rates the score ("<38" is the
-  lowest line and takes every score below 38).
+- "When playing solo, ... draw the top card of the deck and follow the same
+  rules as in a 2-player game to place it on the map" -> Solo, the drawn card
+  is public and the player chooses where it goes. The solo version is played
+  by a 1-seat match (option ``solo`` may say so, and must agree with the
+  seats); "To score 42 or more points" wins, and the book's chart rates the
+  score ("<38" is the lowest line and takes every score below 38).
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ moves stay a short list.
 Hidden: nothing. Every card, gem and Jabberwocky card is on the table; the
 private and secret parts are empty.
 
-Chance, from the match's seeded generator at setup: the first player (unless
+Chance: at setup, from the match's seeded generator, the first player (unless
 the option ``first_player`` names one), in the extended variant the value
 that starts face down (unless ``face_down`` names it), and the deal of the
 grid. The starting gems and the Jabberwocky cards' places follow from the
@@ -40,10 +40,12 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
 - "Shuffle the 15 Number cards and deal them face-up into a 5x3 grid." -> 5
   columns by 3 rows: the top and bottom rows, with 5 spaces each, are the
   long sides; the left and right columns, with 3 spaces each, the short ones.
-- "Place gems onto the Number cards as follows:" (one gem of each of the two
-  other colours per card) -> On the face-up cards only: 12 face-up cards with
-  2 gems each use exactly the 8 gems of each colour, and the face-down cards
-  hold no gems (no gem ever stays on a face-down card).
+- "Place gems onto the Number cards as follows: ... 1 green gem and 1 yellow
+  gem on each purple card ... 1 yellow gem and 1 purple gem on each green card
+  ... 1 purple gem and 1 green gem on each yellow card" -> One gem of each of
+  the two other colours per card, on the face-up cards only: 12 face-up cards
+  with 2 gems each use exactly the 8 gems of each colour, and the face-down
+  cards hold no gems (no gem ever stays on a face-down card).
 - "Each player places their Jabberwocky card adjacent to the lowest card of
   their color in an outside row or column." -> Every card but the middle
   three of the middle row is in an outside row or column; among those, the
@@ -73,7 +75,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
   towards your Jabberwocky card." -> All those gems move at once, each by one
   card: a gem does not move again because the card it lands on is then
   emptied.
-- "Every time a gem moves onto a face-down card," ... "move it an additional
+- "Every time a gem moves onto a face-down card, ... move it an additional
   card towards your Jabberwocky card." -> Card after card, until it lands on
   a face-up card or on the Jabberwocky card.
 - "If a gem would go off the grid or onto another player's Jabberwocky card,
@@ -108,7 +110,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
   Jabberwocky card it moved. If not (an action can clear two rivals' last
   cards at once), the mover has not met the objective ("To be the first to
   flip all 4 of your cards face-down."), so the tie-breaker does not apply
-  and the NOTES.md rule below does.
+  and the rule quoted in the next bullet does.
 - NOTES.md: "Ties are resolved by the tie-breakers each rulebook gives; where
   none is given, tied seats share the win." -> Players who finish together on
   another player's turn share the win.
