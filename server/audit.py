@@ -93,10 +93,13 @@ def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
         table, rng = rules.setup(rules.parse_options(record.options), record.seats, record.seed)
     except Exception as exc:
         return diverge(0, f"setup failed: {exc}")
+    forfeited = None  # the outcome a forfeit ended the match with (the table's own has none)
     for expected, entry in enumerate(entries, start=1):
         v = entry.get("v")
         if v != expected:
             return diverge(expected, "the log skips or repeats a version", v, expected)
+        if entry.get("kind") == "forfeit":
+            forfeited = entry.get("outcome", forfeited)
         if entry.get("kind") != "move":
             continue
         try:
@@ -122,7 +125,7 @@ def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
     if list(record.rng) != list(rng.state):
         return diverge(None, "the random generator's state differs", record.rng, rng.state)
     outcome = rules.outcome(table)
-    replayed_outcome = None if outcome is None else outcome.model_dump(mode="json")
+    replayed_outcome = forfeited if outcome is None else outcome.model_dump(mode="json")
     if record.status in (MatchStatus.ACTIVE, MatchStatus.FINISHED) and record.outcome != replayed_outcome:
         return diverge(None, "the outcome differs", record.outcome, replayed_outcome)
     return report

@@ -19,7 +19,7 @@ from vorpal_client import ApiError, LiveConnection, VorpalClient, play
 
 from server.config import Settings
 from server.domain.matches import Matches
-from server.live.scheduler import BotRunner
+from server.live.scheduler import TurnRunner
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
@@ -118,10 +118,10 @@ async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(red
     # No scheduler here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
     store = Store.from_url(redis.url)
     matches = Matches(store, Settings(), TableCache(), RecordCache())
-    bots = BotRunner(matches, patience_s=60.0)  # however slowly Redis restarts here
+    runner = TurnRunner(matches, patience_s=60.0)  # however slowly Redis restarts here
     try:
         match = (await matches.create("jabberwocky", {"rounds": 3}, 3, [0, 1, 2])).match
-        bots.kick(match)
+        runner.kick(match)
         redis.stop()
         await asyncio.sleep(0.5)  # the bots meet a Redis that is gone (and back off)
         redis.start()
@@ -132,5 +132,5 @@ async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(red
             await asyncio.sleep(0.05)
         assert record.status == "finished" and record.version == MOVES
     finally:
-        await bots.stop()
+        await runner.stop()
         await store.close()

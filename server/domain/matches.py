@@ -7,6 +7,7 @@ caller receives about a match is built by :mod:`server.domain.views`.
 
 from __future__ import annotations
 
+import random
 import secrets
 import time
 from typing import Any
@@ -28,7 +29,8 @@ from server.engine.errors import (
 )
 from server.runtime.caches import RecordCache, TableCache
 
-from . import views
+from . import clocks, views
+from .clocks import TimeControl
 from .ids import SeatToken, new_match_id, new_seat_token, token_hash, token_matches
 from .record import Commit, CommitResult, CommitStatus, MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus, transition
@@ -84,13 +86,18 @@ class Matches:
                  **views.pack_event(event)}  # fmt: skip
         if new.outcome is not None:
             entry["outcome"] = new.outcome
+        if new.time_control is not None:
+            entry["clock"] = clocks.public_clock(new.time_control, new.clock, new.updated)
+            if new.clock != old.clock:
+                changed = (*changed, "clock")
         commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
                         move_key=move_key)  # fmt: skip
         return await self.store.commit(commit)
 
     # -- the lobby --------------------------------------------------------------------
 
-    async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int]) -> MatchSummary:
+    async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int],
+                     time_control: TimeControl | None = None) -> MatchSummary:  # fmt: skip
         rules = games.get(game)
         opts = rules.parse_options(options)
         rules.check_seats(seats)
@@ -100,13 +107,19 @@ class Matches:
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
         created = now_ms()
+        tc = time_control if time_control is not None and time_control.timed else None
+        clock = None if tc is None else clocks.start(tc, seats)
+        if tc is not None and all(is_bot):
+            clock = clocks.advance(tc, clock, rules.to_act(table), None, created)
         record = MatchRecord(
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status=MatchStatus.ACTIVE if all(is_bot) else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=self.tables.encode(table), rng=rng.state,
+            time_control=tc, clock=clock,
         )  # fmt: skip
-        await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot))
+        # A match with timed work (bots, a clock) is leased by one instance's scheduler.
+        await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None)
         return record.summary()
 
     async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
@@ -143,6 +156,9 @@ class Matches:
             started = len(free) == 1
             new = record.replace(tokens=tokens, names=names, updated=now_ms(),
                                  status=MatchStatus.ACTIVE if started else MatchStatus.OPEN)  # fmt: skip
+            if started and new.time_control is not None:  # the clock starts with the match
+                new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
+                    new.status), None, new.updated))  # fmt: skip
             event = Event({"type": "joined", "seat": chosen, "name": names[chosen], "started": started})
             result = await self._commit(record, new, ("tokens", "names", "status"), {"kind": "join", "seat": chosen},
                                         event)  # fmt: skip
@@ -178,7 +194,7 @@ class Matches:
 
     async def state(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
-        return views.match_state(record, self.snapshot(record), seat_of(record, token))
+        return views.match_state(record, self.snapshot(record), seat_of(record, token), now_ms())
 
     async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
@@ -215,8 +231,12 @@ class Matches:
             return {"match": match_id, "version": applied, "duplicate": True}
         return await self.play(record, seat, version, raw_move, move_key)
 
-    async def play(self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str) -> dict[str, Any]:
-        """Apply ``seat``'s move to ``record``, which is at ``version`` as far as the caller knows."""
+    async def play(self, record: MatchRecord, seat: int, version: int, raw_move: Any, move_key: str,
+                   *, timeout: bool = False) -> dict[str, Any]:  # fmt: skip
+        """Apply ``seat``'s move to ``record``, which is at ``version`` as far as the caller knows.
+
+        ``timeout``: the move is the one the time control made for a seat whose time ran out.
+        """
         if record.status is MatchStatus.OPEN:
             raise MatchNotStarted("the match waits for players")
         if record.status is not MatchStatus.ACTIVE:
@@ -228,15 +248,22 @@ class Matches:
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
+        updated = now_ms()
+        clock = record.clock
+        if record.time_control is not None:
+            clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
+                                   updated)  # fmt: skip
         new = record.replace(
             status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.tables.encode(table),
             rng=rng.state, outcome=None if outcome is None else outcome.model_dump(mode="json"),
-            version=record.version + 1, updated=now_ms(),
+            version=record.version + 1, updated=updated, clock=clock,
         )  # fmt: skip
         changed = ("table", "rng", "status") if outcome is None else ("table", "rng", "status", "outcome")
+        entry: dict[str, Any] = {"kind": "move", "seat": seat, "move": rules.dump_move(move)}
+        if timeout:
+            entry["timeout"] = True
         self.records.forget(record.id)
-        result = await self._commit(record, new, changed, {"kind": "move", "seat": seat, "move": rules.dump_move(move)},
-                                    event, move_key)  # fmt: skip
+        result = await self._commit(record, new, changed, entry, event, move_key)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
         if result.status is CommitStatus.DUPLICATE:
@@ -246,6 +273,42 @@ class Matches:
         if new.status is MatchStatus.ACTIVE:
             self.records.keep(record.id, new)
         return {"match": record.id, "version": result.version}
+
+    async def time_out(self, record: MatchRecord, seat: int) -> CommitResult | dict[str, Any]:
+        """``seat``'s time has run out in ``record``: apply the time control's policy, as one commit.
+
+        It races a late move of the seat on the match version like any other change: whichever
+        commits first wins, and the loser is refused as stale.
+        """
+        tc = record.time_control
+        assert tc is not None and record.status is MatchStatus.ACTIVE
+        snap = self.snapshot(record)
+        if tc.on_timeout == "forfeit":
+            return await self._forfeit(record, snap, seat)
+        if tc.on_timeout == "random_move":
+            move = random.Random(f"{record.id}:{record.version}:{seat}:timeout").choice(snap.rules.legal_moves(
+                snap.table, seat))  # fmt: skip
+        else:
+            move = snap.rules.default_move(snap.table, seat)
+        return await self.play(record, seat, record.version, snap.rules.dump_move(move), "", timeout=True)
+
+    async def _forfeit(self, record: MatchRecord, snap: views.Snapshot, seat: int) -> CommitResult:
+        """``seat`` forfeits: the match ends as the game says, or goes on with the server's bot in that seat."""
+        outcome = snap.rules.forfeit(snap.table, seat)
+        bots = list(record.bots)
+        bots[seat] = True
+        updated = now_ms()
+        if outcome is not None:
+            new = record.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json"), bots=bots,
+                                 updated=updated, clock=clocks.advance(record.time_control, record.clock, [], None,
+                                 updated) if record.time_control else None)  # fmt: skip
+            changed: tuple[str, ...] = ("status", "outcome", "bots")
+        else:
+            new = record.replace(bots=bots, updated=updated)
+            changed = ("bots",)
+        self.records.forget(record.id)
+        event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
+        return await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
 
     # -- the log ----------------------------------------------------------------------
 

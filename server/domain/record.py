@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from .clocks import Clock, TimeControl
 from .status import MatchStatus
 
 
@@ -40,6 +41,8 @@ class MatchRecord:
     table: bytes  # the game's table, as stored (see server.runtime.caches)
     rng: list[int]  # the generator's state after the last change
     outcome: dict[str, Any] | None = None
+    time_control: TimeControl | None = None  # None: no clock (and records stored before clocks)
+    clock: Clock | None = None
 
     def open_seats(self) -> list[int]:
         return open_seats(self.tokens, self.bots)

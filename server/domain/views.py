@@ -12,6 +12,7 @@ from typing import Any
 
 from server.engine import Event, Rules, Table, event_for
 
+from . import clocks
 from .record import MatchRecord
 from .status import MatchStatus
 
@@ -53,14 +54,16 @@ class Snapshot:
         return self.rules.dump_moves(self.rules.legal_moves(self.table, seat))
 
 
-def match_state(record: MatchRecord, snap: Snapshot, seat: int | None) -> dict[str, Any]:
-    """The match as ``seat`` may see it, with its legal moves when it is to act."""
+def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int) -> dict[str, Any]:
+    """The match as ``seat`` may see it at ``now`` (ms), with its legal moves when it is to act."""
     to_act = snap.to_act(record.status)
     out: dict[str, Any] = {
         "match": record.id, "game": record.game, "status": record.status.value, "version": record.version,
         "seats": record.seats, "names": record.names, "bots": record.bots, "you": seat,
         "to_act": to_act, "view": snap.view(seat), "outcome": record.outcome,
     }  # fmt: skip
+    if record.time_control is not None:
+        out["clock"] = clocks.public_clock(record.time_control, record.clock, now)
     if seat is not None and seat in to_act:
         out["legal"] = snap.legal(seat)
     return out
@@ -81,6 +84,9 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Sn
     outcome = entry.get("outcome")
     if outcome is not None:
         out["outcome"] = outcome
+    clock = entry.get("clock")
+    if clock is not None:
+        out["clock"] = clock
     if snap is not None:
         to_act = snap.to_act(status)
         out["to_act"] = to_act

@@ -158,3 +158,24 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     @abstractmethod
     def outcome(self, public: PublicT) -> Outcome | None:
         """The result once the match is over, else ``None``."""
+
+    # -- when a seat's time runs out (match clocks) ---------------------------------
+
+    def default_move(self, public: PublicT, private: PrivateT, seat: int, legal: list[MoveT]) -> MoveT:
+        """The move made for ``seat`` when its time runs out under the ``default_move`` policy.
+
+        The first of its legal moves (games list them in a natural order, lowest first) unless
+        the game knows a better default.
+        """
+        return legal[0]
+
+    def forfeit(self, public: PublicT, seat: int, seats: int) -> Outcome | None:
+        """``seat`` forfeits (its time ran out under the ``forfeit`` policy): the outcome, if that
+        ends the match; ``None``: the match goes on with the seat played by the server's bot.
+
+        By default a forfeit ends a match of one or two seats (the other seat wins) and a
+        larger match goes on without its player.
+        """
+        if seats <= 2:
+            return Outcome(winners=[s for s in range(seats) if s != seat], reason="forfeit")
+        return None

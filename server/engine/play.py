@@ -103,6 +103,14 @@ class Rules:
         game.check(table.public, table.private[seat], seat, move)
         return move, game.apply(table, seat, move, rng)
 
+    def default_move(self, table: AnyTable, seat: int) -> Any:
+        """The game's move for ``seat`` when its time runs out (``seat`` must be to act)."""
+        legal = self.legal_moves(table, seat)
+        return self.game.default_move(table.public, table.private[seat], seat, legal)
+
+    def forfeit(self, table: AnyTable, seat: int) -> Outcome | None:
+        return self.game.forfeit(table.public, seat, len(table.private))
+
     # -- output: the only place a table or event is redacted -------------------
 
     def view(self, table: AnyTable, seat: int | None) -> dict[str, Any]:

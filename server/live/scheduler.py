@@ -1,15 +1,17 @@
-"""One owner for each match's timed work: a lease in Redis, and the bots run by its holder.
+"""One owner for each match's timed work: a lease in Redis, and the bots and clock run by its holder.
 
-A match with timed work (today: built-in bots; next: a clock) is *scheduled*
+A match with timed work (built-in bots, a clock) is *scheduled*
 when it is created. Every instance runs a :class:`Scheduler`, which each tick
 
 1. renews the leases it holds (a lease it lost is dropped at once),
 2. claims scheduled matches whose lease is free or expired (``leases.lua``,
    atomic, on Redis's clock, so instances need no common clock of their own),
 3. for each match it holds, watches the match's events through the hub and
-   runs its bots when one is to act.
+   runs its timed work (:func:`server.domain.turns.take_turn`): plays its bots
+   when one is to act, and applies a timeout when a seat's deadline passes
+   (a timer per match wakes it then, whether or not anyone is connected).
 
-So exactly one instance plays a match's bots, whichever instance applied the
+So exactly one instance plays a match's bots and fires its timeouts, whichever instance applied the
 last move, and when that instance dies its leases expire and another takes
 them over within ``lease_s + tick_s``. A match that has ended is released.
 A stop hands every lease back, so that another instance takes over at once.
@@ -22,8 +24,8 @@ import contextlib
 import logging
 import time
 
-from server.domain.bots import Turn, play_bot_turn
-from server.domain.matches import Matches
+from server.domain.matches import Matches, now_ms
+from server.domain.turns import Turn, take_turn
 from server.engine.errors import Unavailable, VorpalError
 from server.store import Store
 
@@ -37,8 +39,8 @@ BOT_MOVES_MAX = 100_000
 CLAIM_BATCH = 200
 
 
-class BotRunner:
-    """Plays the bots of the matches it is given, one task per match at most.
+class TurnRunner:
+    """Runs the timed work (bots, clock) of the matches it is given, one task per match at most.
 
     A short Redis outage (a restart, a failover) is ridden out here: a move refused
     as ``unavailable`` is retried after 0.05 s, 0.1 s, ... up to ``patience_s`` in all;
@@ -49,13 +51,14 @@ class BotRunner:
         self.matches = matches
         self.patience_s = patience_s
         self.first_backoff_s = first_backoff_s
-        self.ended: set[str] = set()  # matches whose bots found them over; the scheduler releases them
+        self.ended: set[str] = set()  # matches found over; the scheduler releases their leases
         self._running: set[str] = set()
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._timers: dict[str, asyncio.TimerHandle] = {}
 
     def kick(self, match_id: str) -> None:
-        """Make sure the bots of ``match_id`` play their turns (idempotent, cheap)."""
+        """Make sure the timed work of ``match_id`` is done now (idempotent, cheap)."""
         if match_id in self._running:
             self._again.add(match_id)
             return
@@ -69,7 +72,7 @@ class BotRunner:
         try:
             for _ in range(BOT_MOVES_MAX):
                 try:
-                    turn = await play_bot_turn(self.matches, match_id)
+                    step = await take_turn(self.matches, match_id)
                 except Unavailable:
                     if waited + backoff > self.patience_s:
                         raise
@@ -77,22 +80,42 @@ class BotRunner:
                     waited, backoff = waited + backoff, backoff * 2
                     continue
                 waited, backoff = 0.0, self.first_backoff_s
-                if turn is Turn.OVER:
+                if step.turn is Turn.OVER:
                     self.ended.add(match_id)
+                    self.forget(match_id)
                     break
-                if turn is Turn.WAITING:
+                if step.turn is Turn.WAITING:
+                    if step.wake_at is not None:
+                        self._wake_at(match_id, step.wake_at)
                     if match_id not in self._again:
                         break
                     self._again.discard(match_id)  # kicked while we looked: look once more
         except VorpalError as exc:
-            log.warning("bots of match %s stopped: %s", match_id, exc.code)
+            log.warning("timed work of match %s stopped: %s", match_id, exc.code)
         except Exception:
-            log.exception("bots of match %s failed", match_id)
+            log.exception("timed work of match %s failed", match_id)
         finally:
             self._running.discard(match_id)
             self._again.discard(match_id)
 
+    def _wake_at(self, match_id: str, when_ms: int) -> None:
+        """Look at ``match_id`` again when its next deadline passes (a little after: deadlines are inclusive)."""
+        old = self._timers.pop(match_id, None)
+        if old is not None:
+            old.cancel()
+        delay = max(0.0, (when_ms - now_ms()) / 1000) + 0.005
+        self._timers[match_id] = asyncio.get_running_loop().call_later(delay, self.kick, match_id)
+
+    def forget(self, match_id: str) -> None:
+        """No more timed work here for ``match_id`` (it ended, or its lease went elsewhere)."""
+        timer = self._timers.pop(match_id, None)
+        if timer is not None:
+            timer.cancel()
+
     async def stop(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -100,7 +123,7 @@ class BotRunner:
 
 class Scheduler:
     def __init__(self, matches: Matches, store: Store, hub: Hub, *, instance: str, lease_s: float = 5.0,
-                 tick_s: float = 1.0, sweep_s: float = 60.0, bots: BotRunner | None = None) -> None:  # fmt: skip
+                 tick_s: float = 1.0, sweep_s: float = 60.0, runner: TurnRunner | None = None) -> None:  # fmt: skip
         self.matches = matches
         self.store = store
         self.hub = hub
@@ -108,7 +131,7 @@ class Scheduler:
         self.lease_ms = int(lease_s * 1000)
         self.tick_s = tick_s
         self.sweep_s = sweep_s
-        self.bots = bots or BotRunner(matches)
+        self.runner = runner or TurnRunner(matches)
         self.owned: set[str] = set()
         self._unwatched: set[str] = set()
         self._wakeup = asyncio.Event()
@@ -123,7 +146,7 @@ class Scheduler:
             self._loop.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._loop
-        await self.bots.stop()
+        await self.runner.stop()
         if self.owned:
             with contextlib.suppress(VorpalError):
                 await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
@@ -141,7 +164,7 @@ class Scheduler:
                 if faulted or time.monotonic() - swept >= self.sweep_s:
                     # Bots stopped by a fault (or anything else) start again.
                     for match_id in self.owned:
-                        self.bots.kick(match_id)
+                        self.runner.kick(match_id)
                     swept = time.monotonic()
                 faulted = False
             except Unavailable:
@@ -155,8 +178,8 @@ class Scheduler:
 
     async def tick(self) -> None:
         """Renew, release what ended, claim what is due; raises ``unavailable`` if Redis is."""
-        if self.bots.ended:
-            ended, self.bots.ended = sorted(self.bots.ended), set()
+        if self.runner.ended:
+            ended, self.runner.ended = sorted(self.runner.ended), set()
             await self.store.leases("release", self.instance, 0, ended)
             for match_id in ended:
                 self._drop(match_id)
@@ -170,11 +193,12 @@ class Scheduler:
             self._unwatched.add(match_id)
         for match_id in list(self._unwatched):
             # Watch first, then look: an event between the two still kicks.
-            await self.hub.watch(match_id, self.bots.kick)
+            await self.hub.watch(match_id, self.runner.kick)
             self._unwatched.discard(match_id)
-            self.bots.kick(match_id)
+            self.runner.kick(match_id)
 
     def _drop(self, match_id: str) -> None:
+        self.runner.forget(match_id)
         self.owned.discard(match_id)
         self._unwatched.discard(match_id)
         self.hub.unwatch(match_id)

@@ -10,11 +10,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from server.domain.clocks import Clock, TimeControl
 from server.domain.record import MatchRecord, MatchSummary, open_seats
 from server.domain.status import MatchStatus
 
 JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
+#: Fields written as their pydantic model's JSON ("null" for None).
+MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock}
+#: Fields a record stored before they existed may lack: they read as their default.
+OPTIONAL_FIELDS = frozenset(MODEL_FIELDS)
 SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
                   "outcome")  # fmt: skip
 
@@ -23,6 +28,8 @@ def encode_field(record: MatchRecord, name: str) -> Any:
     value = getattr(record, name)
     if name in JSON_FIELDS:
         return json.dumps(value)
+    if name in MODEL_FIELDS:
+        return "null" if value is None else value.model_dump_json()
     if name == "status":
         return value.value
     return value
@@ -35,6 +42,8 @@ def encode_record(record: MatchRecord) -> dict[str, Any]:
 def _decode(name: str, raw: bytes) -> Any:
     if name in JSON_FIELDS:
         return json.loads(raw)
+    if name in MODEL_FIELDS:
+        return None if raw == b"null" else MODEL_FIELDS[name].model_validate_json(raw)
     if name in INT_FIELDS:
         return int(raw)
     if name == "status":
@@ -45,7 +54,13 @@ def _decode(name: str, raw: bytes) -> Any:
 
 
 def decode_record(raw: dict[bytes, bytes]) -> MatchRecord:
-    return MatchRecord(**{name: _decode(name, raw[name.encode()]) for name in MatchRecord.__dataclass_fields__})
+    fields = {}
+    for name in MatchRecord.__dataclass_fields__:
+        value = raw.get(name.encode())
+        if value is None and name in OPTIONAL_FIELDS:
+            continue
+        fields[name] = _decode(name, raw[name.encode()])
+    return MatchRecord(**fields)
 
 
 def decode_summary(row: list[bytes | None]) -> MatchSummary:

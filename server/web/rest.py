@@ -10,6 +10,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import games
+from server.domain.clocks import TimeControl
 from server.domain.ids import is_match_id
 from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, Unavailable
@@ -27,6 +28,7 @@ class CreateMatch(Body):
     seats: int = Field(ge=1, le=16, description="how many seats the match has")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options (see its schema)")
     bots: list[int] = Field(default_factory=list, description="seats played by the server's random bots")
+    time_control: TimeControl = Field(default_factory=TimeControl, description="the match clock (none by default)")
 
 
 class JoinSeat(Body):
@@ -72,9 +74,9 @@ async def get_game(request: Request) -> Response:
 async def create_match(request: Request) -> Response:
     body = await parse(request, CreateMatch)
     app = services(request)
-    summary = await app.matches.create(body.game, body.options, body.seats, body.bots)
-    if body.bots:
-        app.scheduler.wake()  # its bots are scheduled: have them claimed now
+    summary = await app.matches.create(body.game, body.options, body.seats, body.bots, body.time_control)
+    if body.bots or body.time_control.timed:
+        app.scheduler.wake()  # its timed work is scheduled: have it claimed now
     headers = {"Location": f"/v1/matches/{summary.match}"}
     return JSONResponse(summary.model_dump(mode="json"), status_code=201, headers=headers)
 

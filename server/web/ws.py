@@ -20,7 +20,7 @@ from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_clien
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
 
 from server.domain.ids import SeatToken
-from server.domain.matches import seat_of
+from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
 from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
 from server.live.resume import missed_frames
@@ -157,7 +157,7 @@ class Connection:
             hub.discard(sub)
             raise
         self.subs[frame.match] = sub
-        self.send(ack(frame.id, match_state(current, self.app.matches.snapshot(current), seat)))
+        self.send(ack(frame.id, match_state(current, self.app.matches.snapshot(current), seat, now_ms())))
         hub.start_live(sub, current.version)
 
     def close(self) -> None:
