@@ -21,14 +21,15 @@ class Step:
     after: Table[Any, Any, Any]
 
 
-def playout(rules: Rules, seats: int, seed: int, *, keep: bool = False) -> Iterator[Step]:
+def playout(rules: Rules, seats: int, seed: int, *, keep: bool = False,
+            options: dict[str, Any] | None = None) -> Iterator[Step]:  # fmt: skip
     """Play random legal moves from ``seed`` until the match ends.
 
     The bot's choices come from ``random.Random(seed)``; the game's chance from
     the engine's generator. With ``keep``, each step carries copies of the
     table before and after.
     """
-    table, rng = rules.setup(rules.parse_options({}), seats, seed)
+    table, rng = rules.setup(rules.parse_options(options), seats, seed)
     pick = random.Random(seed)
     for _ in range(MAX_MOVES):
         if rules.outcome(table) is not None:

@@ -87,6 +87,8 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Sn
     clock = entry.get("clock")
     if clock is not None:
         out["clock"] = clock
+    if entry.get("timeout"):
+        out["timeout"] = True
     if snap is not None:
         to_act = snap.to_act(status)
         out["to_act"] = to_act

@@ -10,7 +10,7 @@
 
 import { ApiError, IllegalMove, StaleVersion, Unavailable } from "./errors.js";
 import { LiveConnection } from "./live.js";
-import { StrategyFailed, randomSource, randomStrategy } from "./strategy.js";
+import { StrategyFailed, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
 
 /** How many recent events a decision carries at most (the oldest are dropped). */
 export const RECENT_EVENTS = 50;
@@ -77,7 +77,7 @@ export async function play(
             view: state.view,
             legal: [...state.legal],
             events: events.splice(0),
-            clock: null,
+            clock: secondsLeft(state.clock, state.you),
           };
           if (think > 0) await new Promise((r) => setTimeout(r, -Math.log(1 - pause()) * think));
           sent = await decide(choose, decision, fallback, failed);

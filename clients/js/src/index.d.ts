@@ -124,7 +124,11 @@ export class VorpalClient {
   baseUrl: string;
   games(): Promise<Game[]>;
   game(name: string): Promise<Game>;
-  createMatch(game: string, seats: number, options?: { options?: object; bots?: number[] }): Promise<MatchSummary>;
+  createMatch(
+    game: string,
+    seats: number,
+    options?: { options?: object; bots?: number[]; timeControl?: TimeControl | null },
+  ): Promise<MatchSummary>;
   listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   join(match: string, options?: { seat?: number | null; name?: string | null }): Promise<SeatToken>;
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
@@ -192,7 +196,7 @@ export interface Decision<V extends View = View, M = Json> {
   legal: M[];
   /** the events this seat received since it last acted, oldest first (at most `recent`) */
   events: { version: number; event: EventFrame["event"] }[];
-  /** the seat's remaining clock time in seconds: always null until the server has clocks */
+  /** the seat's time left for this decision, in seconds, when the server sent it (null: no clock) */
   clock: number | null;
 }
 
@@ -238,3 +242,23 @@ export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?:
 export function logFailure(failure: StrategyFailed): void;
 export function randomStrategy(seed?: number | null): Strategy;
 export function randomSource(seed?: number | null): () => number;
+
+/** A match clock (PROTOCOL.md, "Match clocks"). */
+export interface TimeControl {
+  kind: "none" | "per_decision" | "fischer";
+  limit_ms?: number | null;
+  base_ms?: number | null;
+  increment_ms?: number;
+  sealed_ms?: number | null;
+  on_timeout?: "default_move" | "random_move" | "forfeit";
+}
+
+/** What every recipient sees of a match clock: the server's time and each seat to act's deadline. */
+export interface ClockView {
+  kind: "per_decision" | "fischer";
+  now: number;
+  remaining_ms: number[] | null;
+  deadlines: Record<string, number>;
+}
+
+export function secondsLeft(clock: ClockView | null | undefined, seat: number): number | null;

@@ -6,7 +6,7 @@
 // - the protocol v1 codec: encode, decodeClient, decodeServer.
 
 export { RECENT_EVENTS, logFailure, nextState, play, untilAvailable } from "./bot.js";
-export { StrategyFailed, randomSource, randomStrategy } from "./strategy.js";
+export { StrategyFailed, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
 export {
   CLIENT_FRAMES,
   DecodeError,

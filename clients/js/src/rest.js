@@ -55,8 +55,11 @@ export class VorpalClient {
     return this.call("GET", `/v1/games/${encodeURIComponent(name)}`);
   }
 
-  async createMatch(game, seats, { options = {}, bots = [] } = {}) {
-    return this.call("POST", "/v1/matches", { json: { game, seats, options, bots } });
+  /** A new match; `timeControl` e.g. `{kind: "per_decision", limit_ms: 5000}` (PROTOCOL.md). */
+  async createMatch(game, seats, { options = {}, bots = [], timeControl = null } = {}) {
+    const json = { game, seats, options, bots };
+    if (timeControl !== null) json.time_control = timeControl;
+    return this.call("POST", "/v1/matches", { json });
   }
 
   async listMatches({ game = null, status = null, limit = 50 } = {}) {

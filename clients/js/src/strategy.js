@@ -13,7 +13,8 @@
 //   legal         every move the rules allow now; a strategy returns one of them
 //   events        the events this seat received since it last acted, oldest first (bounded):
 //                 [{version, event: {public, private?}}]
-//   clock         the seat's remaining clock time in seconds: always null until the server has clocks
+//   clock         the seat's time left for this decision, in seconds, when the server sent the
+//                 state (null if the match has no clock)
 
 /** A seeded generator of floats in [0, 1) (mulberry32); Math.random without a seed. */
 export function randomSource(seed = null) {
@@ -47,4 +48,14 @@ export class StrategyFailed extends Error {
     this.move = move;
     this.error = error;
   }
+}
+
+/**
+ * `seat`'s time left when the server sent `clock` (a state's or event's `clock`): its deadline
+ * minus the server's time then, so no clock synchronisation is needed. Null without a deadline.
+ */
+export function secondsLeft(clock, seat) {
+  const deadline = clock?.deadlines?.[String(seat)];
+  if (deadline === undefined || deadline === null) return null;
+  return Math.max(0, (deadline - clock.now) / 1000);
 }

@@ -13,10 +13,11 @@ from .errors import ApiError, IllegalMove, MatchOver, NotFound, NotYourTurn, Sta
 from .live import LiveConnection
 from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
 from .rest import VorpalClient
-from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy
+from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
 
 __all__ = [
     "ApiError", "Decision", "Game", "IllegalMove", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver",
     "MatchState", "MatchSummary", "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Strategy",
     "StrategyFailed", "Unauthorized", "Unavailable", "VorpalClient", "load_strategy", "play", "random_strategy",
+    "seconds_left",
 ]  # fmt: skip

@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeVar
 from .errors import ApiError, IllegalMove, StaleVersion, Unavailable
 from .live import LiveConnection
 from .rest import VorpalClient
-from .strategy import Decision, Strategy, StrategyFailed, as_wire, load_strategy, random_strategy
+from .strategy import Decision, Strategy, StrategyFailed, as_wire, load_strategy, random_strategy, seconds_left
 
 T = TypeVar("T")
 OnError = Literal["continue", "stop"]
@@ -93,7 +93,8 @@ async def play(server: str, match: str, token: str, *, strategy: Strategy | None
             if legal and state.get("view") is not None:
                 if sent is None or sent.decision.version != state["version"]:
                     decision = Decision(match=match, game=state["game"], seat=state["you"], version=state["version"],
-                                        view=state["view"], legal=list(legal), events=list(events))  # fmt: skip
+                                        view=state["view"], legal=list(legal), events=list(events),
+                                        clock=seconds_left(state.get("clock"), state["you"]))  # fmt: skip
                     events.clear()
                     if think:
                         await asyncio.sleep(pause.expovariate(1 / think))

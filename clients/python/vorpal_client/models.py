@@ -72,6 +72,8 @@ class MatchState(Model):
     view: dict[str, Any]
     outcome: dict[str, Any] | None = None
     legal: list[Any] | None = None
+    #: the match clock, if it has one: ``{"kind", "now", "remaining_ms", "deadlines"}`` (server times, ms)
+    clock: dict[str, Any] | None = None
 
 
 class MoveResult(Model):

@@ -46,7 +46,8 @@ class Decision:
     #: the events this seat received since it last acted, oldest first (bounded):
     #: ``{"version": int, "event": {"public": {...}, "private"?: {...}}}``
     events: list[dict[str, Any]]
-    #: the seat's remaining clock time in seconds; always ``None`` until the server has clocks
+    #: the seat's time left for this decision, in seconds, when the server sent the state
+    #: (``None`` if the match has no clock)
     clock: float | None = None
 
     def view_as(self, model: type[V]) -> V:
@@ -139,3 +140,14 @@ def _names_attribute(spec: str) -> bool:
     """``spec`` ends in ``:name`` (not a Windows drive letter such as ``C:``)."""
     where, sep, name = spec.rpartition(":")
     return bool(sep) and len(where) > 1 and (name == "" or name.isidentifier())
+
+
+def seconds_left(clock: dict[str, Any] | None, seat: int) -> float | None:
+    """``seat``'s time left when the server sent ``clock`` (a state's or event's ``clock``):
+    its deadline minus the server's time then, so no clock synchronisation is needed."""
+    if not clock:
+        return None
+    deadline = clock.get("deadlines", {}).get(str(seat))
+    if deadline is None:
+        return None
+    return max(0.0, (float(deadline) - float(clock["now"])) / 1000)
