@@ -18,12 +18,15 @@ from typing import Any
 import httpx
 import pytest
 import redis.asyncio as aioredis
+from starlette.routing import Route
 from vorpal_client import Forbidden, NotFound, Unauthorized, VorpalClient, play
 
 from server.domain.accounts import AccountKind, Accounts
 from server.store.accounts import RedisAccounts
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import account_key, match_keys
+from server.web import accounts, admin
+from server.web.openapi import document
 
 from .servers import ServerProcess
 
@@ -329,9 +332,8 @@ async def test_an_account_bot_registers_plays_rotates_its_key_and_plays_again(ad
 
 def test_the_bot_command_joins_as_the_account_of_its_key(admin_server: ServerProcess) -> None:
     issued = httpx.post(admin_server.url + "/v1/accounts", json={"name": "clibot", "kind": "bot"}).json()
-    created = httpx.post(admin_server.url + "/v1/matches",
-                         json={"game": "jabberwocky", "seats": 3, "bots": [1, 2], "options": {"rounds": 1}})  # fmt: skip
-    match = created.json()["match"]
+    body = {"game": "jabberwocky", "seats": 3, "bots": [1, 2], "options": {"rounds": 1}}
+    match = httpx.post(admin_server.url + "/v1/matches", json=body).json()["match"]
     out = subprocess.run(
         [sys.executable, "-m", "vorpal_client.bot", "--server", admin_server.url, "--match", match, "--seed", "1"],
         env={**os.environ, "VORPAL_API_KEY": issued["key"]}, capture_output=True, text=True, timeout=120, check=False,
@@ -340,3 +342,17 @@ def test_the_bot_command_joins_as_the_account_of_its_key(admin_server: ServerPro
     state = httpx.get(admin_server.url + f"/v1/matches/{match}").json()
     assert state["status"] == "finished" and state["accounts"] == [issued["account"]["id"], None, None]
     assert state["names"] == ["clibot", "bot-1", "bot-2"]
+
+
+def test_the_openapi_document_describes_every_account_and_admin_route() -> None:
+    doc = document()
+    for route in (*accounts.routes, *admin.routes):
+        assert isinstance(route, Route) and route.methods is not None
+        for method in route.methods - {"HEAD"}:
+            assert method.lower() in doc["paths"][route.path], (method, route.path)
+    assert doc["paths"]["/v1/accounts/me/key"]["post"]["security"] == [{"apiKey": []}]
+    assert doc["paths"]["/v1/admin/matches/{match_id}/abort"]["post"]["security"] == [{"adminKey": []}]
+    assert {"apiKey": []} in doc["paths"]["/v1/matches/{match_id}/join"]["post"]["security"]
+    assert set(doc["components"]["schemas"]["Register"]["properties"]) == {"name", "kind"}
+    codes = set(doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    assert {"forbidden", "account_disabled", "account_not_found", "unauthorized"} <= codes
