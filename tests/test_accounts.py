@@ -19,7 +19,7 @@ import httpx
 import pytest
 import redis.asyncio as aioredis
 from starlette.routing import Route
-from vorpal_client import Forbidden, NotFound, Unauthorized, VorpalClient, play
+from vorpal_client import Forbidden, LiveConnection, NotFound, Unauthorized, VorpalClient, play
 
 from server.domain.accounts import AccountKind, Accounts
 from server.store.accounts import RedisAccounts
@@ -271,6 +271,27 @@ async def test_an_admin_aborts_an_active_match_and_its_seats_can_move_no_more(ap
     problem(await api.post(f"/v1/admin/matches/{match}/abort", headers=ADMIN), "match_over", 409)
     problem(await api.post("/v1/admin/matches/NoSuchMatch1/abort", headers=ADMIN), "match_not_found", 404)
     assert (await api.get(f"/v1/matches/{match}")).json()["version"] == aborted["version"]
+
+
+async def test_an_abort_reaches_live_connections_and_a_waiting_bot_runner_stops(admin_server: ServerProcess) -> None:
+    async with VorpalClient(admin_server.url) as api:
+        match = (await api.create_match("jabberwocky", 3, options={"rounds": 1})).match
+        seats = [await api.join(match) for _ in range(3)]
+        runner = asyncio.ensure_future(play(admin_server.url, match, seats[0].token, seed=1))  # the others never move
+        async with LiveConnection(admin_server.url) as spectator:
+            before = await spectator.subscribe(match)
+            aborted = await api.abort_match(match, ADMIN_KEY)
+            frame = await asyncio.wait_for(spectator.events.get(), 30)
+            while frame.get("version") != aborted.version:  # the runner's own moves may come first
+                frame = await asyncio.wait_for(spectator.events.get(), 30)
+        assert before["status"] == "active"
+        assert (frame["status"], frame["event"], frame["to_act"]) == (
+            "aborted",
+            {"public": {"type": "aborted", "by": "admin"}},
+            [],
+        )
+        final = await asyncio.wait_for(runner, 60)
+        assert final["status"] == "aborted" and final["outcome"] is None
 
 
 async def test_an_admin_aborts_an_open_match(api: httpx.AsyncClient) -> None:
