@@ -11,7 +11,7 @@ as a cluster seed node instead.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DAY = 24 * 3600
 
@@ -38,6 +38,8 @@ class Settings:
     move_cache: bool = True
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000
+    #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
+    admin_key: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -55,4 +57,5 @@ class Settings:
             schedule_tick_s=float(env.get("VORPAL_SCHEDULE_TICK_S", cls.schedule_tick_s)),
             move_cache=env.get("VORPAL_MOVE_CACHE", "1") != "0",
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
+            admin_key=env.get("VORPAL_ADMIN_KEY") or None,
         )

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from vorpal_client import LiveConnection, VorpalClient, play
+from vorpal_client import LiveConnection, Unauthorized, VorpalClient, play
 
 from server.store import Store
 from server.store.keys import channel
@@ -83,3 +83,18 @@ async def test_fan_out_across_instances_on_a_cluster(pair: list[ServerProcess]) 
                 frames = await collect(seat0, match, v)
                 assert [f["version"] for f in frames] == list(range(start + 1, v + 1))
                 assert frames[-1]["status"] == "finished"
+
+
+async def test_accounts_register_rotate_and_join_on_a_cluster(pair: list[ServerProcess]) -> None:
+    a, b = pair
+    async with VorpalClient(a.url) as api_a, VorpalClient(b.url) as api_b:
+        issued = [await api_a.register(f"acct{i}") for i in range(5)]  # random ids: slots on several masters
+        match = (await api_a.create_match("jabberwocky", 5, options={"rounds": 1})).match
+        for i, one in enumerate(issued):
+            rotated = await api_b.rotate_key(one.key)
+            with pytest.raises(Unauthorized):
+                await api_a.account(one.key)  # the old key is refused by every instance at once
+            seat = await (api_a if i % 2 else api_b).join(match, key=rotated.key)
+            assert seat.account == one.account.id
+        state = await api_b.state(match)
+        assert state.status == "active" and state.accounts == [one.account.id for one in issued]

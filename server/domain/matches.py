@@ -30,6 +30,7 @@ from server.engine.errors import (
 from server.runtime.caches import RecordCache, TableCache
 
 from . import clocks, views
+from .accounts import Account
 from .clocks import TimeControl
 from .ids import SeatToken, new_match_id, new_seat_token, token_hash, token_matches
 from .record import Commit, CommitResult, CommitStatus, MatchRecord, MatchStore, MatchSummary
@@ -131,7 +132,11 @@ class Matches:
                     break
         return out
 
-    async def join(self, match_id: str, seat: int | None, name: str | None) -> dict[str, Any]:
+    async def join(self, match_id: str, seat: int | None, name: str | None,
+                   account: Account | None = None) -> dict[str, Any]:  # fmt: skip
+        """Take a seat, anonymously or as ``account`` (which plays under its own name)."""
+        if account is not None and name is not None:
+            raise BadRequest("an account plays under its own name: leave out name")
         for _ in range(RETRIES):  # a concurrent join moved the version: look again
             record, _ = await self.store.load(match_id)
             if record.status.ended:
@@ -150,20 +155,24 @@ class Matches:
             else:
                 chosen = seat
             token = new_seat_token(record.id, chosen)
-            tokens, names = list(record.tokens), list(record.names)
+            tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[chosen] = token_hash(token)
-            names[chosen] = name or player_name(chosen)
+            names[chosen] = account.name if account is not None else name or player_name(chosen)
+            accounts[chosen] = None if account is None else account.id
             started = len(free) == 1
-            new = record.replace(tokens=tokens, names=names, updated=now_ms(),
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
                                  status=MatchStatus.ACTIVE if started else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
                     new.status), None, new.updated))  # fmt: skip
-            event = Event({"type": "joined", "seat": chosen, "name": names[chosen], "started": started})
-            result = await self._commit(record, new, ("tokens", "names", "status"), {"kind": "join", "seat": chosen},
-                                        event)  # fmt: skip
+            joined = {"type": "joined", "seat": chosen, "name": names[chosen], "started": started}
+            if account is not None:
+                joined["account"] = account.id
+            result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
+                                        {"kind": "join", "seat": chosen}, Event(joined))  # fmt: skip
             if result.applied:
-                return {"match": match_id, "seat": chosen, "token": token}
+                out = {"match": match_id, "seat": chosen, "token": token}
+                return out if account is None else {**out, "account": account.id}
             if result.status is CommitStatus.GONE:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
@@ -176,16 +185,34 @@ class Matches:
                 raise Unauthorized("leaving needs your seat token")
             if record.status is not MatchStatus.OPEN:
                 raise MatchStarted("a seat can only be left before the match starts")
-            tokens, names = list(record.tokens), list(record.names)
-            tokens[seat] = names[seat] = None
+            tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
+            tokens[seat] = names[seat] = accounts[seat] = None
             # A match every player has left before the start is abandoned.
             status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
-            new = record.replace(tokens=tokens, names=names, status=status, updated=now_ms())
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
             event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
-            result = await self._commit(record, new, ("tokens", "names", "status"), {"kind": "leave", "seat": seat},
-                                        event)  # fmt: skip
+            result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
+                                        {"kind": "leave", "seat": seat}, event)  # fmt: skip
             if result.applied:
                 return {"match": match_id, "seat": seat, "left": True, "status": status.value}
+            if result.status is CommitStatus.GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    async def abort(self, match_id: str) -> MatchSummary:
+        """An admin's act: the match ends without an outcome, whatever its seats were doing."""
+        for _ in range(RETRIES):
+            record, _ = await self.store.load(match_id)
+            if record.status.ended:
+                raise MatchOver(f"the match is {record.status} already")
+            new = record.replace(status=MatchStatus.ABORTED, updated=now_ms())
+            if new.time_control is not None:  # the clock stops
+                new = new.replace(clock=clocks.advance(new.time_control, new.clock, [], None, new.updated))
+            event = Event({"type": "aborted", "by": "admin"})
+            result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
+            if result.applied:
+                self.records.forget(match_id)
+                return new.replace(version=result.version).summary()
             if result.status is CommitStatus.GONE:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")

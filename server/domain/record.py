@@ -7,11 +7,11 @@ implements it on Redis, and nothing in the domain knows how.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from .clocks import Clock, TimeControl
 from .status import MatchStatus
@@ -43,6 +43,13 @@ class MatchRecord:
     outcome: dict[str, Any] | None = None
     time_control: TimeControl | None = None  # None: no clock (and records stored before clocks)
     clock: Clock | None = None
+    #: The account id in each seat (None: a bot, an anonymous player or a free seat). Records stored
+    #: before accounts existed lack it: it reads as no account in any seat.
+    accounts: list[str | None] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.accounts:
+            object.__setattr__(self, "accounts", [None] * self.seats)
 
     def open_seats(self) -> list[int]:
         return open_seats(self.tokens, self.bots)
@@ -51,7 +58,7 @@ class MatchRecord:
         return MatchSummary(
             match=self.id, game=self.game, status=self.status, version=self.version, seats=self.seats,
             names=self.names, bots=self.bots, open_seats=self.open_seats(), created=self.created,
-            updated=self.updated, outcome=self.outcome,
+            updated=self.updated, outcome=self.outcome, accounts=self.accounts,
         )  # fmt: skip
 
     def replace(self, **changes: Any) -> MatchRecord:
@@ -72,6 +79,7 @@ class MatchSummary(BaseModel):
     created: int
     updated: int
     outcome: dict[str, Any] | None
+    accounts: list[str | None] = Field(default_factory=list, description="the account id in each seat, if any")
 
 
 class CommitStatus(IntEnum):

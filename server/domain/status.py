@@ -3,12 +3,13 @@
 ::
 
     open ──► active ──► finished
-      │
-      └────► aborted          (every player left before the start)
+      │        │
+      │        └────► aborted      (an admin aborted it)
+      └─────────────► aborted      (every player left before the start, or an admin aborted it)
 
 ``open`` may also stay ``open`` (a seat is taken or left), and ``active``
 stays ``active`` with each move that does not end the match. Ended matches
-never change again.
+never change again: not even an admin aborts a finished match.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class MatchStatus(StrEnum):
 
 ALLOWED: dict[MatchStatus, frozenset[MatchStatus]] = {
     MatchStatus.OPEN: frozenset({MatchStatus.OPEN, MatchStatus.ACTIVE, MatchStatus.ABORTED}),
-    MatchStatus.ACTIVE: frozenset({MatchStatus.ACTIVE, MatchStatus.FINISHED}),
+    MatchStatus.ACTIVE: frozenset({MatchStatus.ACTIVE, MatchStatus.FINISHED, MatchStatus.ABORTED}),
     MatchStatus.FINISHED: frozenset(),
     MatchStatus.ABORTED: frozenset(),
 }

@@ -59,7 +59,7 @@ def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int)
     to_act = snap.to_act(record.status)
     out: dict[str, Any] = {
         "match": record.id, "game": record.game, "status": record.status.value, "version": record.version,
-        "seats": record.seats, "names": record.names, "bots": record.bots, "you": seat,
+        "seats": record.seats, "names": record.names, "bots": record.bots, "accounts": record.accounts, "you": seat,
         "to_act": to_act, "view": snap.view(seat), "outcome": record.outcome,
     }  # fmt: skip
     if record.time_control is not None:

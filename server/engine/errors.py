@@ -10,10 +10,13 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── BadFrame         bad_frame         bytes that are not a MessagePack map (WebSocket)
      │    ├── UnknownFrame     unknown_frame     a frame type this protocol version lacks
      │    └── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
-     ├── Unauthorized          unauthorized      missing or wrong seat token
+     ├── Unauthorized          unauthorized      missing or wrong seat token or API key
+     ├── Forbidden             forbidden         credentials that may not do this (admin endpoints)
+     │    └── AccountDisabled  account_disabled  the API key's account was disabled by an admin
      ├── NotFound
      │    ├── UnknownGame      unknown_game
-     │    └── MatchNotFound    match_not_found
+     │    ├── MatchNotFound    match_not_found
+     │    └── AccountNotFound  account_not_found
      ├── Conflict
      │    ├── SeatTaken        seat_taken
      │    ├── MatchFull        match_full
@@ -77,7 +80,15 @@ class FrameTooLarge(BadRequest):
 
 
 class Unauthorized(VorpalError):
-    code, title, status = "unauthorized", "Missing or invalid seat token", 401
+    code, title, status = "unauthorized", "Missing or invalid credentials", 401
+
+
+class Forbidden(VorpalError):
+    code, title, status = "forbidden", "Not allowed with these credentials", 403
+
+
+class AccountDisabled(Forbidden):
+    code, title = "account_disabled", "Account disabled"
 
 
 class NotFound(VorpalError):
@@ -90,6 +101,10 @@ class UnknownGame(NotFound):
 
 class MatchNotFound(NotFound):
     code, title = "match_not_found", "Match not found"
+
+
+class AccountNotFound(NotFound):
+    code, title = "account_not_found", "Account not found"
 
 
 class Conflict(VorpalError):

@@ -14,14 +14,14 @@ from server.domain.clocks import Clock, TimeControl
 from server.domain.record import MatchRecord, MatchSummary, open_seats
 from server.domain.status import MatchStatus
 
-JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome"})
+JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
 #: Fields written as their pydantic model's JSON ("null" for None).
 MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock}
-#: Fields a record stored before they existed may lack: they read as their default.
-OPTIONAL_FIELDS = frozenset(MODEL_FIELDS)
 SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
-                  "outcome")  # fmt: skip
+                  "outcome", "accounts")  # fmt: skip
+#: Fields a record stored before they existed lacks: the record's default stands in.
+OPTIONAL_FIELDS = frozenset({"accounts", *MODEL_FIELDS})
 
 
 def encode_field(record: MatchRecord, name: str) -> Any:
@@ -54,17 +54,13 @@ def _decode(name: str, raw: bytes) -> Any:
 
 
 def decode_record(raw: dict[bytes, bytes]) -> MatchRecord:
-    fields = {}
-    for name in MatchRecord.__dataclass_fields__:
-        value = raw.get(name.encode())
-        if value is None and name in OPTIONAL_FIELDS:
-            continue
-        fields[name] = _decode(name, raw[name.encode()])
-    return MatchRecord(**fields)
+    names = [n for n in MatchRecord.__dataclass_fields__ if n not in OPTIONAL_FIELDS or n.encode() in raw]
+    return MatchRecord(**{name: _decode(name, raw[name.encode()]) for name in names})
 
 
 def decode_summary(row: list[bytes | None]) -> MatchSummary:
     """A lobby row: the values of :data:`SUMMARY_FIELDS` of one match hash."""
     f = {name: _decode(name, value) for name, value in zip(SUMMARY_FIELDS, row, strict=True) if value is not None}
     tokens = f.pop("tokens")
+    f.setdefault("accounts", [None] * f["seats"])
     return MatchSummary(match=f.pop("id"), open_seats=open_seats(tokens, f["bots"]), **f)

@@ -11,6 +11,8 @@ match lives in one Cluster slot and the commit script may touch all of it.
 - ``vorpal:matches``        sorted set: match ids by creation time (the lobby; a slot of its own)
 - ``vorpal:{sched}:due``    sorted set: scheduled match ids by lease expiry (ms; 0: unclaimed)
 - ``vorpal:{sched}:owner``  hash: scheduled match id -> the instance holding its lease
+- ``vorpal:{acct:<id>}:a``  hash: an account (``server.store.accounts``); its API key names its id,
+  so no index of keys is needed and each account keeps to one Cluster slot
 """
 
 from __future__ import annotations
@@ -38,3 +40,7 @@ def match_of_channel(chan: str) -> str:
 
 def chat_key(match_id: str) -> str:
     return f"vorpal:{{{match_id}}}:chat"
+
+
+def account_key(account_id: str) -> str:
+    return f"vorpal:{{acct:{account_id}}}:a"

@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 
 from server.config import Settings
+from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.matches import Matches
 from server.domain.record import MatchRecord
@@ -27,9 +28,10 @@ from server.live.scheduler import Scheduler
 from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
 from server.store import Store
+from server.store.accounts import RedisAccounts
 from server.store.embedded import EmbeddedRedis
 
-from . import rest, ws
+from . import accounts, admin, rest, ws
 from .openapi import document
 from .problems import on_crash, on_http_error, on_vorpal_error
 from .services import Services
@@ -65,7 +67,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         hub = Hub(matches, store)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
-        app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler)
+        app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
+                                      Accounts(RedisAccounts(store.redis)))  # fmt: skip
         await hub.start()
         await scheduler.start()
         # Start-up objects will live for ever: keep them out of every collection.
@@ -84,6 +87,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=[
             *rest.routes,
+            *accounts.routes,
+            *admin.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             WebSocketRoute("/v1/ws", ws.endpoint),
         ],

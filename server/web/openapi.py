@@ -8,11 +8,16 @@ from pydantic import BaseModel
 
 from server.engine.errors import all_errors
 
+from .accounts import Register
 from .rest import CreateMatch, JoinSeat, Say, SubmitMove
 
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_ACCOUNT_ID = {"name": "account_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
 _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+_KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
+_OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
+_ADMIN: list[dict[str, list[str]]] = [{"adminKey": []}]
 
 
 def _body(model: type[BaseModel]) -> dict[str, Any]:
@@ -49,7 +54,9 @@ def _op(
 
 
 def document() -> dict[str, Any]:
-    schemas: dict[str, Any] = {m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say)}
+    schemas: dict[str, Any] = {
+        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register)
+    }
     schemas["Problem"] = {
         "type": "object",
         "required": ["type", "title", "status", "code"],
@@ -92,7 +99,13 @@ def document() -> dict[str, Any]:
                 )
             },
             "/v1/matches/{match_id}/join": {
-                "post": _op("Take a seat; returns the seat token (shown once)", body=JoinSeat, params=[_ID], ok="201")
+                "post": _op(
+                    "Take a seat; returns the seat token (shown once). With an API key, as that account",
+                    body=JoinSeat,
+                    params=[_ID],
+                    auth=_OPTIONAL_KEY,
+                    ok="201",
+                )
             },
             "/v1/matches/{match_id}/leave": {
                 "post": _op("Leave your seat before the match starts", params=[_ID], auth=_AUTH)
@@ -108,9 +121,30 @@ def document() -> dict[str, Any]:
                 "get": _op("The match's public chat", params=[_ID]),
                 "post": _op("Say something in the match's chat", body=Say, params=[_ID], auth=_AUTH, ok="201"),
             },
+            "/v1/accounts": {
+                "post": _op("Register an account; returns it with its API key (shown once)", body=Register, ok="201")
+            },
+            "/v1/accounts/me": {"get": _op("The account of the API key", auth=_KEY)},
+            "/v1/accounts/me/key": {
+                "post": _op("Rotate: a new API key (shown once); the one sent stops working", auth=_KEY, ok="201"),
+                "delete": _op("Revoke the API key sent; none replaces it", auth=_KEY),
+            },
+            "/v1/admin/matches": {
+                "get": _op("Admin: list matches, newest first, with their accounts", params=q, auth=_ADMIN)
+            },
+            "/v1/admin/matches/{match_id}/abort": {
+                "post": _op("Admin: abort an open or active match", params=[_ID], auth=_ADMIN)
+            },
+            "/v1/admin/accounts/{account_id}/disable": {
+                "post": _op("Admin: disable an account (its API key is refused)", params=[_ACCOUNT_ID], auth=_ADMIN)
+            },
         },
         "components": {
             "schemas": schemas,
-            "securitySchemes": {"seatToken": {"type": "http", "scheme": "bearer", "description": "a seat token"}},
+            "securitySchemes": {
+                "seatToken": {"type": "http", "scheme": "bearer", "description": "a seat token"},
+                "apiKey": {"type": "http", "scheme": "bearer", "description": "an account's API key (vpk_...)"},
+                "adminKey": {"type": "http", "scheme": "bearer", "description": "the server's VORPAL_ADMIN_KEY"},
+            },
         },
     }

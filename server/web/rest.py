@@ -10,10 +10,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server import games
+from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.ids import is_match_id
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, Unavailable
+from server.engine.errors import BadRequest, Unauthorized, Unavailable
 
 from .auth import bearer
 from .services import services
@@ -33,7 +34,8 @@ class CreateMatch(Body):
 
 class JoinSeat(Body):
     seat: int | None = Field(None, ge=0, description="the seat to take; the first free one if unset")
-    name: str | None = Field(None, min_length=1, max_length=40)
+    name: str | None = Field(None, min_length=1, max_length=40, description="not with an API key: an account "
+                             "plays under its own name")  # fmt: skip
 
 
 class SubmitMove(Body):
@@ -81,7 +83,8 @@ async def create_match(request: Request) -> Response:
     return JSONResponse(summary.model_dump(mode="json"), status_code=201, headers=headers)
 
 
-async def list_matches(request: Request) -> Response:
+def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
+    """The lobby's filter from the query: ``?game=&status=&limit=`` (the admin listing takes it too)."""
     q = request.query_params
     game, status = q.get("game"), q.get("status")
     if status is not None and status not in set(MatchStatus):
@@ -94,7 +97,11 @@ async def list_matches(request: Request) -> Response:
         raise BadRequest("limit must be an integer") from None
     if not 1 <= limit <= 500:
         raise BadRequest("limit must be 1..500")
-    found = await services(request).matches.list_matches(game, None if status is None else MatchStatus(status), limit)
+    return game, None if status is None else MatchStatus(status), limit
+
+
+async def list_matches(request: Request) -> Response:
+    found = await services(request).matches.list_matches(*listing(request))
     return JSONResponse({"matches": [m.model_dump(mode="json") for m in found]})
 
 
@@ -103,8 +110,15 @@ async def get_match(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
+    """Anonymously, or as the account whose API key is the bearer credential."""
     body = await parse(request, JoinSeat)
-    out = await services(request).matches.join(match_id(request), body.seat, body.name)
+    mid = match_id(request)
+    app = services(request)
+    credential = bearer(request)
+    if credential is not None and not is_api_key(credential):
+        raise Unauthorized("a seat is joined with an API key (vpk_...) or with no credential")
+    account = None if credential is None else await app.accounts.authenticate(credential)
+    out = await app.matches.join(mid, body.seat, body.name, account)
     return JSONResponse(out, status_code=201)
 
 

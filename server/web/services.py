@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from starlette.requests import HTTPConnection
 
 from server.config import Settings
+from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.matches import Matches
 from server.live.hub import Hub
@@ -22,6 +23,7 @@ class Services:
     chat: Chat
     hub: Hub
     scheduler: Scheduler
+    accounts: Accounts
 
 
 def services(conn: HTTPConnection) -> Services:

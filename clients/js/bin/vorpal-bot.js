@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // vorpal-bot --server http://127.0.0.1:8000 --match ID [--strategy ./mybot.js] [--seat N] [--name NAME]
 // (or --game NAME --seats N to create the match first; --matches N --bots SEATS to play N
-// matches against the server's random bots and count the wins). Mirrors the Python vorpal-bot.
+// matches against the server's random bots and count the wins). With an account's API key in
+// $VORPAL_API_KEY (or --key) it joins as that account. Mirrors the Python vorpal-bot.
 
 import { parseArgs } from "node:util";
 
@@ -9,10 +10,11 @@ import { ApiError, StrategyFailed, VorpalClient, play } from "../src/index.js";
 import { loadStrategy } from "../src/load-strategy.js";
 
 const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2]]
-                  [--seat N] [--name NAME] [--strategy SPEC] [--on-error continue|stop]
+                  [--seat N] [--name NAME] [--key API_KEY] [--strategy SPEC] [--on-error continue|stop]
                   [--matches N] [--seed N] [--think SECONDS]
 Join a Vorpal match and play a strategy's moves.
 
+  --key API_KEY     join as the account of this key (default: $VORPAL_API_KEY); it plays under its own name
   --strategy SPEC   random (default), a file (./mybot.js) or a package, with an optional
                     :name of the export (default: the default export, else choose)
   --on-error MODE   when the strategy fails: continue (play a random legal move; default) or stop
@@ -35,6 +37,7 @@ async function main(argv) {
       matches: { type: "string", default: "1" },
       seat: { type: "string" },
       name: { type: "string" },
+      key: { type: "string" },
       strategy: { type: "string", default: "random" },
       "on-error": { type: "string", default: "continue" },
       seed: { type: "string" },
@@ -64,7 +67,11 @@ async function main(argv) {
       match = (await api.createMatch(a.game, Number(a.seats), { options, bots })).match;
       console.log(`created match ${match}`);
     }
-    const seat = await api.join(match, { seat: a.seat === undefined ? null : Number(a.seat), name: a.name ?? null });
+    const seat = await api.join(match, {
+      seat: a.seat === undefined ? null : Number(a.seat),
+      name: a.name ?? null,
+      key: a.key ?? (process.env.VORPAL_API_KEY || null),
+    });
     console.log(`joined match ${match} as seat ${seat.seat}`);
     const final = await play(a.server, match, seat.token, { strategy, seed, think: Number(a.think) * 1000, onError, report });
     console.log(`match ${match} ${final.status}: ${JSON.stringify(final.outcome ?? null)}`);

@@ -5,8 +5,9 @@
 //      ├── StaleVersion     stale_version (`.current`: the match's version)
 //      ├── IllegalMove      illegal_move / bad_move
 //      ├── NotYourTurn      not_your_turn
-//      ├── Unauthorized     unauthorized
-//      ├── NotFound         match_not_found / unknown_game / not_found
+//      ├── Unauthorized     unauthorized (a missing, wrong, replaced or revoked key or token)
+//      ├── Forbidden        forbidden / account_disabled
+//      ├── NotFound         match_not_found / unknown_game / account_not_found / not_found
 //      ├── MatchOver        match_over
 //      └── Unavailable      unavailable (retry later)
 
@@ -31,6 +32,7 @@ export class StaleVersion extends ApiError {
 export class IllegalMove extends ApiError {}
 export class NotYourTurn extends ApiError {}
 export class Unauthorized extends ApiError {}
+export class Forbidden extends ApiError {}
 export class NotFound extends ApiError {}
 export class MatchOver extends ApiError {}
 export class Unavailable extends ApiError {}
@@ -41,8 +43,11 @@ const BY_CODE = {
   bad_move: IllegalMove,
   not_your_turn: NotYourTurn,
   unauthorized: Unauthorized,
+  forbidden: Forbidden,
+  account_disabled: Forbidden,
   match_not_found: NotFound,
   unknown_game: NotFound,
+  account_not_found: NotFound,
   not_found: NotFound,
   match_over: MatchOver,
   unavailable: Unavailable,

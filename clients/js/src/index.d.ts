@@ -75,8 +75,16 @@ export interface MatchSummary {
   created: number;
   updated: number;
   outcome: Outcome | null;
+  /** the account id in each seat (null: a bot, an anonymous player or a free seat) */
+  accounts: (string | null)[];
 }
-export interface SeatToken { match: string; seat: number; token: string }
+/** `account`: the account id, when the seat was joined with an API key. */
+export interface SeatToken { match: string; seat: number; token: string; account?: string }
+export type AccountKind = "human" | "bot";
+/** An account as its owner and admins see it (never its key). */
+export interface Account { id: string; name: string; kind: AccountKind; created: number; disabled: boolean }
+/** A new API key (`vpk_...`) with its account: shown this once, so keep it. */
+export interface IssuedKey { account: Account; key: string }
 export interface MatchState {
   match: string;
   game: string;
@@ -85,6 +93,7 @@ export interface MatchState {
   seats: number;
   names: (string | null)[];
   bots: boolean[];
+  accounts: (string | null)[];
   you: number | null;
   to_act: number[];
   view: View;
@@ -112,6 +121,8 @@ export class StaleVersion extends ApiError {
 export class IllegalMove extends ApiError {}
 export class NotYourTurn extends ApiError {}
 export class Unauthorized extends ApiError {}
+/** forbidden (an admin endpoint without the admin key) or account_disabled */
+export class Forbidden extends ApiError {}
 export class NotFound extends ApiError {}
 export class MatchOver extends ApiError {}
 export class Unavailable extends ApiError {}
@@ -130,7 +141,8 @@ export class VorpalClient {
     options?: { options?: object; bots?: number[]; timeControl?: TimeControl | null },
   ): Promise<MatchSummary>;
   listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
-  join(match: string, options?: { seat?: number | null; name?: string | null }): Promise<SeatToken>;
+  /** With `key` (an account's API key) the seat is the account's; it plays under its own name. */
+  join(match: string, options?: { seat?: number | null; name?: string | null; key?: string | null }): Promise<SeatToken>;
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   state(match: string, token?: string | null): Promise<MatchState>;
@@ -139,6 +151,14 @@ export class VorpalClient {
   events(match: string, options?: { since?: number; token?: string | null }): Promise<LoggedEvent[]>;
   say(match: string, token: string, text: string): Promise<ChatMessage & { match: string }>;
   chat(match: string): Promise<ChatMessage[]>;
+  register(name: string, options?: { kind?: AccountKind }): Promise<IssuedKey>;
+  account(key: string): Promise<Account>;
+  /** The key sent stops working at once. */
+  rotateKey(key: string): Promise<IssuedKey>;
+  revokeKey(key: string): Promise<Account>;
+  adminMatches(adminKey: string, filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
+  abortMatch(match: string, adminKey: string): Promise<MatchSummary>;
+  disableAccount(account: string, adminKey: string): Promise<Account>;
 }
 
 /** Pushed to `events` after a reconnect: the state the re-subscription returned. */

@@ -1,6 +1,6 @@
 // JavaScript SDK for the Vorpal game server (mirrors the Python SDK, vorpal_client).
 //
-// - VorpalClient: REST (games, matches, seats, moves, events, chat).
+// - VorpalClient: REST (games, matches, seats, moves, events, chat, accounts and keys).
 // - LiveConnection: the WebSocket, with automatic reconnect and resume.
 // - play: the bot runner; a strategy chooses each move from a decision (CLI: vorpal-bot --strategy).
 // - the protocol v1 codec: encode, decodeClient, decodeServer.
@@ -22,6 +22,7 @@ export {
 } from "./codec.js";
 export {
   ApiError,
+  Forbidden,
   IllegalMove,
   MatchOver,
   NotFound,

@@ -66,12 +66,15 @@ export class VorpalClient {
     return (await this.call("GET", "/v1/matches", { params: { game, status, limit } })).matches;
   }
 
-  /** Take a seat: `{match, seat, token}`. The token is shown once; keep it. */
-  async join(match, { seat = null, name = null } = {}) {
+  /**
+   * Take a seat: `{match, seat, token}`. The token is shown once; keep it. With an account's
+   * API key (`key`), the seat is the account's (it plays under its own name; `account` in the result).
+   */
+  async join(match, { seat = null, name = null, key = null } = {}) {
     const body = {};
     if (seat !== null && seat !== undefined) body.seat = seat;
     if (name !== null && name !== undefined) body.name = name;
-    return this.call("POST", `/v1/matches/${match}/join`, { json: body });
+    return this.call("POST", `/v1/matches/${match}/join`, { token: key, json: body });
   }
 
   async leave(match, token) {
@@ -102,5 +105,40 @@ export class VorpalClient {
 
   async chat(match) {
     return (await this.call("GET", `/v1/matches/${match}/chat`)).messages;
+  }
+
+  // -- accounts ------------------------------------------------------------------------------
+
+  /** A new account (`kind`: "human" or "bot") and its API key: `{account, key}`, the key shown this once. */
+  async register(name, { kind = "bot" } = {}) {
+    return this.call("POST", "/v1/accounts", { json: { name, kind } });
+  }
+
+  async account(key) {
+    return this.call("GET", "/v1/accounts/me", { token: key });
+  }
+
+  /** A new key for the account: `{account, key}`; `key` stops working at once. */
+  async rotateKey(key) {
+    return this.call("POST", "/v1/accounts/me/key", { token: key });
+  }
+
+  /** `key` stops working and nothing replaces it; resolves to the account. */
+  async revokeKey(key) {
+    return (await this.call("DELETE", "/v1/accounts/me/key", { token: key })).account;
+  }
+
+  // -- admin (the server's VORPAL_ADMIN_KEY) -------------------------------------------------
+
+  async adminMatches(adminKey, { game = null, status = null, limit = 50 } = {}) {
+    return (await this.call("GET", "/v1/admin/matches", { token: adminKey, params: { game, status, limit } })).matches;
+  }
+
+  async abortMatch(match, adminKey) {
+    return this.call("POST", `/v1/admin/matches/${match}/abort`, { token: adminKey });
+  }
+
+  async disableAccount(account, adminKey) {
+    return this.call("POST", `/v1/admin/accounts/${encodeURIComponent(account)}/disable`, { token: adminKey });
   }
 }

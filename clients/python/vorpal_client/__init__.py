@@ -1,6 +1,6 @@
 """Python SDK for the Vorpal game server.
 
-- :class:`VorpalClient`: REST (games, matches, seats, moves, events, chat).
+- :class:`VorpalClient`: REST (games, matches, seats, moves, events, chat, accounts and keys).
 - :class:`LiveConnection`: the WebSocket, with automatic reconnect and resume.
 - :func:`play`: the bot runner; a :data:`Strategy` chooses each move from a
   :class:`Decision` (CLI: ``vorpal-bot --strategy module:name``).
@@ -9,15 +9,36 @@
 """
 
 from .bot import play
-from .errors import ApiError, IllegalMove, MatchOver, NotFound, NotYourTurn, StaleVersion, Unauthorized, Unavailable
+from .errors import (
+    ApiError,
+    Forbidden,
+    IllegalMove,
+    MatchOver,
+    NotFound,
+    NotYourTurn,
+    StaleVersion,
+    Unauthorized,
+    Unavailable,
+)
 from .live import LiveConnection
-from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .models import (
+    Account,
+    Game,
+    IssuedKey,
+    LeaveResult,
+    LoggedEvent,
+    MatchState,
+    MatchSummary,
+    MoveResult,
+    SeatToken,
+)
 from .rest import VorpalClient
 from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
 
 __all__ = [
-    "ApiError", "Decision", "Game", "IllegalMove", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver",
-    "MatchState", "MatchSummary", "MoveResult", "NotFound", "NotYourTurn", "SeatToken", "StaleVersion", "Strategy",
-    "StrategyFailed", "Unauthorized", "Unavailable", "VorpalClient", "load_strategy", "play", "random_strategy",
+    "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
+    "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
+    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
+    "VorpalClient", "load_strategy", "play", "random_strategy",
     "seconds_left",
 ]  # fmt: skip

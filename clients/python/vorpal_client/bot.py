@@ -9,7 +9,8 @@ legal move so that the match goes on, or stops (``on_error="stop"``).
 
 ``vorpal-bot --server URL --match ID [--strategy MODULE:NAME] [--seat N] [--name NAME]``
 (or ``--game NAME --seats N`` to create the match first; ``--matches N --bots SEATS`` to
-play N matches against the server's random bots and count the wins).
+play N matches against the server's random bots and count the wins). With an account's
+API key in ``$VORPAL_API_KEY`` (or ``--key``) the bot joins as that account.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import asyncio
 import inspect
 import json
 import logging
+import os
 import random
 import sys
 import uuid
@@ -229,7 +231,7 @@ async def run(args: argparse.Namespace) -> int:
             if match is None:
                 match = (await api.create_match(args.game, args.seats, options=options, bots=bots)).match
                 print(f"created match {match}", flush=True)
-            seat = await api.join(match, seat=args.seat, name=args.name)
+            seat = await api.join(match, seat=args.seat, name=args.name, key=args.key)
             print(f"joined match {match} as seat {seat.seat}", flush=True)
         final = await play(args.server, match, seat.token, strategy=strategy, seed=args.seed, think=args.think,
                            on_error=args.on_error, report=_print_failure)  # fmt: skip
@@ -260,6 +262,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--matches", type=int, default=1, help="play this many matches it creates; prints the wins")
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)
+    p.add_argument(
+        "--key", default=os.environ.get("VORPAL_API_KEY") or None,
+        help="join as the account of this API key (default: $VORPAL_API_KEY; it plays under its own name)",
+    )  # fmt: skip
     p.add_argument(
         "--strategy", default="random", help="random (default), module:name or file.py:name (name defaults to choose)"
     )

@@ -4,8 +4,9 @@ ApiError(code, title, detail, status)
  ├── StaleVersion     stale_version (``.current``: the match's version)
  ├── IllegalMove      illegal_move / bad_move
  ├── NotYourTurn      not_your_turn
- ├── Unauthorized     unauthorized
- ├── NotFound         match_not_found / unknown_game / not_found
+ ├── Unauthorized     unauthorized (a missing, wrong, replaced or revoked key or token)
+ ├── Forbidden        forbidden / account_disabled
+ ├── NotFound         match_not_found / unknown_game / account_not_found / not_found
  ├── MatchOver        match_over
  └── Unavailable      unavailable (retry later)
 """
@@ -43,6 +44,10 @@ class Unauthorized(ApiError):
     pass
 
 
+class Forbidden(ApiError):
+    pass
+
+
 class NotFound(ApiError):
     pass
 
@@ -57,8 +62,9 @@ class Unavailable(ApiError):
 
 _BY_CODE: dict[str, type[ApiError]] = {
     "stale_version": StaleVersion, "illegal_move": IllegalMove, "bad_move": IllegalMove,
-    "not_your_turn": NotYourTurn, "unauthorized": Unauthorized, "match_not_found": NotFound,
-    "unknown_game": NotFound, "not_found": NotFound, "match_over": MatchOver, "unavailable": Unavailable,
+    "not_your_turn": NotYourTurn, "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
+    "match_not_found": NotFound, "unknown_game": NotFound, "account_not_found": NotFound, "not_found": NotFound,
+    "match_over": MatchOver, "unavailable": Unavailable,
 }  # fmt: skip
 
 _KNOWN = {"type", "title", "status", "code", "detail", "instance", "id"}

@@ -41,12 +41,34 @@ class MatchSummary(Model):
     bots: list[bool]
     open_seats: list[int] = []
     outcome: dict[str, Any] | None = None
+    accounts: list[str | None] = []
+    """The account id in each seat (None: a bot, an anonymous player or a free seat)."""
 
 
 class SeatToken(Model):
+    """``account``: the account id, when the seat was joined with an API key."""
+
     match: str
     seat: int
     token: str
+    account: str | None = None
+
+
+class Account(Model):
+    """An account as its owner sees it (never its key). ``kind`` is ``human`` or ``bot``."""
+
+    id: str
+    name: str
+    kind: str
+    created: int
+    disabled: bool = False
+
+
+class IssuedKey(Model):
+    """A new API key (``vpk_...``) with its account: shown this once, so keep it."""
+
+    account: Account
+    key: str
 
 
 class LeaveResult(Model):
@@ -67,6 +89,7 @@ class MatchState(Model):
     version: int
     seats: int
     names: list[str | None]
+    accounts: list[str | None] = []
     you: int | None
     to_act: list[int]
     view: dict[str, Any]

@@ -7,7 +7,7 @@ from typing import Any
 import httpx
 
 from .errors import ApiError, error_from
-from .models import Game, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .models import Account, Game, IssuedKey, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
 
 
 class VorpalClient:
@@ -63,9 +63,11 @@ class VorpalClient:
             MatchSummary.model_validate(m) for m in (await self._call("GET", "/v1/matches", params=params))["matches"]
         ]
 
-    async def join(self, match: str, *, seat: int | None = None, name: str | None = None) -> SeatToken:
+    async def join(self, match: str, *, seat: int | None = None, name: str | None = None,
+                   key: str | None = None) -> SeatToken:  # fmt: skip
+        """Take a seat: anonymously, or as the account of the API key ``key`` (it plays under its own name)."""
         body = {k: v for k, v in {"seat": seat, "name": name}.items() if v is not None}
-        return SeatToken.model_validate(await self._call("POST", f"/v1/matches/{match}/join", json=body))
+        return SeatToken.model_validate(await self._call("POST", f"/v1/matches/{match}/join", token=key, json=body))
 
     async def leave(self, match: str, token: str) -> LeaveResult:
         return LeaveResult.model_validate(await self._call("POST", f"/v1/matches/{match}/leave", token=token))
@@ -92,3 +94,36 @@ class VorpalClient:
     async def chat(self, match: str) -> list[dict[str, Any]]:
         messages: list[dict[str, Any]] = (await self._call("GET", f"/v1/matches/{match}/chat"))["messages"]
         return messages
+
+    # -- accounts ---------------------------------------------------------------------
+
+    async def register(self, name: str, *, kind: str = "bot") -> IssuedKey:
+        """A new account (``kind``: ``human`` or ``bot``) and its API key, shown this once."""
+        return IssuedKey.model_validate(await self._call("POST", "/v1/accounts", json={"name": name, "kind": kind}))
+
+    async def account(self, key: str) -> Account:
+        return Account.model_validate(await self._call("GET", "/v1/accounts/me", token=key))
+
+    async def rotate_key(self, key: str) -> IssuedKey:
+        """A new key for the account; ``key`` stops working at once."""
+        return IssuedKey.model_validate(await self._call("POST", "/v1/accounts/me/key", token=key))
+
+    async def revoke_key(self, key: str) -> Account:
+        """``key`` stops working and nothing replaces it."""
+        return Account.model_validate((await self._call("DELETE", "/v1/accounts/me/key", token=key))["account"])
+
+    # -- admin (the server's VORPAL_ADMIN_KEY) --------------------------------------------
+
+    async def admin_matches(self, admin_key: str, *, game: str | None = None, status: str | None = None,
+                            limit: int = 50) -> list[MatchSummary]:  # fmt: skip
+        params = {k: v for k, v in {"game": game, "status": status, "limit": limit}.items() if v is not None}
+        found = await self._call("GET", "/v1/admin/matches", token=admin_key, params=params)
+        return [MatchSummary.model_validate(m) for m in found["matches"]]
+
+    async def abort_match(self, match: str, admin_key: str) -> MatchSummary:
+        return MatchSummary.model_validate(await self._call("POST", f"/v1/admin/matches/{match}/abort",
+                                                            token=admin_key))  # fmt: skip
+
+    async def disable_account(self, account: str, admin_key: str) -> Account:
+        return Account.model_validate(await self._call("POST", f"/v1/admin/accounts/{account}/disable",
+                                                       token=admin_key))  # fmt: skip
