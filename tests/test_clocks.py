@@ -33,10 +33,12 @@ pytestmark = pytest.mark.anyio
 
 
 @pytest.fixture
-async def matches(redis_server: EmbeddedRedis) -> AsyncIterator[Matches]:
-    store = Store.from_url(redis_server.url)
-    yield Matches(store, Settings(), TableCache(), RecordCache())
-    await store.close()
+async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
+    """The lifecycle on a Redis of its own: no server instance's scheduler takes these matches' leases."""
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
+        store = Store.from_url(redis.url)
+        yield Matches(store, Settings(), TableCache(), RecordCache())
+        await store.close()
 
 
 async def seated(matches: Matches, game: str, seats: int, options: dict[str, Any], tc: TimeControl) -> str:
@@ -252,3 +254,14 @@ async def test_a_bad_time_control_is_refused_and_creates_nothing(server: ServerP
             await api.create_match("jabberwocky", 3, time_control=tc)
         assert err.value.code == "bad_request" and "time_control" in str(err.value)
         assert len(await api.list_matches(limit=500)) == before
+
+
+async def test_a_random_move_times_out_a_sealed_choice_too(matches: Matches) -> None:
+    match = await seated(matches, "brillig", 2, {}, fast("random_move"))
+    record, _ = await matches.store.load(match)
+    snap = matches.snapshot(record)
+    legal = {s: [snap.rules.dump_move(m) for m in snap.rules.legal_moves(snap.table, s)] for s in (0, 1)}
+    await time_runs_out(matches, match)
+    entry = await last_entry(matches, match)
+    assert entry["timeout"] is True and entry["move"] in legal[entry["seat"]]
+    assert (await audit(matches.store, match)).ok
