@@ -1,7 +1,9 @@
 """The one catch-up path: the events a recipient missed, as it may see them.
 
-Used when a socket subscribes with ``since`` (resume after a disconnect),
-when the hub fills a gap in what Redis delivered, and by the REST log.
+Used when a socket subscribes with ``since`` (resume after a disconnect), and
+when the hub fills a gap in what Redis delivered or a lost pub/sub connection.
+(The REST log, ``GET /v1/matches/{id}/events``, is the same entries redacted by
+:func:`server.domain.views.log_entry`, without views.)
 """
 
 from __future__ import annotations
