@@ -54,7 +54,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
-from server.engine.cards import STANDARD_DECK, deal, is_card, sort_hand, suit
+from server.engine.cards import STANDARD_DECK, deal, is_card, rank, sort_hand, suit
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
 
@@ -214,6 +214,13 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
             no = self.forbidden_bid(public, seat)
             return [Bid(tricks=k) for k in range(public.hand_size + 1) if k != no]
         return [Play(card=c) for c in self.playable(public, private.hand)]
+
+    def default_move(self, public: Public, private: Private, seat: int, legal: list[Bid | Play]) -> Bid | Play:
+        """When a seat's time runs out: the lowest bid, or the lowest-ranked card it may play."""
+        plays = [m for m in legal if isinstance(m, Play)]
+        if plays:
+            return min(plays, key=lambda m: rank(m.card))
+        return legal[0]
 
     def check(self, public: Public, private: Private, seat: int, move: Bid | Play) -> None:
         if public.phase == "bid":

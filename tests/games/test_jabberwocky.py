@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from server.engine import IllegalMove, Rng, Rules, event_for
+from server.engine.cards import rank
 from server.engine.errors import BadOptions, NotYourTurn
 from server.games.jabberwocky import DEAL_SIZES, Bid, Jabberwocky, JTable, Play, Private, Public, Secret, TrickPlay
 
@@ -207,3 +208,18 @@ def test_options_are_validated() -> None:
         RULES.check_seats(6)
     t, _ = RULES.setup(RULES.parse_options({"first_dealer": 2}), 4, seed=1)
     assert t.public.dealer == 2 and t.public.turn == 3
+
+
+def test_a_seat_whose_time_runs_out_bids_lowest_then_plays_its_lowest_card() -> None:
+    rules = Rules(Jabberwocky())
+    table, rng = rules.setup(rules.parse_options({"rounds": 3}), 3, 5)
+    while rules.outcome(table) is None:
+        (seat,) = rules.to_act(table)
+        legal = rules.legal_moves(table, seat)
+        default = rules.default_move(table, seat)
+        assert default in legal
+        if table.public.phase == "bid":
+            assert default == legal[0]
+        else:
+            assert rank(default.card) == min(rank(m.card) for m in legal)
+        rules.act(table, rng, seat, rules.dump_move(default))
