@@ -29,7 +29,7 @@ from server.runtime.gc import GcTuning
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
-from . import rest, ws
+from . import playground, rest, ws
 from .openapi import document
 from .problems import on_crash, on_http_error, on_vorpal_error
 from .services import Services
@@ -86,6 +86,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *rest.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             WebSocketRoute("/v1/ws", ws.endpoint),
+            *playground.routes,
         ],
         exception_handlers={VorpalError: on_vorpal_error, HTTPException: on_http_error, Exception: on_crash},
         lifespan=lifespan,
