@@ -40,12 +40,14 @@ export function optionsForm(schema, idPrefix = "opt") {
     const def = "default" in raw ? raw.default : prop.default;
     let control;
     let read;
-    if (Array.isArray(prop.enum)) {
+    // A boolean that may be unset is a choice of three, not a checkbox (which has two).
+    const choices = Array.isArray(prop.enum) ? prop.enum : prop.type === "boolean" && canBeNull ? [true, false] : null;
+    if (choices !== null) {
       control = h(
         "select",
         { id, name, "aria-describedby": hint && `${id}-hint` },
         canBeNull ? h("option", { value: "" }, "(unset)") : null,
-        prop.enum.map((v) => h("option", { value: JSON.stringify(v), selected: v === def }, String(v))),
+        choices.map((v) => h("option", { value: JSON.stringify(v), selected: v === def }, String(v))),
       );
       read = () => (control.value === "" ? null : JSON.parse(control.value));
     } else if (prop.type === "boolean") {

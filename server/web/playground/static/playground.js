@@ -158,7 +158,8 @@ async function newMatchPage(name) {
   const botsBox = h("fieldset", { class: "bots" });
   const drawBots = () => {
     const n = Math.max(game.min_seats, Math.min(game.max_seats, Number(seats.value) || game.min_seats));
-    fill(botsBox, 
+    fill(
+      botsBox,
       h("legend", {}, "Seats played by the server's bots"),
       ...Array.from({ length: n }, (_, s) =>
         h("label", { class: "check" }, h("input", { type: "checkbox", name: "bot", value: s, checked: s > 0 }), ` seat ${s}`),
@@ -296,19 +297,55 @@ async function matchPage(match, seat) {
     chatList.scrollTop = chatList.scrollHeight;
   };
 
+  // A move in flight: its buttons stay disabled until the match reaches the version it made.
   let sending = false;
+  let madeVersion = -1;
   const send = async (move, button) => {
     if (sending) return;
     sending = true;
     for (const b of movesPanel.querySelectorAll("button")) b.disabled = true;
     button.setAttribute("aria-busy", "true");
     try {
-      await conn.move(match, move, { version: state.version, moveId: moveId() });
-      // the event that follows redraws the moves
+      const ack = await conn.move(match, move, { version: state.version, moveId: moveId() });
+      madeVersion = ack.version ?? state.version + 1;
     } catch (err) {
-      sending = false;
       if (!(err instanceof StaleVersion)) say(`${err.title ?? "Move refused"}: ${err.detail ?? err.message}`);
-      draw();
+    }
+    sending = false;
+    drawMoves();
+  };
+
+  // The legal moves, redrawn only when they change (a click on a button that an unrelated
+  // event has just replaced would be lost).
+  let shownMoves = null;
+  const drawMoves = () => {
+    const over = state.status === "finished" || state.status === "aborted";
+    const legal = state.status === "active" ? (state.legal ?? []) : [];
+    const key = JSON.stringify([state.status, legal]);
+    if (key !== shownMoves) {
+      shownMoves = key;
+      fill(
+        movesPanel,
+        h("h2", { id: "moves-title" }, over ? "Result" : "Your moves"),
+        over
+          ? h("div", { class: "outcome", "data-outcome": "" }, renderValue(state.outcome ?? { status: state.status }, "outcome"))
+          : legal.length > 0
+            ? h(
+                "div",
+                { class: "move-buttons", role: "group", "aria-label": "Legal moves" },
+                legal.map((m) => {
+                  const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m));
+                  b.addEventListener("click", () => send(m, b));
+                  return b;
+                }),
+              )
+            : h("p", {}, seat === null ? "Spectators do not move." : "Nothing to do: waiting for the others."),
+      );
+    }
+    const waiting = sending || state.version < madeVersion;
+    for (const b of movesPanel.querySelectorAll("button.move")) {
+      b.disabled = waiting;
+      if (!waiting) b.removeAttribute("aria-busy");
     }
   };
 
@@ -323,7 +360,8 @@ async function matchPage(match, seat) {
 
     // seats
     const free = state.names.some((n) => n === null);
-    fill(seatsPanel, 
+    fill(
+      seatsPanel,
       h("h2", { id: "seats-title" }, "Seats"),
       h(
         "ul",
@@ -348,7 +386,7 @@ async function matchPage(match, seat) {
           );
         }),
       ),
-      free ? h("button", { type: "button", class: "fill", onclick: () => fill() }, "Fill empty seats with bots") : null,
+      free ? h("button", { type: "button", class: "fill", onclick: () => fillSeats() }, "Fill empty seats with bots") : null,
       free ? h("p", { class: "hint" }, "Bots filled here play random legal moves from this tab while it stays open.") : null,
       seat !== null ? h("p", {}, h("a", { href: `#/match/${match}` }, "Watch as a spectator")) : null,
     );
@@ -357,29 +395,12 @@ async function matchPage(match, seat) {
     clockPanel.hidden = !state.clock;
     if (state.clock) fill(clockPanel, h("h2", { id: "clock-title" }, "Clock"), renderValue(state.clock, "clock"));
 
-    // legal moves
-    sending = false;
-    const legal = state.status === "active" ? (state.legal ?? []) : [];
-    fill(movesPanel, 
-      h("h2", { id: "moves-title" }, state.status === "finished" ? "Result" : "Your moves"),
-      state.status === "finished" || state.status === "aborted"
-        ? h("div", { class: "outcome", "data-outcome": "" }, renderValue(state.outcome ?? { status: state.status }, "outcome"))
-        : legal.length > 0
-          ? h(
-              "div",
-              { class: "move-buttons", role: "group", "aria-label": "Legal moves" },
-              legal.map((m) => {
-                const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m));
-                b.addEventListener("click", () => send(m, b));
-                return b;
-              }),
-            )
-          : h("p", {}, seat === null ? "Spectators do not move." : "Nothing to do: waiting for the others."),
-    );
+    drawMoves();
 
     // the view: public table, then what only this seat sees
     const view = state.view ?? {};
-    fill(viewPanel, 
+    fill(
+      viewPanel,
       h("h2", { id: "view-title" }, "Table"),
       h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public")),
       view.private !== undefined && view.private !== null
@@ -402,7 +423,7 @@ async function matchPage(match, seat) {
       say(`${err.title ?? "Error"}: ${err.detail ?? err.message}`);
     }
   };
-  const fill = async () => {
+  const fillSeats = async () => {
     try {
       await fillWithBots(match);
     } catch (err) {
@@ -423,7 +444,9 @@ async function matchPage(match, seat) {
   }
 
   draw();
-  for (const e of await api.events(match, { since: 0, token })) logEvent(e.version, e.event);
+  // The log up to the version shown; later events come as frames (already queued).
+  const shown = state.version;
+  for (const e of await api.events(match, { since: 0, token })) if (e.version <= shown) logEvent(e.version, e.event);
   for (const m of await api.chat(match)) chatLine(m);
   root.dataset.ready = "true";
 
