@@ -41,6 +41,7 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 #: A card of the 52-card deck, as the games write it, standing alone in the page's markup.
 PLAYING_CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
 WAIT_MS = 60_000
+HAND, CARDS = ".part.private [data-card]", "els => els.map((e) => e.dataset.card)"
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed (make install does it)")
 
@@ -55,6 +56,8 @@ SNAPSHOT = """() => {
     logged: Math.max(0, ...logged), entries: logged.length,
   };
 }"""
+#: A match page is up, or the page says why not (a refused creation).
+READY_OR_REFUSED = "() => !!document.querySelector('.match[data-ready]') || !document.getElementById('notice').hidden"
 #: The page is ready to be clicked (a legal move) or the match is over.
 READY_OR_OVER = """() => {
   const m = document.querySelector('.match[data-ready]');
@@ -100,7 +103,7 @@ def create(tab: Any, server: ServerProcess, game: str, *, options: dict[str, str
         for box in tab.query_selector_all("fieldset.bots input:checked"):
             box.uncheck()
     tab.click("button[type=submit]")
-    tab.wait_for_function("() => !!document.querySelector('.match[data-ready]') || !document.getElementById('notice').hidden")
+    tab.wait_for_function(READY_OR_REFUSED)
     assert tab.is_hidden("#notice"), f"{game}: {tab.inner_text('#notice')}"
     match: str = tab.get_attribute(".match", "data-match")
     return match
@@ -206,7 +209,7 @@ def test_a_seat_resumes_after_a_page_reload(page: Any, server: ServerProcess) ->
     click_a_legal_move(page, pick)
     page.wait_for_function(READY_OR_OVER)
     before = page.evaluate(SNAPSHOT)
-    hand = sorted(page.eval_on_selector_all(".part.private [data-card]", "els => els.map((e) => e.dataset.card)"))
+    hand = sorted(page.eval_on_selector_all(HAND, CARDS))
 
     page.reload()
     page.wait_for_selector(".match[data-ready]")
@@ -216,7 +219,7 @@ def test_a_seat_resumes_after_a_page_reload(page: Any, server: ServerProcess) ->
     assert after["version"] >= before["version"]
     assert after["entries"] == after["logged"] >= after["version"]  # the whole log again, once
     if after["version"] == before["version"]:
-        assert sorted(page.eval_on_selector_all(".part.private [data-card]", "els => els.map((e) => e.dataset.card)")) == hand
+        assert sorted(page.eval_on_selector_all(HAND, CARDS)) == hand
     # The seat still plays: a click after the reload moves the match on.
     if after["status"] != "finished":
         click_a_legal_move(page, pick)
