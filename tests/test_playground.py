@@ -195,11 +195,12 @@ def test_a_trick_taking_match_played_by_clicking_never_shows_another_seats_card(
     assert hands_shown > 5, "the seat's own hand was not drawn"
     assert leaks(seat_views, 0, rules, tables, entries) == []
     assert leaks(spectator_views, None, rules, tables, entries) == []
-    # The scan sees cards at all: the seat's tab showed its hand, by the same markup.
+    # The scan sees cards at all: seat 0's tab shows its hand, which is hidden from seat 1.
     first = seat_views[0]
     assert cards(_strings(rules.view(tables[first["version"]], 0)["private"]["hand"])) <= set(
         PLAYING_CARD.findall(first["html"])
     )
+    assert leaks(seat_views, 1, rules, tables, entries) != []
 
 
 def test_a_seat_resumes_after_a_page_reload(page: Any, server: ServerProcess) -> None:
@@ -239,6 +240,33 @@ def test_fill_empty_seats_with_bots_and_play_to_the_end(page: Any, server: Serve
         click_a_legal_move(page, pick)
     assert page.get_attribute(".match", "data-status") == "finished"
     assert page.locator("[data-outcome]").count() == 1
+
+
+def test_two_tabs_play_the_two_seats_of_one_match(page: Any, server: ServerProcess) -> None:
+    match = create(page, server, "brillig", server_bots=False)
+    other = page.context.new_page()  # same browser: the seat tokens are shared, the seats are not
+    other.goto(f"{server.url}/play/#/match/{match}")
+    other.click("button[data-join='1']")
+    other.wait_for_selector(f".match[data-match='{match}'][data-seat='1'][data-ready]")
+    tabs = {"0": page, "1": other}
+    pick = random.Random(11)
+    version = 0
+    for _ in range(200):
+        # Only these tabs move, so once both show the same version, both agree on who acts.
+        for tab in tabs.values():
+            tab.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {version}")
+            tab.wait_for_function("() => document.querySelector('.match').dataset.status !== 'open'")
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        acting = tabs[pick.choice(page.get_attribute(".match", "data-to-act").split())]
+        acting.bring_to_front()  # as a player switches tabs (a background tab draws slowly)
+        acting.wait_for_function(READY_OR_OVER)
+        click_a_legal_move(acting, pick)
+        version = int(acting.get_attribute(".match", "data-version"))
+    for seat, tab in tabs.items():
+        tab.wait_for_selector(".match[data-status=finished]")
+        assert tab.get_attribute(".match", "data-seat") == seat
+    shot(other, "brillig-second-tab-finished")
 
 
 def test_the_lobby_lists_open_and_live_matches(page: Any, server: ServerProcess) -> None:

@@ -352,6 +352,7 @@ async function matchPage(match, seat) {
   const draw = () => {
     root.dataset.version = state.version;
     root.dataset.status = state.status;
+    root.dataset.toAct = (state.to_act ?? []).join(" ");
     const acting = (state.to_act ?? []).map((s) => seatLabel(state, s)).join(", ");
     const who = seat === null ? "You are watching: public facts only." : `You are ${seatLabel(state, seat)}.`;
     const what =
