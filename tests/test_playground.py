@@ -248,6 +248,9 @@ def test_two_tabs_play_the_two_seats_of_one_match(page: Any, server: ServerProce
     other.goto(f"{server.url}/play/#/match/{match}")
     other.click("button[data-join='1']")
     other.wait_for_selector(f".match[data-match='{match}'][data-seat='1'][data-ready]")
+    page.fill("#chat-text", "good luck, seat 1")
+    page.click(".chat-form button")
+    other.wait_for_selector(".chat li:has-text('good luck, seat 1')")
     tabs = {"0": page, "1": other}
     pick = random.Random(11)
     version = 0
