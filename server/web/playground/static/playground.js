@@ -394,7 +394,7 @@ async function matchPage(match, seat) {
 
     // clocks (matches created with a time control)
     clockPanel.hidden = !state.clock;
-    if (state.clock) fill(clockPanel, h("h2", { id: "clock-title" }, "Clock"), renderValue(state.clock, "clock"));
+    if (state.clock) fill(clockPanel, h("h2", { id: "clock-title" }, "Clock"), renderValue(readableClock(state.clock), "clock"));
 
     drawMoves();
 
@@ -473,6 +473,21 @@ async function matchPage(match, seat) {
       say(`${frame.title}: ${frame.detail ?? ""}`);
     }
   }
+}
+
+/**
+ * A clock object (its shape is the server's) made readable without knowing it: durations in
+ * milliseconds (keys ending in "_ms") as seconds, instants (keys naming a deadline) as times.
+ */
+function readableClock(value, key = "") {
+  if (Array.isArray(value)) return value.map((v) => readableClock(v, key));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, readableClock(v, k)]));
+  }
+  if (typeof value !== "number") return value;
+  if (/_ms$/.test(key)) return `${(value / 1000).toFixed(1)} s`;
+  if (/deadline/.test(key) && value > 1e12) return new Date(value).toLocaleTimeString();
+  return value;
 }
 
 window.addEventListener("hashchange", route);
