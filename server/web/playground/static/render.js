@@ -205,6 +205,11 @@ export function renderValue(value, key = "") {
       const drawn = value.every((v) => isPlayingCard(v) || isNumberCard(v)) || DICE_KEY.test(key);
       return h("span", { class: drawn ? "row-of-cards" : "list" }, value.map((v) => renderValue(v, key)));
     }
+    const hasCard = (v) => isMap(v) && (isNumberCard(v.card) || isPlayingCard(v.card));
+    if (value.every(hasCard)) {
+      // cards with what sits on them (a display, a ring, a trick): side by side, numbered from 0
+      return h("ol", { class: "row-of-cards cards-list", start: 0 }, value.map((v) => h("li", {}, renderValue(v, key))));
+    }
     return h(
       "ol",
       { class: "items", start: 0 },
