@@ -298,3 +298,40 @@ def test_every_game_can_be_played_from_its_page(page: Any, server: ServerProcess
             click_a_legal_move(page, pick)
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, f"game-{game['name']}-phone")
+
+
+#: A view of a game the page has never heard of, using every family the page draws.
+UNKNOWN_VIEW = {
+    "board": [[{"card": "G3", "gems": {"green": 1, "yellow": 0, "purple": 2}}, "AH"], ["P5", "TS"]],
+    "map": [{"card": "Y2", "row": -1, "col": 0}, {"card": "P4", "row": 0, "col": 1}],
+    "hand": ["10S", "QD"],
+    "dice_pool": ["cuddle", "eat"],
+    "score": 3,
+    "notes": {"deep": [1, 2], "flag": True},
+}
+
+
+def test_a_view_of_an_unknown_game_is_drawn_by_its_shapes(page: Any, server: ServerProcess) -> None:
+    """No game is named in the page: panels for every field, and each family drawn where it appears."""
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    drawn = page.evaluate(
+        """async (view) => {
+            const { renderValue, cardName } = await import('/play/static/render.js');
+            const el = renderValue(view, 'public');
+            document.querySelector('main').replaceChildren(el);
+            const count = (selector) => el.querySelectorAll(selector).length;
+            return {
+              fields: [...el.querySelectorAll(':scope > .entry > dt')].map((dt) => dt.textContent),
+              grids: count('.grid'), cells: count('.grid-cell'), cards: count('[data-card]'),
+              gems: count('.gem'), dice: count('.die'), queen: cardName('QD'), green: cardName('G3'),
+            };
+        }""",
+        UNKNOWN_VIEW,
+    )
+    assert drawn == {
+        "fields": ["Board", "Map", "Hand", "Dice pool", "Score", "Notes"],
+        "grids": 2, "cells": 6, "cards": 8, "gems": 3, "dice": 2,
+        "queen": "queen of diamonds", "green": "green 3",
+    }  # fmt: skip
+    shot(page, "unknown-game")
