@@ -31,7 +31,7 @@ from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.embedded import EmbeddedRedis
 
-from . import accounts, admin, rest, ws
+from . import accounts, admin, playground, rest, ws
 from .openapi import document
 from .problems import on_crash, on_http_error, on_vorpal_error
 from .services import Services
@@ -91,6 +91,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *admin.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             WebSocketRoute("/v1/ws", ws.endpoint),
+            *playground.routes,
         ],
         exception_handlers={VorpalError: on_vorpal_error, HTTPException: on_http_error, Exception: on_crash},
         lifespan=lifespan,

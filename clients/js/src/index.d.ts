@@ -203,7 +203,9 @@ export class LiveConnection {
 // -- the bot runner and strategies ------------------------------------------------------------
 
 /** What one seat knows at the moment it must act. */
-export interface Decision<V extends View = View, M = Json> {
+/** What a typed view must have: the generated game types (vorpal-client/games) are interfaces, without index signatures. */
+export interface AnyView { public: object; private?: object | null }
+export interface Decision<V extends AnyView = View, M = Json> {
   match: string;
   game: string;
   /** the seat that acts */
@@ -221,7 +223,7 @@ export interface Decision<V extends View = View, M = Json> {
 }
 
 /** Chooses a move (or a promise of one); asked at most once per match version. */
-export type Strategy<V extends View = View, M = Json> = (decision: Decision<V, M>) => M | Promise<M>;
+export type Strategy<V extends AnyView = View, M = Json> = (decision: Decision<V, M>) => M | Promise<M>;
 
 /** The strategy threw, returned nothing, or the server refused its move (`error`: illegal_move, bad_move). */
 export class StrategyFailed extends Error {

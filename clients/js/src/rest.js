@@ -24,7 +24,8 @@ export class VorpalClient {
     if (json !== undefined) headers["content-type"] = "application/json";
     let response;
     try {
-      response = await this.fetch(url, {
+      const fetchFn = this.fetch; // called unbound: a browser's fetch refuses another `this`
+      response = await fetchFn(url, {
         method,
         headers,
         body: json === undefined ? undefined : JSON.stringify(json),

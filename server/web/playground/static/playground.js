@@ -1,0 +1,495 @@
+// The Vorpal playground: browse the catalogue, create a match, take a seat or watch, and play
+// with the mouse. Built on the JavaScript SDK alone (served at /play/sdk/), like any frontend.
+//
+// Pages are hash routes, so a reload (or a second tab) lands on the same page:
+//   #/                        the catalogue and the lobby (open and live matches)
+//   #/new/<game>              the options form of a game, generated from its JSON Schema
+//   #/match/<id>              a match as a spectator (public facts only), with its free seats
+//   #/match/<id>/seat/<n>     a match as seat n; the seat's token is kept in localStorage, so a
+//                             reload resumes the seat and other tabs can play the other seats
+
+import { LiveConnection, StaleVersion, VorpalClient, play } from "/play/sdk/index.js";
+import { optionsForm } from "./forms.js";
+import { eventLine, fill, h, moveLabel, renderValue } from "./render.js";
+
+const SERVER = location.origin;
+const api = new VorpalClient(SERVER);
+const main = document.getElementById("main");
+const notice = document.getElementById("notice");
+
+/** Cleans up the page being left (sockets, timers). */
+let leave = () => {};
+let catalogue = null;
+
+// -- seat tokens ---------------------------------------------------------------------------
+
+/** The tokens this browser holds, per match: {seat: token}. A token is shown once by the server. */
+const tokens = {
+  all(match) {
+    try {
+      return JSON.parse(localStorage.getItem(`vorpal.seats.${match}`) ?? "{}");
+    } catch {
+      return {};
+    }
+  },
+  get(match, seat) {
+    return this.all(match)[seat] ?? null;
+  },
+  set(match, seat, token) {
+    localStorage.setItem(`vorpal.seats.${match}`, JSON.stringify({ ...this.all(match), [seat]: token }));
+  },
+};
+
+/** A fresh move id (works outside secure contexts too, unlike crypto.randomUUID). */
+function moveId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function say(message) {
+  notice.textContent = message;
+  notice.hidden = !message;
+}
+
+async function games() {
+  catalogue ??= await api.games();
+  return catalogue;
+}
+
+function seatLabel(state, seat) {
+  const name = state.names?.[seat];
+  return `seat ${seat}${name ? ` (${name})` : ""}`;
+}
+
+// -- routing -------------------------------------------------------------------------------
+
+async function route() {
+  leave();
+  leave = () => {};
+  say("");
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  main.replaceChildren();
+  main.dataset.page = parts[0] || "lobby";
+  try {
+    if (parts[0] === "new" && parts[1]) await newMatchPage(parts[1]);
+    else if (parts[0] === "match" && parts[1]) await matchPage(parts[1], parts[2] === "seat" ? Number(parts[3]) : null);
+    else await lobbyPage();
+  } catch (err) {
+    say(`${err.title ?? err.name ?? "Error"}: ${err.detail ?? err.message}`);
+  }
+}
+
+// -- the catalogue and the lobby --------------------------------------------------------------
+
+async function lobbyPage() {
+  document.title = "Vorpal playground";
+  const list = await games();
+  const lobby = h("section", { "aria-labelledby": "lobby-title", class: "panel" }, h("h2", { id: "lobby-title" }, "Lobby"));
+  main.append(
+    h("h1", {}, "Games"),
+    h(
+      "ul",
+      { class: "catalogue" },
+      list.map((g) =>
+        h(
+          "li",
+          { class: "game panel", "data-game": g.name },
+          h("h2", {}, g.title),
+          h("p", { class: "seats" }, g.min_seats === g.max_seats ? `${g.min_seats} seat${g.min_seats > 1 ? "s" : ""}` : `${g.min_seats}–${g.max_seats} seats`),
+          h("p", {}, g.summary),
+          h("a", { class: "button", href: `#/new/${encodeURIComponent(g.name)}` }, `New ${g.title} match`),
+        ),
+      ),
+    ),
+    lobby,
+  );
+  const body = h("div", { "aria-live": "polite" });
+  lobby.append(body);
+  let alive = true;
+  const refresh = async () => {
+    const [open, active] = await Promise.all([api.listMatches({ status: "open" }), api.listMatches({ status: "active" })]);
+    if (!alive) return;
+    fill(body, matchTable("Open matches", "open", open, list), matchTable("Live matches", "active", active, list));
+  };
+  await refresh();
+  const timer = setInterval(() => refresh().catch(() => {}), 3000);
+  leave = () => {
+    alive = false;
+    clearInterval(timer);
+  };
+}
+
+function matchTable(title, status, matches, list) {
+  const titleOf = (name) => list.find((g) => g.name === name)?.title ?? name;
+  if (matches.length === 0) return h("div", {}, h("h3", {}, title), h("p", {}, "None right now."));
+  return h(
+    "div",
+    { class: "table-wrap" },
+    h(
+      "table",
+      { "data-status": status },
+      h("caption", {}, title),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, "Seats"), h("th", { scope: "col" }, "Match"))),
+      h(
+        "tbody",
+        {},
+        matches.map((m) =>
+          h(
+            "tr",
+            { "data-match": m.match },
+            h("td", {}, titleOf(m.game)),
+            h("td", {}, m.names.map((n, i) => (n === null ? "free" : m.bots[i] ? `${n} (bot)` : n)).join(", ")),
+            h("td", {}, h("a", { href: `#/match/${m.match}` }, m.status === "open" ? `Join or watch ${m.match}` : `Watch ${m.match}`)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// -- creating a match ------------------------------------------------------------------------
+
+async function newMatchPage(name) {
+  const game = (await games()).find((g) => g.name === name);
+  if (!game) throw new Error(`no game named ${name}`);
+  document.title = `New ${game.title} match · Vorpal playground`;
+  const options = optionsForm(game.schemas.options);
+  const seats = h("input", { id: "seats", name: "seats", type: "number", min: game.min_seats, max: game.max_seats, value: game.min_seats, required: true });
+  const botsBox = h("fieldset", { class: "bots" });
+  const drawBots = () => {
+    const n = Math.max(game.min_seats, Math.min(game.max_seats, Number(seats.value) || game.min_seats));
+    fill(
+      botsBox,
+      h("legend", {}, "Seats played by the server's bots"),
+      ...Array.from({ length: n }, (_, s) =>
+        h("label", { class: "check" }, h("input", { type: "checkbox", name: "bot", value: s, checked: s > 0 }), ` seat ${s}`),
+      ),
+    );
+  };
+  seats.addEventListener("input", drawBots);
+  drawBots();
+  const you = h("input", { id: "player-name", name: "player-name", type: "text", maxlength: 40, value: "me" });
+  const take = h("input", { id: "take-seat", type: "checkbox", checked: true });
+  const form = h(
+    "form",
+    { class: "panel new-match", "aria-labelledby": "new-title" },
+    h("h1", { id: "new-title" }, `New ${game.title} match`),
+    h("p", {}, game.summary),
+    h("div", { class: "field" }, h("label", { for: "seats" }, `Seats (${game.min_seats}–${game.max_seats})`), seats),
+    h("fieldset", {}, h("legend", {}, "Options"), options.fields.length ? options.fields : h("p", {}, "This game has no options.")),
+    botsBox,
+    h("div", { class: "field" }, h("label", { class: "check" }, take, " Take the first free seat in this tab")),
+    h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), you),
+    h("button", { type: "submit", class: "primary" }, "Create match"),
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    say("");
+    try {
+      const bots = [...botsBox.querySelectorAll("input:checked")].map((i) => Number(i.value));
+      const created = await api.createMatch(game.name, Number(seats.value), { options: options.read(), bots });
+      if (take.checked && created.open_seats?.length !== 0) {
+        const joined = await api.join(created.match, { name: you.value || null });
+        tokens.set(created.match, joined.seat, joined.token);
+        location.hash = `#/match/${created.match}/seat/${joined.seat}`;
+      } else {
+        location.hash = `#/match/${created.match}`;
+      }
+    } catch (err) {
+      say(`${err.title ?? "Error"}: ${err.detail ?? err.message}`);
+    }
+  });
+  main.append(form);
+}
+
+// -- a match ---------------------------------------------------------------------------------
+
+/** Bots this tab runs for seats it filled ("Fill empty seats with bots"); they outlive the page. */
+const pageBots = new Map();
+
+async function fillWithBots(match) {
+  const state = await api.state(match);
+  const free = state.names.map((n, s) => (n === null ? s : null)).filter((s) => s !== null);
+  for (const seat of free) {
+    const joined = await api.join(match, { seat, name: `tab-bot-${seat}` });
+    tokens.set(match, seat, joined.token);
+    const running = play(SERVER, match, joined.token, { think: 300, report: () => {} })
+      .catch((err) => say(`bot at seat ${seat} stopped: ${err.message}`))
+      .finally(() => pageBots.delete(`${match}/${seat}`));
+    pageBots.set(`${match}/${seat}`, running);
+  }
+}
+
+async function matchPage(match, seat) {
+  const token = seat === null ? null : tokens.get(match, seat);
+  if (seat !== null && token === null) {
+    main.append(
+      h("h1", {}, `Match ${match}`),
+      h("p", {}, `This browser holds no token for seat ${seat} of this match.`),
+      h("a", { class: "button", href: `#/match/${match}` }, "See the match"),
+    );
+    return;
+  }
+  const conn = new LiveConnection(SERVER, { match });
+  let alive = true;
+  leave = () => {
+    alive = false;
+    conn.close();
+  };
+  await conn.connect();
+  if (token !== null) await conn.auth(token);
+  let state = await conn.subscribe(match);
+  const game = (await games()).find((g) => g.name === state.game);
+  document.title = `${game?.title ?? state.game} ${match} · Vorpal playground`;
+
+  // The parts of the page; each is redrawn from `state` when it changes.
+  const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
+  const seatsPanel = h("section", { class: "panel seats", "aria-labelledby": "seats-title" });
+  const clockPanel = h("section", { class: "panel clock", "aria-labelledby": "clock-title", hidden: true });
+  const movesPanel = h("section", { class: "panel moves", "aria-labelledby": "moves-title" });
+  const viewPanel = h("section", { class: "panel view", "aria-labelledby": "view-title" });
+  const logList = h("ol", { class: "log", "aria-live": "polite", "aria-relevant": "additions" });
+  const chatList = h("ol", { class: "chat", "aria-live": "polite", "aria-relevant": "additions" });
+  const chatText = h("input", { id: "chat-text", type: "text", maxlength: 500, required: true, autocomplete: "off" });
+  const chatForm = h(
+    "form",
+    { class: "chat-form" },
+    h("label", { for: "chat-text" }, "Message"),
+    chatText,
+    h("button", { type: "submit" }, "Send"),
+  );
+  const root = h(
+    "div",
+    { class: "match", "data-match": match, "data-seat": seat ?? "spectator" },
+    h("h1", {}, `${game?.title ?? state.game} `, h("span", { class: "match-id" }, match)),
+    status,
+    h(
+      "div",
+      { class: "columns" },
+      h("div", { class: "play" }, movesPanel, viewPanel),
+      h(
+        "div",
+        { class: "side" },
+        seatsPanel,
+        clockPanel,
+        h("section", { class: "panel", "aria-labelledby": "log-title" }, h("h2", { id: "log-title" }, "Event log"), logList),
+        h(
+          "section",
+          { class: "panel", "aria-labelledby": "chat-title" },
+          h("h2", { id: "chat-title" }, "Chat"),
+          chatList,
+          token !== null ? chatForm : h("p", {}, "Spectators read the chat; seats write in it."),
+        ),
+      ),
+    ),
+  );
+  main.append(root);
+
+  const logged = new Set();
+  const logEvent = (version, event) => {
+    if (logged.has(version)) return;
+    logged.add(version);
+    logList.append(h("li", { "data-version": version }, h("span", { class: "v" }, `v${version}`), " ", eventLine(event)));
+    logList.scrollTop = logList.scrollHeight;
+  };
+  const chatLine = (m) => {
+    chatList.append(h("li", {}, h("strong", {}, m.name ?? `seat ${m.seat}`), ": ", m.text));
+    chatList.scrollTop = chatList.scrollHeight;
+  };
+
+  // A move in flight: its buttons stay disabled until the match reaches the version it made.
+  let sending = false;
+  let madeVersion = -1;
+  const send = async (move, button) => {
+    if (sending) return;
+    sending = true;
+    for (const b of movesPanel.querySelectorAll("button")) b.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    try {
+      const ack = await conn.move(match, move, { version: state.version, moveId: moveId() });
+      madeVersion = ack.version ?? state.version + 1;
+    } catch (err) {
+      if (!(err instanceof StaleVersion)) say(`${err.title ?? "Move refused"}: ${err.detail ?? err.message}`);
+    }
+    sending = false;
+    drawMoves();
+  };
+
+  // The legal moves, redrawn only when they change (a click on a button that an unrelated
+  // event has just replaced would be lost).
+  let shownMoves = null;
+  const drawMoves = () => {
+    const over = state.status === "finished" || state.status === "aborted";
+    const legal = state.status === "active" ? (state.legal ?? []) : [];
+    const key = JSON.stringify([state.status, legal]);
+    if (key !== shownMoves) {
+      shownMoves = key;
+      fill(
+        movesPanel,
+        h("h2", { id: "moves-title" }, over ? "Result" : "Your moves"),
+        over
+          ? h("div", { class: "outcome", "data-outcome": "" }, renderValue(state.outcome ?? { status: state.status }, "outcome"))
+          : legal.length > 0
+            ? h(
+                "div",
+                { class: "move-buttons", role: "group", "aria-label": "Legal moves" },
+                legal.map((m) => {
+                  const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m));
+                  b.addEventListener("click", () => send(m, b));
+                  return b;
+                }),
+              )
+            : h("p", {}, seat === null ? "Spectators do not move." : "Nothing to do: waiting for the others."),
+      );
+    }
+    const waiting = sending || state.version < madeVersion;
+    for (const b of movesPanel.querySelectorAll("button.move")) {
+      b.disabled = waiting;
+      if (!waiting) b.removeAttribute("aria-busy");
+    }
+  };
+
+  const draw = () => {
+    root.dataset.version = state.version;
+    root.dataset.status = state.status;
+    root.dataset.toAct = (state.to_act ?? []).join(" ");
+    const acting = (state.to_act ?? []).map((s) => seatLabel(state, s)).join(", ");
+    const who = seat === null ? "You are watching: public facts only." : `You are ${seatLabel(state, seat)}.`;
+    const what =
+      state.status === "active" ? `To act: ${acting || "nobody"}.` : state.status === "open" ? "Waiting for players." : `The match is ${state.status}.`;
+    status.textContent = `${who} ${what} Version ${state.version}.`;
+
+    // seats
+    const free = state.names.some((n) => n === null);
+    fill(
+      seatsPanel,
+      h("h2", { id: "seats-title" }, "Seats"),
+      h(
+        "ul",
+        {},
+        state.names.map((name, s) => {
+          const held = tokens.get(match, s);
+          return h(
+            "li",
+            { "data-seat": s, class: (state.to_act ?? []).includes(s) ? "to-act" : null },
+            `Seat ${s}: `,
+            name === null ? "free" : name,
+            state.bots?.[s] ? " (server bot)" : null,
+            pageBots.has(`${match}/${s}`) ? " (bot in this tab)" : null,
+            s === seat ? " — you" : null,
+            (state.to_act ?? []).includes(s) ? " — to act" : null,
+            " ",
+            name === null
+              ? h("button", { type: "button", "data-join": s, onclick: () => join(s) }, `Join seat ${s}`)
+              : held && s !== seat
+                ? h("a", { href: `#/match/${match}/seat/${s}`, target: "_blank", rel: "opener" }, `Play seat ${s} (new tab)`)
+                : null,
+          );
+        }),
+      ),
+      free ? h("button", { type: "button", class: "fill", onclick: () => fillSeats() }, "Fill empty seats with bots") : null,
+      free ? h("p", { class: "hint" }, "Bots filled here play random legal moves from this tab while it stays open.") : null,
+      seat !== null ? h("p", {}, h("a", { href: `#/match/${match}` }, "Watch as a spectator")) : null,
+    );
+
+    // clocks (matches created with a time control)
+    clockPanel.hidden = !state.clock;
+    if (state.clock) fill(clockPanel, h("h2", { id: "clock-title" }, "Clock"), renderValue(readableClock(state.clock), "clock"));
+
+    drawMoves();
+
+    // the view: public table, then what only this seat sees
+    const view = state.view ?? {};
+    fill(
+      viewPanel,
+      h("h2", { id: "view-title" }, "Table"),
+      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public")),
+      view.private !== undefined && view.private !== null
+        ? h(
+            "div",
+            { class: "part private", "data-part": "private" },
+            h("h3", {}, `Only ${seatLabel(state, seat)} sees`),
+            renderValue(view.private, "private"),
+          )
+        : null,
+    );
+  };
+
+  const join = async (s) => {
+    try {
+      const joined = await api.join(match, { seat: s, name: `player-${s}` });
+      tokens.set(match, joined.seat, joined.token);
+      location.hash = `#/match/${match}/seat/${joined.seat}`;
+    } catch (err) {
+      say(`${err.title ?? "Error"}: ${err.detail ?? err.message}`);
+    }
+  };
+  const fillSeats = async () => {
+    try {
+      await fillWithBots(match);
+    } catch (err) {
+      say(`${err.title ?? "Error"}: ${err.detail ?? err.message}`);
+    }
+  };
+
+  if (token !== null) {
+    chatForm.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      try {
+        await conn.say(match, chatText.value);
+        chatText.value = "";
+      } catch (err) {
+        say(`${err.title ?? "Chat refused"}: ${err.detail ?? err.message}`);
+      }
+    });
+  }
+
+  draw();
+  // The log up to the version shown; later events come as frames (already queued).
+  const shown = state.version;
+  for (const e of await api.events(match, { since: 0, token })) if (e.version <= shown) logEvent(e.version, e.event);
+  for (const m of await api.chat(match)) chatLine(m);
+  root.dataset.ready = "true";
+
+  while (alive) {
+    const frame = await conn.events.get();
+    if (!alive) break;
+    if (frame.type === "chat" && frame.match === match) chatLine(frame);
+    else if (frame.type === "resumed" && frame.match === match) {
+      state = { ...frame.state };
+      draw();
+    } else if (frame.type === "event" && frame.match === match) {
+      logEvent(frame.version, frame.event);
+      state = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? state.outcome ?? null };
+      if ("clock" in frame) state.clock = frame.clock;
+      if (frame.view) Object.assign(state, { view: frame.view, to_act: frame.to_act ?? [], legal: frame.legal ?? null });
+      else state.legal = null;
+      const happened = frame.event?.public ?? {};
+      if (happened.type === "joined" && Number.isInteger(happened.seat)) {
+        state.names = state.names.map((n, s) => (s === happened.seat ? (happened.name ?? `seat ${s}`) : n));
+      }
+      draw();
+    } else if (frame.type === "error") {
+      say(`${frame.title}: ${frame.detail ?? ""}`);
+    }
+  }
+}
+
+/**
+ * A clock object (its shape is the server's) made readable without knowing it: durations in
+ * milliseconds (keys ending in "_ms") as seconds, instants (keys naming a deadline) as times.
+ */
+function readableClock(value, key = "") {
+  if (Array.isArray(value)) return value.map((v) => readableClock(v, key));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, readableClock(v, k)]));
+  }
+  if (typeof value !== "number") return value;
+  if (/_ms$/.test(key)) return `${(value / 1000).toFixed(1)} s`;
+  if (/deadline/.test(key) && value > 1e12) return new Date(value).toLocaleTimeString();
+  return value;
+}
+
+window.addEventListener("hashchange", route);
+document.getElementById("loading")?.remove();
+route();

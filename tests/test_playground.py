@@ -1,0 +1,337 @@
+"""The browser playground (/play) in a real browser, against a live server.
+
+Debian's chromium, driven by Playwright, plays matches by clicking the legal moves the page
+shows. At every step the whole page is scanned for cards: the seat's tab never shows a card
+that the rules hide from that seat, and a spectator's tab never shows one hidden from
+spectators; the match is replayed from its stored seed and moves to know which cards those
+were at each version. Screenshots of every game's view go to ``tests/artifacts/`` (git-ignored).
+
+Nothing here waits a fixed time: each step waits for a condition of the page (generous limits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import random
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.domain.views import log_entry
+from server.store import Store
+from server.store.embedded import EmbeddedRedis
+
+from .servers import ROOT, ServerProcess
+from .test_games_generic import _hidden_from, _strings
+from .test_redaction_over_the_wire import replay
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+#: Chromium's own network features cannot reach the internet here; without these it stalls.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+ARTIFACTS = ROOT / "tests" / "artifacts"
+#: A card of the 52-card deck, as the games write it, standing alone in the page's markup.
+PLAYING_CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
+WAIT_MS = 60_000
+HAND, CARDS = ".part.private [data-card]", "els => els.map((e) => e.dataset.card)"
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is not installed (make install does it)")
+
+#: Everything a page shows, read in one go: its version, status, markup (the match id taken
+#: out: random letters could spell a card) and the versions its event log reaches.
+SNAPSHOT = """() => {
+  const m = document.querySelector('.match');
+  const logged = [...document.querySelectorAll('.log li')].map((li) => Number(li.dataset.version));
+  return {
+    version: Number(m.dataset.version), status: m.dataset.status, seat: m.dataset.seat,
+    html: document.documentElement.outerHTML.replaceAll(m.dataset.match, ''),
+    logged: Math.max(0, ...logged), entries: logged.length,
+  };
+}"""
+#: A match page is up, or the page says why not (a refused creation).
+READY_OR_REFUSED = "() => !!document.querySelector('.match[data-ready]') || !document.getElementById('notice').hidden"
+#: The page is ready to be clicked (a legal move) or the match is over.
+READY_OR_OVER = """() => {
+  const m = document.querySelector('.match[data-ready]');
+  return !!m && (m.dataset.status === 'finished' || !!document.querySelector('button.move:not([disabled])'));
+}"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    context.set_default_timeout(WAIT_MS)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    yield tab
+    context.close()
+    assert not errors, f"the page threw: {errors}"
+
+
+def shot(tab: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def create(tab: Any, server: ServerProcess, game: str, *, options: dict[str, str] | None = None,
+           seats: int | None = None, server_bots: bool = True) -> str:  # fmt: skip
+    """Create a match from the page's form, taking the first seat; the match id."""
+    tab.goto(f"{server.url}/play/#/new/{game}")
+    tab.wait_for_selector("form.new-match")
+    if seats is not None:
+        tab.fill("#seats", str(seats))
+    for name, value in (options or {}).items():
+        tab.fill(f"#opt-{name}", value)
+    if not server_bots:
+        for box in tab.query_selector_all("fieldset.bots input:checked"):
+            box.uncheck()
+    tab.click("button[type=submit]")
+    tab.wait_for_function(READY_OR_REFUSED)
+    assert tab.is_hidden("#notice"), f"{game}: {tab.inner_text('#notice')}"
+    match: str = tab.get_attribute(".match", "data-match")
+    return match
+
+
+def click_a_legal_move(tab: Any, pick: random.Random) -> None:
+    """Click one of the enabled move buttons, then wait for the match to move on."""
+    moves = tab.eval_on_selector_all("button.move:not([disabled])", "els => els.map((e) => e.dataset.move)")
+    version = tab.get_attribute(".match", "data-version")
+    # By its move, not by element: an unrelated event may redraw the buttons meanwhile.
+    tab.locator(f"button.move[data-move='{pick.choice(moves)}']").click()
+    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+
+
+def in_thread(coro: Any) -> Any:
+    """Run a coroutine on its own loop (Playwright's sync API owns this thread's)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+async def replayed(redis_url: str, match: str) -> tuple[Any, dict[int, Any], dict[int, Any]]:
+    store = Store.from_url(redis_url)
+    try:
+        return await replay(store, match)
+    finally:
+        await store.close()
+
+
+def cards(strings: set[str]) -> set[str]:
+    return {s for s in strings if PLAYING_CARD.fullmatch(s)}
+
+
+def leaks(snapshots: list[dict[str, Any]], seat: int | None, rules: Any, tables: dict[int, Any],
+          entries: dict[int, Any]) -> list[str]:  # fmt: skip
+    """The cards each snapshot shows that were hidden from ``seat`` at the version it shows.
+
+    Hidden: in another seat's hand or in the secret part (the deck) at that version, and never
+    shown to ``seat`` by then (a card played face up earlier may be dealt again later).
+    """
+    found = []
+    for snap in snapshots:
+        upto = max(snap["version"], snap["logged"])
+        seen: set[str] = set()
+        for v in range(upto + 1):
+            seen |= _strings(rules.view(tables[v], seat))
+            if v in entries:
+                seen |= _strings(log_entry(entries[v], seat)["event"])
+                if seat is not None and entries[v].get("seat") == seat:
+                    seen |= _strings(entries[v].get("move"))
+        hidden = cards(_hidden_from(tables[upto], seat)) - seen
+        shown = set(PLAYING_CARD.findall(snap["html"]))
+        found += [f"v{snap['version']}: {card}" for card in sorted(shown & hidden)]
+    return found
+
+
+def test_a_trick_taking_match_played_by_clicking_never_shows_another_seats_card(
+    page: Any, browser: Any, server: ServerProcess, redis_server: EmbeddedRedis
+) -> None:
+    match = create(page, server, "jabberwocky", options={"rounds": "2"})
+    assert page.get_attribute(".match", "data-seat") == "0"
+    watcher = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.set_default_timeout(WAIT_MS)
+    watcher.goto(f"{server.url}/play/#/match/{match}")
+    watcher.wait_for_selector(".match[data-ready]")
+
+    pick = random.Random(19)
+    seat_views: list[dict[str, Any]] = []
+    spectator_views: list[dict[str, Any]] = []
+    hands_shown = 0
+    for _ in range(200):
+        page.wait_for_function(READY_OR_OVER)
+        seat_views.append(page.evaluate(SNAPSHOT))
+        spectator_views.append(watcher.evaluate(SNAPSHOT))
+        hands_shown += page.locator(".part.private [data-card]").count() > 0
+        assert watcher.locator(".part.private").count() == 0, "a spectator sees a private part"
+        assert watcher.locator("button.move").count() == 0, "a spectator is offered moves"
+        if seat_views[-1]["status"] == "finished":
+            break
+        click_a_legal_move(page, pick)
+    assert seat_views[-1]["status"] == "finished", "the match did not end within 200 clicks"
+    shot(page, "jabberwocky-finished")
+    watcher.wait_for_selector(".match[data-status=finished]")
+    spectator_views.append(watcher.evaluate(SNAPSHOT))
+    shot(watcher, "jabberwocky-spectator-phone")
+    assert page.locator("[data-outcome]").count() == 1
+    watcher.context.close()
+
+    rules, tables, entries = in_thread(replayed(redis_server.url, match))
+    assert hands_shown > 5, "the seat's own hand was not drawn"
+    assert leaks(seat_views, 0, rules, tables, entries) == []
+    assert leaks(spectator_views, None, rules, tables, entries) == []
+    # The scan sees cards at all: seat 0's tab shows its hand, which is hidden from seat 1.
+    first = seat_views[0]
+    assert cards(_strings(rules.view(tables[first["version"]], 0)["private"]["hand"])) <= set(
+        PLAYING_CARD.findall(first["html"])
+    )
+    assert leaks(seat_views, 1, rules, tables, entries) != []
+
+
+def test_a_seat_resumes_after_a_page_reload(page: Any, server: ServerProcess) -> None:
+    match = create(page, server, "jabberwocky", options={"rounds": "1"})
+    pick = random.Random(7)
+    page.wait_for_function(READY_OR_OVER)
+    click_a_legal_move(page, pick)
+    page.wait_for_function(READY_OR_OVER)
+    before = page.evaluate(SNAPSHOT)
+    hand = sorted(page.eval_on_selector_all(HAND, CARDS))
+
+    page.reload()
+    page.wait_for_selector(".match[data-ready]")
+    page.wait_for_function(READY_OR_OVER)
+    after = page.evaluate(SNAPSHOT)
+    assert (after["seat"], page.get_attribute(".match", "data-match")) == ("0", match)
+    assert after["version"] >= before["version"]
+    assert after["entries"] == after["logged"] >= after["version"]  # the whole log again, once
+    if after["version"] == before["version"]:
+        assert sorted(page.eval_on_selector_all(HAND, CARDS)) == hand
+    # The seat still plays: a click after the reload moves the match on.
+    if after["status"] != "finished":
+        click_a_legal_move(page, pick)
+
+
+def test_fill_empty_seats_with_bots_and_play_to_the_end(page: Any, server: ServerProcess) -> None:
+    create(page, server, "brillig", server_bots=False)
+    assert page.locator(".seats [data-join]").count() == 1
+    page.click("button.fill")
+    page.wait_for_function("() => document.querySelector('.match').dataset.status !== 'open'")
+    assert "tab-bot-1" in page.inner_text(".seats")
+    pick = random.Random(3)
+    for _ in range(100):
+        page.wait_for_function(READY_OR_OVER)
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        click_a_legal_move(page, pick)
+    assert page.get_attribute(".match", "data-status") == "finished"
+    assert page.locator("[data-outcome]").count() == 1
+
+
+def test_two_tabs_play_the_two_seats_of_one_match(page: Any, server: ServerProcess) -> None:
+    match = create(page, server, "brillig", server_bots=False)
+    other = page.context.new_page()  # same browser: the seat tokens are shared, the seats are not
+    other.goto(f"{server.url}/play/#/match/{match}")
+    other.click("button[data-join='1']")
+    other.wait_for_selector(f".match[data-match='{match}'][data-seat='1'][data-ready]")
+    page.fill("#chat-text", "good luck, seat 1")
+    page.click(".chat-form button")
+    other.wait_for_selector(".chat li:has-text('good luck, seat 1')")
+    tabs = {"0": page, "1": other}
+    pick = random.Random(11)
+    version = 0
+    for _ in range(200):
+        # Only these tabs move, so once both show the same version, both agree on who acts.
+        for tab in tabs.values():
+            tab.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {version}")
+            tab.wait_for_function("() => document.querySelector('.match').dataset.status !== 'open'")
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        acting = tabs[pick.choice(page.get_attribute(".match", "data-to-act").split())]
+        acting.bring_to_front()  # as a player switches tabs (a background tab draws slowly)
+        acting.wait_for_function(READY_OR_OVER)
+        click_a_legal_move(acting, pick)
+        version = int(acting.get_attribute(".match", "data-version"))
+    for seat, tab in tabs.items():
+        tab.wait_for_selector(".match[data-status=finished]")
+        assert tab.get_attribute(".match", "data-seat") == seat
+    shot(other, "brillig-second-tab-finished")
+
+
+def test_the_lobby_lists_open_and_live_matches(page: Any, server: ServerProcess) -> None:
+    match = create(page, server, "gimble", server_bots=False)
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(f"table[data-status=open] tr[data-match='{match}']")
+    page.click(f"tr[data-match='{match}'] a")
+    page.wait_for_selector(f".match[data-match='{match}'][data-seat=spectator][data-ready]")
+    shot(page, "lobby-spectator")
+
+
+def catalogue(server: ServerProcess) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = httpx.get(f"{server.url}/v1/games", timeout=30).json()["games"]
+    return games
+
+
+def test_every_game_can_be_played_from_its_page(page: Any, server: ServerProcess) -> None:
+    """Each game of the catalogue: created from its form, drawn, and moved by a click."""
+    pick = random.Random(5)
+    for game in catalogue(server):
+        create(page, server, game["name"])
+        page.wait_for_function(READY_OR_OVER)
+        assert page.locator(".part.public .entry").count() > 0, f"{game['name']}: no panels"
+        shot(page, f"game-{game['name']}")
+        if page.get_attribute(".match", "data-status") != "finished":
+            click_a_legal_move(page, pick)
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, f"game-{game['name']}-phone")
+
+
+#: A view of a game the page has never heard of, using every family the page draws.
+UNKNOWN_VIEW = {
+    "board": [[{"card": "G3", "gems": {"green": 1, "yellow": 0, "purple": 2}}, "AH"], ["P5", "TS"]],
+    "map": [{"card": "Y2", "row": -1, "col": 0}, {"card": "P4", "row": 0, "col": 1}],
+    "hand": ["10S", "QD"],
+    "dice_pool": ["cuddle", "eat"],
+    "score": 3,
+    "notes": {"deep": [1, 2], "flag": True},
+}
+
+
+def test_a_view_of_an_unknown_game_is_drawn_by_its_shapes(page: Any, server: ServerProcess) -> None:
+    """No game is named in the page: panels for every field, and each family drawn where it appears."""
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    drawn = page.evaluate(
+        """async (view) => {
+            const { renderValue, cardName } = await import('/play/static/render.js');
+            const el = renderValue(view, 'public');
+            document.querySelector('main').replaceChildren(el);
+            const count = (selector) => el.querySelectorAll(selector).length;
+            return {
+              fields: [...el.querySelectorAll(':scope > .entry > dt')].map((dt) => dt.textContent),
+              grids: count('.grid'), cells: count('.grid-cell'), cards: count('[data-card]'),
+              gems: count('.gem'), dice: count('.die'), queen: cardName('QD'), green: cardName('G3'),
+            };
+        }""",
+        UNKNOWN_VIEW,
+    )
+    assert drawn == {
+        "fields": ["Board", "Map", "Hand", "Dice pool", "Score", "Notes"],
+        "grids": 2, "cells": 6, "cards": 8, "gems": 3, "dice": 2,
+        "queen": "queen of diamonds", "green": "green 3",
+    }  # fmt: skip
+    shot(page, "unknown-game")
