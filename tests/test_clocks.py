@@ -265,3 +265,27 @@ async def test_a_random_move_times_out_a_sealed_choice_too(matches: Matches) -> 
     entry = await last_entry(matches, match)
     assert entry["timeout"] is True and entry["move"] in legal[entry["seat"]]
     assert (await audit(matches.store, match)).ok
+
+
+async def test_a_strategy_is_told_its_time_left_at_every_decision(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api:
+        tc = {"kind": "fischer", "base_ms": 60_000, "increment_ms": 1_000}
+        match = (await api.create_match("jabberwocky", 3, bots=[1, 2], options={"rounds": 2}, time_control=tc)).match
+        token = (await api.join(match, name="timed")).token
+        seen: list[tuple[int, float | None]] = []
+
+        def note_the_clock(decision: Decision) -> Any:
+            seen.append((decision.version, decision.clock))
+            return decision.legal[0]
+
+        async with LiveConnection(server.url, match=match) as watcher:
+            await watcher.subscribe(match)
+            final = await play(server.url, match, token, strategy=note_the_clock)
+            frames = []
+            while not frames or frames[-1].get("version") != final["version"]:  # up to the last event
+                frames.append(await asyncio.wait_for(watcher.events.get(), 10))
+        assert final["status"] == "finished" and len(seen) >= 4
+        for _, left in seen:
+            assert left is not None and 0 < left <= 60 + len(seen)  # never more than the base plus increments
+        events = [f for f in frames if f["type"] == "event"]
+        assert events and all(f["clock"]["kind"] == "fischer" and len(f["clock"]["remaining_ms"]) == 3 for f in events)

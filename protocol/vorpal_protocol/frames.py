@@ -129,6 +129,8 @@ class EventFrame(Frame):
     view: dict[str, Any] | None = None
     legal: list[Any] | None = None
     outcome: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = Field(None, description="the match clock after the event (PROTOCOL.md section 9)")
+    timeout: bool | None = Field(None, description="true: the move was made by the clock for a seat out of time")
 
 
 class ChatFrame(Frame):

@@ -33,6 +33,7 @@ const codePoints = (s) => {
 };
 const isInt = (v) => typeof v === "number" && Number.isInteger(v);
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const isBool = (v) => typeof v === "boolean";
 const text = (min = 0, max = Infinity, pattern = null) => (v) =>
   typeof v === "string" && codePoints(v) >= min && codePoints(v) <= max && (pattern === null || pattern.test(v));
 const integer = (min = -Infinity) => (v) => isInt(v) && v >= min;
@@ -80,6 +81,8 @@ export const FRAMES = {
     ["view", isMap, OPTIONAL],
     ["legal", list(), OPTIONAL],
     ["outcome", isMap, OPTIONAL],
+    ["clock", isMap, OPTIONAL], // the match clock after the event (PROTOCOL.md section 9)
+    ["timeout", isBool, OPTIONAL], // the move was made by the clock for a seat out of time
   ],
   chat: [
     TYPE,

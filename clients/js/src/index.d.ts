@@ -27,6 +27,10 @@ export interface EventFrame {
   view?: View;
   legal?: Json[];
   outcome?: Outcome;
+  /** the match clock after the event, when the match has one */
+  clock?: ClockView;
+  /** true: the move was made by the clock for a seat whose time ran out */
+  timeout?: boolean;
 }
 export interface ChatFrame { type: "chat"; match: string; seat?: number; name: string; text: string; at: number }
 export interface Pong { type: "pong"; id: RequestId }
