@@ -335,3 +335,22 @@ def test_a_view_of_an_unknown_game_is_drawn_by_its_shapes(page: Any, server: Ser
         "queen": "queen of diamonds", "green": "green 3",
     }  # fmt: skip
     shot(page, "unknown-game")
+
+
+def test_a_match_clock_counts_down_for_the_seat_to_act(page: Any, server: ServerProcess) -> None:
+    tc = {"kind": "per_decision", "limit_ms": 600_000}
+    created = httpx.post(f"{server.url}/v1/matches", json={"game": "jabberwocky", "seats": 3, "bots": [1, 2],
+                                                           "options": {"rounds": 1}, "time_control": tc})  # fmt: skip
+    match = created.json()["match"]
+    httpx.post(f"{server.url}/v1/matches/{match}/join", json={"name": "slow"})
+    page.goto(f"{server.url}/play/#/match/{match}")
+    page.wait_for_selector(".panel.clock:not([hidden]) [data-clock-seat]")
+    assert "per decision" in page.inner_text(".panel.clock h2")
+    to_act = httpx.get(f"{server.url}/v1/matches/{match}").json()["to_act"]
+    line = page.locator(f'[data-clock-seat="{to_act[0]}"]')
+    first = float(line.inner_text().split(": ")[1].split(" s")[0])
+    assert 0 < first <= 600
+    page.wait_for_function(
+        f"""() => parseFloat(document.querySelector('[data-clock-seat="{to_act[0]}"]').textContent
+              .split(': ')[1]) < {first}"""
+    )  # it counts down between frames

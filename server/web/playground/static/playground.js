@@ -246,6 +246,27 @@ async function matchPage(match, seat) {
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   const seatsPanel = h("section", { class: "panel seats", "aria-labelledby": "seats-title" });
   const clockPanel = h("section", { class: "panel clock", "aria-labelledby": "clock-title", hidden: true });
+  let clockReceived = performance.now();
+  /** The clock as the server sent it, counted down since: no clock synchronisation needed. */
+  function drawClock() {
+    const clock = state.clock;
+    if (!clock) return;
+    const since = performance.now() - clockReceived;
+    const rows = (state.names ?? []).map((name, s) => {
+      const deadline = clock.deadlines?.[String(s)];
+      const budget = clock.remaining_ms?.[s];
+      let left = null;
+      if (deadline !== undefined) left = Math.max(0, deadline - clock.now - since);
+      else if (budget !== undefined && budget !== null) left = budget;
+      const text = left === null ? "—" : `${(left / 1000).toFixed(1)} s${deadline !== undefined ? " to move" : ""}`;
+      return h("li", { "data-clock-seat": String(s) }, `${name ?? `seat ${s}`}: ${text}`);
+    });
+    fill(clockPanel, h("h2", { id: "clock-title" }, `Clock (${clock.kind.replace("_", " ")})`), h("ul", {}, ...rows));
+  }
+  const clockTicker = setInterval(() => {
+    if (!alive) clearInterval(clockTicker);
+    else if (state.clock && state.status === "active") drawClock();
+  }, 250);
   const movesPanel = h("section", { class: "panel moves", "aria-labelledby": "moves-title" });
   const viewPanel = h("section", { class: "panel view", "aria-labelledby": "view-title" });
   const logList = h("ol", { class: "log", "aria-live": "polite", "aria-relevant": "additions" });
@@ -392,9 +413,9 @@ async function matchPage(match, seat) {
       seat !== null ? h("p", {}, h("a", { href: `#/match/${match}` }, "Watch as a spectator")) : null,
     );
 
-    // clocks (matches created with a time control)
+    // clocks (matches created with a time control): each seat to act counts down from its deadline
     clockPanel.hidden = !state.clock;
-    if (state.clock) fill(clockPanel, h("h2", { id: "clock-title" }, "Clock"), renderValue(readableClock(state.clock), "clock"));
+    drawClock();
 
     drawMoves();
 
@@ -462,6 +483,7 @@ async function matchPage(match, seat) {
       logEvent(frame.version, frame.event);
       state = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? state.outcome ?? null };
       if ("clock" in frame) state.clock = frame.clock;
+      if ("clock" in frame) clockReceived = performance.now();
       if (frame.view) Object.assign(state, { view: frame.view, to_act: frame.to_act ?? [], legal: frame.legal ?? null });
       else state.legal = null;
       const happened = frame.event?.public ?? {};
@@ -473,21 +495,6 @@ async function matchPage(match, seat) {
       say(`${frame.title}: ${frame.detail ?? ""}`);
     }
   }
-}
-
-/**
- * A clock object (its shape is the server's) made readable without knowing it: durations in
- * milliseconds (keys ending in "_ms") as seconds, instants (keys naming a deadline) as times.
- */
-function readableClock(value, key = "") {
-  if (Array.isArray(value)) return value.map((v) => readableClock(v, key));
-  if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, readableClock(v, k)]));
-  }
-  if (typeof value !== "number") return value;
-  if (/_ms$/.test(key)) return `${(value / 1000).toFixed(1)} s`;
-  if (/deadline/.test(key) && value > 1e12) return new Date(value).toLocaleTimeString();
-  return value;
 }
 
 window.addEventListener("hashchange", route);
