@@ -1,0 +1,826 @@
+"""Jackrabbits, the board game for playing cards (Lenino), for 2-4 players: the intro game.
+
+Rabbits start on the Citadel with three cards and three carrots. Each turn
+has four phases: the lottery (two dice; show a card matching either die to
+draw one), the journey (roads are free and end at the next hex; trailway
+crossings, merchants' horses and boats, rabbit holes and the jesters bought
+at taverns cost the dice total in the right suits), the acquisition (claim
+the royal of the house you stand on by discarding ten or more in its suit)
+and the increment (draw a card when the journey ends on a hex). The first
+rabbit back on the Citadel holding three royals that fit the objective wins.
+
+The board is a graph. Hexes (the Citadel and twelve houses: a King tower, a
+Queen palace and a Jack plaza per suit) are joined by roads that run through
+small tiles: a rhombus (mountain, river, woods) carries two separate roads
+and a paid crossing between them; a triangle (merchant fork, tavern, rabbit
+hole) joins three road ends. A road end may lead off the board. The
+underground is a hex of its own that only rabbit holes reach. Road nodes are
+named by tile: a hex or a triangle is one node (``CIT``, ``KS``, ``F1``), a
+rhombus has two (``M1a`` and ``M1b``). The sample board (option ``board``:
+``sample``), node by node::
+
+    CIT  citadel            -> H3 M1a M3a R4a R4b T4 W1b W2b
+    JH   plaza (H) by the sea -> H1 H3 M1a M1b M4b
+    JS   plaza (S) by the sea -> H3 M1b R4a T2 T3 T4 W3a
+    QH   palace (H)         -> F1 F3 F4 R3b R4b T4 W3a W3b
+    JD   plaza (D)          -> F1 M3b M4a T1 W1a W2a W3b W4b
+    QC   palace (C) by the sea -> H2 M3a M4a R1b T1 W1b
+    JC   plaza (C) by the sea -> H1 M4b R1a R1b W2b
+    KH   tower (H) by the sea -> F3 F4 M2b R2a R2b R3a
+    QD   palace (D) by the sea -> F3 R2b R3b T2 T3
+    KD   tower (D) by the sea -> F2 H4 M2a W4a
+    KC   tower (C) by the sea -> F1 F4 M2a M2b M3b R2a R3a W1a W4a W4b
+    KS   tower (S) by the sea -> R1a
+    QS   palace (S) by the sea -> F2 H2 H4 T1 W2a
+    UND  underground        -> (rabbit holes only)
+    M1a  mountain           -> CIT JH
+    M1b  mountain           -> JH JS
+    W1a  woods              -> JD KC
+    W1b  woods              -> CIT QC
+    M2a  mountain           -> KC KD
+    M2b  mountain           -> KC KH
+    R1a  river              -> JC KS
+    R1b  river              -> JC QC
+    R2a  river              -> KC KH
+    R2b  river              -> KH QD
+    M3a  mountain           -> CIT QC
+    M3b  mountain           -> JD KC
+    R3a  river              -> KC KH
+    R3b  river              -> QD QH
+    W2a  woods              -> JD QS
+    W2b  woods              -> CIT JC
+    R4a  river              -> CIT JS
+    R4b  river              -> CIT QH
+    W3a  woods              -> JS QH
+    W3b  woods              -> JD QH
+    W4a  woods              -> KC KD
+    W4b  woods              -> JD KC
+    M4a  mountain           -> JD QC
+    M4b  mountain           -> JC JH
+    H1   hole by the sea    -> JC JH off
+    H2   hole by the sea    -> QC QS off
+    F1   fork               -> JD KC QH
+    F2   fork by the sea    -> KD QS off
+    T1   tavern             -> JD QC QS
+    T2   tavern by the sea  -> JS QD off
+    F3   fork               -> KH QD QH
+    T3   tavern by the sea  -> JS QD off
+    H3   hole               -> CIT JH JS
+    H4   hole by the sea    -> KD QS off
+    F4   fork               -> KC KH QH
+    T4   tavern             -> CIT JS QH
+
+Hidden: each hand is private to its seat (the court's royals and jokers are
+face up, so which seat holds which royal or joker is public; so are the hand
+sizes). The pile's order is secret. Dice, positions, the court, the discards,
+the carrots and the cards shown or paid by the last move (``shown``) are
+public.
+
+Chance: the dice of each lottery, the shuffle of the pile (and its reshuffles
+from the discards), the random board (option ``board``: ``random``) and the
+first player unless the option ``first_player`` names one, all from the
+match's seeded generator.
+
+Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
+
+- NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> this
+  module plays the intro game; the Standard game's suit powers and the optional additions are not offered yet, so
+  the options schema lists none of them.
+- NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
+  roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
+  to a hex or off the board, so no road is a dead end.
+- "Map it randomly from scratch, or revisit one explored." -> the option ``board`` is ``sample`` (the fixed board
+  drawn above) or ``random`` (a seeded board that follows the placement suggestions: connected, no dead ends, no
+  hex-to-hex links, triangles apart, the underground reached only by rabbit holes).
+- "Pay with cards of proper suits: club or spade or even heart." -> the rulebook's pictures are missing: mountain
+  crossings are paid in spades, river crossings in hearts, woods crossings in clubs.
+- "Stationed where the road is forked, there's a horse and boat to ride." -> merchants are paid in diamonds; the
+  horse rides to any hex of the board (the underground is not on it) and ends the journey there; the boat sails
+  from a fork with a road off the board to any other road end that leads off the board, and the journey goes on
+  inland from there.
+- "When you pass by any tavern, you may buy a joker card." -> a joker costs the price in cards of any suit, once per
+  visit of a tavern, while one is left in the court; the joker is kept in the hand and is public.
+- "Keep it till you'd like to travel, and release it afterward." -> a held joker may pay any later transfer's price
+  in full instead of cards; it goes back to the court.
+- "Pay to travel cave to cave, use this trick to hop around." -> a rabbit hole's ride to another rabbit hole is paid
+  in any suit, and the journey goes on from there; going underground from a rabbit hole is free and ends the
+  journey there.
+- "Take this turn to wait and waive—hop on out the coming round." -> a turn that starts underground may hop out
+  through any rabbit hole for free and go on from there, or stay.
+- "Pay the total on your dice—that's the minimum amount." -> a payment is a set of cards of qualifying suits whose
+  values reach the price; the legal moves list only the payments from which no card can be left out, while any
+  payment that reaches the price is accepted. Aces are worth 1, pips their number, royals 10; a joker is not a
+  card to pay with.
+- "You may draw a one-card prize—if you show a card you hold." -> the lottery's dice are rolled as the turn begins;
+  the seat shows one card whose value (ace 1, pips their number) equals either die, and draws one card, or shows
+  nothing.
+- "Anyone who's caught discards." -> a hand is checked after every draw: with more than nine cards its owner
+  discards, one card at a time, down to nine; a discarded royal or joker goes back to the court.
+- "Cross small tiles but stop at hexes—reach the nearest hexagon." -> the journey is a series of decisions of the
+  same seat: leave the hex by one of its roads, then at each small tile go on along a road (not straight back the
+  way it came, unless there is no other way) or pay a transfer, until a hex or the edge of the board is reached. A
+  journey that has not started may be declined (stay).
+- "Place a carrot as your mark, and remove it from pursuit." -> a claim needs a free carrot: with three royals
+  held, a royal must be spent before another can be claimed. The carrots on royals are public.
+- "And remove your carrot then, since your claim has been undone." -> a royal spent in a payment or discarded goes
+  back to the court and frees its carrot.
+- "End your turns on a hex tile—if you don't end up ashore." -> the increment draws one card when the journey ends
+  on a hex, the Citadel and the underground included, and never off the board.
+- "Reach this place where you begin, with three royal cards in hand." -> a seat wins as soon as its journey ends
+  on the Citadel (staying there included) while the royals it holds include three that fit the objective.
+- "You must be the first to win, hailed as champion of the land." -> random or stuck play could go on for ever, so
+  the option ``turn_limit`` (default 40 rounds) ends the match after that many rounds; then the seats holding the
+  most royals share the win (reason ``turn_limit``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine.cards import SUITS, deck, is_joker, suit
+from server.engine.dice import D6, roll_many
+from server.engine.piles import draw
+from server.engine.seats import check_named_seat, named_or_drawn
+
+# -- the board ---------------------------------------------------------------------------------------------------
+
+HexKind = Literal["citadel", "tower", "palace", "plaza", "underground"]
+SmallKind = Literal["mountain", "river", "woods", "fork", "tavern", "hole"]
+HOUSE_KINDS: dict[str, HexKind] = {"K": "tower", "Q": "palace", "J": "plaza"}
+RHOMBI: tuple[SmallKind, ...] = ("mountain", "river", "woods")
+TRIANGLES: tuple[SmallKind, ...] = ("fork", "tavern", "hole")
+#: Which suits pay each transfer (the rulebook's pictures are missing; see the interpretations).
+TRAILWAY_SUITS = {"mountain": "S", "river": "H", "woods": "C"}
+MERCHANT_SUITS = "D"
+ANY_SUIT = SUITS
+CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
+SAMPLE_SEED = 14
+TILES_PER_KIND = 4
+
+
+class Tile(BaseModel):
+    """One tile: a hex (one road node, its id) or a small tile (a triangle: one node; a rhombus: two roads)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    kind: HexKind | SmallKind
+    suit: str | None = Field(None, description="a house's suit (C, D, H, S)")
+    x: float = Field(description="where to draw the tile's centre")
+    y: float
+    roads: tuple[str, ...] = Field(description="the road nodes on this tile")
+    seaside: bool = Field(False, description="a road of the tile leads off the board (a fork there has boats)")
+
+
+class Link(BaseModel):
+    """A road across a tile edge: from road node ``a`` to road node ``b``, or off the board (``b`` = ``off``)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    a: str
+    b: str
+
+
+class Board(BaseModel):
+    """The tiles and the roads between them: fixed once built, so copies of a table share it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    layout: Literal["sample", "random"]
+    tiles: tuple[Tile, ...]
+    links: tuple[Link, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Board:
+        return self
+
+
+class Graph:
+    """The board as lookups: which tile holds a node, and where each node's roads lead."""
+
+    def __init__(self, board: Board) -> None:
+        self.tile: dict[str, Tile] = {}
+        for t in board.tiles:
+            for node in t.roads:
+                self.tile[node] = t
+        self.ends: dict[str, list[str]] = {node: [] for node in self.tile}
+        for link in board.links:
+            self.ends[link.a].append(link.b)
+            if link.b != OFF:
+                self.ends[link.b].append(link.a)
+
+    def is_hex(self, node: str) -> bool:
+        return node == OFF or self.tile[node].kind in ("citadel", "tower", "palace", "plaza", "underground")
+
+    def of_kind(self, *kinds: str) -> list[str]:
+        return [n for n, t in self.tile.items() if t.kind in kinds]
+
+
+RING1 = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+RING2 = ((2, 0), (2, -1), (2, -2), (1, -2), (0, -2), (-1, -1), (-2, 0), (-2, 1), (-2, 2), (-1, 2), (0, 2), (1, 1))
+Spot = tuple[int, int]
+
+
+def _near(a: Spot, b: Spot) -> bool:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) == 2
+
+
+def _where(spot: Spot) -> tuple[float, float]:
+    q, r = spot
+    return round(10 * (q + r / 2), 1), round(8.66 * r, 1)
+
+
+def build_board(rng: Rng, layout: Literal["sample", "random"]) -> Board:
+    """A board after the placement suggestions, laid out by ``rng``.
+
+    The Citadel sits in the middle of a hex lattice with the six spots around
+    it and six of the twelve beyond taken by the houses (shuffled). Rhombus
+    roads and triangles go between neighbouring hexes: first along a spanning
+    tree (so every hex is reached), then at random, some of them leading off
+    the board from the rim.
+    """
+    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[:6]]
+    houses = rng.shuffled([r + s for s in SUITS for r in "KQJ"])
+    hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
+    spot_of = {h: s for s, h in hex_at.items()}
+    near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
+    rim = [s for s in spots if sum(_near(s, o) for o in spots) < 6]
+    # Roads of the rhombi: a spanning tree first, then more links and roads off the board.
+    group = {s: s for s in spots}
+
+    def root(s: Spot) -> Spot:
+        while group[s] != s:
+            s = group[s]
+        return s
+
+    roads: list[tuple[str, str]] = []
+    for a, b in rng.shuffled(near):
+        if root(a) != root(b):
+            group[root(a)] = root(b)
+            roads.append((hex_at[a], hex_at[b]))
+    while len(roads) < 2 * 3 * TILES_PER_KIND:
+        if rng.below(4) == 0:
+            roads.append((hex_at[rng.choice(rim)], OFF))
+        else:
+            a, b = rng.choice(near)
+            roads.append((hex_at[a], hex_at[b]))
+    rng.shuffle(roads)
+    triples = [(a, b, c) for a, b in near for c in spots if c > b and _near(a, c) and _near(b, c)]
+    shores = [(a, b) for a, b in near if a in rim and b in rim]
+    tiles = [
+        Tile(id=h, kind="citadel" if h == CITADEL else HOUSE_KINDS[h[0]], suit=None if h == CITADEL else h[1],
+             x=_where(s)[0], y=_where(s)[1], roads=(h,), seaside=s in rim)
+        for s, h in hex_at.items()
+    ]  # fmt: skip
+    tiles.append(Tile(id=UNDERGROUND, kind="underground", x=-40.0, y=-40.0, roads=(UNDERGROUND,)))
+    links: list[Link] = []
+
+    def point(end: str, inner: str) -> tuple[float, float]:
+        x, y = _where(spot_of[inner if end == OFF else end])
+        return (x * 1.5, y * 1.5) if end == OFF else (x, y)
+
+    def centre(points: list[tuple[float, float]]) -> tuple[float, float]:
+        return round(sum(p[0] for p in points) / len(points), 1), round(sum(p[1] for p in points) / len(points), 1)
+
+    terrains = rng.shuffled([k for k in RHOMBI for _ in range(TILES_PER_KIND)])
+    count: dict[str, int] = {}
+    for i, kind in enumerate(terrains):
+        count[kind] = count.get(kind, 0) + 1
+        tid = f"{kind[0].upper()}{count[kind]}"
+        pair = roads[2 * i : 2 * i + 2]
+        ends = [point(e, p[0]) for p in pair for e in p]
+        x, y = centre(ends)
+        tiles.append(
+            Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=any(OFF in p for p in pair))
+        )
+        for node, (start, end) in zip((tid + "a", tid + "b"), pair, strict=True):
+            links += [Link(a=start, b=node), Link(a=node, b=end)]
+    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(TILES_PER_KIND)]):
+        count[kind] = count.get(kind, 0) + 1
+        tid = f"{kind[0].upper()}{count[kind]}"
+        by_sea = bool(shores) and rng.below(3) == 0
+        ends_at = (
+            [hex_at[s] for s in rng.choice(shores)] + [OFF] if by_sea else [hex_at[s] for s in rng.choice(triples)]
+        )
+        x, y = centre([point(e, ends_at[0]) for e in ends_at])
+        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=by_sea))
+        links += [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in ends_at]
+    return Board(layout=layout, tiles=tuple(tiles), links=tuple(links))
+
+
+def render_board(board: Board) -> str:
+    """The board as text, one road node a line: the tile, its kind, and where its roads lead."""
+    graph = Graph(board)
+    lines = []
+    for t in board.tiles:
+        for node in t.roads:
+            kind = (
+                t.kind
+                + (f" ({t.suit})" if t.suit else "")
+                + (" by the sea" if t.seaside and t.roads == (node,) else "")
+            )
+            lines.append(f"    {node:<4} {kind:<18} -> {' '.join(sorted(graph.ends[node])) or '(rabbit holes only)'}")
+    return "\n".join(lines)
+
+
+SAMPLE_BOARD = build_board(Rng(SAMPLE_SEED), "sample")
+
+# -- cards -----------------------------------------------------------------------------------------------------------
+
+ROYAL_RANKS = "KQJ"
+HAND_START = 3
+HAND_LIMIT = 9
+CARROTS = 3
+ROYALS_NEEDED = 3
+CLAIM_PRICE = 10
+Objective = Literal["simple", "diverse", "monarchic", "diverse_monarchic", "tribal"]
+
+
+def is_royal(card: str) -> bool:
+    return card[0] in ROYAL_RANKS and not is_joker(card)
+
+
+def value(card: str) -> int:
+    """A card's worth in a payment or a lottery: aces 1, pips their number, royals 10, jokers nothing."""
+    if is_joker(card):
+        return 0
+    if card[0] == "A":
+        return 1
+    if card[0] in "TJQK":
+        return 10
+    return int(card[0])
+
+
+def fits(royals: Sequence[str], objective: Objective) -> bool:
+    """Whether some three of ``royals`` fulfil the objective."""
+    for trio in combinations(royals, ROYALS_NEEDED):
+        suits = {suit(c) for c in trio}
+        ranks = {c[0] for c in trio}
+        if objective == "simple":
+            return True
+        if objective == "diverse" and len(suits) == 3:
+            return True
+        if objective == "monarchic" and len(ranks) == 3:
+            return True
+        if objective == "diverse_monarchic" and len(ranks) == 3 and len(suits) == 3:
+            return True
+        if objective == "tribal" and len(suits) == 1:
+            return True
+    return False
+
+
+def payments(hand: Sequence[str], suits: str, price: int) -> list[list[str]]:
+    """Every set of cards in ``suits`` from ``hand`` reaching ``price`` from which no card can be left out."""
+    usable = sorted(c for c in hand if not is_joker(c) and suit(c) in suits)
+    found: list[list[str]] = []
+    for size in range(1, len(usable) + 1):
+        for combo in combinations(usable, size):
+            total = sum(value(c) for c in combo)
+            if total >= price and total - min(value(c) for c in combo) < price:
+                found.append(list(combo))
+    return found
+
+
+def can_pay(hand: Sequence[str], suits: str, price: int) -> bool:
+    return sum(value(c) for c in hand if not is_joker(c) and suit(c) in suits) >= price
+
+
+# -- options, moves, parts --------------------------------------------------------------------------------------------
+
+
+class JackrabbitsOptions(Options):
+    objective: Objective = Field("simple", description="which three royals win: the objective chosen at setup")
+    board: Literal["sample", "random"] = Field(
+        "sample", description="the fixed sample board, or a seeded random board that follows the placement suggestions"
+    )
+    first_player: int | None = Field(None, ge=0, le=3, description="seat of the first player; drawn if unset")
+    turn_limit: int = Field(40, ge=1, le=1000, description="rounds after which the most royals held wins")
+
+
+class Show(BaseModel):
+    """Lottery: show ``card`` (its value equals a die) to draw one card."""
+
+    type: Literal["show"] = "show"
+    card: str
+
+
+class Skip(BaseModel):
+    """Lottery: show nothing, draw nothing."""
+
+    type: Literal["skip"] = "skip"
+
+
+class Go(BaseModel):
+    """Journey: follow the road to road node ``to`` (``off``: off the board); free."""
+
+    type: Literal["go"] = "go"
+    to: str
+
+
+class Stay(BaseModel):
+    """Journey: do not move this turn (only before the journey has started)."""
+
+    type: Literal["stay"] = "stay"
+
+
+Via = Literal["trailway", "horse", "boat", "rabbit_hole", "tavern"]
+
+
+class Transfer(BaseModel):
+    """Journey: a paid transfer ``via`` a trailway crossing, a merchant's horse or boat, a rabbit hole, to ``to``;
+    or (``tavern``) buy a joker here. The payment is the next decision."""
+
+    type: Literal["transfer"] = "transfer"
+    via: Via
+    to: str
+
+
+class Pay(BaseModel):
+    """Pay the pending price (a transfer's, or a claim's: ten in the royal's suit) with ``cards``."""
+
+    type: Literal["pay"] = "pay"
+    cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
+
+
+class Jester(BaseModel):
+    """Pay the pending transfer with a joker held (it goes back to the court)."""
+
+    type: Literal["jester"] = "jester"
+
+
+class Cancel(BaseModel):
+    """Give up the pending transfer or claim, paying nothing."""
+
+    type: Literal["cancel"] = "cancel"
+
+
+class Claim(BaseModel):
+    """Acquisition: claim the royal of the house stood on (its payment is the next decision)."""
+
+    type: Literal["claim"] = "claim"
+
+
+class Rest(BaseModel):
+    """Acquisition: make no claim."""
+
+    type: Literal["rest"] = "rest"
+
+
+class Discard(BaseModel):
+    """Caught with more than nine cards: discard ``card``."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+
+
+AnyMove = Show | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard
+Move = Annotated[AnyMove, Field(discriminator="type")]
+Phase = Literal["lottery", "journey", "pay", "acquire", "trim", "over"]
+
+
+class Pending(BaseModel):
+    """What the acting seat is paying for: a transfer (``via``, ``to``) or a claim (``via`` = ``claim``)."""
+
+    via: Via | Literal["claim"]
+    to: str
+    price: int
+    suits: str
+
+
+class Public(Part):
+    objective: Objective
+    board: Board
+    turn_limit: int
+    round: int = Field(description="the round in play, from 1")
+    first_player: int
+    turn: int = Field(description="the seat whose turn it is")
+    phase: Phase
+    then: Literal["journey", "next"] = Field("journey", description="what follows the discards of a full hand")
+    dice: list[int] = Field(description="the lottery's dice; their total is the price of transfers")
+    rabbits: list[str] = Field(description="each seat's road node, or off (off the board)")
+    came_from: str | None = Field(None, description="the node the journey came from (no going straight back)")
+    moved: bool = Field(False, description="whether this turn's journey has started")
+    bought: list[str] = Field(default_factory=list, description="taverns where a joker was bought this journey")
+    pending: Pending | None = None
+    court: list[str] = Field(description="royals and jokers face up, not held by anyone")
+    royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
+    jesters: list[list[str]] = Field(description="each seat's jokers, bought at taverns")
+    hand_sizes: list[int]
+    pile_size: int
+    discards: list[str] = Field(description="the spent cards, last on top")
+    shown: list[str] = Field(default_factory=list, description="cards the last move showed or paid")
+    winners: list[int] = Field(default_factory=list)
+    reason: str = "completed"
+
+
+class Private(Part):
+    hand: list[str] = Field(default_factory=list)
+
+
+class Secret(Part):
+    pile: list[str] = Field(default_factory=list, description="the draw pile, top first")
+
+
+JTable = Table[Public, Private, Secret]
+
+
+class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
+    name = "jackrabbits"
+    title = "Jackrabbits"
+    min_seats, max_seats = 2, 4
+    summary = (
+        "The board game for playing cards (intro game), for 2-4. Roll two dice and show a matching card to "
+        "draw; journey from hex to hex on free roads or paid transfers (trailways, horses, boats, rabbit holes, "
+        "jesters); claim royals by discarding ten in their suit; the first back on the Citadel with three "
+        "royals that fit the objective wins."
+    )
+    options_type = JackrabbitsOptions
+    move_type = Move
+    public_type, private_type, secret_type = Public, Private, Secret
+
+    def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
+        check_named_seat("first_player", options.first_player, seats)
+
+    def setup(self, options: JackrabbitsOptions, seats: int, rng: Rng) -> JTable:
+        board = SAMPLE_BOARD if options.board == "sample" else build_board(rng, "random")
+        cards = deck(jokers=True)
+        court = [c for c in cards if is_joker(c) or is_royal(c)]
+        pile = rng.shuffled([c for c in cards if c not in court])
+        hands = [sorted(draw(pile, rng, HAND_START).cards) for _ in range(seats)]
+        first = named_or_drawn(options.first_player, seats, rng)
+        public = Public(
+            objective=options.objective, board=board, turn_limit=options.turn_limit, round=1, first_player=first,
+            turn=first, phase="lottery", dice=[], rabbits=[CITADEL] * seats, court=court,
+            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], hand_sizes=[HAND_START] * seats,
+            pile_size=len(pile), discards=[],
+        )  # fmt: skip
+        table = JTable(public=public, private=[Private(hand=h) for h in hands], secret=Secret(pile=pile))
+        self._start_turn(table, first, rng)
+        return table
+
+    # -- who acts, what is legal -------------------------------------------------------------------------------------
+
+    def to_act(self, public: Public) -> Sequence[int]:
+        return [] if public.phase == "over" else [public.turn]
+
+    def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        hand = private.hand
+        if public.phase == "lottery":
+            matching = sorted({c for c in hand if not is_royal(c) and not is_joker(c) and value(c) in public.dice})
+            return [*(Show(card=c) for c in matching), Skip()]
+        if public.phase == "trim":
+            return [Discard(card=c) for c in sorted(set(hand))]
+        if public.phase == "acquire":
+            return [Claim(), Rest()]
+        if public.phase == "pay":
+            assert public.pending is not None
+            p = public.pending
+            moves: list[AnyMove] = [Pay(cards=cards) for cards in payments(hand, p.suits, p.price)]
+            if p.via not in ("claim", "tavern") and public.jesters[seat]:
+                moves.append(Jester())
+            return [*moves, Cancel()]
+        if public.phase == "journey":
+            return self._journey_moves(public, hand, seat)
+        return []
+
+    def _journey_moves(self, public: Public, hand: list[str], seat: int) -> list[AnyMove]:
+        graph = Graph(public.board)
+        at = public.rabbits[seat]
+        if at == OFF:
+            return [Go(to=UNDERGROUND)]
+        holes = graph.of_kind("hole")
+        if at == UNDERGROUND:
+            return [Stay(), *(Go(to=h) for h in holes)]
+        ends = graph.ends[at]
+        if graph.is_hex(at):
+            return [Stay(), *(Go(to=e) for e in sorted(set(ends)))] if not public.moved else []
+        onward = sorted({e for e in ends if e != public.came_from}) or sorted(set(ends))
+        moves: list[AnyMove] = [Go(to=e) for e in onward]
+        tile = graph.tile[at]
+        price = sum(public.dice)
+        rides = bool(public.jesters[seat])
+        if tile.kind in TRAILWAY_SUITS and (rides or can_pay(hand, TRAILWAY_SUITS[tile.kind], price)):
+            moves += [Transfer(via="trailway", to=n) for n in tile.roads if n != at]
+        elif tile.kind == "fork" and (rides or can_pay(hand, MERCHANT_SUITS, price)):
+            hexes = [n for n in graph.tile if graph.is_hex(n) and n != UNDERGROUND]
+            moves += [Transfer(via="horse", to=h) for h in hexes]
+            if tile.seaside:
+                moves += [Transfer(via="boat", to=n) for n in graph.tile if n != at and OFF in graph.ends[n]]
+        elif tile.kind == "tavern":
+            if any(is_joker(c) for c in public.court) and at not in public.bought and can_pay(hand, ANY_SUIT, price):
+                moves.append(Transfer(via="tavern", to=at))
+        elif tile.kind == "hole":
+            moves.append(Go(to=UNDERGROUND))
+            if rides or can_pay(hand, ANY_SUIT, price):
+                moves += [Transfer(via="rabbit_hole", to=h) for h in holes if h != at]
+        return moves
+
+    def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
+        if public.phase == "pay" and isinstance(move, Pay):
+            p = public.pending
+            assert p is not None
+            hand = list(private.hand)
+            for card in move.cards:
+                if card not in hand:
+                    raise IllegalMove(f"{card} is not in your hand (each card pays once)")
+                hand.remove(card)
+            if any(is_joker(c) or suit(c) not in p.suits for c in move.cards):
+                raise IllegalMove(f"this price is paid in cards of {', '.join(p.suits)}")
+            if sum(value(c) for c in move.cards) < p.price:
+                raise IllegalMove(f"the price is {p.price}: pay at least that much")
+            return
+        super().check(public, private, seat, move)
+
+    # -- playing -----------------------------------------------------------------------------------------------------
+
+    def apply(self, table: JTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        pub = table.public
+        hand = table.private[seat].hand
+        news: dict[str, Any] = {"type": move.type, "seat": seat}
+        private: dict[int, dict[str, Any]] = {}
+        pub.shown = []
+        if isinstance(move, Show | Skip):
+            if isinstance(move, Show):
+                pub.shown = [move.card]
+                news["card"] = move.card
+                self._draw(table, seat, rng, news, private)
+            self._after_draw(table, seat, "journey", rng, news)
+        elif isinstance(move, Discard):
+            self._spend(table, seat, [move.card])
+            news["card"] = move.card
+            if len(hand) <= HAND_LIMIT:
+                if pub.then == "journey":
+                    self._journey(table, seat)
+                else:
+                    self._next_turn(table, rng, news)
+        elif isinstance(move, Go | Stay):
+            self._go(table, seat, move, rng, news, private)
+        elif isinstance(move, Transfer):
+            suits = {"trailway": TRAILWAY_SUITS.get(Graph(pub.board).tile[pub.rabbits[seat]].kind, ""),
+                     "horse": MERCHANT_SUITS, "boat": MERCHANT_SUITS}.get(move.via, ANY_SUIT)  # fmt: skip
+            pub.pending = Pending(via=move.via, to=move.to, price=sum(pub.dice), suits=suits)
+            pub.phase = "pay"
+            news.update(via=move.via, to=move.to)
+        elif isinstance(move, Claim):
+            house = pub.rabbits[seat]
+            pub.pending = Pending(via="claim", to=house, price=CLAIM_PRICE, suits=house[1])
+            pub.phase = "pay"
+            news["royal"] = house
+        elif isinstance(move, Cancel):
+            was = pub.pending
+            pub.pending = None
+            if was is not None and was.via == "claim":
+                self._increment(table, seat, rng, news, private)
+            else:
+                pub.phase = "journey"
+        elif isinstance(move, Rest):
+            self._increment(table, seat, rng, news, private)
+        else:
+            self._paid(table, seat, move, rng, news, private)
+        pub.hand_sizes = [len(p.hand) for p in table.private]
+        pub.pile_size = len(table.secret.pile)
+        return Event(news, private)
+
+    def _paid(
+        self, table: JTable, seat: int, move: Pay | Jester, rng: Rng, news: dict[str, Any], private: dict[int, Any]
+    ) -> None:
+        pub = table.public
+        p = pub.pending
+        assert p is not None
+        pub.pending = None
+        if isinstance(move, Pay):
+            self._spend(table, seat, move.cards)
+            pub.shown = list(move.cards)
+            news["cards"] = list(move.cards)
+        else:
+            joker = pub.jesters[seat][0]
+            self._spend(table, seat, [joker])
+            news["jester"] = joker
+        news.update(via=p.via, to=p.to)
+        if p.via == "claim":
+            pub.court.remove(p.to)
+            table.private[seat].hand.append(p.to)
+            pub.royals[seat].append(p.to)
+            self._increment(table, seat, rng, news, private)
+            return
+        pub.phase = "journey"
+        if p.via == "tavern":
+            joker = next(c for c in pub.court if is_joker(c))
+            pub.court.remove(joker)
+            table.private[seat].hand.append(joker)
+            pub.jesters[seat].append(joker)
+            pub.bought.append(p.to)
+            news["bought"] = joker
+            return
+        pub.rabbits[seat] = p.to
+        pub.came_from = OFF if p.via == "boat" else None
+        if p.via == "horse":
+            self._end_journey(table, seat, rng, news, private)
+
+    def _go(
+        self, table: JTable, seat: int, move: Go | Stay, rng: Rng, news: dict[str, Any], private: dict[int, Any]
+    ) -> None:
+        pub = table.public
+        if isinstance(move, Stay):
+            self._end_journey(table, seat, rng, news, private)
+            return
+        news["to"] = move.to
+        graph = Graph(pub.board)
+        pub.came_from = pub.rabbits[seat]
+        pub.rabbits[seat] = move.to
+        pub.moved = True
+        if move.to == OFF or graph.is_hex(move.to):
+            self._end_journey(table, seat, rng, news, private)
+
+    def _end_journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+        pub = table.public
+        at = pub.rabbits[seat]
+        news["at"] = at
+        if at == CITADEL and fits(pub.royals[seat], pub.objective):
+            pub.phase, pub.winners, pub.reason = "over", [seat], "completed"
+            news["won"] = True
+            return
+        house = at if at in pub.court and is_royal(at) else None
+        if house and len(pub.royals[seat]) < CARROTS and can_pay(table.private[seat].hand, house[1], CLAIM_PRICE):
+            pub.phase = "acquire"
+            return
+        self._increment(table, seat, rng, news, private)
+
+    def _increment(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+        at = table.public.rabbits[seat]
+        if at != OFF and Graph(table.public.board).is_hex(at):
+            self._draw(table, seat, rng, news, private)
+        self._after_draw(table, seat, "next", rng, news)
+
+    def _draw(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+        drawn = draw(table.secret.pile, rng, discard=table.public.discards)
+        if drawn.reshuffled:
+            news["reshuffled"] = True
+        if drawn.cards:
+            table.private[seat].hand.extend(drawn.cards)
+            private.setdefault(seat, {}).setdefault("drew", []).extend(drawn.cards)
+
+    def _after_draw(
+        self, table: JTable, seat: int, then: Literal["journey", "next"], rng: Rng, news: dict[str, Any]
+    ) -> None:
+        pub = table.public
+        if len(table.private[seat].hand) > HAND_LIMIT:
+            pub.phase, pub.then = "trim", then
+        elif then == "journey":
+            self._journey(table, seat)
+        else:
+            self._next_turn(table, rng, news)
+
+    @staticmethod
+    def _journey(table: JTable, seat: int) -> None:
+        pub = table.public
+        pub.phase, pub.moved, pub.came_from, pub.bought = "journey", False, None, []
+
+    @staticmethod
+    def _spend(table: JTable, seat: int, cards: list[str]) -> None:
+        """Cards leave the hand: royals and jokers go back to the court (freeing a royal's carrot), the rest
+        to the discards."""
+        pub = table.public
+        for card in cards:
+            table.private[seat].hand.remove(card)
+            if is_royal(card) or is_joker(card):
+                pub.court.append(card)
+                for held in (pub.royals[seat], pub.jesters[seat]):
+                    if card in held:
+                        held.remove(card)
+            else:
+                pub.discards.append(card)
+
+    def _next_turn(self, table: JTable, rng: Rng, news: dict[str, Any]) -> None:
+        pub = table.public
+        seats = len(table.private)
+        nxt = (pub.turn + 1) % seats
+        if nxt == pub.first_player:
+            pub.round += 1
+            if pub.round > pub.turn_limit:
+                most = max(len(r) for r in pub.royals)
+                pub.phase, pub.reason = "over", "turn_limit"
+                pub.winners = [s for s in range(seats) if len(pub.royals[s]) == most]
+                news["turn_limit"] = True
+                return
+        self._start_turn(table, nxt, rng)
+        news["next"] = {"seat": nxt, "dice": list(pub.dice)}
+
+    @staticmethod
+    def _start_turn(table: JTable, seat: int, rng: Rng) -> None:
+        pub = table.public
+        pub.turn, pub.phase, pub.pending = seat, "lottery", None
+        pub.dice = roll_many(rng, D6, 2)
+        pub.moved, pub.came_from, pub.bought = False, None, []
+
+    def outcome(self, public: Public) -> Outcome | None:
+        if public.phase != "over":
+            return None
+        scores = [len(r) for r in public.royals]
+        reason = public.reason if len(public.winners) == 1 else "tie"
+        return Outcome(winners=list(public.winners), scores=scores, reason=reason)
