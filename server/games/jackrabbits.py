@@ -510,6 +510,7 @@ class Public(Part):
     court: list[str] = Field(description="royals and jokers face up, not held by anyone")
     royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
     jesters: list[list[str]] = Field(description="each seat's jokers, bought at taverns")
+    carrots: list[int] = Field(description="each seat's carrots not yet on a royal")
     hand_sizes: list[int]
     pile_size: int
     discards: list[str] = Field(description="the spent cards, last on top")
@@ -556,7 +557,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         public = Public(
             objective=options.objective, board=board, turn_limit=options.turn_limit, round=1, first_player=first,
             turn=first, phase="lottery", dice=[], rabbits=[CITADEL] * seats, court=court,
-            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], hand_sizes=[HAND_START] * seats,
+            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats, hand_sizes=[HAND_START] * seats,
             pile_size=len(pile), discards=[],
         )  # fmt: skip
         table = JTable(public=public, private=[Private(hand=h) for h in hands], secret=Secret(pile=pile))
@@ -683,6 +684,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         else:
             self._paid(table, seat, move, rng, news, private)
         pub.hand_sizes = [len(p.hand) for p in table.private]
+        pub.carrots = [CARROTS - len(r) for r in pub.royals]
         pub.pile_size = len(table.secret.pile)
         return Event(news, private)
 

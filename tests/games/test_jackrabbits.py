@@ -1,0 +1,413 @@
+"""Jackrabbits, phase by phase: the board, the price, each transfer, the off-board cycle, claims and objectives."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from server.engine import IllegalMove, Rng, Rules
+from server.engine.cards import JOKERS
+from server.games.jackrabbits import (
+    CITADEL,
+    OFF,
+    SAMPLE_BOARD,
+    UNDERGROUND,
+    Board,
+    Cancel,
+    Claim,
+    Discard,
+    Go,
+    Graph,
+    Jackrabbits,
+    Jester,
+    JTable,
+    Pay,
+    Rest,
+    Show,
+    Skip,
+    Stay,
+    Transfer,
+    build_board,
+    fits,
+    payments,
+    render_board,
+    value,
+)
+
+GAME = Jackrabbits()
+RULES = Rules(GAME)
+HEXES = {"citadel", "tower", "palace", "plaza", "underground"}
+
+
+def start(seats: int = 2, **options: Any) -> tuple[JTable, Rng]:
+    table, rng = RULES.setup(RULES.parse_options({"first_player": 0, **options}), seats, 1)
+    return table, rng
+
+
+def act(table: JTable, rng: Rng, seat: int, move: Any) -> dict[str, Any]:
+    _, event = RULES.act(table, rng, seat, RULES.dump_move(move))
+    return event.public
+
+
+def hold(table: JTable, seat: int, *cards: str) -> None:
+    """Give ``seat`` exactly ``cards`` (taken from wherever they lie)."""
+    for card in cards:
+        for place in (table.secret.pile, table.public.discards, *(p.hand for p in table.private)):
+            if card in place:
+                place.remove(card)
+    for card in table.private[seat].hand:
+        table.secret.pile.append(card)
+    table.private[seat].hand = list(cards)
+
+
+def journey_from(table: JTable, seat: int, at: str, dice: tuple[int, int] = (3, 4)) -> None:
+    pub = table.public
+    pub.turn, pub.phase, pub.dice, pub.rabbits[seat] = seat, "journey", list(dice), at
+    pub.moved, pub.came_from, pub.bought = False, None, []
+
+
+# -- the board -------------------------------------------------------------------------------------------------------
+
+
+def check_suggestions(board: Board) -> None:
+    graph = Graph(board)
+    kinds = Counter(t.kind for t in board.tiles)
+    assert kinds == {"citadel": 1, "underground": 1, "tower": 4, "palace": 4, "plaza": 4,
+                     **{k: 4 for k in ("mountain", "river", "woods", "fork", "tavern", "hole")}}  # fmt: skip
+    assert len({t.id for t in board.tiles}) == len(board.tiles)
+    for t in board.tiles:
+        assert len(t.roads) == (2 if t.kind in ("mountain", "river", "woods") else 1)
+    hexes = {n for n in graph.tile if graph.tile[n].kind in HEXES}
+    for link in board.links:
+        # "don't link roads if its two hexes": no hex-to-hex roads; triangles never touch triangles.
+        assert not (link.a in hexes and link.b in hexes)
+        kinds_ = {graph.tile[n].kind for n in (link.a, link.b) if n != OFF}
+        assert len(kinds_ & {"fork", "tavern", "hole"}) < 2 or link.a == link.b
+    # "only rabbit holes connect it": the underground has no road.
+    assert graph.ends[UNDERGROUND] == []
+    # "Don't make dead-ends on the road": every road of a small tile has its ends (2 on a rhombus, 3 on a triangle).
+    for node, ends in graph.ends.items():
+        if node not in hexes:
+            assert len(ends) == (3 if graph.tile[node].kind in ("fork", "tavern", "hole") else 2)
+            assert ends.count(OFF) <= 1
+    # Every hex on the board is reached by road from the Citadel.
+    seen, todo = {CITADEL}, [CITADEL]
+    while todo:
+        for nxt in graph.ends[todo.pop()]:
+            if nxt != OFF and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert hexes - seen == {UNDERGROUND}
+
+
+def test_the_sample_board_follows_the_placement_suggestions_and_is_drawn_in_the_docstring() -> None:
+    check_suggestions(SAMPLE_BOARD)
+    import server.games.jackrabbits as module
+
+    assert render_board(SAMPLE_BOARD) in (module.__doc__ or "")
+
+
+def test_a_thousand_random_boards_follow_the_placement_suggestions() -> None:
+    layouts = set()
+    for seed in range(1000):
+        board = build_board(Rng(seed), "random")
+        check_suggestions(board)
+        layouts.add(render_board(board))
+    assert len(layouts) > 990
+
+
+def test_the_board_is_public_data_a_client_can_draw() -> None:
+    table, _ = start(board="random")
+    view = RULES.view(table, None)["public"]["board"]
+    assert view["layout"] == "random"
+    assert {"id", "kind", "x", "y", "roads"} <= set(view["tiles"][0])
+    assert all(set(link) == {"a", "b"} for link in view["links"])
+
+
+# -- cards and the price -----------------------------------------------------------------------------------------------
+
+
+def test_the_court_holds_the_twelve_royals_and_two_jokers_and_the_pile_the_aces_and_pips() -> None:
+    table, _ = start(3)
+    assert sorted(table.public.court) == sorted([r + s for s in "CDHS" for r in "JQK"] + list(JOKERS))
+    cards = table.secret.pile + [c for p in table.private for c in p.hand]
+    assert len(cards) == 40 and not any(c[0] in "JQKX" for c in cards)
+    assert [len(p.hand) for p in table.private] == [3, 3, 3] and table.public.carrots == [3, 3, 3]
+
+
+def test_royals_are_worth_ten_aces_one_and_pips_their_number() -> None:
+    assert [value(c) for c in ("AS", "2S", "9H", "TD", "JC", "QC", "KC")] == [1, 2, 9, 10, 10, 10, 10]
+
+
+def test_payments_overpay_but_leave_no_card_that_is_not_needed() -> None:
+    """ "But in case you overpay, then consider that the price"."""
+    hand = ["9S", "5S", "3S", "AS", "KH"]
+    found = payments(hand, "S", 7)
+    assert ["9S"] in found and ["3S", "5S"] in found
+    assert ["3S", "5S", "AS"] not in found  # the ace is not needed
+    assert all(c[1] == "S" for p in found for c in p)
+    assert payments(hand, "H", 7) == [["KH"]]
+    assert payments(hand, "D", 1) == []
+
+
+def test_any_payment_that_reaches_the_price_is_accepted() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "9S", "5S", "3S", "AS")
+    act(table, rng, 0, Transfer(via="trailway", to="M1b"))
+    with pytest.raises(IllegalMove, match="price is 7"):
+        RULES.act(table, rng, 0, {"type": "pay", "cards": ["AS", "5S"]})
+    with pytest.raises(IllegalMove, match="not in your hand"):
+        RULES.act(table, rng, 0, {"type": "pay", "cards": ["5S", "5S"]})
+    act(table, rng, 0, Pay(cards=["9S", "5S", "AS"]))  # overpaid: the surplus is lost
+    assert pub.rabbits[0] == "M1b" and pub.shown == ["9S", "5S", "AS"]
+    assert table.private[0].hand == ["3S"] and pub.discards[-3:] == ["9S", "5S", "AS"]
+
+
+# -- the lottery -------------------------------------------------------------------------------------------------------
+
+
+def test_the_lottery_draws_one_card_for_a_card_matching_either_die() -> None:
+    table, rng = start()
+    pub = table.public
+    pub.dice = [1, 6]
+    hold(table, 0, "AH", "6C", "5D", "KS")
+    assert RULES.legal_moves(table, 0) == [Show(card="6C"), Show(card="AH"), Skip()]
+    top = table.secret.pile[0]
+    act(table, rng, 0, Show(card="AH"))
+    assert pub.shown == ["AH"] and table.private[0].hand == ["AH", "6C", "5D", "KS", top]
+    assert pub.phase == "journey"
+
+
+def test_a_hand_caught_with_ten_discards_down_to_nine() -> None:
+    table, rng = start()
+    pub = table.public
+    pub.dice = [2, 2]
+    hold(table, 0, "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC")
+    act(table, rng, 0, Show(card="2C"))
+    assert pub.phase == "trim" and len(table.private[0].hand) == 10
+    act(table, rng, 0, Discard(card="TC"))
+    assert pub.phase == "journey" and len(table.private[0].hand) == 9 and pub.discards[-1] == "TC"
+
+
+# -- the journey -------------------------------------------------------------------------------------------------------
+
+
+def test_roads_are_free_and_the_journey_stops_at_the_next_hex_then_draws() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, CITADEL)
+    hold(table, 0, "2C")
+    assert Stay() in RULES.legal_moves(table, 0) and Go(to="M1a") in RULES.legal_moves(table, 0)
+    act(table, rng, 0, Go(to="M1a"))
+    # On the mountain road: on to the plaza, not straight back, no stopping.
+    moves = RULES.legal_moves(table, 0)
+    assert Go(to="JH") in moves and Go(to=CITADEL) not in moves and Stay() not in moves
+    top = table.secret.pile[0]
+    act(table, rng, 0, Go(to="JH"))
+    assert pub.rabbits[0] == "JH" and table.private[0].hand == ["2C", top]  # the increment
+    assert pub.turn == 1 and pub.phase == "lottery"
+
+
+def test_a_trailway_crossing_is_paid_in_the_terrains_suit() -> None:
+    """Mountains in spades, rivers in hearts, woods in clubs."""
+    for road, other, suit in (("M1a", "M1b", "S"), ("R4a", "R4b", "H"), ("W1a", "W1b", "C")):
+        table, rng = start()
+        journey_from(table, 0, road)
+        hold(table, 0, "7" + suit, *(("7" + s) for s in "CDHS" if s != suit))
+        assert Transfer(via="trailway", to=other) in RULES.legal_moves(table, 0)
+        act(table, rng, 0, Transfer(via="trailway", to=other))
+        assert RULES.legal_moves(table, 0) == [Pay(cards=["7" + suit]), Cancel()]
+        act(table, rng, 0, Pay(cards=["7" + suit]))
+        assert table.public.rabbits[0] == other and table.public.phase == "journey"
+
+
+def test_no_transfer_is_offered_that_cannot_be_paid() -> None:
+    table, _ = start()
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "6S", "9H")
+    assert not any(isinstance(m, Transfer) for m in RULES.legal_moves(table, 0))
+
+
+def test_a_merchants_horse_rides_to_any_hex_for_diamonds_and_ends_the_journey() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "F1")
+    hold(table, 0, "4D", "3D", "9S")
+    moves = RULES.legal_moves(table, 0)
+    horses = {m.to for m in moves if isinstance(m, Transfer) and m.via == "horse"}
+    assert horses == {t.id for t in SAMPLE_BOARD.tiles if t.kind in HEXES} - {UNDERGROUND}
+    assert not any(isinstance(m, Transfer) and m.via == "boat" for m in moves)  # a landlocked merchant
+    act(table, rng, 0, Transfer(via="horse", to="KS"))
+    act(table, rng, 0, Pay(cards=["3D", "4D"]))
+    assert pub.rabbits[0] == "KS" and pub.turn == 1
+
+
+def test_a_seaside_merchants_boat_lands_at_any_outbound_road_end_and_goes_on_inland() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "F2")
+    hold(table, 0, "7D")
+    boats = {m.to for m in RULES.legal_moves(table, 0) if isinstance(m, Transfer) and m.via == "boat"}
+    assert boats == {"H1", "H2", "T2", "T3", "H4"}
+    act(table, rng, 0, Transfer(via="boat", to="T2"))
+    act(table, rng, 0, Pay(cards=["7D"]))
+    assert pub.rabbits[0] == "T2" and pub.phase == "journey"
+    assert {m.to for m in RULES.legal_moves(table, 0) if isinstance(m, Go)} == {"JS", "QD"}  # not back to sea
+
+
+def test_a_jester_is_bought_at_a_tavern_and_spent_on_a_later_ride() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "T1")
+    hold(table, 0, "4C", "3H")
+    act(table, rng, 0, Transfer(via="tavern", to="T1"))
+    act(table, rng, 0, Pay(cards=["3H", "4C"]))
+    assert pub.jesters[0] == ["XR"] and "XR" in table.private[0].hand and "XR" not in pub.court
+    assert not any(isinstance(m, Transfer) and m.via == "tavern" for m in RULES.legal_moves(table, 0))  # once a visit
+    # A later ride: the jester pays a merchant's horse, though no diamond is held.
+    journey_from(table, 0, "F1")
+    act(table, rng, 0, Transfer(via="horse", to="QS"))
+    assert RULES.legal_moves(table, 0) == [Jester(), Cancel()]
+    act(table, rng, 0, Jester())
+    assert pub.rabbits[0] == "QS" and pub.jesters[0] == [] and "XR" in pub.court
+
+
+def test_rabbit_holes_ride_to_each_other_for_any_suit_or_go_underground_for_free() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "H3")
+    hold(table, 0, "7C")
+    moves = RULES.legal_moves(table, 0)
+    assert {m.to for m in moves if isinstance(m, Transfer)} == {"H1", "H2", "H4"}
+    assert Go(to=UNDERGROUND) in moves
+    act(table, rng, 0, Transfer(via="rabbit_hole", to="H2"))
+    act(table, rng, 0, Pay(cards=["7C"]))
+    assert pub.rabbits[0] == "H2" and pub.phase == "journey"
+    act(table, rng, 0, Go(to=UNDERGROUND))
+    assert pub.rabbits[0] == UNDERGROUND and len(table.private[0].hand) == 1  # the increment underground
+    # "hop on out the coming round": through any rabbit hole, for free.
+    journey_from(table, 0, UNDERGROUND)
+    assert RULES.legal_moves(table, 0) == [Stay(), *(Go(to=h) for h in ("H1", "H2", "H3", "H4"))]
+
+
+def test_off_board_there_is_no_increment_and_the_next_journey_goes_underground() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "H1")
+    pub.came_from = "JC"
+    hold(table, 0, "2C")
+    act(table, rng, 0, Go(to=OFF))
+    assert pub.rabbits[0] == OFF and table.private[0].hand == ["2C"] and pub.turn == 1
+    journey_from(table, 0, OFF)
+    assert RULES.legal_moves(table, 0) == [Go(to=UNDERGROUND)]
+    act(table, rng, 0, Go(to=UNDERGROUND))
+    assert pub.rabbits[0] == UNDERGROUND and len(table.private[0].hand) == 2
+
+
+# -- the acquisition and the objectives ----------------------------------------------------------------------------------
+
+
+def test_a_royal_is_claimed_with_ten_in_its_suit_and_marked_with_a_carrot() -> None:
+    table, rng = start()
+    pub = table.public
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "6H", "4H", "9S")
+    act(table, rng, 0, Go(to="JH"))
+    assert pub.phase == "acquire" and RULES.legal_moves(table, 0) == [Claim(), Rest()]
+    act(table, rng, 0, Claim())
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["4H", "6H"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["4H", "6H"]))
+    assert pub.royals[0] == ["JH"] and "JH" not in pub.court and pub.carrots[0] == 2
+    assert "JH" in table.private[0].hand and pub.turn == 1
+
+
+def test_a_spent_royal_goes_back_to_the_court_and_its_carrot_comes_off() -> None:
+    table, rng = start()
+    pub = table.public
+    hold(table, 0, "KS")
+    pub.court.remove("KS")
+    pub.royals[0] = ["KS"]
+    journey_from(table, 0, "M1a")
+    act(table, rng, 0, Transfer(via="trailway", to="M1b"))
+    act(table, rng, 0, Pay(cards=["KS"]))
+    assert pub.royals[0] == [] and "KS" in pub.court and pub.shown == ["KS"]
+
+
+def test_no_claim_without_ten_in_the_suit() -> None:
+    table, rng = start()
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "6H", "9S")
+    act(table, rng, 0, Go(to="JH"))
+    assert table.public.turn == 1  # nothing to claim: straight to the increment
+
+
+@pytest.mark.parametrize(
+    ("objective", "good", "bad"),
+    [
+        ("simple", ["KS", "KH", "QS"], ["KS", "QH"]),
+        ("diverse", ["KS", "KH", "QD"], ["KS", "KH", "QS"]),
+        ("monarchic", ["KS", "QS", "JH"], ["KS", "QS", "QH"]),
+        ("diverse_monarchic", ["KS", "QH", "JD"], ["KS", "QH", "JS"]),
+        ("tribal", ["KC", "QC", "JC"], ["KC", "QC", "JD"]),
+    ],
+)
+def test_each_objective(objective: Any, good: list[str], bad: list[str]) -> None:
+    assert fits(good, objective) and not fits(bad, objective)
+
+
+def test_returning_to_the_citadel_with_three_fitting_royals_wins() -> None:
+    table, rng = start(objective="diverse")
+    pub = table.public
+    hold(table, 0, "KS", "QH", "JD")
+    for r in ("KS", "QH", "JD"):
+        pub.court.remove(r)
+    pub.royals[0] = ["KS", "QH", "JD"]
+    journey_from(table, 0, "M1a")
+    act(table, rng, 0, Go(to=CITADEL))
+    outcome = RULES.outcome(table)
+    assert outcome is not None and outcome.winners == [0] and outcome.reason == "completed"
+
+
+def test_after_the_turn_limit_the_most_royals_held_win() -> None:
+    table, rng = start(turn_limit=1)
+    table.public.royals[1] = ["KS"]
+    for seat in (0, 1):
+        act(table, rng, seat, Skip())
+        act(table, rng, seat, Stay())
+        if table.public.phase == "trim":
+            act(table, rng, seat, Discard(card=table.private[seat].hand[0]))
+    outcome = RULES.outcome(table)
+    assert outcome is not None and outcome.winners == [1] and outcome.reason == "turn_limit"
+
+
+def test_a_claim_needs_a_free_carrot() -> None:
+    table, rng = start()
+    pub = table.public
+    pub.royals[0] = ["KS", "QS", "JS"]
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "KS", "QS", "JS", "TH")
+    act(table, rng, 0, Go(to="JH"))
+    assert pub.turn == 1 and "JH" in pub.court
+
+
+def test_a_claim_can_be_cancelled_then_the_turn_ends() -> None:
+    table, rng = start()
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "TH")
+    act(table, rng, 0, Go(to="JH"))
+    act(table, rng, 0, Claim())
+    act(table, rng, 0, Cancel())
+    assert table.public.turn == 1 and "JH" in table.public.court
+
+
+def test_rest_makes_no_claim() -> None:
+    table, rng = start()
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "TH")
+    act(table, rng, 0, Go(to="JH"))
+    act(table, rng, 0, Rest())
+    assert table.public.turn == 1 and table.public.royals[0] == []
