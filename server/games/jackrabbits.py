@@ -557,8 +557,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         public = Public(
             objective=options.objective, board=board, turn_limit=options.turn_limit, round=1, first_player=first,
             turn=first, phase="lottery", dice=[], rabbits=[CITADEL] * seats, court=court,
-            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats, hand_sizes=[HAND_START] * seats,
-            pile_size=len(pile), discards=[],
+            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats,
+            hand_sizes=[HAND_START] * seats, pile_size=len(pile), discards=[],
         )  # fmt: skip
         table = JTable(public=public, private=[Private(hand=h) for h in hands], secret=Secret(pile=pile))
         self._start_turn(table, first, rng)

@@ -308,7 +308,7 @@ def test_off_board_there_is_no_increment_and_the_next_journey_goes_underground()
     assert pub.rabbits[0] == UNDERGROUND and len(table.private[0].hand) == 2
 
 
-# -- the acquisition and the objectives ----------------------------------------------------------------------------------
+# -- the acquisition and the objectives --------------------------------------------------------------------------------
 
 
 def test_a_royal_is_claimed_with_ten_in_its_suit_and_marked_with_a_carrot() -> None:
