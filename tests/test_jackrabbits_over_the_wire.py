@@ -1,0 +1,35 @@
+"""Jackrabbits through a real server: SDK bots play whole matches for 2, 3 and 4 players."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from vorpal_client import VorpalClient, play
+
+from .servers import ServerProcess
+
+pytestmark = pytest.mark.anyio
+
+#: Every option the catalogue offers, turned on (a short turn limit keeps random bots quick).
+ALL_ON: dict[str, Any] = {"board": "random", "objective": "diverse", "turn_limit": 12}
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+async def test_sdk_bots_finish_a_match(server: ServerProcess, seats: int) -> None:
+    async with VorpalClient(server.url) as api:
+        match = (await api.create_match("jackrabbits", seats, options=ALL_ON)).match
+        tokens = [(await api.join(match, name=f"rabbit{i}")).token for i in range(seats)]
+        finals = await asyncio.wait_for(
+            asyncio.gather(*(play(server.url, match, t, seed=i) for i, t in enumerate(tokens))), 120
+        )
+        assert {f["status"] for f in finals} == {"finished"}
+        state = await api.state(match, tokens[0])
+        assert state.status == "finished" and state.outcome is not None and state.outcome["winners"]
+        public = state.view["public"]
+        assert public["board"]["layout"] == "random" and len(public["rabbits"]) == seats
+        # Hands stay hidden: seat 0 sees its own hand and only the sizes of the others'.
+        assert state.view["private"]["hand"] is not None and len(public["hand_sizes"]) == seats
+        spectator = await api.state(match)
+        assert "private" not in spectator.view
