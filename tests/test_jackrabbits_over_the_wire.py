@@ -12,14 +12,22 @@ from .servers import ServerProcess
 
 pytestmark = pytest.mark.anyio
 
-#: Every option the catalogue offers, turned on (a short turn limit keeps random bots quick).
-ALL_ON: dict[str, Any] = {"board": "random", "objective": "diverse", "turn_limit": 12}
+#: Every addition the catalogue offers, turned on (patriarchal values fix the aces, so they replace the two ace
+#: additions in a second run); a short turn limit keeps random bots quick.
+ALL_ON: dict[str, Any] = {
+    "board": "random", "objective": "monarchic", "turn_limit": 12, "tight_suits": True, "ambivalent_aces": True,
+    "capital_aces": True, "additional_capital": True, "trailing_carrots": True, "windfall_lottery": True,
+    "overtaxed_hands": True, "seized_surplus": True,
+}  # fmt: skip
+PATRIARCHAL = {**ALL_ON, "ambivalent_aces": False, "capital_aces": False, "additional_capital": False,
+               "patriarchal_values": True}  # fmt: skip
 
 
+@pytest.mark.parametrize("options", [ALL_ON, PATRIARCHAL], ids=["all-additions", "patriarchal"])
 @pytest.mark.parametrize("seats", [2, 3, 4])
-async def test_sdk_bots_finish_a_match(server: ServerProcess, seats: int) -> None:
+async def test_sdk_bots_finish_a_match(server: ServerProcess, seats: int, options: dict[str, Any]) -> None:
     async with VorpalClient(server.url) as api:
-        match = (await api.create_match("jackrabbits", seats, options=ALL_ON)).match
+        match = (await api.create_match("jackrabbits", seats, options=options)).match
         tokens = [(await api.join(match, name=f"rabbit{i}")).token for i in range(seats)]
         finals = await asyncio.wait_for(
             asyncio.gather(*(play(server.url, match, t, seed=i) for i, t in enumerate(tokens))), 120

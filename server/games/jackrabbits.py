@@ -83,9 +83,10 @@ match's seeded generator.
 
 Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 
-- NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> this
-  module plays the intro game; the Standard game's suit powers and the optional additions are not offered yet, so
-  the options schema lists none of them.
+- NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> the
+  intro game is the default and each optional addition that stands on the intro game is a boolean option of the
+  same name; the Standard game's suit powers (and the additions that extend them: Advanced Citadel, Extended
+  Flights, Extended Access, Extended Trades) are not offered yet, so the options schema does not list them.
 - NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
@@ -128,6 +129,29 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   on a hex, the Citadel and the underground included, and never off the board.
 - "Reach this place where you begin, with three royal cards in hand." -> a seat wins as soon as its journey ends
   on the Citadel (staying there included) while the royals it holds include three that fit the objective.
+- "Have as many suits as players, and a set of road tiles too." -> with ``tight_suits`` the suits in play are the
+  first of spades, hearts, clubs, diamonds, as many as seats ("Spades are often recommended"); the other suits'
+  cards, royals and houses leave the game, and the random board has one set of road tiles (a mountain, river,
+  woods, fork, tavern and rabbit hole) per suit. The sample board has every suit, so fewer than four players need
+  a random board; a transfer paid in a suit out of play is paid in any suit.
+- "Pick a fitting kind of ending: one that cards allow you to." -> an objective no three royals of the suits in
+  play can fit (diverse or diverse-monarchic with two suits) is refused.
+- "Choose to use them as **11**, any time you play an **Ace**." -> with ``ambivalent_aces`` an ace pays 11 (a payment
+  may overpay, so 11 never hurts) and shows 1 in the lottery ("Or a **1** when it's deserving-lottery").
+- "Your first **Ace** is worth **11**, and the rest you'll use are **1s**." -> with ``capital_aces`` the first ace a
+  seat pays with counts 11 and is kept face up before it (public ``capital``), out of play; its later aces pay 1.
+- "At the suit-appropriate places, they will grant an extra pip." -> with ``additional_capital`` (only with capital
+  aces) a payment whose price is paid in the capital ace's suit counts 1 more.
+- "Go to where you're headed next-you don't need to wait around." -> with ``trailing_carrots`` a journey that reaches
+  a house whose royal the seat holds may stop there or go on along another road.
+- "Honor all the cards that match, and when matching double digits." -> with ``windfall_lottery`` the lottery shows
+  every card matching a die at once and draws one card for each, two for each when the dice match each other.
+- "Up to six you may accrue." -> with ``overtaxed_hands`` the hand limit is six.
+- "Your revealer robs you down." -> with ``seized_surplus`` a hand caught over the limit loses its surplus to the
+  next seat clockwise, drawn at random from its aces and pips (royals and jokers stay; if only they are left over,
+  the owner discards them); both seats learn which cards moved, nobody else.
+- "from **14** until **11**" -> with ``patriarchal_values`` aces pay 14, kings 13, queens 12 and jacks 11, and an ace
+  matches no die; as this fixes the aces' value it is refused together with ambivalent or capital aces.
 - "You must be the first to win, hailed as champion of the land." -> random or stuck play could go on for ever, so
   the option ``turn_limit`` (default 40 rounds) ends the match after that many rounds; then the seats holding the
   most royals share the win (reason ``turn_limit``).
@@ -141,7 +165,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.dice import D6, roll_many
 from server.engine.piles import draw
@@ -160,7 +184,6 @@ MERCHANT_SUITS = "D"
 ANY_SUIT = SUITS
 CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
 SAMPLE_SEED = 14
-TILES_PER_KIND = 4
 
 
 class Tile(BaseModel):
@@ -235,17 +258,19 @@ def _where(spot: Spot) -> tuple[float, float]:
     return round(10 * (q + r / 2), 1), round(8.66 * r, 1)
 
 
-def build_board(rng: Rng, layout: Literal["sample", "random"]) -> Board:
-    """A board after the placement suggestions, laid out by ``rng``.
+def build_board(rng: Rng, layout: Literal["sample", "random"], suits: str = SUITS) -> Board:
+    """A board after the placement suggestions, laid out by ``rng``, with the houses of ``suits``
+    and one set of road tiles per suit (3 rhombi, 3 triangles).
 
     The Citadel sits in the middle of a hex lattice with the six spots around
-    it and six of the twelve beyond taken by the houses (shuffled). Rhombus
-    roads and triangles go between neighbouring hexes: first along a spanning
-    tree (so every hex is reached), then at random, some of them leading off
-    the board from the rim.
+    it and, beyond them, as many of the twelve outer spots as the other houses
+    need (shuffled). Rhombus roads and triangles go between neighbouring hexes:
+    first along a spanning tree (so every hex is reached), then at random, some
+    of them leading off the board from the rim.
     """
-    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[:6]]
-    houses = rng.shuffled([r + s for s in SUITS for r in "KQJ"])
+    sets = len(suits)
+    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[: 3 * sets - len(RING1)]]
+    houses = rng.shuffled([r + s for s in suits for r in "KQJ"])
     hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
     spot_of = {h: s for s, h in hex_at.items()}
     near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
@@ -263,7 +288,7 @@ def build_board(rng: Rng, layout: Literal["sample", "random"]) -> Board:
         if root(a) != root(b):
             group[root(a)] = root(b)
             roads.append((hex_at[a], hex_at[b]))
-    while len(roads) < 2 * 3 * TILES_PER_KIND:
+    while len(roads) < 2 * len(RHOMBI) * sets:
         if rng.below(4) == 0:
             roads.append((hex_at[rng.choice(rim)], OFF))
         else:
@@ -287,7 +312,7 @@ def build_board(rng: Rng, layout: Literal["sample", "random"]) -> Board:
     def centre(points: list[tuple[float, float]]) -> tuple[float, float]:
         return round(sum(p[0] for p in points) / len(points), 1), round(sum(p[1] for p in points) / len(points), 1)
 
-    terrains = rng.shuffled([k for k in RHOMBI for _ in range(TILES_PER_KIND)])
+    terrains = rng.shuffled([k for k in RHOMBI for _ in range(sets)])
     count: dict[str, int] = {}
     for i, kind in enumerate(terrains):
         count[kind] = count.get(kind, 0) + 1
@@ -300,7 +325,7 @@ def build_board(rng: Rng, layout: Literal["sample", "random"]) -> Board:
         )
         for node, (start, end) in zip((tid + "a", tid + "b"), pair, strict=True):
             links += [Link(a=start, b=node), Link(a=node, b=end)]
-    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(TILES_PER_KIND)]):
+    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(sets)]):
         count[kind] = count.get(kind, 0) + 1
         tid = f"{kind[0].upper()}{count[kind]}"
         by_sea = bool(shores) and rng.below(3) == 0
@@ -335,25 +360,84 @@ SAMPLE_BOARD = build_board(Rng(SAMPLE_SEED), "sample")
 ROYAL_RANKS = "KQJ"
 HAND_START = 3
 HAND_LIMIT = 9
+OVERTAXED_LIMIT = 6
 CARROTS = 3
 ROYALS_NEEDED = 3
 CLAIM_PRICE = 10
 Objective = Literal["simple", "diverse", "monarchic", "diverse_monarchic", "tribal"]
 
 
+TIGHT_ORDER = "SHCD"
+
+
+def suits_in_play(tight: bool, seats: int) -> str:
+    """Every suit, or with Tight Suits as many as players: spades first ("Spades are often recommended")."""
+    kept = TIGHT_ORDER[:seats] if tight else TIGHT_ORDER
+    return "".join(s for s in SUITS if s in kept)
+
+
 def is_royal(card: str) -> bool:
     return card[0] in ROYAL_RANKS and not is_joker(card)
 
 
-def value(card: str) -> int:
-    """A card's worth in a payment or a lottery: aces 1, pips their number, royals 10, jokers nothing."""
+PATRIARCHAL = {"A": 14, "K": 13, "Q": 12, "J": 11}
+
+
+class Additions(BaseModel):
+    """The optional additions in play, each a match option (see :class:`JackrabbitsOptions`)."""
+
+    tight_suits: bool = False
+    ambivalent_aces: bool = False
+    capital_aces: bool = False
+    additional_capital: bool = False
+    trailing_carrots: bool = False
+    windfall_lottery: bool = False
+    overtaxed_hands: bool = False
+    seized_surplus: bool = False
+    patriarchal_values: bool = False
+
+
+def value(card: str, adds: Additions | None = None) -> int:
+    """A card's worth in a payment: aces 1, pips their number, royals 10, jokers nothing; with patriarchal
+    values aces 14, kings 13, queens 12, jacks 11; with ambivalent aces an ace is 11 (see :func:`lottery_value`)."""
     if is_joker(card):
         return 0
+    if adds is not None and adds.patriarchal_values and card[0] in PATRIARCHAL:
+        return PATRIARCHAL[card[0]]
     if card[0] == "A":
-        return 1
+        return 11 if adds is not None and adds.ambivalent_aces else 1
     if card[0] in "TJQK":
         return 10
     return int(card[0])
+
+
+def lottery_value(card: str, adds: Additions) -> int | None:
+    """What a card shows in the lottery: aces 1 (14 with patriarchal values), pips their number; royals and
+    jokers never match a die."""
+    if is_joker(card) or is_royal(card):
+        return None
+    if card[0] == "A":
+        return PATRIARCHAL["A"] if adds.patriarchal_values else 1
+    return value(card)
+
+
+class Purse:
+    """How a seat's cards add up in a payment under the additions in play: its first ace counts 11 with
+    capital aces, and its capital ace adds 1 where its suit pays (additional capital)."""
+
+    def __init__(self, adds: Additions, capital: str | None) -> None:
+        self.adds, self.capital = adds, capital
+
+    def first_ace_bonus(self, cards: Sequence[str]) -> bool:
+        return self.adds.capital_aces and self.capital is None and any(c[0] == "A" for c in cards)
+
+    def total(self, cards: Sequence[str], suits: str) -> int:
+        worth = sum(value(c, self.adds) for c in cards)
+        if self.first_ace_bonus(cards):
+            worth += 10
+        if self.adds.additional_capital and self.capital is not None and suit(self.capital) in suits:
+            worth += 1
+        return worth
 
 
 def fits(royals: Sequence[str], objective: Objective) -> bool:
@@ -374,20 +458,23 @@ def fits(royals: Sequence[str], objective: Objective) -> bool:
     return False
 
 
-def payments(hand: Sequence[str], suits: str, price: int) -> list[list[str]]:
+def payments(hand: Sequence[str], suits: str, price: int, purse: Purse | None = None) -> list[list[str]]:
     """Every set of cards in ``suits`` from ``hand`` reaching ``price`` from which no card can be left out."""
+    purse = purse or Purse(Additions(), None)
     usable = sorted(c for c in hand if not is_joker(c) and suit(c) in suits)
     found: list[list[str]] = []
     for size in range(1, len(usable) + 1):
         for combo in combinations(usable, size):
-            total = sum(value(c) for c in combo)
-            if total >= price and total - min(value(c) for c in combo) < price:
+            if purse.total(combo, suits) >= price and all(
+                purse.total(combo[:i] + combo[i + 1 :], suits) < price for i in range(size)
+            ):
                 found.append(list(combo))
     return found
 
 
-def can_pay(hand: Sequence[str], suits: str, price: int) -> bool:
-    return sum(value(c) for c in hand if not is_joker(c) and suit(c) in suits) >= price
+def can_pay(hand: Sequence[str], suits: str, price: int, purse: Purse | None = None) -> bool:
+    purse = purse or Purse(Additions(), None)
+    return purse.total([c for c in hand if not is_joker(c) and suit(c) in suits], suits) >= price
 
 
 # -- options, moves, parts --------------------------------------------------------------------------------------------
@@ -400,6 +487,34 @@ class JackrabbitsOptions(Options):
     )
     first_player: int | None = Field(None, ge=0, le=3, description="seat of the first player; drawn if unset")
     turn_limit: int = Field(40, ge=1, le=1000, description="rounds after which the most royals held wins")
+    tight_suits: bool = Field(
+        False,
+        description="Tight Suits: as many suits (spades, hearts, clubs, diamonds, in that order) and sets of road "
+        "tiles as players; needs a random board with fewer than 4 players",
+    )
+    ambivalent_aces: bool = Field(False, description="Ambivalent Aces: aces pay 11 (and show 1 in the lottery)")
+    capital_aces: bool = Field(
+        False, description="Capital Aces: a seat's first ace paid counts 11 and is kept face up before it"
+    )
+    additional_capital: bool = Field(
+        False, description="Additional Capital (with Capital Aces): the kept ace adds 1 to payments in its suit"
+    )
+    trailing_carrots: bool = Field(
+        False, description="Trailing Carrots: a journey may go on through a house whose royal the seat holds"
+    )
+    windfall_lottery: bool = Field(
+        False, description="Windfall Lottery: show every matching card and draw one for each (two on a double)"
+    )
+    overtaxed_hands: bool = Field(False, description="Overtaxed Hands: the hand limit is 6 instead of 9")
+    seized_surplus: bool = Field(
+        False, description="Seized Surplus: the next seat takes a caught hand's surplus cards at random"
+    )
+    patriarchal_values: bool = Field(
+        False, description="Patriarchal Values: aces 14, kings 13, queens 12, jacks 11 (not with the other ace options)"
+    )
+
+    def additions(self) -> Additions:
+        return Additions(**{name: getattr(self, name) for name in Additions.model_fields})
 
 
 class Show(BaseModel):
@@ -407,6 +522,12 @@ class Show(BaseModel):
 
     type: Literal["show"] = "show"
     card: str
+
+
+class ShowAll(BaseModel):
+    """Windfall lottery: show every card matching a die and draw one card for each (two each on a double)."""
+
+    type: Literal["show_all"] = "show_all"
 
 
 class Skip(BaseModel):
@@ -478,9 +599,15 @@ class Discard(BaseModel):
     card: str
 
 
-AnyMove = Show | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard
+AnyMove = Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard
 Move = Annotated[AnyMove, Field(discriminator="type")]
 Phase = Literal["lottery", "journey", "pay", "acquire", "trim", "over"]
+
+
+def transfer_suits(kind: str, in_play: str) -> str:
+    """The suits that pay a transfer on a tile of ``kind``: a suit out of play (Tight Suits) gives way to any."""
+    paid_in = TRAILWAY_SUITS.get(kind, MERCHANT_SUITS if kind == "fork" else ANY_SUIT)
+    return paid_in if all(s in in_play for s in paid_in) else in_play
 
 
 class Pending(BaseModel):
@@ -494,6 +621,9 @@ class Pending(BaseModel):
 
 class Public(Part):
     objective: Objective
+    additions: Additions
+    suits: str = Field(description="the suits in play")
+    hand_limit: int
     board: Board
     turn_limit: int
     round: int = Field(description="the round in play, from 1")
@@ -511,6 +641,7 @@ class Public(Part):
     royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
     jesters: list[list[str]] = Field(description="each seat's jokers, bought at taverns")
     carrots: list[int] = Field(description="each seat's carrots not yet on a royal")
+    capital: list[str | None] = Field(description="each seat's capital ace, kept face up once paid (Capital Aces)")
     hand_sizes: list[int]
     pile_size: int
     discards: list[str] = Field(description="the spent cards, last on top")
@@ -521,6 +652,9 @@ class Public(Part):
 
 class Private(Part):
     hand: list[str] = Field(default_factory=list)
+    seized: list[str] = Field(
+        default_factory=list, description="the cards the next seat last took from this hand's surplus (Seized Surplus)"
+    )
 
 
 class Secret(Part):
@@ -528,6 +662,15 @@ class Secret(Part):
 
 
 JTable = Table[Public, Private, Secret]
+
+
+def purse_of(public: Public, seat: int) -> Purse:
+    return Purse(public.additions, public.capital[seat])
+
+
+def matching_cards(hand: Sequence[str], public: Public) -> list[str]:
+    """The cards of ``hand`` whose lottery value equals a die."""
+    return sorted({c for c in hand if lottery_value(c, public.additions) in public.dice})
 
 
 class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
@@ -546,18 +689,30 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
 
     def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
+        if options.patriarchal_values and (options.ambivalent_aces or options.capital_aces):
+            raise BadOptions("patriarchal values fix the aces at 14: not with ambivalent or capital aces")
+        if options.additional_capital and not options.capital_aces:
+            raise BadOptions("additional capital is played with capital aces")
+        suits = len(suits_in_play(options.tight_suits, seats))
+        if suits < len(SUITS) and options.board == "sample":
+            raise BadOptions("tight suits remove houses and road tiles: play them on a random board")
+        if suits < ROYALS_NEEDED and options.objective in ("diverse", "diverse_monarchic"):
+            raise BadOptions(f"with {suits} suits no three royals are of distinct suits: pick another objective")
 
     def setup(self, options: JackrabbitsOptions, seats: int, rng: Rng) -> JTable:
-        board = SAMPLE_BOARD if options.board == "sample" else build_board(rng, "random")
-        cards = deck(jokers=True)
+        suits = suits_in_play(options.tight_suits, seats)
+        board = SAMPLE_BOARD if options.board == "sample" else build_board(rng, "random", suits)
+        cards = [c for c in deck(jokers=True) if is_joker(c) or suit(c) in suits]
         court = [c for c in cards if is_joker(c) or is_royal(c)]
         pile = rng.shuffled([c for c in cards if c not in court])
         hands = [sorted(draw(pile, rng, HAND_START).cards) for _ in range(seats)]
         first = named_or_drawn(options.first_player, seats, rng)
         public = Public(
-            objective=options.objective, board=board, turn_limit=options.turn_limit, round=1, first_player=first,
-            turn=first, phase="lottery", dice=[], rabbits=[CITADEL] * seats, court=court,
-            royals=[[] for _ in range(seats)], jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats,
+            objective=options.objective, additions=options.additions(), suits=suits,
+            hand_limit=OVERTAXED_LIMIT if options.overtaxed_hands else HAND_LIMIT, board=board,
+            turn_limit=options.turn_limit, round=1, first_player=first, turn=first, phase="lottery", dice=[],
+            rabbits=[CITADEL] * seats, court=court, royals=[[] for _ in range(seats)],
+            jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats, capital=[None] * seats,
             hand_sizes=[HAND_START] * seats, pile_size=len(pile), discards=[],
         )  # fmt: skip
         table = JTable(public=public, private=[Private(hand=h) for h in hands], secret=Secret(pile=pile))
@@ -572,7 +727,9 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         hand = private.hand
         if public.phase == "lottery":
-            matching = sorted({c for c in hand if not is_royal(c) and not is_joker(c) and value(c) in public.dice})
+            matching = matching_cards(hand, public)
+            if public.additions.windfall_lottery:
+                return [ShowAll(), Skip()] if matching else [Skip()]
             return [*(Show(card=c) for c in matching), Skip()]
         if public.phase == "trim":
             return [Discard(card=c) for c in sorted(set(hand))]
@@ -581,7 +738,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if public.phase == "pay":
             assert public.pending is not None
             p = public.pending
-            moves: list[AnyMove] = [Pay(cards=cards) for cards in payments(hand, p.suits, p.price)]
+            purse = purse_of(public, seat)
+            moves: list[AnyMove] = [Pay(cards=cards) for cards in payments(hand, p.suits, p.price, purse)]
             if p.via not in ("claim", "tavern") and public.jesters[seat]:
                 moves.append(Jester())
             return [*moves, Cancel()]
@@ -598,26 +756,33 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if at == UNDERGROUND:
             return [Stay(), *(Go(to=h) for h in holes)]
         ends = graph.ends[at]
-        if graph.is_hex(at):
-            return [Stay(), *(Go(to=e) for e in sorted(set(ends)))] if not public.moved else []
         onward = sorted({e for e in ends if e != public.came_from}) or sorted(set(ends))
+        if graph.is_hex(at):
+            # Passing through a house the seat holds the royal of (Trailing Carrots): stop here or go on.
+            return [Stay(), *(Go(to=e) for e in (onward if public.moved else sorted(set(ends))))]
         moves: list[AnyMove] = [Go(to=e) for e in onward]
         tile = graph.tile[at]
         price = sum(public.dice)
         rides = bool(public.jesters[seat])
-        if tile.kind in TRAILWAY_SUITS and (rides or can_pay(hand, TRAILWAY_SUITS[tile.kind], price)):
+        purse = purse_of(public, seat)
+        paid_in = transfer_suits(tile.kind, public.suits)
+        if tile.kind in TRAILWAY_SUITS and (rides or can_pay(hand, paid_in, price, purse)):
             moves += [Transfer(via="trailway", to=n) for n in tile.roads if n != at]
-        elif tile.kind == "fork" and (rides or can_pay(hand, MERCHANT_SUITS, price)):
+        elif tile.kind == "fork" and (rides or can_pay(hand, paid_in, price, purse)):
             hexes = [n for n in graph.tile if graph.is_hex(n) and n != UNDERGROUND]
             moves += [Transfer(via="horse", to=h) for h in hexes]
             if tile.seaside:
                 moves += [Transfer(via="boat", to=n) for n in graph.tile if n != at and OFF in graph.ends[n]]
         elif tile.kind == "tavern":
-            if any(is_joker(c) for c in public.court) and at not in public.bought and can_pay(hand, ANY_SUIT, price):
+            if (
+                any(is_joker(c) for c in public.court)
+                and at not in public.bought
+                and can_pay(hand, paid_in, price, purse)
+            ):
                 moves.append(Transfer(via="tavern", to=at))
         elif tile.kind == "hole":
             moves.append(Go(to=UNDERGROUND))
-            if rides or can_pay(hand, ANY_SUIT, price):
+            if rides or can_pay(hand, paid_in, price, purse):
                 moves += [Transfer(via="rabbit_hole", to=h) for h in holes if h != at]
         return moves
 
@@ -632,7 +797,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
                 hand.remove(card)
             if any(is_joker(c) or suit(c) not in p.suits for c in move.cards):
                 raise IllegalMove(f"this price is paid in cards of {', '.join(p.suits)}")
-            if sum(value(c) for c in move.cards) < p.price:
+            if purse_of(public, seat).total(move.cards, p.suits) < p.price:
                 raise IllegalMove(f"the price is {p.price}: pay at least that much")
             return
         super().check(public, private, seat, move)
@@ -645,16 +810,17 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         news: dict[str, Any] = {"type": move.type, "seat": seat}
         private: dict[int, dict[str, Any]] = {}
         pub.shown = []
-        if isinstance(move, Show | Skip):
-            if isinstance(move, Show):
-                pub.shown = [move.card]
-                news["card"] = move.card
-                self._draw(table, seat, rng, news, private)
-            self._after_draw(table, seat, "journey", rng, news)
+        if isinstance(move, Show | ShowAll | Skip):
+            if not isinstance(move, Skip):
+                pub.shown = [move.card] if isinstance(move, Show) else matching_cards(hand, pub)
+                news["cards"] = list(pub.shown)
+                prizes = 1 if isinstance(move, Show) else len(pub.shown) * (2 if pub.dice[0] == pub.dice[1] else 1)
+                self._draw(table, seat, rng, news, private, prizes)
+            self._after_draw(table, seat, "journey", rng, news, private)
         elif isinstance(move, Discard):
             self._spend(table, seat, [move.card])
             news["card"] = move.card
-            if len(hand) <= HAND_LIMIT:
+            if len(hand) <= pub.hand_limit:
                 if pub.then == "journey":
                     self._journey(table, seat)
                 else:
@@ -662,8 +828,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         elif isinstance(move, Go | Stay):
             self._go(table, seat, move, rng, news, private)
         elif isinstance(move, Transfer):
-            suits = {"trailway": TRAILWAY_SUITS.get(Graph(pub.board).tile[pub.rabbits[seat]].kind, ""),
-                     "horse": MERCHANT_SUITS, "boat": MERCHANT_SUITS}.get(move.via, ANY_SUIT)  # fmt: skip
+            suits = transfer_suits(Graph(pub.board).tile[pub.rabbits[seat]].kind, pub.suits)
             pub.pending = Pending(via=move.via, to=move.to, price=sum(pub.dice), suits=suits)
             pub.phase = "pay"
             news.update(via=move.via, to=move.to)
@@ -696,7 +861,15 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         assert p is not None
         pub.pending = None
         if isinstance(move, Pay):
-            self._spend(table, seat, move.cards)
+            cards = list(move.cards)
+            if purse_of(pub, seat).first_ace_bonus(cards):
+                # Capital Aces: the first ace paid is kept face up before its owner, out of play.
+                ace = next(c for c in cards if c[0] == "A")
+                cards.remove(ace)
+                table.private[seat].hand.remove(ace)
+                pub.capital[seat] = ace
+                news["capital"] = ace
+            self._spend(table, seat, cards)
             pub.shown = list(move.cards)
             news["cards"] = list(move.cards)
         else:
@@ -736,7 +909,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub.came_from = pub.rabbits[seat]
         pub.rabbits[seat] = move.to
         pub.moved = True
-        if move.to == OFF or graph.is_hex(move.to):
+        passing = pub.additions.trailing_carrots and move.to in pub.royals[seat]
+        if move.to == OFF or (graph.is_hex(move.to) and not passing):
             self._end_journey(table, seat, rng, news, private)
 
     def _end_journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
@@ -748,7 +922,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             news["won"] = True
             return
         house = at if at in pub.court and is_royal(at) else None
-        if house and len(pub.royals[seat]) < CARROTS and can_pay(table.private[seat].hand, house[1], CLAIM_PRICE):
+        hand = table.private[seat].hand
+        if house and len(pub.royals[seat]) < CARROTS and can_pay(hand, house[1], CLAIM_PRICE, purse_of(pub, seat)):
             pub.phase = "acquire"
             return
         self._increment(table, seat, rng, news, private)
@@ -757,10 +932,12 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         at = table.public.rabbits[seat]
         if at != OFF and Graph(table.public.board).is_hex(at):
             self._draw(table, seat, rng, news, private)
-        self._after_draw(table, seat, "next", rng, news)
+        self._after_draw(table, seat, "next", rng, news, private)
 
-    def _draw(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
-        drawn = draw(table.secret.pile, rng, discard=table.public.discards)
+    def _draw(
+        self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any], n: int = 1
+    ) -> None:
+        drawn = draw(table.secret.pile, rng, n, discard=table.public.discards)
         if drawn.reshuffled:
             news["reshuffled"] = True
         if drawn.cards:
@@ -768,10 +945,29 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             private.setdefault(seat, {}).setdefault("drew", []).extend(drawn.cards)
 
     def _after_draw(
-        self, table: JTable, seat: int, then: Literal["journey", "next"], rng: Rng, news: dict[str, Any]
+        self,
+        table: JTable,
+        seat: int,
+        then: Literal["journey", "next"],
+        rng: Rng,
+        news: dict[str, Any],
+        private: dict[int, Any],
     ) -> None:
         pub = table.public
-        if len(table.private[seat].hand) > HAND_LIMIT:
+        hand = table.private[seat].hand
+        if pub.additions.seized_surplus and len(hand) > pub.hand_limit:
+            # The revealer, the next seat clockwise, robs the surplus blindly (royals and jokers stay).
+            robber = (seat + 1) % len(table.private)
+            loot = rng.shuffled(sorted(c for c in hand if not is_royal(c) and not is_joker(c)))
+            taken = loot[: len(hand) - pub.hand_limit]
+            for card in taken:
+                hand.remove(card)
+            table.private[robber].hand.extend(taken)
+            news["seized"] = {"by": robber, "cards": len(taken)}
+            table.private[seat].seized = list(taken)
+            private.setdefault(seat, {})["seized"] = list(taken)
+            private.setdefault(robber, {})["took"] = list(taken)
+        if len(hand) > pub.hand_limit:
             pub.phase, pub.then = "trim", then
         elif then == "journey":
             self._journey(table, seat)

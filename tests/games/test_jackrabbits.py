@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 
-from server.engine import IllegalMove, Rng, Rules
+from server.engine import BadOptions, IllegalMove, Rng, Rules, copy_table, event_for
 from server.engine.cards import JOKERS
 from server.games.jackrabbits import (
     CITADEL,
@@ -24,17 +25,24 @@ from server.games.jackrabbits import (
     Jester,
     JTable,
     Pay,
+    Purse,
     Rest,
     Show,
+    ShowAll,
     Skip,
     Stay,
     Transfer,
     build_board,
+    can_pay,
     fits,
+    lottery_value,
     payments,
     render_board,
+    transfer_suits,
     value,
 )
+
+from ..test_games_generic import _hidden_from, _strings, _visible_to
 
 GAME = Jackrabbits()
 RULES = Rules(GAME)
@@ -411,3 +419,150 @@ def test_rest_makes_no_claim() -> None:
     act(table, rng, 0, Go(to="JH"))
     act(table, rng, 0, Rest())
     assert table.public.turn == 1 and table.public.royals[0] == []
+
+
+# -- the optional additions --------------------------------------------------------------------------------------------
+
+EVERY_ADDITION = {
+    "tight_suits": True, "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
+    "trailing_carrots": True, "windfall_lottery": True, "overtaxed_hands": True, "seized_surplus": True,
+}  # fmt: skip
+
+
+def test_tight_suits_keep_as_many_suits_and_road_tile_sets_as_players() -> None:
+    table, _ = start(2, tight_suits=True, board="random")
+    pub = table.public
+    assert pub.suits == "HS"
+    cards = table.secret.pile + [c for p in table.private for c in p.hand] + pub.court
+    assert len(cards) == 2 * 13 + 2 and {c[1] for c in cards if c not in JOKERS} == {"H", "S"}
+    kinds = Counter(t.kind for t in pub.board.tiles)
+    assert kinds["mountain"] == kinds["fork"] == 2 and kinds["tower"] == 2 and len(pub.board.tiles) == 2 + 6 + 12
+    three, _ = start(3, tight_suits=True, board="random")
+    assert three.public.suits == "CHS"
+    four, _ = start(4, tight_suits=True)  # four players keep every suit, so the sample board will do
+    assert four.public.suits == "CDHS"
+
+
+def test_tight_suits_refuse_the_sample_board_and_impossible_objectives() -> None:
+    with pytest.raises(BadOptions, match="random board"):
+        start(3, tight_suits=True)
+    with pytest.raises(BadOptions, match="distinct suits"):
+        start(2, tight_suits=True, board="random", objective="diverse")
+
+
+def test_with_a_suit_out_of_play_its_transfers_are_paid_in_any_suit() -> None:
+    assert transfer_suits("fork", "HS") == "HS" and transfer_suits("mountain", "HS") == "S"
+    assert transfer_suits("woods", "CHS") == "C" and transfer_suits("hole", "CDHS") == "CDHS"
+
+
+def test_ambivalent_aces_pay_eleven_but_show_one_in_the_lottery() -> None:
+    table, _ = start(ambivalent_aces=True)
+    pub = table.public
+    pub.dice = [1, 5]
+    hold(table, 0, "AS")
+    assert RULES.legal_moves(table, 0)[0] == Show(card="AS")
+    assert payments(["AS", "9S"], "S", 11, Purse(pub.additions, None)) == [["AS"]]
+
+
+def test_capital_aces_count_the_first_ace_eleven_and_keep_it_face_up() -> None:
+    table, rng = start(capital_aces=True)
+    pub = table.public
+    journey_from(table, 0, "M1a", dice=(4, 5))
+    hold(table, 0, "AS", "AC", "3S")
+    act(table, rng, 0, Transfer(via="trailway", to="M1b"))
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["AS"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["AS"]))
+    assert pub.capital[0] == "AS" and "AS" not in pub.discards and table.private[0].hand == ["AC", "3S"]
+    # The rest are 1s.
+    assert not can_pay(["AC", "3S"], "CS", 9, Purse(pub.additions, "AS"))
+
+
+def test_additional_capital_adds_a_pip_where_the_capital_aces_suit_pays() -> None:
+    adds = RULES.parse_options({"capital_aces": True, "additional_capital": True}).additions()  # type: ignore[attr-defined]
+    purse = Purse(adds, "AH")
+    assert purse.total(["6H"], "H") == 7 and purse.total(["6S"], "S") == 6
+    with pytest.raises(BadOptions, match="capital aces"):
+        start(additional_capital=True)
+
+
+def test_trailing_carrots_let_a_journey_pass_a_house_whose_royal_is_held() -> None:
+    table, rng = start(trailing_carrots=True)
+    pub = table.public
+    pub.court.remove("JH")
+    pub.royals[0] = ["JH"]
+    hold(table, 0, "JH")
+    journey_from(table, 0, "M1a")
+    pub.came_from = CITADEL
+    act(table, rng, 0, Go(to="JH"))
+    assert pub.phase == "journey" and pub.rabbits[0] == "JH"
+    moves = RULES.legal_moves(table, 0)
+    assert Stay() in moves and Go(to="M1b") in moves and Go(to="M1a") not in moves
+    act(table, rng, 0, Go(to="M1b"))
+    act(table, rng, 0, Go(to="JS"))
+    assert pub.rabbits[0] == "JS" and pub.turn == 1
+
+
+def test_a_windfall_lottery_draws_for_every_matching_card_and_double_on_a_double() -> None:
+    table, rng = start(windfall_lottery=True)
+    pub = table.public
+    pub.dice = [2, 2]
+    hold(table, 0, "2S", "2H", "5C")
+    assert RULES.legal_moves(table, 0) == [ShowAll(), Skip()]
+    act(table, rng, 0, ShowAll())
+    assert pub.shown == ["2H", "2S"] and len(table.private[0].hand) == 3 + 4
+
+
+def test_overtaxed_hands_hold_six() -> None:
+    table, rng = start(overtaxed_hands=True)
+    pub = table.public
+    pub.dice = [2, 3]
+    hold(table, 0, "2C", "3C", "4C", "5C", "6C", "7C")
+    act(table, rng, 0, Show(card="2C"))
+    assert pub.phase == "trim" and pub.hand_limit == 6
+    act(table, rng, 0, Discard(card="7C"))
+    assert pub.phase == "journey"
+
+
+def test_seized_surplus_goes_to_the_next_seat() -> None:
+    table, rng = start(seized_surplus=True)
+    pub = table.public
+    pub.dice = [2, 3]
+    hold(table, 0, "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC")
+    hold(table, 1, "2D")
+    _, event = RULES.act(table, rng, 0, {"type": "show", "card": "2C"})
+    assert len(table.private[0].hand) == 9 and len(table.private[1].hand) == 2 and pub.phase == "journey"
+    assert event.public["seized"] == {"by": 1, "cards": 1}
+    assert event.private[1]["took"] == event.private[0]["seized"] == [table.private[1].hand[1]]
+
+
+def test_patriarchal_values_rank_ace_king_queen_jack_from_fourteen_to_eleven() -> None:
+    adds = RULES.parse_options({"patriarchal_values": True}).additions()  # type: ignore[attr-defined]
+    assert [value(c, adds) for c in ("AS", "KS", "QS", "JS", "TS")] == [14, 13, 12, 11, 10]
+    assert lottery_value("AS", adds) == 14
+    with pytest.raises(BadOptions, match="patriarchal"):
+        start(patriarchal_values=True, ambivalent_aces=True)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize(
+    "extra", [{}, {"patriarchal_values": True, "capital_aces": False, "additional_capital": False}]
+)
+def test_random_play_with_every_addition_ends_and_reveals_no_hidden_fact(seats: int, extra: dict[str, Any]) -> None:
+    """The generic tests play the default options; these play every addition, with the same leak check."""
+    options = {**EVERY_ADDITION, "board": "random", "objective": "monarchic", "turn_limit": 8, **extra}
+    for seed in range(3):
+        table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
+        pick = random.Random(seed)
+        while RULES.outcome(table) is None:
+            seat = RULES.to_act(table)[0]
+            move = RULES.dump_move(pick.choice(RULES.legal_moves(table, seat)))
+            before = copy_table(table)
+            _, event = RULES.act(table, rng, seat, move)
+            for viewer in [None, *range(seats)]:
+                hidden = _hidden_from(before, viewer) | _hidden_from(table, viewer)
+                visible = _visible_to(RULES, before, viewer) | _visible_to(RULES, table, viewer)
+                if viewer == seat:
+                    visible |= _strings(move)
+                leaked = (_strings(event_for(event, viewer)) & hidden) - visible
+                assert not leaked, f"{event} shows {leaked} to {viewer}"
+            assert len(table.private[seat].hand) <= table.public.hand_limit or table.public.phase == "trim"
