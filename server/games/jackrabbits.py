@@ -73,20 +73,23 @@ rhombus has two (``M1a`` and ``M1b``). The sample board (option ``board``:
 Hidden: each hand is private to its seat (the court's royals and jokers are
 face up, so which seat holds which royal or joker is public; so are the hand
 sizes). The pile's order is secret. Dice, positions, the court, the discards,
-the carrots and the cards shown or paid by the last move (``shown``) are
-public.
+the carrots, a capital ace, and the cards shown or paid by the last move
+(``shown``) are public. Cards seized from a surplus are known to the two
+seats concerned only.
 
-Chance: the dice of each lottery, the shuffle of the pile (and its reshuffles
-from the discards), the random board (option ``board``: ``random``) and the
-first player unless the option ``first_player`` names one, all from the
-match's seeded generator.
+Chance: the dice of each lottery (rolled as the turn begins, or after a clubs
+flight's card is shown), the shuffle of the pile (and its reshuffles from the
+discards), the random board (option ``board``: ``random``) and the first
+player unless the option ``first_player`` names one, all from the match's
+seeded generator.
 
 Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 
 - NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> the
-  intro game is the default and each optional addition that stands on the intro game is a boolean option of the
-  same name; the Standard game's suit powers (and the additions that extend them: Advanced Citadel, Extended
-  Flights, Extended Access, Extended Trades) are not offered yet, so the options schema does not list them.
+  intro game is the default; each suit power of the Standard game is a boolean option (``clubs_flights``,
+  ``diamonds_trades``, ``hearts_access``) and so is each optional addition that stands on what is built. The spades
+  fights and the additions that extend the suit powers (Advanced Citadel, Extended Flights, Extended Access,
+  Extended Trades) are not offered yet, so the options schema does not list them.
 - NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
@@ -152,6 +155,34 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   the owner discards them); both seats learn which cards moved, nobody else.
 - "from **14** until **11**" -> with ``patriarchal_values`` aces pay 14, kings 13, queens 12 and jacks 11, and an ace
   matches no die; as this fixes the aces' value it is refused together with ambivalent or capital aces.
+- "Show one card before you roll, set **THE JOURNEY** to the skies." -> with ``clubs_flights`` a turn that starts on
+  a King tower begins with a decision before the dice: show any card (not a joker) and name another King tower, or
+  roll as usual. The lottery follows with the same dice, and the journey is the flight.
+- "Pick a tower as a goal, if it beats the dice or ties." -> the flight lands when the shown card's value reaches the
+  dice total ("tumblers keep the card that tries": it stays in the hand either way).
+- "Count how far your card was off: pay this shortfall to suffice." -> short of the dice, the flight lands if the
+  shortfall is paid in the suit of the tower left ("just the suit from there applies"), else (cancelled) it falls
+  off the board.
+- "You may trade the shown card off-where the clubs fulfill the price." -> the shown card itself may pay the
+  shortfall only on a flight from the King tower of clubs.
+- "every Jack will sell its suit" -> with ``diamonds_trades`` the acquisition on a Jack plaza may buy one discarded
+  card of the plaza's suit a turn, paying its value in diamonds; the bought card is shown as it leaves the discards.
+- "Note the asterisk in bold-any suit at all will suit." -> the rulebook does not say which plaza carries the
+  asterisk: it is the Jack of diamonds' plaza, where any suit pays.
+- "Show six points to prove you're blest, adding hearts from cards you own." -> with ``hearts_access`` a rabbit whose
+  journey ends on a Queen palace is asked about by every other seat in turn (clockwise from the next); a seat may
+  challenge by showing six or more in hearts ("they're obliged to show their own"), or pass. Every seat is asked,
+  whatever it holds, so being asked tells nobody anything; the first challenge ends the asking.
+- "Or declare you're honored guest, if your carrot marks this zone." -> a rabbit holding the palace's queen is not
+  challenged.
+- "Off-board players can't request" -> seats off the board are not asked; seats underground are.
+- "If you prove at least six hearts, they'll discard what hearts they've shown." -> the challenged rabbit proves by
+  showing six or more in hearts (the cards stay in its hand): the challenger discards the hearts it showed and is
+  thrown off the board ("off the board the meddler's thrown"), and the acquisition follows. If the rabbit passes,
+  it is thrown off the board itself and its turn ends without an increment.
+- "You may always be a guest." -> the acquisition opens on public facts alone (the royal is in the court and a carrot
+  is free, or a plaza has discards of its suit to sell), and then offers only what the hand can pay and resting, so
+  the phase tells the others nothing about the hand.
 - "You must be the first to win, hailed as champion of the land." -> random or stuck play could go on for ever, so
   the option ``turn_limit`` (default 40 rounds) ends the match after that many rounds; then the seats holding the
   most royals share the win (reason ``turn_limit``).
@@ -181,9 +212,12 @@ TRIANGLES: tuple[SmallKind, ...] = ("fork", "tavern", "hole")
 #: Which suits pay each transfer (the rulebook's pictures are missing; see the interpretations).
 TRAILWAY_SUITS = {"mountain": "S", "river": "H", "woods": "C"}
 MERCHANT_SUITS = "D"
+CLUBS = "C"
 ANY_SUIT = SUITS
 CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
 SAMPLE_SEED = 14
+#: The Jack plaza marked with the asterisk, where any suit pays (the rulebook does not say which one).
+STAR_PLAZA = "JD"
 
 
 class Tile(BaseModel):
@@ -384,8 +418,11 @@ PATRIARCHAL = {"A": 14, "K": 13, "Q": 12, "J": 11}
 
 
 class Additions(BaseModel):
-    """The optional additions in play, each a match option (see :class:`JackrabbitsOptions`)."""
+    """The suit powers and optional additions in play, each a match option (see :class:`JackrabbitsOptions`)."""
 
+    clubs_flights: bool = False
+    diamonds_trades: bool = False
+    hearts_access: bool = False
     tight_suits: bool = False
     ambivalent_aces: bool = False
     capital_aces: bool = False
@@ -487,6 +524,21 @@ class JackrabbitsOptions(Options):
     )
     first_player: int | None = Field(None, ge=0, le=3, description="seat of the first player; drawn if unset")
     turn_limit: int = Field(40, ge=1, le=1000, description="rounds after which the most royals held wins")
+    clubs_flights: bool = Field(
+        False,
+        description="Standard game, clubs: from a King tower, show a card before the roll and fly to another tower "
+        "if it reaches the dice; pay the shortfall in the tower's suit or fall off the board",
+    )
+    diamonds_trades: bool = Field(
+        False,
+        description="Standard game, diamonds: at a Jack plaza buy one discarded card of its suit for its value in "
+        "diamonds (any suit at the Jack of diamonds' plaza, the one with the asterisk)",
+    )
+    hearts_access: bool = Field(
+        False,
+        description="Standard game, hearts: a rabbit reaching a Queen palace may be challenged to show six in hearts; "
+        "whoever is wrong is thrown off the board",
+    )
     tight_suits: bool = Field(
         False,
         description="Tight Suits: as many suits (spades, hearts, clubs, diamonds, in that order) and sets of road "
@@ -528,6 +580,47 @@ class ShowAll(BaseModel):
     """Windfall lottery: show every card matching a die and draw one card for each (two each on a double)."""
 
     type: Literal["show_all"] = "show_all"
+
+
+class Fly(BaseModel):
+    """Clubs flight, before the roll, from a King tower: show ``card`` and fly to the tower ``to``."""
+
+    type: Literal["fly"] = "fly"
+    card: str
+    to: str
+
+
+class Roll(BaseModel):
+    """Clubs flight declined: roll the dice for an ordinary turn."""
+
+    type: Literal["roll"] = "roll"
+
+
+class Buy(BaseModel):
+    """Diamonds trade at a Jack plaza: buy the discarded ``card`` (the payment is the next decision)."""
+
+    type: Literal["buy"] = "buy"
+    card: str
+
+
+class Contest(BaseModel):
+    """Hearts access: challenge the rabbit at the Queen palace, showing ``cards``, six or more in hearts."""
+
+    type: Literal["contest"] = "contest"
+    cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
+
+
+class Prove(BaseModel):
+    """Hearts access, challenged: show ``cards``, six or more in hearts."""
+
+    type: Literal["prove"] = "prove"
+    cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
+
+
+class Pass(BaseModel):
+    """Hearts access: do not challenge; or, challenged, do not prove (and be thrown off the board)."""
+
+    type: Literal["pass"] = "pass"
 
 
 class Skip(BaseModel):
@@ -599,9 +692,29 @@ class Discard(BaseModel):
     card: str
 
 
-AnyMove = Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard
+AnyMove = (
+    Fly
+    | Roll
+    | Buy
+    | Contest
+    | Prove
+    | Pass
+    | Show
+    | ShowAll
+    | Skip
+    | Go
+    | Stay
+    | Transfer
+    | Pay
+    | Jester
+    | Cancel
+    | Claim
+    | Rest
+    | Discard
+)
 Move = Annotated[AnyMove, Field(discriminator="type")]
-Phase = Literal["lottery", "journey", "pay", "acquire", "trim", "over"]
+Phase = Literal["takeoff", "lottery", "journey", "pay", "acquire", "access", "prove", "trim", "over"]
+ACCESS_PROOF = 6
 
 
 def transfer_suits(kind: str, in_play: str) -> str:
@@ -613,10 +726,28 @@ def transfer_suits(kind: str, in_play: str) -> str:
 class Pending(BaseModel):
     """What the acting seat is paying for: a transfer (``via``, ``to``) or a claim (``via`` = ``claim``)."""
 
-    via: Via | Literal["claim"]
+    via: Via | Literal["claim", "flight", "trade"]
     to: str
     price: int
     suits: str
+    exclude: str | None = Field(None, description="a card that may not pay (the flight's shown card, off the clubs)")
+
+
+class Flight(BaseModel):
+    """A clubs flight declared before the roll: the card shown, the tower left and the tower aimed at."""
+
+    card: str
+    start: str
+    to: str
+
+
+class Challenge(BaseModel):
+    """Hearts access at a Queen palace: the seats still to be asked, and the challenger with the cards shown."""
+
+    palace: str
+    asking: list[int]
+    challenger: int | None = None
+    shown: list[str] = Field(default_factory=list)
 
 
 class Public(Part):
@@ -637,6 +768,9 @@ class Public(Part):
     moved: bool = Field(False, description="whether this turn's journey has started")
     bought: list[str] = Field(default_factory=list, description="taverns where a joker was bought this journey")
     pending: Pending | None = None
+    flight: Flight | None = None
+    challenge: Challenge | None = None
+    traded: bool = Field(False, description="whether a card was bought at a plaza this turn")
     court: list[str] = Field(description="royals and jokers face up, not held by anyone")
     royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
     jesters: list[list[str]] = Field(description="each seat's jokers, bought at taverns")
@@ -662,6 +796,43 @@ class Secret(Part):
 
 
 JTable = Table[Public, Private, Secret]
+
+
+def check_cards(hand: Sequence[str], cards: Sequence[str], suits: str, price: int, purse: Purse) -> None:
+    """Refuse ``cards`` unless they are in ``hand``, of ``suits``, and reach ``price``."""
+    left = list(hand)
+    for card in cards:
+        if card not in left:
+            raise IllegalMove(f"{card} is not in your hand (each card counts once)")
+        left.remove(card)
+    if any(is_joker(c) or suit(c) not in suits for c in cards):
+        raise IllegalMove(f"only cards of {', '.join(suits)} count here")
+    if purse.total(cards, suits) < price:
+        raise IllegalMove(f"the price is {price}: reach at least that much")
+
+
+def showing(adds: Additions) -> Additions:
+    """Card values for showing hearts: the values in play, without a capital ace's bonus (nothing is paid)."""
+    return Additions(ambivalent_aces=adds.ambivalent_aces, patriarchal_values=adds.patriarchal_values)
+
+
+def claimable(public: Public, seat: int) -> bool:
+    """Whether the seat stands on a house whose royal is in the court, with a carrot free."""
+    at = public.rabbits[seat]
+    return at in public.court and is_royal(at) and len(public.royals[seat]) < CARROTS
+
+
+def trade_suits(plaza: str, in_play: str) -> str:
+    """Diamonds buy at every Jack plaza; the asterisk (the Jack of diamonds' plaza) takes any suit."""
+    return in_play if plaza == STAR_PLAZA or MERCHANT_SUITS not in in_play else MERCHANT_SUITS
+
+
+def for_sale(public: Public, seat: int) -> list[str]:
+    """The discards a seat may buy where it stands: the plaza's suit, once a turn (Diamonds trades)."""
+    at = public.rabbits[seat]
+    if not public.additions.diamonds_trades or public.traded or not (len(at) == 2 and at[0] == "J" and is_royal(at)):
+        return []
+    return sorted({c for c in public.discards if suit(c) == at[1]})
 
 
 def purse_of(public: Public, seat: int) -> Purse:
@@ -722,10 +893,25 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     # -- who acts, what is legal -------------------------------------------------------------------------------------
 
     def to_act(self, public: Public) -> Sequence[int]:
-        return [] if public.phase == "over" else [public.turn]
+        if public.phase == "over":
+            return []
+        if public.phase == "access" and public.challenge is not None:
+            return [public.challenge.asking[0]]
+        return [public.turn]
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         hand = private.hand
+        if public.phase == "takeoff":
+            towers = [t.id for t in public.board.tiles if t.kind == "tower" and t.id != public.rabbits[seat]]
+            cards = sorted({c for c in hand if not is_joker(c)})
+            return [*(Fly(card=c, to=t) for c in cards for t in towers), Roll()]
+        if public.phase in ("access", "prove"):
+            shows = [
+                sorted(cards) for cards in payments(hand, "H", ACCESS_PROOF, Purse(showing(public.additions), None))
+            ]
+            if public.phase == "access":
+                return [*(Contest(cards=cards) for cards in shows), Pass()]
+            return [*(Prove(cards=cards) for cards in shows), Pass()]
         if public.phase == "lottery":
             matching = matching_cards(hand, public)
             if public.additions.windfall_lottery:
@@ -734,13 +920,22 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if public.phase == "trim":
             return [Discard(card=c) for c in sorted(set(hand))]
         if public.phase == "acquire":
-            return [Claim(), Rest()]
+            purse = purse_of(public, seat)
+            at = public.rabbits[seat]
+            moves: list[AnyMove] = []
+            if claimable(public, seat) and can_pay(hand, at[1], CLAIM_PRICE, purse):
+                moves.append(Claim())
+            for card in for_sale(public, seat):
+                if can_pay(hand, trade_suits(at, public.suits), value(card, public.additions), purse):
+                    moves.append(Buy(card=card))
+            return [*moves, Rest()]
         if public.phase == "pay":
             assert public.pending is not None
             p = public.pending
             purse = purse_of(public, seat)
-            moves: list[AnyMove] = [Pay(cards=cards) for cards in payments(hand, p.suits, p.price, purse)]
-            if p.via not in ("claim", "tavern") and public.jesters[seat]:
+            usable = [c for c in hand if c != p.exclude]
+            moves = [Pay(cards=cards) for cards in payments(usable, p.suits, p.price, purse)]
+            if p.via not in ("claim", "tavern", "trade") and public.jesters[seat]:
                 moves.append(Jester())
             return [*moves, Cancel()]
         if public.phase == "journey":
@@ -790,15 +985,13 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if public.phase == "pay" and isinstance(move, Pay):
             p = public.pending
             assert p is not None
-            hand = list(private.hand)
-            for card in move.cards:
-                if card not in hand:
-                    raise IllegalMove(f"{card} is not in your hand (each card pays once)")
-                hand.remove(card)
-            if any(is_joker(c) or suit(c) not in p.suits for c in move.cards):
-                raise IllegalMove(f"this price is paid in cards of {', '.join(p.suits)}")
-            if purse_of(public, seat).total(move.cards, p.suits) < p.price:
-                raise IllegalMove(f"the price is {p.price}: pay at least that much")
+            if p.exclude in move.cards:
+                raise IllegalMove(f"{p.exclude} was shown for the flight: it pays only at the clubs tower")
+            check_cards(private.hand, move.cards, p.suits, p.price, purse_of(public, seat))
+            return
+        if (public.phase, type(move)) in (("access", Contest), ("prove", Prove)):
+            assert isinstance(move, Contest | Prove)
+            check_cards(private.hand, move.cards, "H", ACCESS_PROOF, Purse(showing(public.additions), None))
             return
         super().check(public, private, seat, move)
 
@@ -810,7 +1003,24 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         news: dict[str, Any] = {"type": move.type, "seat": seat}
         private: dict[int, dict[str, Any]] = {}
         pub.shown = []
-        if isinstance(move, Show | ShowAll | Skip):
+        if isinstance(move, Fly | Roll):
+            if isinstance(move, Fly):
+                pub.flight = Flight(card=move.card, start=pub.rabbits[seat], to=move.to)
+                pub.shown = [move.card]
+                news.update(card=move.card, to=move.to)
+            pub.dice = roll_many(rng, D6, 2)
+            pub.phase = "lottery"
+            news["dice"] = list(pub.dice)
+        elif isinstance(move, Contest | Prove | Pass):
+            self._access(table, seat, move, rng, news, private)
+        elif isinstance(move, Buy):
+            at = pub.rabbits[seat]
+            pub.pending = Pending(
+                via="trade", to=move.card, price=value(move.card, pub.additions), suits=trade_suits(at, pub.suits)
+            )
+            pub.phase = "pay"
+            news["card"] = move.card
+        elif isinstance(move, Show | ShowAll | Skip):
             if not isinstance(move, Skip):
                 pub.shown = [move.card] if isinstance(move, Show) else matching_cards(hand, pub)
                 news["cards"] = list(pub.shown)
@@ -822,7 +1032,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             news["card"] = move.card
             if len(hand) <= pub.hand_limit:
                 if pub.then == "journey":
-                    self._journey(table, seat)
+                    self._journey(table, seat, rng, news, private)
                 else:
                     self._next_turn(table, rng, news)
         elif isinstance(move, Go | Stay):
@@ -842,6 +1052,13 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.pending = None
             if was is not None and was.via == "claim":
                 self._increment(table, seat, rng, news, private)
+            elif was is not None and was.via == "trade":
+                pub.phase = "acquire"
+            elif was is not None and was.via == "flight":
+                # "Or you'll miss the board and fall": the flight lands off the board.
+                pub.flight = None
+                pub.rabbits[seat] = OFF
+                self._end_journey(table, seat, rng, news, private)
             else:
                 pub.phase = "journey"
         elif isinstance(move, Rest):
@@ -862,6 +1079,9 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub.pending = None
         if isinstance(move, Pay):
             cards = list(move.cards)
+            if p.via == "flight" and pub.flight is not None and pub.flight.card in cards:
+                cards.remove(pub.flight.card)  # traded off at the clubs tower: spent like any other card
+                self._spend(table, seat, [pub.flight.card])
             if purse_of(pub, seat).first_ace_bonus(cards):
                 # Capital Aces: the first ace paid is kept face up before its owner, out of play.
                 ace = next(c for c in cards if c[0] == "A")
@@ -877,6 +1097,17 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             self._spend(table, seat, [joker])
             news["jester"] = joker
         news.update(via=p.via, to=p.to)
+        if p.via == "trade":
+            pub.discards.remove(p.to)
+            table.private[seat].hand.append(p.to)
+            pub.shown.append(p.to)
+            pub.traded, pub.phase = True, "acquire"
+            return
+        if p.via == "flight":
+            pub.flight = None
+            pub.rabbits[seat] = p.to
+            self._end_journey(table, seat, rng, news, private)
+            return
         if p.via == "claim":
             pub.court.remove(p.to)
             table.private[seat].hand.append(p.to)
@@ -921,12 +1152,64 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.phase, pub.winners, pub.reason = "over", [seat], "completed"
             news["won"] = True
             return
-        house = at if at in pub.court and is_royal(at) else None
-        hand = table.private[seat].hand
-        if house and len(pub.royals[seat]) < CARROTS and can_pay(hand, house[1], CLAIM_PRICE, purse_of(pub, seat)):
+        tile = Graph(pub.board).tile.get(at)
+        if pub.additions.hearts_access and tile is not None and tile.kind == "palace" and at not in pub.royals[seat]:
+            seats = len(table.private)
+            asking = [(seat + i) % seats for i in range(1, seats) if pub.rabbits[(seat + i) % seats] != OFF]
+            if asking:
+                pub.challenge = Challenge(palace=at, asking=asking)
+                pub.phase = "access"
+                return
+        self._acquisition(table, seat, rng, news, private)
+
+    def _acquisition(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+        """The acquisition phase opens wherever something could be claimed or bought (judged from public facts)."""
+        pub = table.public
+        if claimable(pub, seat) or for_sale(pub, seat):
             pub.phase = "acquire"
             return
         self._increment(table, seat, rng, news, private)
+
+    def _access(
+        self,
+        table: JTable,
+        seat: int,
+        move: Contest | Prove | Pass,
+        rng: Rng,
+        news: dict[str, Any],
+        private: dict[int, Any],
+    ) -> None:
+        """Hearts access: each other seat in turn may challenge; the challenged rabbit proves six hearts or falls."""
+        pub = table.public
+        challenge = pub.challenge
+        assert challenge is not None
+        visitor = pub.turn
+        if isinstance(move, Contest):
+            challenge.challenger, challenge.shown = seat, list(move.cards)
+            pub.shown = list(move.cards)
+            pub.phase = "prove"
+            news["cards"] = list(move.cards)
+            return
+        if pub.phase == "access":  # a seat passes on challenging
+            challenge.asking.pop(0)
+            if challenge.asking:
+                return
+            pub.challenge = None
+            self._acquisition(table, visitor, rng, news, private)
+            return
+        pub.challenge = None
+        assert challenge.challenger is not None
+        if isinstance(move, Prove):
+            # Proven: the meddler discards the hearts it showed and is thrown off the board.
+            pub.shown = list(move.cards)
+            news.update(cards=list(move.cards), thrown=challenge.challenger)
+            self._spend(table, challenge.challenger, challenge.shown)
+            pub.rabbits[challenge.challenger] = OFF
+            self._acquisition(table, visitor, rng, news, private)
+            return
+        news["thrown"] = visitor
+        pub.rabbits[visitor] = OFF
+        self._increment(table, visitor, rng, news, private)
 
     def _increment(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         at = table.public.rabbits[seat]
@@ -970,14 +1253,30 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if len(hand) > pub.hand_limit:
             pub.phase, pub.then = "trim", then
         elif then == "journey":
-            self._journey(table, seat)
+            self._journey(table, seat, rng, news, private)
         else:
             self._next_turn(table, rng, news)
 
-    @staticmethod
-    def _journey(table: JTable, seat: int) -> None:
+    def _journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         pub = table.public
         pub.phase, pub.moved, pub.came_from, pub.bought = "journey", False, None, []
+        flight = pub.flight
+        if flight is None:
+            return
+        # The flight: the shown card reaches the dice, or the shortfall is paid in the suit of the tower left.
+        short = sum(pub.dice) - value(flight.card, pub.additions)
+        news["flight"] = {"card": flight.card, "to": flight.to, "shortfall": max(0, short)}
+        if short <= 0:
+            pub.flight = None
+            pub.rabbits[seat] = flight.to
+            self._end_journey(table, seat, rng, news, private)
+            return
+        start_suit = flight.start[1] if flight.start[1] in pub.suits else pub.suits
+        pub.pending = Pending(
+            via="flight", to=flight.to, price=short, suits=start_suit,
+            exclude=None if flight.start == "K" + CLUBS else flight.card,
+        )  # fmt: skip
+        pub.phase = "pay"
 
     @staticmethod
     def _spend(table: JTable, seat: int, cards: list[str]) -> None:
@@ -1013,8 +1312,12 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def _start_turn(table: JTable, seat: int, rng: Rng) -> None:
         pub = table.public
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
+        pub.moved, pub.came_from, pub.bought, pub.traded = False, None, [], False
+        at = pub.rabbits[seat]
+        if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind == "tower":
+            pub.phase, pub.dice = "takeoff", []  # the card is shown before the roll
+            return
         pub.dice = roll_many(rng, D6, 2)
-        pub.moved, pub.came_from, pub.bought = False, None, []
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

@@ -16,17 +16,23 @@ from server.games.jackrabbits import (
     SAMPLE_BOARD,
     UNDERGROUND,
     Board,
+    Buy,
     Cancel,
     Claim,
+    Contest,
     Discard,
+    Fly,
     Go,
     Graph,
     Jackrabbits,
     Jester,
     JTable,
+    Pass,
     Pay,
+    Prove,
     Purse,
     Rest,
+    Roll,
     Show,
     ShowAll,
     Skip,
@@ -38,6 +44,7 @@ from server.games.jackrabbits import (
     lottery_value,
     payments,
     render_board,
+    trade_suits,
     transfer_suits,
     value,
 )
@@ -216,7 +223,10 @@ def test_roads_are_free_and_the_journey_stops_at_the_next_hex_then_draws() -> No
     assert Go(to="JH") in moves and Go(to=CITADEL) not in moves and Stay() not in moves
     top = table.secret.pile[0]
     act(table, rng, 0, Go(to="JH"))
-    assert pub.rabbits[0] == "JH" and table.private[0].hand == ["2C", top]  # the increment
+    # The Jack of hearts is in the court, but ten in hearts is not at hand: "You may always be a guest".
+    assert pub.rabbits[0] == "JH" and pub.phase == "acquire" and RULES.legal_moves(table, 0) == [Rest()]
+    act(table, rng, 0, Rest())
+    assert table.private[0].hand == ["2C", top]  # the increment
     assert pub.turn == 1 and pub.phase == "lottery"
 
 
@@ -251,7 +261,7 @@ def test_a_merchants_horse_rides_to_any_hex_for_diamonds_and_ends_the_journey() 
     assert not any(isinstance(m, Transfer) and m.via == "boat" for m in moves)  # a landlocked merchant
     act(table, rng, 0, Transfer(via="horse", to="KS"))
     act(table, rng, 0, Pay(cards=["3D", "4D"]))
-    assert pub.rabbits[0] == "KS" and pub.turn == 1
+    assert pub.rabbits[0] == "KS" and pub.phase == "acquire"  # the journey ended at the King tower
 
 
 def test_a_seaside_merchants_boat_lands_at_any_outbound_road_end_and_goes_on_inland() -> None:
@@ -346,11 +356,13 @@ def test_a_spent_royal_goes_back_to_the_court_and_its_carrot_comes_off() -> None
 
 
 def test_no_claim_without_ten_in_the_suit() -> None:
+    """The acquisition opens on public facts alone (the royal is in the court, a carrot is free), so the others
+    do not learn whether the hand could pay; it offers only to rest."""
     table, rng = start()
     journey_from(table, 0, "M1a")
     hold(table, 0, "6H", "9S")
     act(table, rng, 0, Go(to="JH"))
-    assert table.public.turn == 1  # nothing to claim: straight to the increment
+    assert table.public.phase == "acquire" and RULES.legal_moves(table, 0) == [Rest()]
 
 
 @pytest.mark.parametrize(
@@ -424,7 +436,8 @@ def test_rest_makes_no_claim() -> None:
 # -- the optional additions --------------------------------------------------------------------------------------------
 
 EVERY_ADDITION = {
-    "tight_suits": True, "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
+    "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "tight_suits": True,
+    "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
     "trailing_carrots": True, "windfall_lottery": True, "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip
 
@@ -499,7 +512,7 @@ def test_trailing_carrots_let_a_journey_pass_a_house_whose_royal_is_held() -> No
     assert Stay() in moves and Go(to="M1b") in moves and Go(to="M1a") not in moves
     act(table, rng, 0, Go(to="M1b"))
     act(table, rng, 0, Go(to="JS"))
-    assert pub.rabbits[0] == "JS" and pub.turn == 1
+    assert pub.rabbits[0] == "JS" and pub.phase == "acquire"
 
 
 def test_a_windfall_lottery_draws_for_every_matching_card_and_double_on_a_double() -> None:
@@ -565,4 +578,132 @@ def test_random_play_with_every_addition_ends_and_reveals_no_hidden_fact(seats: 
                     visible |= _strings(move)
                 leaked = (_strings(event_for(event, viewer)) & hidden) - visible
                 assert not leaked, f"{event} shows {leaked} to {viewer}"
-            assert len(table.private[seat].hand) <= table.public.hand_limit or table.public.phase == "trim"
+
+
+# -- the Standard game's suit powers -------------------------------------------------------------------------------
+
+
+def take_off(table: JTable, seat: int, tower: str) -> None:
+    pub = table.public
+    pub.turn, pub.phase, pub.dice, pub.rabbits[seat] = seat, "takeoff", [], tower
+
+
+def test_a_clubs_flight_reaching_the_dice_lands_on_the_tower_and_the_card_is_kept() -> None:
+    table, rng = start(clubs_flights=True)
+    pub = table.public
+    take_off(table, 0, "KH")
+    hold(table, 0, "9S", "2D")
+    moves = RULES.legal_moves(table, 0)
+    assert Fly(card="9S", to="KS") in moves and Roll() in moves and Fly(card="9S", to="KH") not in moves
+    act(table, rng, 0, Fly(card="9S", to="KS"))
+    assert pub.phase == "lottery" and pub.shown == ["9S"] and len(pub.dice) == 2
+    pub.dice = [3, 4]
+    act(table, rng, 0, Skip())
+    assert pub.rabbits[0] == "KS" and "9S" in table.private[0].hand
+
+
+def test_a_clubs_flight_short_of_the_dice_pays_the_shortfall_in_the_suit_of_the_tower_left_or_falls() -> None:
+    table, rng = start(clubs_flights=True)
+    pub = table.public
+    take_off(table, 0, "KH")
+    hold(table, 0, "5S", "3H", "4D")
+    act(table, rng, 0, Fly(card="5S", to="KD"))
+    pub.dice = [4, 4]
+    act(table, rng, 0, Skip())
+    assert pub.phase == "pay" and pub.pending is not None and (pub.pending.price, pub.pending.suits) == (3, "H")
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["3H"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["3H"]))
+    assert pub.rabbits[0] == "KD"
+    # Falling: nothing paid, off the board, no increment.
+    take_off(table, 1, "KH")
+    hold(table, 1, "2S")
+    act(table, rng, 1, Fly(card="2S", to="KD"))
+    pub.dice = [6, 6]
+    act(table, rng, 1, Skip())
+    assert RULES.legal_moves(table, 1) == [Cancel()]
+    act(table, rng, 1, Cancel())
+    assert pub.rabbits[1] == OFF and table.private[1].hand == ["2S"]
+
+
+def test_only_at_the_clubs_tower_may_the_shown_card_pay_the_shortfall() -> None:
+    table, rng = start(clubs_flights=True)
+    pub = table.public
+    take_off(table, 0, "KC")
+    hold(table, 0, "5C", "2C")
+    act(table, rng, 0, Fly(card="5C", to="KS"))
+    pub.dice = [5, 4]
+    act(table, rng, 0, Skip())
+    assert Pay(cards=["5C"]) in RULES.legal_moves(table, 0)
+    act(table, rng, 0, Pay(cards=["5C"]))
+    assert pub.rabbits[0] == "KS" and table.private[0].hand == ["2C"] and "5C" in pub.discards
+    take_off(table, 1, "KS")
+    hold(table, 1, "5S", "4S")
+    act(table, rng, 1, Fly(card="5S", to="KC"))
+    pub.dice = [5, 4]
+    act(table, rng, 1, Skip())
+    assert RULES.legal_moves(table, 1) == [Pay(cards=["4S"]), Cancel()]
+    with pytest.raises(IllegalMove, match="clubs tower"):
+        RULES.act(table, rng, 1, {"type": "pay", "cards": ["5S"]})
+
+
+def test_diamonds_buy_a_discard_of_the_plazas_suit_and_the_asterisk_plaza_takes_any_suit() -> None:
+    table, rng = start(diamonds_trades=True)
+    pub = table.public
+    pub.discards = ["8H", "3H", "9S"]
+    journey_from(table, 0, "M1a")
+    hold(table, 0, "5D", "4D", "9C")
+    act(table, rng, 0, Go(to="JH"))
+    assert RULES.legal_moves(table, 0) == [Buy(card="3H"), Buy(card="8H"), Rest()]
+    act(table, rng, 0, Buy(card="8H"))
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["4D", "5D"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["4D", "5D"]))
+    assert "8H" in table.private[0].hand and pub.discards[-2:] == ["4D", "5D"] and "8H" not in pub.discards
+    assert RULES.legal_moves(table, 0) == [Rest()]  # one purchase a turn
+    assert trade_suits("JD", "CDHS") == "CDHS" and trade_suits("JS", "CDHS") == "D"
+
+
+def test_hearts_access_a_challenger_who_shows_six_hearts_is_thrown_off_when_the_visitor_proves_six() -> None:
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "R3b")
+    hold(table, 0, "6H", "2C")
+    hold(table, 1, "4H", "2H")
+    hold(table, 2, "9S")
+    act(table, rng, 0, Go(to="QH"))
+    assert pub.phase == "access" and RULES.to_act(table) == [1]
+    assert RULES.legal_moves(table, 1) == [Contest(cards=["2H", "4H"]), Pass()]
+    act(table, rng, 1, Contest(cards=["2H", "4H"]))
+    assert pub.phase == "prove" and RULES.to_act(table) == [0] and pub.shown == ["2H", "4H"]
+    act(table, rng, 0, Prove(cards=["6H"]))
+    assert pub.rabbits[1] == OFF and table.private[1].hand == [] and {"2H", "4H"} <= set(pub.discards)
+    assert pub.rabbits[0] == "QH" and "6H" in table.private[0].hand
+
+
+def test_hearts_access_a_visitor_who_cannot_prove_is_thrown_off() -> None:
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "R3b")
+    hold(table, 0, "5H")
+    hold(table, 1, "9S")
+    hold(table, 2, "6H")
+    act(table, rng, 0, Go(to="QH"))
+    assert RULES.legal_moves(table, 1) == [Pass()]
+    act(table, rng, 1, Pass())
+    act(table, rng, 2, Contest(cards=["6H"]))
+    assert RULES.legal_moves(table, 0) == [Pass()]
+    act(table, rng, 0, Pass())
+    assert pub.rabbits[0] == OFF and pub.rabbits[2] != OFF and table.private[2].hand == ["6H"] and pub.turn == 1
+
+
+def test_hearts_access_spares_the_honored_guest_and_nobody_off_the_board_asks() -> None:
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    pub.court.remove("QH")
+    pub.royals[0] = ["QH"]
+    journey_from(table, 0, "R3b")
+    act(table, rng, 0, Go(to="QH"))
+    assert pub.phase != "access"
+    journey_from(table, 1, "R3b")
+    pub.rabbits[2] = OFF
+    act(table, rng, 1, Go(to="QH"))
+    assert pub.challenge is not None and pub.challenge.asking == [0]
