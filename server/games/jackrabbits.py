@@ -87,9 +87,9 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 
 - NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> the
   intro game is the default; each suit power of the Standard game is a boolean option (``clubs_flights``,
-  ``diamonds_trades``, ``hearts_access``) and so is each optional addition that stands on what is built. The spades
-  fights and the additions that extend the suit powers (Advanced Citadel, Extended Flights, Extended Access,
-  Extended Trades) are not offered yet, so the options schema does not list them.
+  ``diamonds_trades``, ``hearts_access``, ``spades_fights``: all four make the Standard game) and so is each optional
+  addition that stands on what is built. The additions that extend the suit powers (Advanced Citadel, Extended
+  Flights, Extended Access, Extended Trades) are not offered yet, so the options schema does not list them.
 - NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
@@ -180,6 +180,18 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   showing six or more in hearts (the cards stay in its hand): the challenger discards the hearts it showed and is
   thrown off the board ("off the board the meddler's thrown"), and the acquisition follows. If the rabbit passes,
   it is thrown off the board itself and its turn ends without an increment.
+- "You must meet to seize their item, and attack them with a sword." -> with ``spades_fights`` the acquisition on a
+  hex of the board (not underground) where other rabbits stand may open a fight, once a turn, by throwing spades at
+  one of them.
+- "Both go back and forth in tandem, adding spades to beat what's scored." -> the sides take turns; each throw adds
+  spades whose values take the thrower's score above the other's ("tying scores is barred"); a side that throws
+  nothing yields and is kicked off the board. Every spade thrown is discarded.
+- "If your target wins the war, they can't steal a card you hoard." -> a defender who wins steals nothing and the
+  attacker's turn ends off the board; an attacker who wins steals one card of the defender's hand at random (only
+  the two of them learn which, unless it is a royal or a joker, whose carrot or ownership is public) and goes on with
+  the acquisition.
+- "place your carrot as the mark-give one up if it's your fourth" -> a stolen royal moves with its carrot; a thief
+  then holding four royals gives one of them (its choice) back to the court.
 - "You may always be a guest." -> the acquisition opens on public facts alone (the royal is in the court and a carrot
   is free, or a plaza has discards of its suit to sell), and then offers only what the hand can pay and resting, so
   the phase tells the others nothing about the hand.
@@ -213,6 +225,7 @@ TRIANGLES: tuple[SmallKind, ...] = ("fork", "tavern", "hole")
 TRAILWAY_SUITS = {"mountain": "S", "river": "H", "woods": "C"}
 MERCHANT_SUITS = "D"
 CLUBS = "C"
+SPADES = "S"
 ANY_SUIT = SUITS
 CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
 SAMPLE_SEED = 14
@@ -423,6 +436,7 @@ class Additions(BaseModel):
     clubs_flights: bool = False
     diamonds_trades: bool = False
     hearts_access: bool = False
+    spades_fights: bool = False
     tight_suits: bool = False
     ambivalent_aces: bool = False
     capital_aces: bool = False
@@ -534,6 +548,11 @@ class JackrabbitsOptions(Options):
         description="Standard game, diamonds: at a Jack plaza buy one discarded card of its suit for its value in "
         "diamonds (any suit at the Jack of diamonds' plaza, the one with the asterisk)",
     )
+    spades_fights: bool = Field(
+        False,
+        description="Standard game, spades: at the acquisition, attack a rabbit on the same hex; both add spades to "
+        "beat the other's score; the one who stops is kicked off the board, and a winning attacker steals a card",
+    )
     hearts_access: bool = Field(
         False,
         description="Standard game, hearts: a rabbit reaching a Queen palace may be challenged to show six in hearts; "
@@ -617,6 +636,34 @@ class Prove(BaseModel):
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
+class Attack(BaseModel):
+    """Spades fight: attack the rabbit of seat ``target`` on the same hex, throwing ``cards`` (spades)."""
+
+    type: Literal["attack"] = "attack"
+    target: int = Field(ge=0, le=3)
+    cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
+
+
+class Strike(BaseModel):
+    """Spades fight: add ``cards`` (spades) to beat the other side's score (ties are barred)."""
+
+    type: Literal["strike"] = "strike"
+    cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
+
+
+class Yield(BaseModel):
+    """Spades fight: throw nothing more, and be kicked off the board."""
+
+    type: Literal["yield"] = "yield"
+
+
+class GiveUp(BaseModel):
+    """A fourth royal stolen: give ``royal`` back to the court, freeing its carrot."""
+
+    type: Literal["give_up"] = "give_up"
+    royal: str
+
+
 class Pass(BaseModel):
     """Hearts access: do not challenge; or, challenged, do not prove (and be thrown off the board)."""
 
@@ -692,28 +739,12 @@ class Discard(BaseModel):
     card: str
 
 
-AnyMove = (
-    Fly
-    | Roll
-    | Buy
-    | Contest
-    | Prove
-    | Pass
-    | Show
-    | ShowAll
-    | Skip
-    | Go
-    | Stay
-    | Transfer
-    | Pay
-    | Jester
-    | Cancel
-    | Claim
-    | Rest
-    | Discard
-)
+AnyMove = (Fly | Roll | Buy | Attack | Strike | Yield | GiveUp | Contest | Prove | Pass |
+           Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard)  # fmt: skip
 Move = Annotated[AnyMove, Field(discriminator="type")]
-Phase = Literal["takeoff", "lottery", "journey", "pay", "acquire", "access", "prove", "trim", "over"]
+Phase = Literal[
+    "takeoff", "lottery", "journey", "pay", "acquire", "fight", "give_up", "access", "prove", "trim", "over"
+]
 ACCESS_PROOF = 6
 
 
@@ -739,6 +770,15 @@ class Flight(BaseModel):
     card: str
     start: str
     to: str
+
+
+class Fight(BaseModel):
+    """A spades fight: the two seats, each one's score so far, and the seat to throw next."""
+
+    attacker: int
+    defender: int
+    scores: list[int] = Field(description="attacker's, defender's")
+    to_throw: int
 
 
 class Challenge(BaseModel):
@@ -770,6 +810,8 @@ class Public(Part):
     pending: Pending | None = None
     flight: Flight | None = None
     challenge: Challenge | None = None
+    fight: Fight | None = None
+    fought: bool = Field(False, description="whether the seat has fought this turn")
     traded: bool = Field(False, description="whether a card was bought at a plaza this turn")
     court: list[str] = Field(description="royals and jokers face up, not held by anyone")
     royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
@@ -835,6 +877,14 @@ def for_sale(public: Public, seat: int) -> list[str]:
     return sorted({c for c in public.discards if suit(c) == at[1]})
 
 
+def rivals(public: Public, seat: int) -> list[int]:
+    """Seats a spades fight may attack: rabbits on the seat's hex (on the board), once a turn."""
+    at = public.rabbits[seat]
+    if not public.additions.spades_fights or public.fought or at in (OFF, UNDERGROUND):
+        return []
+    return [s for s, there in enumerate(public.rabbits) if s != seat and there == at]
+
+
 def purse_of(public: Public, seat: int) -> Purse:
     return Purse(public.additions, public.capital[seat])
 
@@ -897,6 +947,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             return []
         if public.phase == "access" and public.challenge is not None:
             return [public.challenge.asking[0]]
+        if public.phase == "fight" and public.fight is not None:
+            return [public.fight.to_throw]
         return [public.turn]
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
@@ -928,7 +980,18 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             for card in for_sale(public, seat):
                 if can_pay(hand, trade_suits(at, public.suits), value(card, public.additions), purse):
                     moves.append(Buy(card=card))
+            spades = sorted({c for c in hand if suit(c) == SPADES and not is_joker(c)})
+            moves += [Attack(target=t, cards=[c]) for t in rivals(public, seat) for c in spades]
             return [*moves, Rest()]
+        if public.phase == "fight":
+            assert public.fight is not None
+            f = public.fight
+            mine, theirs = (0, 1) if seat == f.attacker else (1, 0)
+            need = f.scores[theirs] - f.scores[mine] + 1
+            blows = payments(hand, SPADES, need, Purse(showing(public.additions), None))
+            return [*(Strike(cards=cards) for cards in blows), Yield()]
+        if public.phase == "give_up":
+            return [GiveUp(royal=r) for r in public.royals[seat]]
         if public.phase == "pay":
             assert public.pending is not None
             p = public.pending
@@ -989,6 +1052,18 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
                 raise IllegalMove(f"{p.exclude} was shown for the flight: it pays only at the clubs tower")
             check_cards(private.hand, move.cards, p.suits, p.price, purse_of(public, seat))
             return
+        if public.phase == "fight" and isinstance(move, Strike):
+            assert public.fight is not None
+            f = public.fight
+            mine, theirs = (0, 1) if seat == f.attacker else (1, 0)
+            need = f.scores[theirs] - f.scores[mine] + 1
+            check_cards(private.hand, move.cards, SPADES, need, Purse(showing(public.additions), None))
+            return
+        if public.phase == "acquire" and isinstance(move, Attack):
+            if move.target not in rivals(public, seat):
+                raise IllegalMove("attack a rabbit that stands on your hex")
+            check_cards(private.hand, move.cards, SPADES, 1, Purse(showing(public.additions), None))
+            return
         if (public.phase, type(move)) in (("access", Contest), ("prove", Prove)):
             assert isinstance(move, Contest | Prove)
             check_cards(private.hand, move.cards, "H", ACCESS_PROOF, Purse(showing(public.additions), None))
@@ -1011,6 +1086,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.dice = roll_many(rng, D6, 2)
             pub.phase = "lottery"
             news["dice"] = list(pub.dice)
+        elif isinstance(move, Attack | Strike | Yield | GiveUp):
+            self._fight(table, seat, move, rng, news, private)
         elif isinstance(move, Contest | Prove | Pass):
             self._access(table, seat, move, rng, news, private)
         elif isinstance(move, Buy):
@@ -1165,10 +1242,61 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def _acquisition(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         """The acquisition phase opens wherever something could be claimed or bought (judged from public facts)."""
         pub = table.public
-        if claimable(pub, seat) or for_sale(pub, seat):
+        if claimable(pub, seat) or for_sale(pub, seat) or rivals(pub, seat):
             pub.phase = "acquire"
             return
         self._increment(table, seat, rng, news, private)
+
+    def _fight(
+        self,
+        table: JTable,
+        seat: int,
+        move: Attack | Strike | Yield | GiveUp,
+        rng: Rng,
+        news: dict[str, Any],
+        private: dict[int, Any],
+    ) -> None:
+        """Spades: back and forth, each side adding spades to beat the other; the one who stops is kicked off."""
+        pub = table.public
+        if isinstance(move, GiveUp):
+            self._spend(table, seat, [move.royal])
+            news["royal"] = move.royal
+            pub.phase = "acquire"
+            return
+        if isinstance(move, Attack):
+            pub.fought = True
+            pub.fight = Fight(attacker=seat, defender=move.target, scores=[0, 0], to_throw=seat)
+        f = pub.fight
+        assert f is not None
+        if isinstance(move, Attack | Strike):
+            side = 0 if seat == f.attacker else 1
+            f.scores[side] += sum(value(c, showing(pub.additions)) for c in move.cards)
+            self._spend(table, seat, list(move.cards))
+            pub.shown = list(move.cards)
+            news.update(cards=list(move.cards), scores=list(f.scores))
+            f.to_throw = f.defender if seat == f.attacker else f.attacker
+            pub.phase = "fight"
+            return
+        # A yield: the struggler is kicked off the board; a winning attacker steals a card at random.
+        pub.fight = None
+        pub.rabbits[seat] = OFF
+        news["kicked"] = seat
+        if seat == f.attacker:
+            self._increment(table, seat, rng, news, private)
+            return
+        loot = table.private[f.defender].hand
+        if loot:
+            card = loot[rng.below(len(loot))]
+            loot.remove(card)
+            table.private[f.attacker].hand.append(card)
+            private.setdefault(f.attacker, {})["stole"] = card
+            private.setdefault(f.defender, {})["lost"] = card
+            for held in (pub.royals, pub.jesters):
+                if card in held[f.defender]:
+                    held[f.defender].remove(card)
+                    held[f.attacker].append(card)
+                    news["stole"] = card  # a royal or a joker changes hands in plain view
+        pub.phase = "give_up" if len(pub.royals[f.attacker]) > CARROTS else "acquire"
 
     def _access(
         self,
@@ -1312,7 +1440,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def _start_turn(table: JTable, seat: int, rng: Rng) -> None:
         pub = table.public
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
-        pub.moved, pub.came_from, pub.bought, pub.traded = False, None, [], False
+        pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
         at = pub.rabbits[seat]
         if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind == "tower":
             pub.phase, pub.dice = "takeoff", []  # the card is shown before the roll

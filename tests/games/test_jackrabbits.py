@@ -15,6 +15,7 @@ from server.games.jackrabbits import (
     OFF,
     SAMPLE_BOARD,
     UNDERGROUND,
+    Attack,
     Board,
     Buy,
     Cancel,
@@ -22,6 +23,7 @@ from server.games.jackrabbits import (
     Contest,
     Discard,
     Fly,
+    GiveUp,
     Go,
     Graph,
     Jackrabbits,
@@ -37,7 +39,9 @@ from server.games.jackrabbits import (
     ShowAll,
     Skip,
     Stay,
+    Strike,
     Transfer,
+    Yield,
     build_board,
     can_pay,
     fits,
@@ -436,7 +440,7 @@ def test_rest_makes_no_claim() -> None:
 # -- the optional additions --------------------------------------------------------------------------------------------
 
 EVERY_ADDITION = {
-    "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "tight_suits": True,
+    "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True, "tight_suits": True,
     "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
     "trailing_carrots": True, "windfall_lottery": True, "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip
@@ -707,3 +711,65 @@ def test_hearts_access_spares_the_honored_guest_and_nobody_off_the_board_asks() 
     pub.rabbits[2] = OFF
     act(table, rng, 1, Go(to="QH"))
     assert pub.challenge is not None and pub.challenge.asking == [0]
+
+
+def meet(table: JTable, at: str, *seats: int) -> None:
+    for seat in seats:
+        table.public.rabbits[seat] = at
+    table.public.turn, table.public.phase = seats[0], "acquire"
+
+
+def test_a_spades_fight_goes_back_and_forth_until_one_side_stops_and_is_kicked_off() -> None:
+    table, rng = start(2, spades_fights=True)
+    pub = table.public
+    meet(table, "JS", 0, 1)
+    hold(table, 0, "5S", "9S", "2H")
+    hold(table, 1, "6S", "3S", "4H")
+    assert Attack(target=1, cards=["5S"]) in RULES.legal_moves(table, 0)
+    act(table, rng, 0, Attack(target=1, cards=["5S"]))
+    assert pub.phase == "fight" and RULES.to_act(table) == [1]
+    # The defender must beat 5: a tie is barred, so 3 alone will not do.
+    assert RULES.legal_moves(table, 1) == [Strike(cards=["6S"]), Yield()]
+    with pytest.raises(IllegalMove):
+        RULES.act(table, rng, 1, {"type": "strike", "cards": ["3S"]})
+    act(table, rng, 1, Strike(cards=["6S"]))
+    assert pub.fight is not None and pub.fight.scores == [5, 6] and RULES.to_act(table) == [0]
+    act(table, rng, 0, Strike(cards=["9S"]))
+    assert RULES.legal_moves(table, 1) == [Yield()]  # 3 more cannot beat 14
+    stolen_from = list(table.private[1].hand)
+    _, event = RULES.act(table, rng, 1, {"type": "yield"})
+    assert pub.rabbits[1] == OFF and pub.rabbits[0] == "JS"
+    assert {"5S", "6S", "9S"} <= set(pub.discards)  # "discard the spades outpoured"
+    card = event.private[0]["stole"]
+    assert card in stolen_from and card in table.private[0].hand and event.private[1]["lost"] == card
+    assert "stole" not in event.public  # a pip changes hands unseen
+    assert pub.phase == "acquire" and not any(isinstance(m, Attack) for m in RULES.legal_moves(table, 0))
+
+
+def test_an_attacker_who_stops_is_kicked_off_and_steals_nothing() -> None:
+    table, rng = start(2, spades_fights=True)
+    pub = table.public
+    meet(table, "JS", 0, 1)
+    hold(table, 0, "2S")
+    hold(table, 1, "3S", "4H")
+    act(table, rng, 0, Attack(target=1, cards=["2S"]))
+    act(table, rng, 1, Strike(cards=["3S"]))
+    act(table, rng, 0, Yield())
+    assert pub.rabbits[0] == OFF and table.private[1].hand == ["4H"] and pub.turn == 1
+
+
+def test_a_stolen_royal_carries_its_carrot_and_a_fourth_is_given_up() -> None:
+    table, rng = start(2, spades_fights=True)
+    pub = table.public
+    meet(table, "JS", 0, 1)
+    for r in ("KS", "QS", "JS", "KH"):
+        pub.court.remove(r)
+    pub.royals[0], pub.royals[1] = ["KS", "QS", "JS"], ["KH"]
+    hold(table, 0, "KS", "QS", "JS", "2S")
+    hold(table, 1, "KH")
+    act(table, rng, 0, Attack(target=1, cards=["2S"]))
+    _, event = RULES.act(table, rng, 1, {"type": "yield"})
+    assert event.public["stole"] == "KH" and pub.royals[1] == [] and pub.phase == "give_up"
+    assert RULES.legal_moves(table, 0) == [GiveUp(royal=r) for r in ("KS", "QS", "JS", "KH")]
+    act(table, rng, 0, GiveUp(royal="JS"))
+    assert pub.royals[0] == ["KS", "QS", "KH"] and "JS" in pub.court and pub.phase == "acquire"
