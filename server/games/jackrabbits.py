@@ -88,8 +88,8 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 - NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> the
   intro game is the default; each suit power of the Standard game is a boolean option (``clubs_flights``,
   ``diamonds_trades``, ``hearts_access``, ``spades_fights``: all four make the Standard game) and so is each optional
-  addition that stands on what is built. The additions that extend the suit powers (Advanced Citadel, Extended
-  Flights, Extended Access, Extended Trades) are not offered yet, so the options schema does not list them.
+  addition. Extended Trades (deals between players) is not offered yet, so the options schema does not list it;
+  an addition that extends a suit power is refused without that power.
 - NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
@@ -192,6 +192,17 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   the acquisition.
 - "place your carrot as the mark-give one up if it's your fourth" -> a stolen royal moves with its carrot; a thief
   then holding four royals gives one of them (its choice) back to the court.
+- "question hearts to grant the access; buy with diamonds any loot; show your clubs for flying passes-shortfall's
+  paid in any suit." -> with ``advanced_citadel`` the Citadel is also a palace for hearts access, a plaza selling any
+  discard for diamonds, and a launch for flights (only a club may be shown there; the shortfall is paid in any
+  suit), each as far as its suit power is on.
+- "Clubs expand their landing power-any hex above the ground." -> with ``extended_flights`` a flight may aim at any
+  hex of the board but the one it leaves (the underground is not on the board).
+- "If a guest comes where you rest, show your hearts to turn them down." -> with ``extended_access`` a rabbit whose
+  journey ends on any hex but the underground may be challenged, by the rules of the palaces, by the rabbits resting
+  there ("anywhere but underground"); on a palace every seat on the board is asked as before.
+- "Choose to use them as **11**, any time you play an **Ace**." -> with ``ambivalent_aces`` and ``capital_aces``
+  together every ace pays 11, and the first one paid is still kept face up as the capital ace.
 - "You may always be a guest." -> the acquisition opens on public facts alone (the royal is in the court and a carrot
   is free, or a plaza has discards of its suit to sell), and then offers only what the hand can pay and resting, so
   the phase tells the others nothing about the hand.
@@ -437,6 +448,9 @@ class Additions(BaseModel):
     diamonds_trades: bool = False
     hearts_access: bool = False
     spades_fights: bool = False
+    advanced_citadel: bool = False
+    extended_flights: bool = False
+    extended_access: bool = False
     tight_suits: bool = False
     ambivalent_aces: bool = False
     capital_aces: bool = False
@@ -484,7 +498,7 @@ class Purse:
 
     def total(self, cards: Sequence[str], suits: str) -> int:
         worth = sum(value(c, self.adds) for c in cards)
-        if self.first_ace_bonus(cards):
+        if self.first_ace_bonus(cards) and not self.adds.ambivalent_aces:  # ambivalent aces are 11 already
             worth += 10
         if self.adds.additional_capital and self.capital is not None and suit(self.capital) in suits:
             worth += 1
@@ -557,6 +571,19 @@ class JackrabbitsOptions(Options):
         False,
         description="Standard game, hearts: a rabbit reaching a Queen palace may be challenged to show six in hearts; "
         "whoever is wrong is thrown off the board",
+    )
+    advanced_citadel: bool = Field(
+        False,
+        description="Advanced Citadel (with a suit power): the Citadel also vets hearts like a palace, sells any "
+        "discard for diamonds like a plaza, and launches flights like a tower for a club shown",
+    )
+    extended_flights: bool = Field(
+        False, description="Extended Flights (with clubs flights): a flight may land on any hex of the board"
+    )
+    extended_access: bool = Field(
+        False,
+        description="Extended Access (with hearts access): rabbits resting on any hex but the underground may "
+        "challenge a rabbit that arrives there",
     )
     tight_suits: bool = Field(
         False,
@@ -865,14 +892,20 @@ def claimable(public: Public, seat: int) -> bool:
 
 
 def trade_suits(plaza: str, in_play: str) -> str:
-    """Diamonds buy at every Jack plaza; the asterisk (the Jack of diamonds' plaza) takes any suit."""
+    """Diamonds buy at every Jack plaza (and the Advanced Citadel); the asterisk (the Jack of diamonds' plaza)
+    takes any suit."""
     return in_play if plaza == STAR_PLAZA or MERCHANT_SUITS not in in_play else MERCHANT_SUITS
 
 
 def for_sale(public: Public, seat: int) -> list[str]:
-    """The discards a seat may buy where it stands: the plaza's suit, once a turn (Diamonds trades)."""
+    """The discards a seat may buy where it stands, once a turn (Diamonds trades): a Jack plaza sells its suit,
+    the Advanced Citadel any suit."""
     at = public.rabbits[seat]
-    if not public.additions.diamonds_trades or public.traded or not (len(at) == 2 and at[0] == "J" and is_royal(at)):
+    if not public.additions.diamonds_trades or public.traded:
+        return []
+    if at == CITADEL and public.additions.advanced_citadel:
+        return sorted(set(public.discards))
+    if not (len(at) == 2 and at[0] == "J" and is_royal(at)):
         return []
     return sorted({c for c in public.discards if suit(c) == at[1]})
 
@@ -912,6 +945,13 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         check_named_seat("first_player", options.first_player, seats)
         if options.patriarchal_values and (options.ambivalent_aces or options.capital_aces):
             raise BadOptions("patriarchal values fix the aces at 14: not with ambivalent or capital aces")
+        powers = (options.clubs_flights, options.diamonds_trades, options.hearts_access, options.spades_fights)
+        if options.advanced_citadel and not any(powers[:3]):
+            raise BadOptions("the advanced citadel serves the clubs, diamonds or hearts powers: turn one on")
+        if options.extended_flights and not options.clubs_flights:
+            raise BadOptions("extended flights are played with clubs flights")
+        if options.extended_access and not options.hearts_access:
+            raise BadOptions("extended access is played with hearts access")
         if options.additional_capital and not options.capital_aces:
             raise BadOptions("additional capital is played with capital aces")
         suits = len(suits_in_play(options.tight_suits, seats))
@@ -954,8 +994,11 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         hand = private.hand
         if public.phase == "takeoff":
-            towers = [t.id for t in public.board.tiles if t.kind == "tower" and t.id != public.rabbits[seat]]
-            cards = sorted({c for c in hand if not is_joker(c)})
+            landings = ("tower",) if not public.additions.extended_flights else ("tower", "palace", "plaza", "citadel")
+            at = public.rabbits[seat]
+            towers = [t.id for t in public.board.tiles if t.kind in landings and t.id != at]
+            # From the Advanced Citadel only a club flies ("show your clubs for flying passes").
+            cards = sorted({c for c in hand if not is_joker(c) and (at != CITADEL or suit(c) == CLUBS)})
             return [*(Fly(card=c, to=t) for c in cards for t in towers), Roll()]
         if public.phase in ("access", "prove"):
             shows = [
@@ -1230,13 +1273,19 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             news["won"] = True
             return
         tile = Graph(pub.board).tile.get(at)
-        if pub.additions.hearts_access and tile is not None and tile.kind == "palace" and at not in pub.royals[seat]:
-            seats = len(table.private)
-            asking = [(seat + i) % seats for i in range(1, seats) if pub.rabbits[(seat + i) % seats] != OFF]
-            if asking:
-                pub.challenge = Challenge(palace=at, asking=asking)
-                pub.phase = "access"
-                return
+        adds = pub.additions
+        seats = len(table.private)
+        others = [(seat + i) % seats for i in range(1, seats)]
+        asking: list[int] = []
+        palace = tile is not None and (tile.kind == "palace" or (at == CITADEL and adds.advanced_citadel))
+        if adds.hearts_access and palace and at not in pub.royals[seat]:
+            asking = [s for s in others if pub.rabbits[s] != OFF]
+        elif adds.hearts_access and adds.extended_access and at not in (OFF, UNDERGROUND):
+            asking = [s for s in others if pub.rabbits[s] == at]  # "If a guest comes where you rest"
+        if asking:
+            pub.challenge = Challenge(palace=at, asking=asking)
+            pub.phase = "access"
+            return
         self._acquisition(table, seat, rng, news, private)
 
     def _acquisition(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
@@ -1399,7 +1448,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.rabbits[seat] = flight.to
             self._end_journey(table, seat, rng, news, private)
             return
-        start_suit = flight.start[1] if flight.start[1] in pub.suits else pub.suits
+        from_tower = flight.start != CITADEL and flight.start[1] in pub.suits
+        start_suit = flight.start[1] if from_tower else pub.suits  # the Citadel's shortfall: any suit
         pub.pending = Pending(
             via="flight", to=flight.to, price=short, suits=start_suit,
             exclude=None if flight.start == "K" + CLUBS else flight.card,
@@ -1442,7 +1492,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
         pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
         at = pub.rabbits[seat]
-        if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind == "tower":
+        launch = ("tower", "citadel") if pub.additions.advanced_citadel else ("tower",)
+        if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind in launch:
             pub.phase, pub.dice = "takeoff", []  # the card is shown before the roll
             return
         pub.dice = roll_many(rng, D6, 2)

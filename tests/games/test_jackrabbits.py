@@ -440,7 +440,8 @@ def test_rest_makes_no_claim() -> None:
 # -- the optional additions --------------------------------------------------------------------------------------------
 
 EVERY_ADDITION = {
-    "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True, "tight_suits": True,
+    "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True,
+    "advanced_citadel": True, "extended_flights": True, "extended_access": True, "tight_suits": True,
     "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
     "trailing_carrots": True, "windfall_lottery": True, "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip
@@ -500,6 +501,8 @@ def test_additional_capital_adds_a_pip_where_the_capital_aces_suit_pays() -> Non
     assert purse.total(["6H"], "H") == 7 and purse.total(["6S"], "S") == 6
     with pytest.raises(BadOptions, match="capital aces"):
         start(additional_capital=True)
+    both = RULES.parse_options({"capital_aces": True, "ambivalent_aces": True}).additions()  # type: ignore[attr-defined]
+    assert Purse(both, None).total(["AS"], "S") == 11  # the first ace is 11 either way, and still kept
 
 
 def test_trailing_carrots_let_a_journey_pass_a_house_whose_royal_is_held() -> None:
@@ -773,3 +776,51 @@ def test_a_stolen_royal_carries_its_carrot_and_a_fourth_is_given_up() -> None:
     assert RULES.legal_moves(table, 0) == [GiveUp(royal=r) for r in ("KS", "QS", "JS", "KH")]
     act(table, rng, 0, GiveUp(royal="JS"))
     assert pub.royals[0] == ["KS", "QS", "KH"] and "JS" in pub.court and pub.phase == "acquire"
+
+
+def test_extended_flights_land_on_any_hex_above_the_ground() -> None:
+    table, _ = start(clubs_flights=True, extended_flights=True)
+    take_off(table, 0, "KH")
+    hold(table, 0, "9S")
+    targets = {m.to for m in RULES.legal_moves(table, 0) if isinstance(m, Fly)}
+    assert targets == {t.id for t in SAMPLE_BOARD.tiles if t.kind in HEXES} - {UNDERGROUND, "KH"}
+    with pytest.raises(BadOptions, match="clubs flights"):
+        start(extended_flights=True)
+
+
+def test_extended_access_lets_a_resting_rabbit_challenge_a_guest_anywhere_but_underground() -> None:
+    table, rng = start(3, hearts_access=True, extended_access=True)
+    pub = table.public
+    pub.rabbits[1], pub.rabbits[2] = "JH", "KS"
+    journey_from(table, 0, "M1a")
+    act(table, rng, 0, Go(to="JH"))
+    assert pub.phase == "access" and pub.challenge is not None and pub.challenge.asking == [1]
+    act(table, rng, 1, Pass())
+    assert pub.phase == "acquire"
+    with pytest.raises(BadOptions, match="hearts access"):
+        start(extended_access=True)
+
+
+def test_the_advanced_citadel_vets_hearts_sells_any_discard_and_launches_club_flights() -> None:
+    table, rng = start(3, hearts_access=True, diamonds_trades=True, clubs_flights=True, advanced_citadel=True)
+    pub = table.public
+    pub.discards = ["8H", "3S"]
+    # Hearts: a rabbit coming home is asked about like at a palace.
+    journey_from(table, 0, "M1a")
+    pub.rabbits[1] = pub.rabbits[2] = "KS"
+    hold(table, 0, "9D", "5C")
+    act(table, rng, 0, Go(to=CITADEL))
+    assert pub.phase == "access" and pub.challenge is not None and pub.challenge.asking == [1, 2]
+    act(table, rng, 1, Pass())
+    act(table, rng, 2, Pass())
+    # Diamonds: any discard is for sale.
+    assert RULES.legal_moves(table, 0) == [Buy(card="3S"), Buy(card="8H"), Rest()]
+    # Clubs: a flight leaves the Citadel for a club shown, its shortfall paid in any suit.
+    take_off(table, 0, CITADEL)
+    assert {m.card for m in RULES.legal_moves(table, 0) if isinstance(m, Fly)} == {"5C"}
+    act(table, rng, 0, Fly(card="5C", to="KD"))
+    pub.dice = [5, 3]
+    act(table, rng, 0, Skip())
+    assert pub.pending is not None and pub.pending.suits == "CDHS" and pub.pending.price == 3
+    with pytest.raises(BadOptions, match="advanced citadel"):
+        start(advanced_citadel=True)
