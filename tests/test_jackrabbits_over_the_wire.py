@@ -21,11 +21,14 @@ ALL_ON: dict[str, Any] = {
     "capital_aces": True, "additional_capital": True, "trailing_carrots": True, "windfall_lottery": True,
     "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip
+BUILT = {**ALL_ON, "board": "strict"}
 PATRIARCHAL = {**ALL_ON, "ambivalent_aces": False, "capital_aces": False, "additional_capital": False,
                "patriarchal_values": True}  # fmt: skip
 
 
-@pytest.mark.parametrize("options", [ALL_ON, PATRIARCHAL], ids=["all-additions", "patriarchal"])
+@pytest.mark.parametrize(
+    "options", [ALL_ON, PATRIARCHAL, BUILT], ids=["all-additions", "patriarchal", "players-build-the-board"]
+)
 @pytest.mark.parametrize("seats", [2, 3, 4])
 async def test_sdk_bots_finish_a_match(server: ServerProcess, seats: int, options: dict[str, Any]) -> None:
     async with VorpalClient(server.url) as api:
@@ -38,7 +41,8 @@ async def test_sdk_bots_finish_a_match(server: ServerProcess, seats: int, option
         state = await api.state(match, tokens[0])
         assert state.status == "finished" and state.outcome is not None and state.outcome["winners"]
         public = state.view["public"]
-        assert public["board"]["layout"] == "random" and len(public["rabbits"]) == seats
+        assert public["board"]["layout"] == ("built" if options is BUILT else "random")
+        assert len(public["rabbits"]) == seats
         # Hands stay hidden: seat 0 sees its own hand and only the sizes of the others'.
         assert state.view["private"]["hand"] is not None and len(public["hand_sizes"]) == seats
         spectator = await api.state(match)

@@ -94,8 +94,26 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
 - "Map it randomly from scratch, or revisit one explored." -> the option ``board`` is ``sample`` (the fixed board
-  drawn above) or ``random`` (a seeded board that follows the placement suggestions: connected, no dead ends, no
-  hex-to-hex links, triangles apart, the underground reached only by rabbit holes).
+  drawn above), ``random`` (a seeded board that follows the placement suggestions: connected, no dead ends, no
+  hex-to-hex links, triangles apart, the underground reached only by rabbit holes), or ``strict`` / ``free`` (the
+  players build it as the match's first phase).
+- "Deal by shape to every guest, each will get the same amount." -> the houses of the suits in play, the rhombi and
+  the triangles are shuffled shape by shape and dealt round the table; the Citadel lies at the centre of a hex
+  lattice (the six spots around it and the twelve beyond) and the underground aside. The cards are dealt once the
+  last tile is down ("Lay the *court* in any order, after placing every tile").
+- "Strict with turns to place a tile, pick a tile to flip and place." -> ``strict``: clockwise from the first player,
+  each seat chooses which shape to lay and where, and the next face-down tile of that shape (nobody knows it before)
+  is flipped as it is laid.
+- "Free with turns in loose freestyle, flip all tiles to see their face." -> ``free``: every tile is face up (public)
+  and each seat in turn chooses which of its own tiles to lay and where.
+- "These suggestions are worthwhile, loosely meant in either case" -> the board model itself keeps them: a hex goes
+  on a free lattice spot; a rhombus lays two roads (two decisions of the same seat), each between neighbouring hexes
+  or from a hex with an open side off the board; a triangle joins three mutually neighbouring hexes, or two on the
+  rim and the sea. So no road is a dead end, no hex links a hex, no triangle touches a triangle, and only rabbit
+  holes reach the underground. A seat with no tile that fits anywhere passes; after two rounds of passes the tiles
+  left are set aside.
+- "Hexes may be placed abroad, starting islands disconnected." -> a built board need not be connected: islands are
+  reached by horses, boats, flights and rabbit holes.
 - "Pay with cards of proper suits: club or spade or even heart." -> the rulebook's pictures are missing: mountain
   crossings are paid in spades, river crossings in hearts, woods crossings in clubs.
 - "Stationed where the road is forked, there's a horse and boat to ride." -> merchants are paid in diamonds; the
@@ -223,13 +241,14 @@ from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.dice import D6, roll_many
 from server.engine.piles import draw
-from server.engine.seats import check_named_seat, named_or_drawn
+from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 # -- the board ---------------------------------------------------------------------------------------------------
 
 HexKind = Literal["citadel", "tower", "palace", "plaza", "underground"]
 SmallKind = Literal["mountain", "river", "woods", "fork", "tavern", "hole"]
 HOUSE_KINDS: dict[str, HexKind] = {"K": "tower", "Q": "palace", "J": "plaza"}
+HOUSE_IDS = frozenset(r + s for r in "KQJ" for s in "CDHS")
 RHOMBI: tuple[SmallKind, ...] = ("mountain", "river", "woods")
 TRIANGLES: tuple[SmallKind, ...] = ("fork", "tavern", "hole")
 #: Which suits pay each transfer (the rulebook's pictures are missing; see the interpretations).
@@ -272,7 +291,7 @@ class Board(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    layout: Literal["sample", "random"]
+    layout: Literal["sample", "random", "built"]
     tiles: tuple[Tile, ...]
     links: tuple[Link, ...]
 
@@ -547,8 +566,11 @@ def can_pay(hand: Sequence[str], suits: str, price: int, purse: Purse | None = N
 
 class JackrabbitsOptions(Options):
     objective: Objective = Field("simple", description="which three royals win: the objective chosen at setup")
-    board: Literal["sample", "random"] = Field(
-        "sample", description="the fixed sample board, or a seeded random board that follows the placement suggestions"
+    board: Literal["sample", "random", "strict", "free"] = Field(
+        "sample",
+        description="the fixed sample board; a seeded random board that follows the placement suggestions; or the "
+        "players build it, tile by tile in turn, drawing face-down tiles (strict) or choosing among their face-up "
+        "tiles (free)",
     )
     first_player: int | None = Field(None, ge=0, le=3, description="seat of the first player; drawn if unset")
     turn_limit: int = Field(40, ge=1, le=1000, description="rounds after which the most royals held wins")
@@ -613,6 +635,40 @@ class JackrabbitsOptions(Options):
 
     def additions(self) -> Additions:
         return Additions(**{name: getattr(self, name) for name in Additions.model_fields})
+
+
+class PlaceHex(BaseModel):
+    """Board building: lay a hex at lattice spot ``q``, ``r`` (free: the house ``tile``; strict: the next
+    face-down hex)."""
+
+    type: Literal["place_hex"] = "place_hex"
+    tile: str | None = None
+    q: int = Field(ge=-2, le=2)
+    r: int = Field(ge=-2, le=2)
+
+
+class PlaceRoad(BaseModel):
+    """Board building: lay a rhombus's road from hex ``a`` to hex ``b`` (or ``off``), then, as the next decision,
+    its second road (free: the first road names the terrain ``tile``; strict: the next face-down rhombus)."""
+
+    type: Literal["place_road"] = "place_road"
+    tile: str | None = None
+    a: str
+    b: str
+
+
+class PlaceTriangle(BaseModel):
+    """Board building: lay a triangle whose three road ends lead to ``ends`` (hexes, or one ``off``)."""
+
+    type: Literal["place_triangle"] = "place_triangle"
+    tile: str | None = None
+    ends: list[str] = Field(min_length=3, max_length=3)
+
+
+class PassTile(BaseModel):
+    """Board building: no tile of the seat's fits anywhere yet; wait for the next round."""
+
+    type: Literal["pass_tile"] = "pass_tile"
 
 
 class Show(BaseModel):
@@ -766,11 +822,12 @@ class Discard(BaseModel):
     card: str
 
 
-AnyMove = (Fly | Roll | Buy | Attack | Strike | Yield | GiveUp | Contest | Prove | Pass |
-           Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim | Rest | Discard)  # fmt: skip
+AnyMove = (PlaceHex | PlaceRoad | PlaceTriangle | PassTile | Fly | Roll | Buy | Attack | Strike | Yield | GiveUp |
+           Contest | Prove | Pass | Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim |
+           Rest | Discard)  # fmt: skip
 Move = Annotated[AnyMove, Field(discriminator="type")]
 Phase = Literal[
-    "takeoff", "lottery", "journey", "pay", "acquire", "fight", "give_up", "access", "prove", "trim", "over"
+    "build", "takeoff", "lottery", "journey", "pay", "acquire", "fight", "give_up", "access", "prove", "trim", "over"
 ]
 ACCESS_PROOF = 6
 
@@ -797,6 +854,74 @@ class Flight(BaseModel):
     card: str
     start: str
     to: str
+
+
+Shape = Literal["hex", "rhombus", "triangle"]
+SHAPE_OF: dict[str, Shape] = {**{k: "rhombus" for k in RHOMBI}, **{k: "triangle" for k in TRIANGLES}}
+
+
+class Building(BaseModel):
+    """The board being built by the players: each seat's tiles left by shape, where the hexes lie, and a rhombus
+    whose first road is down."""
+
+    mode: Literal["strict", "free"]
+    left: list[dict[str, int]] = Field(description="each seat's tiles still to place, by shape")
+    faces: list[list[str]] = Field(description="free building: each seat's face-up tiles")
+    spots: dict[str, list[int]] = Field(description="where each hex lies on the lattice: q, r")
+    half: list[str] | None = Field(None, description="a rhombus with one road down: its id, the road's two ends")
+    passes: int = Field(0, description="seats in a row that could place nothing")
+
+
+LATTICE: tuple[Spot, ...] = ((0, 0), *RING1, *RING2)
+DIRECTIONS: tuple[Spot, ...] = RING1
+
+
+def shape_of(name: str) -> Shape:
+    return "hex" if name in HOUSE_IDS else SHAPE_OF[name]
+
+
+def _spot(b: Building, hex_id: str) -> Spot:
+    q, r = b.spots[hex_id]
+    return q, r
+
+
+def _open_sides(b: Building, hex_id: str) -> bool:
+    """Whether some side of the hex faces no hex (so a road may lead off the board there)."""
+    taken = {_spot(b, h) for h in b.spots}
+    q, r = _spot(b, hex_id)
+    return any((q + dq, r + dr) not in taken for dq, dr in DIRECTIONS)
+
+
+def road_sites(b: Building) -> list[tuple[str, str]]:
+    """Where a rhombus road may go: between two neighbouring hexes, or from a hex off the board."""
+    hexes = list(b.spots)
+    pairs = [(a, c) for i, a in enumerate(hexes) for c in hexes[i + 1 :] if _near(_spot(b, a), _spot(b, c))]
+    return pairs + [(h, OFF) for h in hexes if _open_sides(b, h)]
+
+
+def triangle_sites(b: Building) -> list[tuple[str, str, str]]:
+    """Where a triangle may go: between three mutually neighbouring hexes, or two on the rim and the sea."""
+    hexes = list(b.spots)
+    near = [(a, c) for i, a in enumerate(hexes) for c in hexes[i + 1 :] if _near(_spot(b, a), _spot(b, c))]
+    triples = [
+        (a, c, d) for a, c in near for d in hexes[hexes.index(c) + 1 :]
+        if _near(_spot(b, a), _spot(b, d)) and _near(_spot(b, c), _spot(b, d))
+    ]  # fmt: skip
+    shores = [(a, c, OFF) for a, c in near if _open_sides(b, a) and _open_sides(b, c)]
+    return triples + shores
+
+
+def _point(board: Board, end: str, inner: str) -> tuple[float, float]:
+    tile = next(t for t in board.tiles if t.id == (inner if end == OFF else end))
+    return (tile.x * 1.5, tile.y * 1.5) if end == OFF else (tile.x, tile.y)
+
+
+def _centre(points: list[tuple[float, float]]) -> tuple[float, float]:
+    return round(sum(p[0] for p in points) / len(points), 1), round(sum(p[1] for p in points) / len(points), 1)
+
+
+def _next_id(board: Board, kind: str) -> str:
+    return f"{kind[0].upper()}{sum(t.kind == kind for t in board.tiles) + 1}"
 
 
 class Fight(BaseModel):
@@ -835,6 +960,7 @@ class Public(Part):
     moved: bool = Field(False, description="whether this turn's journey has started")
     bought: list[str] = Field(default_factory=list, description="taverns where a joker was bought this journey")
     pending: Pending | None = None
+    building: Building | None = None
     flight: Flight | None = None
     challenge: Challenge | None = None
     fight: Fight | None = None
@@ -862,6 +988,9 @@ class Private(Part):
 
 class Secret(Part):
     pile: list[str] = Field(default_factory=list, description="the draw pile, top first")
+    tiles: list[dict[str, list[str]]] = Field(
+        default_factory=list, description="strict building: each seat's face-down tiles by shape, top first"
+    )
 
 
 JTable = Table[Public, Private, Secret]
@@ -918,6 +1047,28 @@ def rivals(public: Public, seat: int) -> list[int]:
     return [s for s, there in enumerate(public.rabbits) if s != seat and there == at]
 
 
+def building_moves(public: Public, seat: int) -> list[AnyMove]:
+    """Every tile the seat may lay now, and where (a rhombus's second road once its first is down)."""
+    b = public.building
+    assert b is not None
+    if b.half is not None:
+        return [PlaceRoad(a=a, b=c) for a, c in road_sites(b)]
+    left = b.left[seat]
+
+    def names(shape: Shape) -> list[str | None]:
+        if not left[shape]:
+            return []
+        if b.mode == "strict":
+            return [None]
+        return [*sorted({t for t in b.faces[seat] if shape_of(t) == shape})]
+
+    taken = {_spot(b, h) for h in b.spots}
+    moves: list[AnyMove] = [PlaceHex(tile=n, q=q, r=r) for n in names("hex") for q, r in LATTICE if (q, r) not in taken]
+    moves += [PlaceRoad(tile=n, a=a, b=c) for n in names("rhombus") for a, c in road_sites(b)]
+    moves += [PlaceTriangle(tile=n, ends=list(site)) for n in names("triangle") for site in triangle_sites(b)]
+    return moves or [PassTile()]
+
+
 def purse_of(public: Public, seat: int) -> Purse:
     return Purse(public.additions, public.capital[seat])
 
@@ -962,23 +1113,64 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
 
     def setup(self, options: JackrabbitsOptions, seats: int, rng: Rng) -> JTable:
         suits = suits_in_play(options.tight_suits, seats)
-        board = SAMPLE_BOARD if options.board == "sample" else build_board(rng, "random", suits)
-        cards = [c for c in deck(jokers=True) if is_joker(c) or suit(c) in suits]
-        court = [c for c in cards if is_joker(c) or is_royal(c)]
-        pile = rng.shuffled([c for c in cards if c not in court])
-        hands = [sorted(draw(pile, rng, HAND_START).cards) for _ in range(seats)]
+        builds = options.board in ("strict", "free")
+        if options.board == "sample":
+            board = SAMPLE_BOARD
+        elif options.board == "random":
+            board = build_board(rng, "random", suits)
+        else:
+            board = Board(layout="built", tiles=(
+                Tile(id=CITADEL, kind="citadel", x=0.0, y=0.0, roads=(CITADEL,), seaside=True),
+                Tile(id=UNDERGROUND, kind="underground", x=-40.0, y=-40.0, roads=(UNDERGROUND,)),
+            ), links=())  # fmt: skip
         first = named_or_drawn(options.first_player, seats, rng)
         public = Public(
             objective=options.objective, additions=options.additions(), suits=suits,
             hand_limit=OVERTAXED_LIMIT if options.overtaxed_hands else HAND_LIMIT, board=board,
             turn_limit=options.turn_limit, round=1, first_player=first, turn=first, phase="lottery", dice=[],
-            rabbits=[CITADEL] * seats, court=court, royals=[[] for _ in range(seats)],
+            rabbits=[CITADEL] * seats, court=[], royals=[[] for _ in range(seats)],
             jesters=[[] for _ in range(seats)], carrots=[CARROTS] * seats, capital=[None] * seats,
-            hand_sizes=[HAND_START] * seats, pile_size=len(pile), discards=[],
+            hand_sizes=[0] * seats, pile_size=0, discards=[],
         )  # fmt: skip
-        table = JTable(public=public, private=[Private(hand=h) for h in hands], secret=Secret(pile=pile))
-        self._start_turn(table, first, rng)
+        table = JTable(public=public, private=[Private() for _ in range(seats)], secret=Secret())
+        if builds:
+            self._deal_tiles(table, "strict" if options.board == "strict" else "free", rng)
+        else:
+            self._deal_cards(table, rng)
+            self._start_turn(table, first, rng)
         return table
+
+    @staticmethod
+    def _deal_tiles(table: JTable, mode: Literal["strict", "free"], rng: Rng) -> None:
+        """ "Deal by shape to every guest, each will get the same amount": face down (strict) or up (free)."""
+        pub = table.public
+        seats, sets = len(table.private), len(pub.suits)
+        by_shape: dict[str, list[str]] = {
+            "hex": rng.shuffled([r + s for s in pub.suits for r in "KQJ"]),
+            "rhombus": rng.shuffled([k for k in RHOMBI for _ in range(sets)]),
+            "triangle": rng.shuffled([k for k in TRIANGLES for _ in range(sets)]),
+        }
+        dealt = [{shape: tiles[i::seats] for shape, tiles in by_shape.items()} for i in range(seats)]
+        pub.building = Building(
+            mode=mode, left=[{shape: len(t) for shape, t in d.items()} for d in dealt],
+            faces=[[] if mode == "strict" else sorted(t for ts in d.values() for t in ts) for d in dealt],
+            spots={CITADEL: [0, 0]},
+        )  # fmt: skip
+        if mode == "strict":
+            table.secret.tiles = dealt
+        pub.phase = "build"
+
+    @staticmethod
+    def _deal_cards(table: JTable, rng: Rng) -> None:
+        """The court face up, the pile shuffled, three cards to each hand."""
+        pub = table.public
+        cards = [c for c in deck(jokers=True) if is_joker(c) or suit(c) in pub.suits]
+        pub.court = [c for c in cards if is_joker(c) or is_royal(c)]
+        pile = rng.shuffled([c for c in cards if c not in pub.court])
+        for p in table.private:
+            p.hand = sorted(draw(pile, rng, HAND_START).cards)
+        table.secret.pile = pile
+        pub.pile_size, pub.hand_sizes = len(pile), [len(p.hand) for p in table.private]
 
     # -- who acts, what is legal -------------------------------------------------------------------------------------
 
@@ -993,6 +1185,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         hand = private.hand
+        if public.phase == "build":
+            return building_moves(public, seat)
         if public.phase == "takeoff":
             landings = ("tower",) if not public.additions.extended_flights else ("tower", "palace", "plaza", "citadel")
             at = public.rabbits[seat]
@@ -1121,7 +1315,9 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         news: dict[str, Any] = {"type": move.type, "seat": seat}
         private: dict[int, dict[str, Any]] = {}
         pub.shown = []
-        if isinstance(move, Fly | Roll):
+        if isinstance(move, PlaceHex | PlaceRoad | PlaceTriangle | PassTile):
+            self._build(table, seat, move, rng, news)
+        elif isinstance(move, Fly | Roll):
             if isinstance(move, Fly):
                 pub.flight = Flight(card=move.card, start=pub.rabbits[seat], to=move.to)
                 pub.shown = [move.card]
@@ -1295,6 +1491,71 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.phase = "acquire"
             return
         self._increment(table, seat, rng, news, private)
+
+    def _build(
+        self, table: JTable, seat: int, move: PlaceHex | PlaceRoad | PlaceTriangle | PassTile, rng: Rng,
+        news: dict[str, Any],
+    ) -> None:  # fmt: skip
+        """Lay one tile (or one road of a rhombus); after the last tile the cards are dealt and play begins."""
+        pub = table.public
+        b = pub.building
+        assert b is not None
+        board = pub.board
+
+        def take(shape: Shape, named: str | None) -> str:
+            b.left[seat][shape] -= 1
+            if named is None:
+                return table.secret.tiles[seat][shape].pop(0)  # strict: flip the next face-down tile
+            b.faces[seat].remove(named)
+            return named
+
+        if isinstance(move, PassTile):
+            b.passes += 1
+        elif isinstance(move, PlaceHex):
+            name = take("hex", move.tile)
+            x, y = _where((move.q, move.r))
+            tile = Tile(id=name, kind=HOUSE_KINDS[name[0]], suit=name[1], x=x, y=y, roads=(name,))
+            pub.board = Board(layout="built", tiles=(*board.tiles, tile), links=board.links)
+            b.spots[name] = [move.q, move.r]
+            news.update(tile=name, at=[move.q, move.r])
+        elif isinstance(move, PlaceRoad) and b.half is None:
+            kind = take("rhombus", move.tile)
+            b.half = [_next_id(board, kind), kind, move.a, move.b]
+            news.update(tile=kind, road=[move.a, move.b])
+            return  # the second road is the same seat's next decision
+        elif isinstance(move, PlaceRoad):
+            assert b.half is not None
+            tid, kind, a, c = b.half
+            roads = [(a, c), (move.a, move.b)]
+            x, y = _centre([_point(board, e, p[0]) for p in roads for e in p])
+            tile = Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=any(OFF in p for p in roads))
+            links = [Link(a=start, b=node) for node, (start, _) in zip(tile.roads, roads, strict=True)]
+            links += [Link(a=node, b=end) for node, (_, end) in zip(tile.roads, roads, strict=True)]
+            pub.board = Board(layout="built", tiles=(*board.tiles, tile), links=(*board.links, *links))
+            b.half = None
+            news.update(tile=tid, road=[move.a, move.b])
+        else:
+            kind = take("triangle", move.tile)
+            tid = _next_id(board, kind)
+            x, y = _centre([_point(board, e, move.ends[0]) for e in move.ends])
+            tile = Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=OFF in move.ends)
+            links = [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in move.ends]
+            pub.board = Board(layout="built", tiles=(*board.tiles, tile), links=(*board.links, *links))
+            news.update(tile=tid, kind=kind, ends=list(move.ends))
+        if not isinstance(move, PassTile):
+            b.passes = 0
+        seats = len(table.private)
+        waiting = [s for s in (left_of(seat, seats, i) for i in range(1, seats + 1)) if sum(b.left[s].values())]
+        if waiting and b.passes <= 2 * seats:
+            pub.turn = waiting[0]
+            return
+        # Every tile is down (or none fits anywhere any more): deal the cards and start the first turn.
+        pub.building = None
+        table.secret.tiles = []
+        news["built"] = True
+        self._deal_cards(table, rng)
+        self._start_turn(table, pub.first_player, rng)
+        news["next"] = {"seat": pub.turn, "dice": list(pub.dice)}
 
     def _fight(
         self,

@@ -31,6 +31,8 @@ from server.games.jackrabbits import (
     JTable,
     Pass,
     Pay,
+    PlaceHex,
+    PlaceRoad,
     Prove,
     Purse,
     Rest,
@@ -58,6 +60,7 @@ from ..test_games_generic import _hidden_from, _strings, _visible_to
 GAME = Jackrabbits()
 RULES = Rules(GAME)
 HEXES = {"citadel", "tower", "palace", "plaza", "underground"}
+HOUSES = {r + s for r in "KQJ" for s in "CDHS"}
 
 
 def start(seats: int = 2, **options: Any) -> tuple[JTable, Rng]:
@@ -90,7 +93,7 @@ def journey_from(table: JTable, seat: int, at: str, dice: tuple[int, int] = (3, 
 # -- the board -------------------------------------------------------------------------------------------------------
 
 
-def check_suggestions(board: Board) -> None:
+def check_suggestions(board: Board, *, connected: bool = True) -> None:
     graph = Graph(board)
     kinds = Counter(t.kind for t in board.tiles)
     assert kinds == {"citadel": 1, "underground": 1, "tower": 4, "palace": 4, "plaza": 4,
@@ -111,6 +114,8 @@ def check_suggestions(board: Board) -> None:
         if node not in hexes:
             assert len(ends) == (3 if graph.tile[node].kind in ("fork", "tavern", "hole") else 2)
             assert ends.count(OFF) <= 1
+    if not connected:  # "Hexes may be placed abroad, starting islands disconnected"
+        return
     # Every hex on the board is reached by road from the Citadel.
     seen, todo = {CITADEL}, [CITADEL]
     while todo:
@@ -565,8 +570,11 @@ def test_patriarchal_values_rank_ace_king_queen_jack_from_fourteen_to_eleven() -
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 @pytest.mark.parametrize(
-    "extra", [{}, {"patriarchal_values": True, "capital_aces": False, "additional_capital": False}]
-)
+    "extra",
+    [{}, {"patriarchal_values": True, "capital_aces": False, "additional_capital": False}, {"board": "strict"},
+     {"board": "free"}],
+    ids=["random-board", "patriarchal", "strict-building", "free-building"],
+)  # fmt: skip
 def test_random_play_with_every_addition_ends_and_reveals_no_hidden_fact(seats: int, extra: dict[str, Any]) -> None:
     """The generic tests play the default options; these play every addition, with the same leak check."""
     options = {**EVERY_ADDITION, "board": "random", "objective": "monarchic", "turn_limit": 8, **extra}
@@ -824,3 +832,61 @@ def test_the_advanced_citadel_vets_hearts_sells_any_discard_and_launches_club_fl
     assert pub.pending is not None and pub.pending.suits == "CDHS" and pub.pending.price == 3
     with pytest.raises(BadOptions, match="advanced citadel"):
         start(advanced_citadel=True)
+
+
+# -- building the board ----------------------------------------------------------------------------------------------
+
+
+def build(table: JTable, rng: Rng, seed: int) -> None:
+    pick = random.Random(seed)
+    while table.public.phase == "build":
+        seat = RULES.to_act(table)[0]
+        act(table, rng, seat, pick.choice(RULES.legal_moves(table, seat)))
+
+
+@pytest.mark.parametrize("mode", ["strict", "free"])
+def test_players_build_a_board_that_follows_the_suggestions_then_the_cards_are_dealt(mode: str) -> None:
+    for seed in range(25):
+        seats = 2 + seed % 3
+        table, rng = RULES.setup(RULES.parse_options({"board": mode}), seats, seed)
+        assert table.public.phase == "build" and table.public.hand_sizes == [0] * seats
+        build(table, rng, seed)
+        check_suggestions(table.public.board, connected=False)
+        assert table.public.board.layout == "built" and table.public.phase == "lottery"
+        assert table.public.hand_sizes == [3] * seats and len(table.public.court) == 14
+
+
+def test_strict_building_deals_face_down_tiles_by_shape_and_flips_each_as_it_is_laid() -> None:
+    table, rng = start(3, board="strict")
+    pub = table.public
+    assert pub.building is not None and pub.building.faces == [[], [], []]
+    assert pub.building.left == [{"hex": 4, "rhombus": 4, "triangle": 4}] * 3
+    assert all(len(t["hex"]) == 4 for t in table.secret.tiles)
+    assert set(RULES.view(table, 0)) == {"public", "private"} and "tiles" not in RULES.view(table, 0)["public"]
+    top = table.secret.tiles[0]["hex"][0]
+    assert RULES.legal_moves(table, 0)[0] == PlaceHex(q=1, r=0)
+    event = act(table, rng, 0, PlaceHex(q=1, r=0))
+    assert event["tile"] == top and pub.building.spots[top] == [1, 0] and pub.turn == 1
+
+
+def test_free_building_places_face_up_tiles_and_a_rhombus_takes_two_decisions() -> None:
+    table, rng = start(2, board="free")
+    pub = table.public
+    b = pub.building
+    assert b is not None and len(b.faces[0]) == len(b.faces[1]) == 18
+    assert sorted(b.faces[0] + b.faces[1]).count("fork") == 4 and not {*b.faces[0]} & {*b.faces[1]} & HOUSES
+    house = next(t for t in b.faces[0] if t[0] in "KQJ")
+    act(table, rng, 0, PlaceHex(tile=house, q=1, r=0))
+    terrain = next(t for t in b.faces[1] if t in ("mountain", "river", "woods"))
+    act(table, rng, 1, PlaceRoad(tile=terrain, a=CITADEL, b=house))
+    assert pub.turn == 1 and b.half is not None  # the same seat lays the second road
+    assert all(isinstance(m, PlaceRoad) and m.tile is None for m in RULES.legal_moves(table, 1))
+    act(table, rng, 1, PlaceRoad(a=house, b=OFF))
+    tile = pub.board.tiles[-1]
+    assert tile.kind == terrain and tile.roads == (tile.id + "a", tile.id + "b") and pub.turn == 0
+    assert {(link.a, link.b) for link in pub.board.links} == {
+        (CITADEL, tile.id + "a"),
+        (tile.id + "a", house),
+        (house, tile.id + "b"),
+        (tile.id + "b", OFF),
+    }
