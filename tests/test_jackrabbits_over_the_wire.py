@@ -17,7 +17,7 @@ pytestmark = pytest.mark.anyio
 ALL_ON: dict[str, Any] = {
     "board": "random", "objective": "monarchic", "turn_limit": 12, "clubs_flights": True, "diamonds_trades": True,
     "hearts_access": True, "spades_fights": True, "advanced_citadel": True, "extended_flights": True,
-    "extended_access": True, "tight_suits": True, "ambivalent_aces": True,
+    "extended_access": True, "extended_trades": True, "tight_suits": True, "ambivalent_aces": True,
     "capital_aces": True, "additional_capital": True, "trailing_carrots": True, "windfall_lottery": True,
     "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip

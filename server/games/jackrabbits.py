@@ -88,8 +88,7 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 - NOTES.md: "Intro game first; the Standard game's suit powers and each optional addition are options." -> the
   intro game is the default; each suit power of the Standard game is a boolean option (``clubs_flights``,
   ``diamonds_trades``, ``hearts_access``, ``spades_fights``: all four make the Standard game) and so is each optional
-  addition. Extended Trades (deals between players) is not offered yet, so the options schema does not list it;
-  an addition that extends a suit power is refused without that power.
+  addition; an addition that extends a suit power is refused without that power.
 - NOTES.md: "Model the board as a graph" -> roads join road nodes (a hex, a triangle, or one of a rhombus's two
   roads); a hex never links to a hex, triangles never link to triangles, and every road end of a small tile leads
   to a hex or off the board, so no road is a dead end.
@@ -219,6 +218,14 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 - "If a guest comes where you rest, show your hearts to turn them down." -> with ``extended_access`` a rabbit whose
   journey ends on any hex but the underground may be challenged, by the rules of the palaces, by the rabbits resting
   there ("anywhere but underground"); on a palace every seat on the board is asked as before.
+- "player trades with diamond cards, done in turn where both set foot." -> with ``extended_trades`` (only with
+  diamonds trades) the acquisition on a hex of the board where other rabbits stand may offer one of them a deal, once
+  a turn: one diamond (an ace or a pip) for a card the proposer names, two decisions of the proposer; the other seat
+  accepts (only if it holds the card) or declines. Royals carry carrots and are not traded.
+- "Never show your hand's rewards" -> the deal sits in the private parts of the two seats only; everyone else sees
+  that a deal was offered, to whom, and whether it was struck.
+- "If what's traded proves a farce, swindlers get the off-board boot." -> the server swaps exactly the cards of the
+  deal and refuses a card not held, so a deal cannot be a swindle and the boot never falls.
 - "Choose to use them as **11**, any time you play an **Ace**." -> with ``ambivalent_aces`` and ``capital_aces``
   together every ace pays 11, and the first one paid is still kept face up as the capital ace.
 - "You may always be a guest." -> the acquisition opens on public facts alone (the royal is in the court and a carrot
@@ -470,6 +477,7 @@ class Additions(BaseModel):
     advanced_citadel: bool = False
     extended_flights: bool = False
     extended_access: bool = False
+    extended_trades: bool = False
     tight_suits: bool = False
     ambivalent_aces: bool = False
     capital_aces: bool = False
@@ -606,6 +614,11 @@ class JackrabbitsOptions(Options):
         False,
         description="Extended Access (with hearts access): rabbits resting on any hex but the underground may "
         "challenge a rabbit that arrives there",
+    )
+    extended_trades: bool = Field(
+        False,
+        description="Extended Trades (with diamonds trades): at the acquisition, offer a rabbit on the same hex a "
+        "diamond for a card you name; only the two of you see the deal",
     )
     tight_suits: bool = Field(
         False,
@@ -747,6 +760,33 @@ class GiveUp(BaseModel):
     royal: str
 
 
+class Propose(BaseModel):
+    """Extended trades: offer the rabbit of seat ``target`` on the same hex the diamond ``give`` (privately)."""
+
+    type: Literal["propose"] = "propose"
+    target: int = Field(ge=0, le=3)
+    give: str
+
+
+class Ask(BaseModel):
+    """Extended trades: name the card wanted in return for the diamond offered."""
+
+    type: Literal["ask"] = "ask"
+    card: str
+
+
+class Accept(BaseModel):
+    """Extended trades: accept the deal offered (the card asked for is handed over, the diamond taken)."""
+
+    type: Literal["accept"] = "accept"
+
+
+class Decline(BaseModel):
+    """Extended trades: decline the deal offered."""
+
+    type: Literal["decline"] = "decline"
+
+
 class Pass(BaseModel):
     """Hearts access: do not challenge; or, challenged, do not prove (and be thrown off the board)."""
 
@@ -823,11 +863,24 @@ class Discard(BaseModel):
 
 
 AnyMove = (PlaceHex | PlaceRoad | PlaceTriangle | PassTile | Fly | Roll | Buy | Attack | Strike | Yield | GiveUp |
-           Contest | Prove | Pass | Show | ShowAll | Skip | Go | Stay | Transfer | Pay | Jester | Cancel | Claim |
-           Rest | Discard)  # fmt: skip
+           Contest | Prove | Pass | Propose | Ask | Accept | Decline | Show | ShowAll | Skip | Go | Stay | Transfer |
+           Pay | Jester | Cancel | Claim | Rest | Discard)  # fmt: skip
 Move = Annotated[AnyMove, Field(discriminator="type")]
 Phase = Literal[
-    "build", "takeoff", "lottery", "journey", "pay", "acquire", "fight", "give_up", "access", "prove", "trim", "over"
+    "build",
+    "takeoff",
+    "ask",
+    "consider",
+    "lottery",
+    "journey",
+    "pay",
+    "acquire",
+    "fight",
+    "give_up",
+    "access",
+    "prove",
+    "trim",
+    "over",
 ]
 ACCESS_PROOF = 6
 
@@ -924,6 +977,14 @@ def _next_id(board: Board, kind: str) -> str:
     return f"{kind[0].upper()}{sum(t.kind == kind for t in board.tiles) + 1}"
 
 
+class Deal(BaseModel):
+    """Extended trades, seen only by the two seats: the diamond offered, the card asked for, the other seat."""
+
+    give: str
+    ask: str | None = None
+    partner: int
+
+
 class Fight(BaseModel):
     """A spades fight: the two seats, each one's score so far, and the seat to throw next."""
 
@@ -965,6 +1026,8 @@ class Public(Part):
     challenge: Challenge | None = None
     fight: Fight | None = None
     fought: bool = Field(False, description="whether the seat has fought this turn")
+    dealing: list[int] | None = Field(None, description="extended trades: the proposer and the seat it deals with")
+    dealt: bool = Field(False, description="whether the seat has offered a deal this turn")
     traded: bool = Field(False, description="whether a card was bought at a plaza this turn")
     court: list[str] = Field(description="royals and jokers face up, not held by anyone")
     royals: list[list[str]] = Field(description="each seat's royals, marked by its carrots")
@@ -981,6 +1044,7 @@ class Public(Part):
 
 class Private(Part):
     hand: list[str] = Field(default_factory=list)
+    deal: Deal | None = Field(None, description="extended trades: a deal this seat is part of")
     seized: list[str] = Field(
         default_factory=list, description="the cards the next seat last took from this hand's surplus (Seized Surplus)"
     )
@@ -1069,6 +1133,15 @@ def building_moves(public: Public, seat: int) -> list[AnyMove]:
     return moves or [PassTile()]
 
 
+def partners(public: Public, seat: int) -> list[int]:
+    """Seats an extended trade may be offered to: rabbits on the seat's hex (on the board), once a turn."""
+    adds = public.additions
+    at = public.rabbits[seat]
+    if not (adds.diamonds_trades and adds.extended_trades) or public.dealt or at in (OFF, UNDERGROUND):
+        return []
+    return [s for s, there in enumerate(public.rabbits) if s != seat and there == at]
+
+
 def purse_of(public: Public, seat: int) -> Purse:
     return Purse(public.additions, public.capital[seat])
 
@@ -1101,6 +1174,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             raise BadOptions("the advanced citadel serves the clubs, diamonds or hearts powers: turn one on")
         if options.extended_flights and not options.clubs_flights:
             raise BadOptions("extended flights are played with clubs flights")
+        if options.extended_trades and not options.diamonds_trades:
+            raise BadOptions("extended trades are played with diamonds trades")
         if options.extended_access and not options.hearts_access:
             raise BadOptions("extended access is played with hearts access")
         if options.additional_capital and not options.capital_aces:
@@ -1181,6 +1256,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             return [public.challenge.asking[0]]
         if public.phase == "fight" and public.fight is not None:
             return [public.fight.to_throw]
+        if public.phase == "consider" and public.dealing is not None:
+            return [public.dealing[1]]
         return [public.turn]
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
@@ -1219,7 +1296,15 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
                     moves.append(Buy(card=card))
             spades = sorted({c for c in hand if suit(c) == SPADES and not is_joker(c)})
             moves += [Attack(target=t, cards=[c]) for t in rivals(public, seat) for c in spades]
+            diamonds = sorted({c for c in hand if suit(c) == MERCHANT_SUITS and not is_royal(c) and not is_joker(c)})
+            moves += [Propose(target=t, give=c) for t in partners(public, seat) for c in diamonds]
             return [*moves, Rest()]
+        if public.phase == "ask":
+            wanted = [c for c in deck() if suit(c) in public.suits and not is_royal(c) and c not in hand]
+            return [Ask(card=c) for c in wanted]
+        if public.phase == "consider":
+            assert private.deal is not None and private.deal.ask is not None
+            return [*([Accept()] if private.deal.ask in hand else []), Decline()]
         if public.phase == "fight":
             assert public.fight is not None
             f = public.fight
@@ -1327,6 +1412,8 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             news["dice"] = list(pub.dice)
         elif isinstance(move, Attack | Strike | Yield | GiveUp):
             self._fight(table, seat, move, rng, news, private)
+        elif isinstance(move, Propose | Ask | Accept | Decline):
+            self._deal(table, seat, move, news, private)
         elif isinstance(move, Contest | Prove | Pass):
             self._access(table, seat, move, rng, news, private)
         elif isinstance(move, Buy):
@@ -1487,7 +1574,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     def _acquisition(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         """The acquisition phase opens wherever something could be claimed or bought (judged from public facts)."""
         pub = table.public
-        if claimable(pub, seat) or for_sale(pub, seat) or rivals(pub, seat):
+        if claimable(pub, seat) or for_sale(pub, seat) or rivals(pub, seat) or partners(pub, seat):
             pub.phase = "acquire"
             return
         self._increment(table, seat, rng, news, private)
@@ -1556,6 +1643,41 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         self._deal_cards(table, rng)
         self._start_turn(table, pub.first_player, rng)
         news["next"] = {"seat": pub.turn, "dice": list(pub.dice)}
+
+    @staticmethod
+    def _deal(
+        table: JTable, seat: int, move: Propose | Ask | Accept | Decline, news: dict[str, Any],
+        private: dict[int, Any],
+    ) -> None:  # fmt: skip
+        """Extended trades: the proposer offers a diamond and names a card; the other accepts or declines. Only the
+        two seats see the deal; everyone sees that one was offered and whether it was struck."""
+        pub = table.public
+        if isinstance(move, Propose):
+            pub.dealt, pub.dealing, pub.phase = True, [seat, move.target], "ask"
+            table.private[seat].deal = Deal(give=move.give, partner=move.target)
+            news["target"] = move.target
+            private[seat] = {"give": move.give}
+            return
+        assert pub.dealing is not None
+        proposer, partner = pub.dealing
+        deal = table.private[proposer].deal
+        assert deal is not None
+        if isinstance(move, Ask):
+            deal.ask = move.card
+            table.private[partner].deal = Deal(give=deal.give, ask=move.card, partner=proposer)
+            pub.phase = "consider"
+            private[proposer] = private[partner] = {"give": deal.give, "ask": move.card}
+            return
+        if isinstance(move, Accept):
+            assert deal.ask is not None
+            table.private[proposer].hand.remove(deal.give)
+            table.private[partner].hand.append(deal.give)
+            table.private[partner].hand.remove(deal.ask)
+            table.private[proposer].hand.append(deal.ask)
+            private[proposer] = private[partner] = {"give": deal.give, "ask": deal.ask}
+        news["struck"] = isinstance(move, Accept)
+        table.private[proposer].deal = table.private[partner].deal = None
+        pub.dealing, pub.phase = None, "acquire"
 
     def _fight(
         self,
@@ -1752,6 +1874,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub = table.public
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
         pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
+        pub.dealt = False
         at = pub.rabbits[seat]
         launch = ("tower", "citadel") if pub.additions.advanced_citadel else ("tower",)
         if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind in launch:

@@ -15,12 +15,15 @@ from server.games.jackrabbits import (
     OFF,
     SAMPLE_BOARD,
     UNDERGROUND,
+    Accept,
+    Ask,
     Attack,
     Board,
     Buy,
     Cancel,
     Claim,
     Contest,
+    Decline,
     Discard,
     Fly,
     GiveUp,
@@ -33,6 +36,7 @@ from server.games.jackrabbits import (
     Pay,
     PlaceHex,
     PlaceRoad,
+    Propose,
     Prove,
     Purse,
     Rest,
@@ -446,7 +450,8 @@ def test_rest_makes_no_claim() -> None:
 
 EVERY_ADDITION = {
     "clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True,
-    "advanced_citadel": True, "extended_flights": True, "extended_access": True, "tight_suits": True,
+    "advanced_citadel": True, "extended_flights": True, "extended_access": True,
+    "extended_trades": True, "tight_suits": True,
     "ambivalent_aces": False, "capital_aces": True, "additional_capital": True,
     "trailing_carrots": True, "windfall_lottery": True, "overtaxed_hands": True, "seized_surplus": True,
 }  # fmt: skip
@@ -578,7 +583,7 @@ def test_patriarchal_values_rank_ace_king_queen_jack_from_fourteen_to_eleven() -
 def test_random_play_with_every_addition_ends_and_reveals_no_hidden_fact(seats: int, extra: dict[str, Any]) -> None:
     """The generic tests play the default options; these play every addition, with the same leak check."""
     options = {**EVERY_ADDITION, "board": "random", "objective": "monarchic", "turn_limit": 8, **extra}
-    for seed in range(3):
+    for seed in range(2):
         table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
         pick = random.Random(seed)
         while RULES.outcome(table) is None:
@@ -890,3 +895,36 @@ def test_free_building_places_face_up_tiles_and_a_rhombus_takes_two_decisions() 
         (house, tile.id + "b"),
         (tile.id + "b", OFF),
     }
+
+
+def test_extended_trades_offer_a_diamond_for_a_named_card_seen_only_by_the_two_seats() -> None:
+    table, rng = start(3, diamonds_trades=True, extended_trades=True)
+    pub = table.public
+    meet(table, "KS", 0, 1)
+    hold(table, 0, "4D", "2C")
+    hold(table, 1, "9H", "3S")
+    assert RULES.legal_moves(table, 0) == [Propose(target=1, give="4D"), Rest()]
+    _, event = RULES.act(table, rng, 0, {"type": "propose", "target": 1, "give": "4D"})
+    assert event.public == {"type": "propose", "seat": 0, "target": 1} and event.private == {0: {"give": "4D"}}
+    assert Ask(card="9H") in RULES.legal_moves(table, 0) and Ask(card="2C") not in RULES.legal_moves(table, 0)
+    _, event = RULES.act(table, rng, 0, {"type": "ask", "card": "9H"})
+    assert set(event.private) == {0, 1} and "give" not in event.public
+    assert RULES.to_act(table) == [1] and RULES.legal_moves(table, 1) == [Accept(), Decline()]
+    assert RULES.view(table, 2)["private"]["deal"] is None and RULES.view(table, 1)["private"]["deal"]["ask"] == "9H"
+    act(table, rng, 1, Accept())
+    assert sorted(table.private[0].hand) == ["2C", "9H"] and sorted(table.private[1].hand) == ["3S", "4D"]
+    assert pub.phase == "acquire" and RULES.legal_moves(table, 0) == [Rest()]  # one deal a turn
+
+
+def test_a_deal_for_a_card_not_held_can_only_be_declined() -> None:
+    table, rng = start(2, diamonds_trades=True, extended_trades=True)
+    meet(table, "KS", 0, 1)
+    hold(table, 0, "4D")
+    hold(table, 1, "3S")
+    act(table, rng, 0, Propose(target=1, give="4D"))
+    act(table, rng, 0, Ask(card="9H"))
+    assert RULES.legal_moves(table, 1) == [Decline()]
+    event = act(table, rng, 1, Decline())
+    assert event["struck"] is False and table.private[0].hand == ["4D"] and table.private[1].deal is None
+    with pytest.raises(BadOptions, match="diamonds trades"):
+        start(extended_trades=True)
