@@ -1,4 +1,4 @@
-"""Jackrabbits, the board game for playing cards (Lenino), for 2-4 players: the intro game.
+"""Jackrabbits, the board game for playing cards (Lenino), for 2-4 players.
 
 Rabbits start on the Citadel with three cards and three carrots. Each turn
 has four phases: the lottery (two dice; show a card matching either die to
@@ -8,6 +8,14 @@ at taverns cost the dice total in the right suits), the acquisition (claim
 the royal of the house you stand on by discarding ten or more in its suit)
 and the increment (draw a card when the journey ends on a hex). The first
 rabbit back on the Citadel holding three royals that fit the objective wins.
+That is the intro game, played by default; the Standard game's four suit
+powers (clubs flights, diamonds trades, hearts access, spades fights) and
+every optional addition are match options, and the players may build the
+board themselves as the match's first phase.
+
+A turn is a series of small decisions of the same seat (each stop of the
+journey, each transfer, then its payment as a decision of its own), so that
+the legal moves at any point stay a short list a bot or a client can show.
 
 The board is a graph. Hexes (the Citadel and twelve houses: a King tower, a
 Queen palace and a Jack plaza per suit) are joined by roads that run through
@@ -1156,10 +1164,11 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     title = "Jackrabbits"
     min_seats, max_seats = 2, 4
     summary = (
-        "The board game for playing cards (intro game), for 2-4. Roll two dice and show a matching card to "
-        "draw; journey from hex to hex on free roads or paid transfers (trailways, horses, boats, rabbit holes, "
-        "jesters); claim royals by discarding ten in their suit; the first back on the Citadel with three "
-        "royals that fit the objective wins."
+        "The board game for playing cards, for 2-4. Roll two dice and show a matching card to draw; journey "
+        "from hex to hex on free roads or paid transfers (trailways, horses, boats, rabbit holes, jesters); "
+        "claim royals by discarding ten in their suit; the first back on the Citadel with three royals that fit "
+        "the objective wins. The Standard game's suit powers, every optional addition and building the board "
+        "are options."
     )
     options_type = JackrabbitsOptions
     move_type = Move
