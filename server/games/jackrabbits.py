@@ -250,7 +250,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
@@ -309,9 +309,26 @@ class Board(BaseModel):
     layout: Literal["sample", "random", "built"]
     tiles: tuple[Tile, ...]
     links: tuple[Link, ...]
+    _graph: Graph | None = PrivateAttr(None)
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Board:
         return self
+
+    def __eq__(self, other: object) -> bool:
+        """Boards are equal by their tiles and roads, whether or not their lookups were worked out yet."""
+        if not isinstance(other, Board):
+            return NotImplemented
+        return (self.layout, self.tiles, self.links) == (other.layout, other.tiles, other.links)
+
+    def __hash__(self) -> int:
+        return hash((self.layout, self.tiles, self.links))
+
+    @property
+    def graph(self) -> Graph:
+        """The board's lookups, worked out once per board object (a board never changes)."""
+        if self._graph is None:
+            self._graph = Graph(self)
+        return self._graph
 
 
 class Graph:
@@ -1337,7 +1354,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         return []
 
     def _journey_moves(self, public: Public, hand: list[str], seat: int) -> list[AnyMove]:
-        graph = Graph(public.board)
+        graph = public.board.graph
         at = public.rabbits[seat]
         if at == OFF:
             return [Go(to=UNDERGROUND)]
@@ -1450,7 +1467,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         elif isinstance(move, Go | Stay):
             self._go(table, seat, move, rng, news, private)
         elif isinstance(move, Transfer):
-            suits = transfer_suits(Graph(pub.board).tile[pub.rabbits[seat]].kind, pub.suits)
+            suits = transfer_suits(pub.board.graph.tile[pub.rabbits[seat]].kind, pub.suits)
             pub.pending = Pending(via=move.via, to=move.to, price=sum(pub.dice), suits=suits)
             pub.phase = "pay"
             news.update(via=move.via, to=move.to)
@@ -1548,7 +1565,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             self._end_journey(table, seat, rng, news, private)
             return
         news["to"] = move.to
-        graph = Graph(pub.board)
+        graph = pub.board.graph
         pub.came_from = pub.rabbits[seat]
         pub.rabbits[seat] = move.to
         pub.moved = True
@@ -1564,7 +1581,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.phase, pub.winners, pub.reason = "over", [seat], "completed"
             news["won"] = True
             return
-        tile = Graph(pub.board).tile.get(at)
+        tile = pub.board.graph.tile.get(at)
         adds = pub.additions
         seats = len(table.private)
         others = [(seat + i) % seats for i in range(1, seats)]
@@ -1782,7 +1799,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
 
     def _increment(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         at = table.public.rabbits[seat]
-        if at != OFF and Graph(table.public.board).is_hex(at):
+        if at != OFF and table.public.board.graph.is_hex(at):
             self._draw(table, seat, rng, news, private)
         self._after_draw(table, seat, "next", rng, news, private)
 
@@ -1886,7 +1903,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub.dealt = False
         at = pub.rabbits[seat]
         launch = ("tower", "citadel") if pub.additions.advanced_citadel else ("tower",)
-        if pub.additions.clubs_flights and at != OFF and Graph(pub.board).tile[at].kind in launch:
+        if pub.additions.clubs_flights and at != OFF and pub.board.graph.tile[at].kind in launch:
             pub.phase, pub.dice = "takeoff", []  # the card is shown before the roll
             return
         pub.dice = roll_many(rng, D6, 2)
