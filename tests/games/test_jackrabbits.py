@@ -59,7 +59,7 @@ from server.games.jackrabbits import (
     value,
 )
 
-from ..test_games_generic import _hidden_from, _strings, _visible_to
+from ..test_games_generic import _hidden_from, _perturbed, _received, _strings, _visible_to
 
 GAME = Jackrabbits()
 RULES = Rules(GAME)
@@ -928,3 +928,32 @@ def test_a_deal_for_a_card_not_held_can_only_be_declined() -> None:
     assert event["struck"] is False and table.private[0].hand == ["4D"] and table.private[1].deal is None
     with pytest.raises(BadOptions, match="diamonds trades"):
         start(extended_trades=True)
+
+
+def playout_with(options: dict[str, Any], seats: int, seed: int) -> list[tuple[JTable, Any]]:
+    """A random match with ``options``: each table (a copy) with the move played from it."""
+    table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
+    pick = random.Random(seed)
+    steps = []
+    while RULES.outcome(table) is None:
+        seat = RULES.to_act(table)[0]
+        move = RULES.dump_move(pick.choice(RULES.legal_moves(table, seat)))
+        steps.append((copy_table(table), move))
+        RULES.act(table, rng, seat, move)
+    return steps
+
+
+@pytest.mark.parametrize("board", ["random", "strict"])
+def test_with_every_option_a_seat_receives_nothing_that_depends_on_what_it_may_not_see(board: str) -> None:
+    """The generic non-interference test, played with every suit power and addition (and the players building)."""
+    options = {**EVERY_ADDITION, "board": board, "objective": "monarchic", "turn_limit": 8}
+    steps = playout_with(options, 3, seed=7)
+    donors = [t for t, _ in playout_with(options, 3, seed=8) if t.public.phase == "lottery"]
+    probes = [move for _, move in steps[:: max(1, len(steps) // 25)]]
+    pick = random.Random(0)
+    for table, _ in steps[:: max(1, len(steps) // 60)]:
+        for seat in range(3):
+            donor = pick.choice(donors)
+            assert _received(RULES, table, seat, probes) == _received(
+                RULES, _perturbed(table, donor, seat), seat, probes
+            )
