@@ -255,6 +255,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.dice import D6, roll_many
+from server.engine.payments import minimal_payments
 from server.engine.piles import draw
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
@@ -577,16 +578,9 @@ def fits(royals: Sequence[str], objective: Objective) -> bool:
 
 def payments(hand: Sequence[str], suits: str, price: int, purse: Purse | None = None) -> list[list[str]]:
     """Every set of cards in ``suits`` from ``hand`` reaching ``price`` from which no card can be left out."""
-    purse = purse or Purse(Additions(), None)
+    counted = purse or Purse(Additions(), None)
     usable = sorted(c for c in hand if not is_joker(c) and suit(c) in suits)
-    found: list[list[str]] = []
-    for size in range(1, len(usable) + 1):
-        for combo in combinations(usable, size):
-            if purse.total(combo, suits) >= price and all(
-                purse.total(combo[:i] + combo[i + 1 :], suits) < price for i in range(size)
-            ):
-                found.append(list(combo))
-    return found
+    return minimal_payments(usable, lambda cards: counted.total(cards, suits), price)
 
 
 def can_pay(hand: Sequence[str], suits: str, price: int, purse: Purse | None = None) -> bool:
