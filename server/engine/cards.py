@@ -12,6 +12,17 @@ from collections.abc import Iterable
 RANKS = "23456789TJQKA"
 SUITS = "CDHS"
 STANDARD_DECK: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
+#: The two jokers of a 54-card deck, red and black: ``X`` for a rank no other card has.
+JOKERS: tuple[str, ...] = ("XR", "XB")
+
+
+def deck(*, jokers: bool = False) -> list[str]:
+    """A fresh, unshuffled deck: the 52 standard cards, then the two jokers if asked for."""
+    return [*STANDARD_DECK, *(JOKERS if jokers else ())]
+
+
+def is_joker(card: str) -> bool:
+    return card in JOKERS
 
 
 def rank(card: str) -> int:

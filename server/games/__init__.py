@@ -11,6 +11,7 @@ from .brillig import Brillig
 from .gimble import Gimble
 from .gyre import Gyre
 from .jabberwocky import Jabberwocky
+from .jackrabbits import Jackrabbits
 from .mimsy import Mimsy
 from .mome import Mome
 from .slithy import Slithy
@@ -27,6 +28,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Borogoves()),
     Rules(Gyre()),
     Rules(Slithy()),
+    Rules(Jackrabbits()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from server.engine.cards import RANKS, STANDARD_DECK, SUITS, deal, is_card, rank, sort_hand, suit
+from server.engine.cards import (
+    JOKERS,
+    RANKS,
+    STANDARD_DECK,
+    SUITS,
+    deal,
+    deck,
+    is_card,
+    is_joker,
+    rank,
+    sort_hand,
+    suit,
+)
 
 
 def test_the_standard_deck_has_52_different_cards() -> None:
@@ -41,3 +53,12 @@ def test_a_deal_needs_enough_cards() -> None:
 
 def test_a_hand_is_sorted_by_suit_then_rank() -> None:
     assert sort_hand(["AH", "2S", "TC", "3H", "KC", "9D"]) == ["TC", "KC", "9D", "3H", "AH", "2S"]
+
+
+def test_a_deck_gains_two_jokers_only_when_asked() -> None:
+    """Jackrabbits: "The box holds ... 54 cards" (the court is "the 2 jokers plus the 12 face cards")."""
+    assert deck() == list(STANDARD_DECK)
+    with_jokers = deck(jokers=True)
+    assert len(with_jokers) == len(set(with_jokers)) == 54
+    assert [c for c in with_jokers if is_joker(c)] == list(JOKERS)
+    assert not any(is_card(j) for j in JOKERS) and not any(is_joker(c) for c in STANDARD_DECK)
