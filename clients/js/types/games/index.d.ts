@@ -7,12 +7,13 @@ import type * as brillig from "./brillig.js";
 import type * as gimble from "./gimble.js";
 import type * as gyre from "./gyre.js";
 import type * as jabberwocky from "./jabberwocky.js";
+import type * as jackrabbits from "./jackrabbits.js";
 import type * as mimsy from "./mimsy.js";
 import type * as mome from "./mome.js";
 import type * as slithy from "./slithy.js";
 import type * as tabby_tumble from "./tabby_tumble.js";
 
-export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, mimsy, mome, slithy, tabby_tumble };
+export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, jackrabbits, mimsy, mome, slithy, tabby_tumble };
 
 /** Each game's options, move and view types, by game name. */
 export interface GameTypes {
@@ -22,6 +23,7 @@ export interface GameTypes {
   gimble: { options: gimble.Options; move: gimble.Move; view: gimble.View };
   gyre: { options: gyre.Options; move: gyre.Move; view: gyre.View };
   jabberwocky: { options: jabberwocky.Options; move: jabberwocky.Move; view: jabberwocky.View };
+  jackrabbits: { options: jackrabbits.Options; move: jackrabbits.Move; view: jackrabbits.View };
   mimsy: { options: mimsy.Options; move: mimsy.Move; view: mimsy.View };
   mome: { options: mome.Options; move: mome.Move; view: mome.View };
   slithy: { options: slithy.Options; move: slithy.Move; view: slithy.View };
