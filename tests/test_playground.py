@@ -354,3 +354,50 @@ def test_a_match_clock_counts_down_for_the_seat_to_act(page: Any, server: Server
         f"""() => parseFloat(document.querySelector('[data-clock-seat="{to_act[0]}"]').textContent
               .split(': ')[1]) < {first}"""
     )  # it counts down between frames
+
+
+#: The drawn board of the public view: its tiles, and each seat's piece with the node it stands on.
+BOARD = """() => {
+  const svg = document.querySelector('.part.public svg.board[role=img]');
+  if (!svg) return null;
+  return {
+    label: svg.querySelector(':scope > title').textContent,
+    tiles: [...svg.querySelectorAll('g.tile')].map((g) => ({
+      id: g.dataset.tile, title: g.querySelector('title').textContent,
+    })),
+    pieces: Object.fromEntries([...svg.querySelectorAll('g.piece')].map((g) => [g.dataset.seat, g.dataset.node])),
+    viewBox: svg.getAttribute('viewBox'), width: svg.getBoundingClientRect().width,
+  };
+}"""
+
+
+def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: ServerProcess) -> None:
+    """Jackrabbits publishes its board as tiles and links: drawn as an SVG by that shape, pieces on it."""
+    match = create(page, server, "jackrabbits", seats=2)
+    page.wait_for_function(READY_OR_OVER)
+    page.wait_for_selector(".part.public svg.board[role=img] g.tile")
+    # The page's seat acts (or the match is over), so nobody moves: the page and REST agree.
+    state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
+    page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
+    public = state["view"]["public"]
+    drawn = page.evaluate(BOARD)
+    assert sorted(t["id"] for t in drawn["tiles"]) == sorted(t["id"] for t in public["board"]["tiles"])
+    assert all(t["title"] for t in drawn["tiles"]), "a tile without a title"
+    nodes = {road for t in public["board"]["tiles"] for road in t["roads"]}
+    on_board = {str(s): node for s, node in enumerate(public["rabbits"]) if node in nodes}
+    assert on_board and drawn["pieces"] == on_board
+    rhombi = sum(len(t["roads"]) == 2 for t in public["board"]["tiles"])
+    assert drawn["label"].startswith(f"Board: {len(drawn['tiles'])} tiles") and f"{rhombi} rhombi" in drawn["label"]
+    # The rest of the view still has its panels.
+    for key in ("dice", "court", "hand_sizes", "rabbits"):
+        assert page.locator(f".part.public .entry[data-key='{key}']").count() == 1, key
+    # The pieces' field names places, not cards ("JH" is a tile here, not the jack of hearts).
+    assert page.locator(".part.public .entry[data-key='rabbits'] [data-card]").count() == 0
+    shot(page, "board-jackrabbits")
+    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    assert page.evaluate(BOARD)["width"] > 300, "the board is not given the phone's width"
+    shot(page, "board-jackrabbits-phone")
+    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))

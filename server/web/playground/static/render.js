@@ -9,8 +9,12 @@
 //   grids           an array of rows of cells   (Bandersnatch, Gyre, Brillig's rows)
 //   placed cards    [{card, row, col, ...}]      (Borogoves's map)
 //   dice            strings under a key naming dice ("cat_die", "action_pool")
+//   boards          {tiles: [{x, y, kind, ...}], links: [{a, b}]}, with the pieces a sibling
+//                   field places on its road nodes (one per seat): an SVG, see board.js
 //
 // A new game therefore appears with panels at least, and drawn wherever it reuses a family.
+
+import { boardNodes, drawBoard, isBoard, isPieces, tileName } from "./board.js";
 
 const SUITS = { C: ["♣", "clubs"], D: ["♦", "diamonds"], H: ["♥", "hearts"], S: ["♠", "spades"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
@@ -186,8 +190,11 @@ function isPlaced(value) {
   return Array.isArray(value) && value.length > 0 && value.every((i) => isMap(i) && "card" in i && Number.isInteger(i.row) && Number.isInteger(i.col));
 }
 
-/** Any value of a view, drawn. `key` is the field it sits under (a hint for dice and labels). */
-export function renderValue(value, key = "") {
+/**
+ * Any value of a view, drawn. `key` is the field it sits under (a hint for dice and labels);
+ * `context` may say how many `seats` the match has (to tell a board's pieces from other lists).
+ */
+export function renderValue(value, key = "", context = {}) {
   if (value === null || value === undefined) return h("span", { class: "none" }, "—");
   if (typeof value === "boolean") return h("span", { class: `bool ${value}` }, value ? "yes" : "no");
   if (typeof value === "number") return h("span", { class: "num" }, String(value));
@@ -213,24 +220,69 @@ export function renderValue(value, key = "") {
     return h(
       "ol",
       { class: "items", start: 0 },
-      value.map((v) => h("li", {}, renderValue(v, key))),
+      value.map((v) => h("li", {}, renderValue(v, key, context))),
     );
   }
   if (isGems(value)) return drawGems(value);
   if (isMap(value) && "card" in value && (isNumberCard(value.card) || isPlayingCard(value.card))) {
     return drawCardWithParts(value, key);
   }
-  return renderEntries(value);
+  if (isBoard(value)) return boardFigure(value, key, []);
+  return renderEntries(value, "entries", context);
 }
 
-/** A map as a description list: one row per field. */
-export function renderEntries(map, className = "entries") {
+/** A board drawn, with its data as panels underneath (folded away). */
+function boardFigure(board, key, pieces) {
+  const { svg, offBoard } = drawBoard(board, pieces, humanize(key || "board"));
+  return h(
+    "figure",
+    { class: "board-figure", "data-board": key },
+    svg,
+    offBoard.length ? h("figcaption", {}, `Not on the board: ${offBoard.join("; ")}.`) : null,
+    h("details", { class: "board-data" }, h("summary", {}, `${humanize(key || "board")} as data`), renderEntries(board, "entries")),
+  );
+}
+
+/** A map as a description list: one row per field. A board among them is drawn with its pieces. */
+export function renderEntries(map, className = "entries", context = {}) {
+  const entries = Object.entries(map);
+  const seats = Number.isInteger(context.seats) ? context.seats : null;
+  // a board's pieces: drawn on it, and listed as the places they name (not as cards: "JH" is a tile)
+  // When several fields could be pieces (a court of royals ["JH", "QS"] names tiles too), the
+  // ones naming the most places that are not card-shaped ("CIT", "M1a") win; a tie of card-shaped
+  // lists is left undrawn rather than guessed.
+  const onBoard = new Map();
+  for (const [k, v] of entries) {
+    if (!isBoard(v)) continue;
+    const nodes = boardNodes(v);
+    const plain = (list) => list.filter((s) => nodes.has(s) && !isPlayingCard(s)).length;
+    const found = entries.filter(([o, p]) => o !== k && !onBoard.has(o) && isPieces(p, v, seats));
+    const best = Math.max(0, ...found.map(([, p]) => plain(p)));
+    const chosen = found.filter(([, p]) => plain(p) === best);
+    if (best > 0 || chosen.length === 1) for (const [o] of chosen) onBoard.set(o, v);
+  }
+  const drawn = (k, v) => {
+    if (isBoard(v)) {
+      const pieces = [...onBoard].filter(([, b]) => b === v).map(([o]) => ({ key: o, places: map[o] }));
+      return boardFigure(v, k, pieces);
+    }
+    if (onBoard.has(k)) {
+      const nodes = boardNodes(onBoard.get(k));
+      return h(
+        "ol",
+        { class: "items places", start: 0 },
+        v.map((node) => h("li", { "data-node": node }, nodes.has(node) ? `${node}: ${tileName(nodes.get(node))}` : node)),
+      );
+    }
+    return renderValue(v, k, context);
+  };
   return h(
     "dl",
     { class: className },
-    Object.entries(map).map(([k, v]) =>
-      h("div", { class: "entry", "data-key": k }, h("dt", {}, humanize(k)), h("dd", {}, renderValue(v, k))),
-    ),
+    entries.map(([k, v]) => {
+      const wide = isBoard(v) ? "wide" : null;
+      return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
+    }),
   );
 }
 
