@@ -56,6 +56,13 @@ def seat_of(record: MatchRecord, token: str | None) -> int | None:
     return parsed.seat
 
 
+def stopped_clock(record: MatchRecord) -> MatchRecord:
+    """``record`` with its clock stopped at ``record.updated`` (no seat is to act any more)."""
+    if record.time_control is None:
+        return record
+    return record.replace(clock=clocks.advance(record.time_control, record.clock, [], None, record.updated))
+
+
 def bot_name(seat: int) -> str:
     return f"bot-{seat}"
 
@@ -205,9 +212,7 @@ class Matches:
             record, _ = await self.store.load(match_id)
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
-            new = record.replace(status=MatchStatus.ABORTED, updated=now_ms())
-            if new.time_control is not None:  # the clock stops
-                new = new.replace(clock=clocks.advance(new.time_control, new.clock, [], None, new.updated))
+            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=now_ms()))
             event = Event({"type": "aborted", "by": "admin"})
             result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
             if result.applied:
@@ -301,41 +306,40 @@ class Matches:
             self.records.keep(record.id, new)
         return {"match": record.id, "version": result.version}
 
-    async def time_out(self, record: MatchRecord, seat: int) -> CommitResult | dict[str, Any]:
+    async def time_out(self, record: MatchRecord, seat: int) -> None:
         """``seat``'s time has run out in ``record``: apply the time control's policy, as one commit.
 
         It races a late move of the seat on the match version like any other change: whichever
-        commits first wins, and the loser is refused as stale.
+        commits first wins, and the loser is refused as stale (``StaleVersion``).
         """
         tc = record.time_control
         assert tc is not None and record.status is MatchStatus.ACTIVE
         snap = self.snapshot(record)
         if tc.on_timeout == "forfeit":
-            return await self._forfeit(record, snap, seat)
+            await self._forfeit(record, snap, seat)
+            return
         if tc.on_timeout == "random_move":
-            move = random.Random(f"{record.id}:{record.version}:{seat}:timeout").choice(snap.rules.legal_moves(
-                snap.table, seat))  # fmt: skip
+            legal = snap.rules.legal_moves(snap.table, seat)
+            move = random.Random(f"{record.id}:{record.version}:{seat}:timeout").choice(legal)
         else:
             move = snap.rules.default_move(snap.table, seat)
-        return await self.play(record, seat, record.version, snap.rules.dump_move(move), "", timeout=True)
+        await self.play(record, seat, record.version, snap.rules.dump_move(move), "", timeout=True)
 
-    async def _forfeit(self, record: MatchRecord, snap: views.Snapshot, seat: int) -> CommitResult:
+    async def _forfeit(self, record: MatchRecord, snap: views.Snapshot, seat: int) -> None:
         """``seat`` forfeits: the match ends as the game says, or goes on with the server's bot in that seat."""
         outcome = snap.rules.forfeit(snap.table, seat)
         bots = list(record.bots)
         bots[seat] = True
-        updated = now_ms()
+        new = record.replace(bots=bots, updated=now_ms())
+        changed: tuple[str, ...] = ("bots",)
         if outcome is not None:
-            new = record.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json"), bots=bots,
-                                 updated=updated, clock=clocks.advance(record.time_control, record.clock, [], None,
-                                 updated) if record.time_control else None)  # fmt: skip
-            changed: tuple[str, ...] = ("status", "outcome", "bots")
-        else:
-            new = record.replace(bots=bots, updated=updated)
-            changed = ("bots",)
+            new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
+            changed = ("status", "outcome", "bots")
         self.records.forget(record.id)
         event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
-        return await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
+        result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
+        if result.status is CommitStatus.STALE:
+            raise StaleVersion(f"the match is at version {result.version}", current=result.version)
 
     # -- the log ----------------------------------------------------------------------
 
