@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any
 
 from server import games
@@ -105,12 +106,18 @@ class Matches:
     # -- the lobby --------------------------------------------------------------------
 
     async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int],
-                     time_control: TimeControl | None = None) -> MatchSummary:  # fmt: skip
+                     time_control: TimeControl | None = None,
+                     held: Sequence[str | None] | None = None) -> MatchSummary:  # fmt: skip
+        """A new match. ``held`` lists, per seat, the account the seat is kept for (a ladder or
+        tournament pairing): only that account may take it, by joining with its key."""
         rules = games.get(game)
         opts = rules.parse_options(options)
         rules.check_seats(seats)
         if any(not 0 <= b < seats for b in bots) or len(set(bots)) != len(bots):
             raise BadRequest("bots must list distinct seats of the match")
+        accounts = [None] * seats if held is None else list(held)
+        if len(accounts) != seats or any(accounts[b] is not None for b in bots):
+            raise BadRequest("held seats must list one entry per seat, none of them a bot's")
         seed = secrets.randbits(63)
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
@@ -124,7 +131,7 @@ class Matches:
             status=MatchStatus.ACTIVE if all(is_bot) else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=self.tables.encode(table), rng=rng.state,
-            time_control=tc, clock=clock,
+            time_control=tc, clock=clock, accounts=accounts,
         )  # fmt: skip
         # A match with timed work (bots, a clock) is leased by one instance's scheduler.
         await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None)
@@ -151,14 +158,18 @@ class Matches:
             if record.status is not MatchStatus.OPEN:
                 raise MatchStarted("the match has started; no seat is open")
             free = record.open_seats()
-            if seat is None:
+            mine = None if account is None else record.held_for(account.id)
+            if mine is not None and seat in (None, mine):
+                chosen = mine  # the seat a pairing keeps for this account
+            elif seat is None:
                 if not free:
                     raise MatchFull()
                 chosen = free[0]
             elif not 0 <= seat < record.seats:
                 raise BadRequest(f"seat must be 0..{record.seats - 1}")
             elif seat not in free:
-                raise SeatTaken(f"seat {seat} is taken")
+                raise SeatTaken(f"seat {seat} is taken" if record.accounts[seat] is None or record.tokens[seat]
+                                else f"seat {seat} is kept for another account")  # fmt: skip
             else:
                 chosen = seat
             token = new_seat_token(record.id, chosen)
@@ -166,7 +177,7 @@ class Matches:
             tokens[chosen] = token_hash(token)
             names[chosen] = account.name if account is not None else name or player_name(chosen)
             accounts[chosen] = None if account is None else account.id
-            started = len(free) == 1
+            started = record.waiting_seats() == [chosen]
             new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
                                  status=MatchStatus.ACTIVE if started else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match

@@ -17,9 +17,11 @@ from .clocks import Clock, TimeControl
 from .status import MatchStatus
 
 
-def open_seats(tokens: list[str | None], bots: list[bool]) -> list[int]:
-    """Seats nobody holds: no player's token and not a bot."""
-    return [s for s, (token, bot) in enumerate(zip(tokens, bots, strict=True)) if token is None and not bot]
+def open_seats(tokens: list[str | None], bots: list[bool], accounts: list[str | None] | None = None) -> list[int]:
+    """Seats anyone may take: no player's token, not a bot, and not held for an account."""
+    held = accounts or [None] * len(tokens)
+    return [s for s, (token, bot, account) in enumerate(zip(tokens, bots, held, strict=True))
+            if token is None and not bot and account is None]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +54,18 @@ class MatchRecord:
             object.__setattr__(self, "accounts", [None] * self.seats)
 
     def open_seats(self) -> list[int]:
-        return open_seats(self.tokens, self.bots)
+        return open_seats(self.tokens, self.bots, self.accounts)
+
+    def waiting_seats(self) -> list[int]:
+        """Seats the match still waits for: open ones and those held for an account that has not joined."""
+        return [s for s in range(self.seats) if self.tokens[s] is None and not self.bots[s]]
+
+    def held_for(self, account_id: str) -> int | None:
+        """The seat held for ``account_id`` (a ladder or tournament pairing) that it has not taken yet."""
+        for s in range(self.seats):
+            if self.accounts[s] == account_id and self.tokens[s] is None:
+                return s
+        return None
 
     def summary(self) -> MatchSummary:
         return MatchSummary(

@@ -63,4 +63,4 @@ def decode_summary(row: list[bytes | None]) -> MatchSummary:
     f = {name: _decode(name, value) for name, value in zip(SUMMARY_FIELDS, row, strict=True) if value is not None}
     tokens = f.pop("tokens")
     f.setdefault("accounts", [None] * f["seats"])
-    return MatchSummary(match=f.pop("id"), open_seats=open_seats(tokens, f["bots"]), **f)
+    return MatchSummary(match=f.pop("id"), open_seats=open_seats(tokens, f["bots"], f["accounts"]), **f)

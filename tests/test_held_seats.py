@@ -1,0 +1,75 @@
+"""Seats a pairing keeps for accounts (ladders and tournaments create such matches).
+
+Checked in process against a real Redis: the lifecycle, with no HTTP.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.config import Settings
+from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.matches import Matches
+from server.domain.status import MatchStatus
+from server.engine.errors import BadRequest, MatchFull, SeatTaken
+from server.runtime.caches import RecordCache, TableCache
+from server.store import Store
+from server.store.embedded import EmbeddedRedis
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
+        store = Store.from_url(redis.url)
+        yield Matches(store, Settings(), TableCache(), RecordCache())
+        await store.close()
+
+
+def account(name: str) -> Account:
+    return Account(id=new_account_id(), name=name, kind=AccountKind.BOT, created=0, key_hash="x")
+
+
+async def test_a_held_seat_is_not_open_and_only_its_account_takes_it(matches: Matches) -> None:
+    ada, bob, eve = account("ada"), account("bob"), account("eve")
+    summary = await matches.create("gimble", None, 2, [], held=[ada.id, bob.id])
+    assert summary.open_seats == [] and summary.accounts == [ada.id, bob.id]
+    with pytest.raises(MatchFull):
+        await matches.join(summary.match, None, None, eve)
+    with pytest.raises(MatchFull):
+        await matches.join(summary.match, None, "anonymous")
+    with pytest.raises(SeatTaken):
+        await matches.join(summary.match, 1, None, ada)
+
+    first = await matches.join(summary.match, None, None, bob)
+    assert first["seat"] == 1
+    record, _ = await matches.store.load(summary.match)
+    assert record.status is MatchStatus.OPEN  # ada's seat still waits for her
+    second = await matches.join(summary.match, 0, None, ada)
+    assert second["seat"] == 0
+    record, _ = await matches.store.load(summary.match)
+    assert record.status is MatchStatus.ACTIVE and record.names == ["ada", "bob"]
+
+
+async def test_held_and_open_seats_mix_and_the_match_starts_when_every_seat_is_taken(matches: Matches) -> None:
+    ada = account("ada")
+    summary = await matches.create("gimble", None, 3, [2], held=[ada.id, None, None])
+    assert summary.open_seats == [1]
+    assert (await matches.join(summary.match, None, "cy"))["seat"] == 1
+    record, _ = await matches.store.load(summary.match)
+    assert record.status is MatchStatus.OPEN
+    assert (await matches.join(summary.match, None, None, ada))["seat"] == 0
+    record, _ = await matches.store.load(summary.match)
+    assert record.status is MatchStatus.ACTIVE
+
+
+async def test_holds_must_fit_the_seats(matches: Matches) -> None:
+    ada = account("ada")
+    with pytest.raises(BadRequest):
+        await matches.create("gimble", None, 2, [], held=[ada.id])
+    with pytest.raises(BadRequest):
+        await matches.create("gimble", None, 2, [1], held=[None, ada.id])
