@@ -115,7 +115,7 @@ class Matches:
         rules.check_seats(seats)
         if any(not 0 <= b < seats for b in bots) or len(set(bots)) != len(bots):
             raise BadRequest("bots must list distinct seats of the match")
-        accounts = [None] * seats if held is None else list(held)
+        accounts: list[str | None] = [None] * seats if held is None else list(held)
         if len(accounts) != seats or any(accounts[b] is not None for b in bots):
             raise BadRequest("held seats must list one entry per seat, none of them a bot's")
         seed = secrets.randbits(63)
