@@ -377,3 +377,12 @@ def test_the_openapi_document_describes_every_account_and_admin_route() -> None:
     assert set(doc["components"]["schemas"]["Register"]["properties"]) == {"name", "kind"}
     codes = set(doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
     assert {"forbidden", "account_disabled", "account_not_found", "unauthorized"} <= codes
+
+
+async def test_an_account_reads_its_inbox_with_its_key_only(api: httpx.AsyncClient) -> None:
+    _, key = await register(api)
+    r = await api.get("/v1/accounts/me/inbox", headers=bearer(key))
+    assert r.status_code == 200 and r.json() == {"notices": []}
+    problem(await api.get("/v1/accounts/me/inbox"), "unauthorized", 401)
+    problem(await api.get("/v1/accounts/me/inbox?since=-1", headers=bearer(key)), "bad_request", 400)
+    problem(await api.get("/v1/accounts/me/inbox?since=²", headers=bearer(key)), "bad_request", 400)

@@ -13,6 +13,9 @@ match lives in one Cluster slot and the commit script may touch all of it.
 - ``vorpal:{sched}:owner``  hash: scheduled match id -> the instance holding its lease
 - ``vorpal:{acct:<id>}:a``  hash: an account (``server.store.accounts``); its API key names its id,
   so no index of keys is needed and each account keeps to one Cluster slot
+- ``vorpal:{acct:<id>}:inbox``  list: the account's newest notices (``server.store.inbox``),
+  numbered by ``vorpal:{acct:<id>}:inbox:seq``; both expire a week after the last notice
+- ``vorpal:{acct:<id>}:notices``  sharded pub/sub channel: the account's new notices
 """
 
 from __future__ import annotations
@@ -44,3 +47,11 @@ def chat_key(match_id: str) -> str:
 
 def account_key(account_id: str) -> str:
     return f"vorpal:{{acct:{account_id}}}:a"
+
+
+def inbox_keys(account_id: str) -> tuple[str, str]:
+    return f"vorpal:{{acct:{account_id}}}:inbox", f"vorpal:{{acct:{account_id}}}:inbox:seq"
+
+
+def inbox_channel(account_id: str) -> str:
+    return f"vorpal:{{acct:{account_id}}}:notices"

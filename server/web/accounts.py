@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from server.domain.accounts import AccountKind
-from server.engine.errors import Unauthorized
+from server.engine.errors import BadRequest, Unauthorized
 
 from .auth import bearer
 from .rest import Body, parse
@@ -42,6 +42,16 @@ async def me(request: Request) -> Response:
     return JSONResponse(account.public().model_dump(mode="json"))
 
 
+async def inbox(request: Request) -> Response:
+    """The account's notices numbered above ``?since=`` (0: every kept one), oldest first."""
+    account = await services(request).accounts.authenticate(api_key(request))
+    raw = request.query_params.get("since", "0")
+    if not raw.isascii() or not raw.isdigit():
+        raise BadRequest("since must be an integer >= 0")
+    notices = await services(request).inbox.read(account.id, int(raw))
+    return JSONResponse({"notices": [n.model_dump(mode="json") for n in notices]})
+
+
 async def rotate(request: Request) -> Response:
     issued = await services(request).accounts.rotate(api_key(request))
     return JSONResponse(issued.model_dump(mode="json"), status_code=201)
@@ -55,6 +65,7 @@ async def revoke(request: Request) -> Response:
 routes = [
     Route("/v1/accounts", register, methods=["POST"]),
     Route("/v1/accounts/me", me, methods=["GET"]),
+    Route("/v1/accounts/me/inbox", inbox, methods=["GET"]),
     Route("/v1/accounts/me/key", rotate, methods=["POST"]),
     Route("/v1/accounts/me/key", revoke, methods=["DELETE"]),
 ]

@@ -20,6 +20,7 @@ from starlette.routing import Route, WebSocketRoute
 from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
+from server.domain.inbox import Inbox
 from server.domain.matches import Matches
 from server.domain.record import MatchRecord
 from server.engine.errors import VorpalError
@@ -30,6 +31,7 @@ from server.runtime.gc import GcTuning
 from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.embedded import EmbeddedRedis
+from server.store.inbox import RedisInbox
 
 from . import accounts, admin, playground, rest, ws
 from .openapi import document
@@ -68,7 +70,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
-                                      Accounts(RedisAccounts(store.redis)))  # fmt: skip
+                                      Accounts(RedisAccounts(store.redis)), Inbox(RedisInbox(store.redis)))  # fmt: skip
         await hub.start()
         await scheduler.start()
         # Start-up objects will live for ever: keep them out of every collection.

@@ -125,6 +125,9 @@ def document() -> dict[str, Any]:
                 "post": _op("Register an account; returns it with its API key (shown once)", body=Register, ok="201")
             },
             "/v1/accounts/me": {"get": _op("The account of the API key", auth=_KEY)},
+            "/v1/accounts/me/inbox": {
+                "get": _op("The account's notices numbered above `since` (pairings, rounds)", params=[since], auth=_KEY)
+            },
             "/v1/accounts/me/key": {
                 "post": _op("Rotate: a new API key (shown once); the one sent stops working", auth=_KEY, ok="201"),
                 "delete": _op("Revoke the API key sent; none replaces it", auth=_KEY),

@@ -9,6 +9,7 @@ from starlette.requests import HTTPConnection
 from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
+from server.domain.inbox import Inbox
 from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
@@ -24,6 +25,7 @@ class Services:
     hub: Hub
     scheduler: Scheduler
     accounts: Accounts
+    inbox: Inbox
 
 
 def services(conn: HTTPConnection) -> Services:

@@ -1,4 +1,5 @@
-"""Seats a pairing keeps for accounts (ladders and tournaments create such matches).
+"""Seats a pairing keeps for accounts (ladders and tournaments create such matches), and the
+inbox that tells an account about them.
 
 Checked in process against a real Redis: the lifecycle, with no HTTP.
 """
@@ -12,12 +13,15 @@ import pytest
 
 from server.config import Settings
 from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.inbox import KEEP_S, KEPT, Inbox
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, MatchFull, SeatTaken
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
+from server.store.inbox import RedisInbox
+from server.store.keys import inbox_keys
 
 pytestmark = pytest.mark.anyio
 
@@ -73,3 +77,25 @@ async def test_holds_must_fit_the_seats(matches: Matches) -> None:
         await matches.create("gimble", None, 2, [], held=[ada.id])
     with pytest.raises(BadRequest):
         await matches.create("gimble", None, 2, [1], held=[None, ada.id])
+
+
+async def test_an_accounts_inbox_numbers_its_notices_and_is_read_from_where_the_client_left_off(
+    tmp_path: Path,
+) -> None:
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
+        store = Store.from_url(redis.url)
+        inbox = Inbox(RedisInbox(store.redis))
+        ada, bob = new_account_id(), new_account_id()
+        first = await inbox.notify(ada, "match_found", {"match": "m1", "seat": 0}, at=1)
+        await inbox.notify(ada, "match_found", {"match": "m2", "seat": 1}, at=2)
+        assert first.seq == 1
+        assert [n.seq for n in await inbox.read(ada)] == [1, 2]
+        assert [n.data["match"] for n in await inbox.read(ada, since=1)] == ["m2"]
+        assert await inbox.read(bob) == []
+        for n in range(KEPT + 5):
+            await inbox.notify(bob, "round", {"n": n}, at=n)
+        kept = await inbox.read(bob)
+        assert len(kept) == KEPT and kept[0].seq == 6 and kept[-1].seq == KEPT + 5
+        key, counter = inbox_keys(bob)
+        assert 0 < await store.redis.ttl(key) <= KEEP_S and 0 < await store.redis.ttl(counter) <= KEEP_S
+        await store.close()
