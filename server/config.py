@@ -38,6 +38,8 @@ class Settings:
     move_cache: bool = True
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000
+    #: A collector pause longer than this is logged (a WARNING line with its generation and duration).
+    gc_warn_ms: float = 20.0
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
 
@@ -57,5 +59,6 @@ class Settings:
             schedule_tick_s=float(env.get("VORPAL_SCHEDULE_TICK_S", cls.schedule_tick_s)),
             move_cache=env.get("VORPAL_MOVE_CACHE", "1") != "0",
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
+            gc_warn_ms=float(env.get("VORPAL_GC_WARN_MS", cls.gc_warn_ms)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
         )

@@ -61,7 +61,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             embedded = EmbeddedRedis(Path(settings.data_dir) / "redis").start()
             url = embedded.url
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
-        gc_tuning = GcTuning(settings.gc_threshold)
+        gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000)
         gc_tuning.apply()
         store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
