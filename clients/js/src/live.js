@@ -16,7 +16,7 @@
 // is answered `unavailable` (the server is up, its storage is not), the match is re-synced:
 // a `resumed` item then carries its current state.
 
-import { decodeServer, DecodeError, encode, SUBPROTOCOL } from "./codec.js";
+import { decodeServer, DecodeError, encode, SUBPROTOCOL, unpack } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
 
 /**
@@ -329,6 +329,9 @@ export class LiveConnection {
     let frame;
     try {
       frame = decodeServer(new Uint8Array(data));
+      // Its extra members (PROTOCOL.md section 7: retry_after_ms...), which the codec does not
+      // name, go with it to the error thrown.
+      if (frame.type === "error") frame = { ...unpack(new Uint8Array(data)), ...frame };
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
       this.onwarning?.(`unreadable frame from the server: ${err.message}`); // e.g. a newer frame type

@@ -33,6 +33,7 @@ from urllib.parse import urlencode
 
 import websockets
 from vorpal_protocol import SUBPROTOCOL, DecodeError, decode_server, encode
+from vorpal_protocol.codec import unpack
 from websockets.asyncio.client import ClientConnection
 
 from .errors import ApiError, Unavailable, error_from
@@ -231,6 +232,10 @@ class LiveConnection:
     def _on_frame(self, data: bytes) -> None:
         try:
             frame = decode_server(data).model_dump()
+            if frame["type"] == "error":
+                # Its extra members (PROTOCOL.md section 7: retry_after_ms...), which the frame
+                # model does not name, go with it to the error raised.
+                frame = {**unpack(data), **{k: v for k, v in frame.items() if v is not None}}
         except DecodeError as exc:
             log.warning("unreadable frame from the server: %s", exc)
             return
