@@ -51,7 +51,8 @@ def matches(expected: Any, actual: Any, names: dict[str, Any]) -> bool:
             names[expected[1:]] = actual
         return bool(names[expected[1:]] == actual)
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(k in actual and matches(v, actual[k], names) for k, v in expected.items())
+        members = expected.items()
+        return isinstance(actual, dict) and all(k in actual and matches(v, actual[k], names) for k, v in members)
     return bool(expected == actual)
 
 
