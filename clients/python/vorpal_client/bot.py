@@ -112,7 +112,8 @@ async def play(server: str | Sequence[str], match: str, token: str, *, strategy:
                     sent = await _decide(choose, decision, fallback, on_error, report)
                 # else: the same version again, its move unanswered (the reply was lost with
                 # the connection): it goes again with the same id (applied at most once).
-                if await _send(conn, sent, fallback, on_error, report):
+                sent, done = await _send(conn, sent, fallback, on_error, report)
+                if done:
                     answered = state["version"]
             state = await next_state(conn, match, state, events)
     finally:
@@ -166,11 +167,12 @@ async def _move(conn: LiveConnection, sent: _Sent) -> None:
 
 
 async def _send(conn: LiveConnection, sent: _Sent, fallback: Strategy, on_error: OnError,
-                report: Callable[[StrategyFailed], None]) -> bool:  # fmt: skip
+                report: Callable[[StrategyFailed], None]) -> tuple[_Sent, bool]:  # fmt: skip
     """Send the decision's move; a refused move is the strategy's failure (a random one follows).
 
-    Returns whether the server answered (applied or refused it): ``False`` when the answer
-    was lost (``unavailable``), and the move may go again with the same id.
+    Returns the move sent last (the random one, if it followed) and whether the server
+    answered it (applied or refused it): ``False`` when the answer was lost (``unavailable``),
+    and that move may go again with the same id.
     """
     d = sent.decision
     try:
@@ -185,12 +187,12 @@ async def _send(conn: LiveConnection, sent: _Sent, fallback: Strategy, on_error:
     except StaleVersion:
         pass  # someone moved first: the next event says what is legal now
     except Unavailable:
-        return False  # the resume (or the re-sync) tells whether it was applied
+        return sent, False  # the resume (or the re-sync) tells whether it was applied
     except ApiError as exc:
         # not_your_turn, match_over: the next event says why
         if exc.code not in ("not_your_turn", "match_over"):
             raise
-    return True
+    return sent, True
 
 
 async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 60) -> T:
