@@ -235,10 +235,15 @@ async def replay(transcript: dict[str, Any]) -> None:
             except BaseException:
                 sdk.cancel()
                 raise
+            result = None
             try:
                 result = await sdk
             except asyncio.CancelledError:
-                result = None
+                pass  # stopped: it sent a frame the script does not expect (checked below)
+            except errors.ApiError as exc:
+                check_raised(exc, transcript.get("raises"), "the run")
+            else:
+                assert "raises" not in transcript, f"returned {result}, not {transcript['raises']['class']}"
         assert rec.unexpected == [], f"frames the script does not expect: {rec.unexpected}"
         if "returns" in transcript:
             assert matches(transcript["returns"], result, rec.names), f"returned {result}"

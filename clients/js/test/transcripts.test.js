@@ -261,7 +261,13 @@ async function replay(transcript) {
       await sdkRun.catch(() => {});
       throw err;
     }
-    result = await sdkRun;
+    try {
+      result = await sdkRun;
+      assert.ok(!transcript.raises, `resolved to ${JSON.stringify(result)}, not ${transcript.raises?.class}`);
+    } catch (err) {
+      if (!(err instanceof sdk.ApiError)) throw err;
+      checkThrown(err, transcript.raises, "the run");
+    }
   } finally {
     await conn.close();
     await servers.close();

@@ -99,15 +99,16 @@ class LiveConnection:
         await self.close()
 
     async def connect(self) -> None:
-        """Connect to the first URL that answers (each is tried once, in order)."""
+        """Connect to the first URL that answers (each is tried once, in order); raises
+        :class:`Unavailable` if none does."""
         for attempt in range(len(self.urls)):
             try:
                 await self._open()
                 self._ready.set()  # nothing to resume yet
                 break
-            except (OSError, websockets.InvalidHandshake, TimeoutError):
+            except (OSError, websockets.InvalidHandshake, TimeoutError) as exc:
                 if attempt == len(self.urls) - 1:
-                    raise
+                    raise Unavailable("unavailable", "Cannot connect", self.url) from exc
         self._reader = asyncio.create_task(self._read_forever())
 
     async def _open(self) -> None:
