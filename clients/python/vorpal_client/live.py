@@ -271,7 +271,12 @@ class LiveConnection:
 
     async def _request(self, frame: dict[str, Any], gate: asyncio.Event, *,
                        resubscribe: str | None = None) -> dict[str, Any]:  # fmt: skip
-        await asyncio.wait_for(gate.wait(), self.request_timeout)
+        """Wait for ``gate``, send, wait for the reply: no reply in time is :class:`Unavailable`
+        (the request may or may not have applied), as a lost connection is."""
+        try:
+            await asyncio.wait_for(gate.wait(), self.request_timeout)
+        except TimeoutError:
+            raise Unavailable("unavailable", "Connection not open", None) from None
         rid = next(self._ids)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
@@ -290,6 +295,8 @@ class LiveConnection:
             raise Unavailable("unavailable", "Connection lost", None) from exc
         try:
             reply = await asyncio.wait_for(fut, self.request_timeout)
+        except TimeoutError:
+            raise Unavailable("unavailable", "No reply in time", None) from None
         finally:
             self._waiting.pop(rid, None)
             self._resubscribing.pop(rid, None)
