@@ -7,8 +7,15 @@
 // once per match version. A strategy that throws, returns nothing or has its move refused
 // is reported as a StrategyFailed; the runner then plays a random legal move so that the
 // match goes on, or stops (onError: "stop").
+//
+// It acts at most once per version, on the newest position it has: after a reconnect the
+// replayed events and the `resumed` state may show one position twice, and a state older than
+// one already seen is dropped. A move the server answered (applied or refused) is never sent
+// again; only one whose reply was lost is, with the same move id, while the newest state is
+// still its version. Whenever the match has ended (an event or the resumed state says so)
+// the runner resolves to that final state.
 
-import { ApiError, IllegalMove, StaleVersion, Unavailable } from "./errors.js";
+import { ApiError, MoveRefused, StaleVersion, Unavailable } from "./errors.js";
 import { LiveConnection } from "./live.js";
 import { StrategyFailed, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
 
@@ -26,8 +33,9 @@ export function logFailure(failure) {
 
 /**
  * Play `strategy`'s moves (default: random legal moves, seeded by `seed`) for the seat of
- * `token`; resolves to the final state (with `outcome`). `think` is the mean of a random
- * wait before each move, in milliseconds. `report` receives each StrategyFailed; with
+ * `token`; resolves to the final state (with `outcome`). `server` is one URL or several
+ * (instances of one deployment, tried in turn: see LiveConnection). `think` is the mean of a
+ * random wait before each move, in milliseconds. `report` receives each StrategyFailed; with
  * `onError: "stop"` it is thrown instead.
  */
 export async function play(
@@ -65,9 +73,10 @@ export async function play(
     });
     const events = [];
     let sent = null;
+    let answered = -1; // the last version whose move the server answered: not acted on again
     for (;;) {
-      if (state.status === "finished" || state.status === "aborted") return state;
-      if (state.legal && state.legal.length > 0 && state.view) {
+      if (ended(state)) return state;
+      if (state.legal && state.legal.length > 0 && state.view && state.version > answered) {
         if (sent === null || sent.decision.version !== state.version) {
           const decision = {
             match,
@@ -82,9 +91,9 @@ export async function play(
           if (think > 0) await new Promise((r) => setTimeout(r, -Math.log(1 - pause()) * think));
           sent = await decide(choose, decision, fallback, failed);
         }
-        // else: the same version again after a resume: the move may not have reached the
-        // server, so it goes again with the same id (applied at most once).
-        await send(conn, sent, fallback, failed);
+        // else: the same version again, its move unanswered (the reply was lost with the
+        // connection): it goes again with the same id (applied at most once).
+        if (await send(conn, sent, fallback, failed)) answered = state.version;
       }
       state = await nextState(conn, match, state, events, recent);
     }
@@ -133,23 +142,29 @@ async function move(conn, sent) {
   }
 }
 
-/** Send the decision's move; a refused move is the strategy's failure (a random one follows). */
+/**
+ * Send the decision's move; a refused move is the strategy's failure (a random one follows).
+ * Resolves to whether the server answered (applied or refused it): false when the answer was
+ * lost (`unavailable`), and the move may go again with the same id.
+ */
 async function send(conn, sent, fallback, failed) {
   const d = sent.decision;
   try {
     await move(conn, sent);
   } catch (err) {
-    if (err instanceof IllegalMove && !sent.fallback) {
+    if (err instanceof MoveRefused && !sent.fallback) {
+      // illegal_move or bad_move: nothing was applied
       const refused = `the server refused ${JSON.stringify(sent.move)}: ${err.message}`;
       failed(new StrategyFailed(d, refused, { move: sent.move, error: err }));
       Object.assign(sent, { move: fallback(d), moveId: moveId(), fallback: true });
-      await send(conn, sent, fallback, failed);
-      return;
+      return await send(conn, sent, fallback, failed);
     }
-    if (err instanceof StaleVersion) return; // someone moved first: the next event says what is legal now
-    // not_your_turn, match_over: the next event says why; unavailable: the resume does
-    if (!(err instanceof ApiError) || !["not_your_turn", "unavailable", "match_over"].includes(err.code)) throw err;
+    if (err instanceof StaleVersion) return true; // someone moved first: the next event says what is legal now
+    if (err instanceof Unavailable) return false; // the resume (or the re-sync) tells whether it was applied
+    // not_your_turn, match_over: the next event says why
+    if (!(err instanceof ApiError) || !["not_your_turn", "match_over"].includes(err.code)) throw err;
   }
+  return true;
 }
 
 /** `call()`, again (with backoff) while the server answers `unavailable`. */
@@ -167,28 +182,39 @@ export async function untilAvailable(call, { attempts = 60 } = {}) {
   return await call();
 }
 
+/** The match is over: `state` is final. */
+export function ended(state) {
+  return state.status === "finished" || state.status === "aborted";
+}
+
 /**
- * Wait for the next pushed frame of `match` that carries a view; fold it into `state`.
+ * Wait for a pushed frame of `match` that carries a view (or ends the match), then fold in
+ * every frame already queued: the newest position known, never an older one than `state`.
  * Each event received on the way is appended to `events` (if given) as {version, event},
  * keeping at most `recent`.
  */
 export async function nextState(conn, match, state, events = null, recent = RECENT_EVENTS) {
-  for (;;) {
-    const frame = await conn.events.get();
-    if (frame.type === "resumed" && frame.match === match) return { ...frame.state };
-    if (frame.type !== "event" || frame.match !== match) continue;
-    if (events !== null) {
-      events.push({ version: frame.version, event: frame.event });
-      if (events.length > recent) events.splice(0, events.length - recent);
-    }
-    const next = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? null };
-    if (!frame.view) {
-      next.legal = null;
-      next.view = null;
-      if (frame.status === "finished" || frame.status === "aborted") return next;
-      continue;
-    }
-    Object.assign(next, { view: frame.view, to_act: frame.to_act ?? [], legal: frame.legal ?? null });
-    return next;
+  do state = fold(state, await conn.events.get(), match, events, recent);
+  while (!state.view && !ended(state));
+  while (conn.events.size > 0) state = fold(state, await conn.events.get(), match, events, recent);
+  return state;
+}
+
+/** `state` after `frame` (unchanged if the frame is another match's, or older than it). */
+function fold(state, frame, match, events, recent) {
+  if (frame.match !== match) return state;
+  if (frame.type === "resumed") return frame.state.version >= state.version ? { ...frame.state } : state;
+  if (frame.type !== "event" || frame.version <= state.version) return state;
+  if (events !== null) {
+    events.push({ version: frame.version, event: frame.event });
+    if (events.length > recent) events.splice(0, events.length - recent);
   }
+  const next = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? null };
+  if (!frame.view) {
+    // replayed for a resume: the last one replayed carries the view
+    Object.assign(next, { view: null, legal: null, to_act: [] });
+  } else {
+    Object.assign(next, { view: frame.view, to_act: frame.to_act ?? [], legal: frame.legal ?? null });
+  }
+  return next;
 }

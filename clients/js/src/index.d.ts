@@ -118,19 +118,42 @@ export class ApiError extends Error {
   status: number | null;
   extra: { [key: string]: unknown };
 }
-export class StaleVersion extends ApiError {
-  /** The match's version when the move was refused (REST and WebSocket alike). */
-  readonly current: number | null;
-}
-export class IllegalMove extends ApiError {}
-export class NotYourTurn extends ApiError {}
+export class BadRequest extends ApiError {}
+/** A move not applied for what it is: BadMove (bad_move) or IllegalMove (illegal_move). */
+export class MoveRefused extends ApiError {}
+/** bad_move: the move fails the game's move schema */
+export class BadMove extends MoveRefused {}
+/** illegal_move: well-formed, but against the rules now */
+export class IllegalMove extends MoveRefused {}
 export class Unauthorized extends ApiError {}
 /** forbidden (an admin endpoint without the admin key) or account_disabled */
 export class Forbidden extends ApiError {}
 export class NotFound extends ApiError {}
-export class MatchOver extends ApiError {}
+export class Conflict extends ApiError {}
+export class StaleVersion extends Conflict {
+  /** The match's version when the move was refused (REST and WebSocket alike). */
+  readonly current: number | null;
+}
+export class MatchOver extends Conflict {}
+export class NotYourTurn extends ApiError {}
+export class RateLimited extends ApiError {
+  /** How long to wait before sending again (ms), when the server says. */
+  readonly retryAfterMs: number | null;
+}
+export class UnsupportedProtocol extends ApiError {
+  /** The subprotocols the server serves. */
+  readonly supported: string[] | null;
+}
 export class Unavailable extends ApiError {}
-export function errorFrom(body: { [key: string]: unknown }, status?: number | null): ApiError;
+/** internal: a server fault */
+export class ServerError extends ApiError {}
+/** Every code the server reports -> its class. */
+export const BY_CODE: { readonly [code: string]: typeof ApiError };
+export function errorFrom(
+  body: { [key: string]: unknown },
+  status?: number | null,
+  options?: { retryAfter?: string | null },
+): ApiError;
 
 // -- clients ---------------------------------------------------------------------------------
 
@@ -177,13 +200,22 @@ export class FrameQueue<T = Pushed> {
 }
 
 export function wsUrl(baseUrl: string, match?: string | null): string;
+/** CRC-32 of a string's UTF-8 bytes (zlib's): picks the first URL a match's connection tries. */
+export function crc32(text: string): number;
 
 export class LiveConnection {
-  /** Times in milliseconds. `WebSocket` defaults to the global one, else the `ws` package. */
+  /**
+   * One URL, or those of several instances of one deployment (tried in turn on connect and on
+   * reconnect). Times in milliseconds. `WebSocket` defaults to the global one, else the `ws`
+   * package. `match` names the match for load balancers and picks the first URL tried.
+   */
   constructor(
-    baseUrl: string,
+    baseUrl: string | string[],
     options?: { reconnect?: boolean; maxBackoff?: number; requestTimeout?: number; WebSocket?: unknown; match?: string | null },
   );
+  /** The WebSocket URLs, in the order given. */
+  readonly urls: string[];
+  /** The URL of the current (or last tried) connection. */
   readonly url: string;
   readonly events: FrameQueue<Pushed>;
   readonly versions: Map<string, number>;
@@ -239,8 +271,9 @@ export class StrategyFailed extends Error {
 
 export const RECENT_EVENTS: number;
 
+/** `server`: one URL, or those of several instances of one deployment (see LiveConnection). */
 export function play(
-  server: string,
+  server: string | string[],
   match: string,
   token: string,
   options?: {

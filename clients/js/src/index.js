@@ -22,15 +22,23 @@ export {
 } from "./codec.js";
 export {
   ApiError,
+  BY_CODE,
+  BadMove,
+  BadRequest,
+  Conflict,
   Forbidden,
   IllegalMove,
   MatchOver,
+  MoveRefused,
   NotFound,
   NotYourTurn,
+  RateLimited,
+  ServerError,
   StaleVersion,
   Unauthorized,
   Unavailable,
+  UnsupportedProtocol,
   errorFrom,
 } from "./errors.js";
-export { FrameQueue, LiveConnection, wsUrl } from "./live.js";
+export { FrameQueue, LiveConnection, crc32, wsUrl } from "./live.js";
 export { VorpalClient } from "./rest.js";

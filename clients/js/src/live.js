@@ -1,13 +1,22 @@
 // The live half of the SDK: one WebSocket, requests with replies, pushed frames, resume
-// (mirrors vorpal_client/live.py).
+// (mirrors vorpal_client/live.py; the transcripts in protocol/transcripts/ pin both).
 //
 // A LiveConnection keeps, for each subscribed match, the last version it has seen. If the
 // socket drops it reconnects (with backoff), presents its seat tokens again and re-subscribes
 // with `since` = that version, so the server sends exactly the events it missed, then a
-// `{type: "resumed", match, state}` item. Pushed frames (event, chat, errors without a
-// request) go to `events`, a queue read with `await live.events.get()`.
+// `{type: "resumed", match, state}` item, queued the moment the reply is read: after the
+// replayed events and before any live event that follows, so the queue is in version order.
+// Pushed frames (event, chat, errors without a request) go to `events`, a queue read with
+// `await live.events.get()`.
+//
+// Given several server URLs (instances of one deployment), it connects to the first that
+// answers (each tried once, in order) and, when a connection is lost, moves on to the next
+// one in turn, the one just lost last; a failed attempt waits a backoff (50 ms, doubling up
+// to `maxBackoff`) before the next. Any instance can resume any match. When a move or a say
+// is answered `unavailable` (the server is up, its storage is not), the match is re-synced:
+// a `resumed` item then carries its current state.
 
-import { decodeServer, DecodeError, encode, SUBPROTOCOL } from "./codec.js";
+import { decodeServer, DecodeError, encode, SUBPROTOCOL, unpack } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
 
 /**
@@ -19,6 +28,19 @@ export function wsUrl(baseUrl, match = null) {
   if (url.startsWith("http")) url = "ws" + url.slice(4);
   url += "/v1/ws";
   return match === null ? url : `${url}?${new URLSearchParams({ match })}`;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 of a string's UTF-8 bytes (as zlib's crc32): picks the first URL for a match. */
+export function crc32(text) {
+  let crc = 0xffffffff;
+  for (const byte of new TextEncoder().encode(text)) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** A first-in first-out queue of pushed frames. */
@@ -68,16 +90,22 @@ async function webSocketClass() {
 
 export class LiveConnection {
   /**
-   * @param {string} baseUrl e.g. "http://127.0.0.1:8000"
+   * @param {string | string[]} baseUrl e.g. "http://127.0.0.1:8000", or the URLs of several
+   *   instances of one deployment, tried in turn
    * @param {{reconnect?: boolean, maxBackoff?: number, requestTimeout?: number, WebSocket?: any, match?: string}} [options]
    *   times in milliseconds; `match`: the match this connection is for, so that a load balancer
-   *   routes all of its seats to one instance
+   *   routes all of its seats to one instance (with several URLs, it picks the first one tried:
+   *   CRC-32 of the match id modulo their number, so all seats of a match meet on one instance)
    */
   constructor(
     baseUrl,
     { reconnect = true, maxBackoff = 2000, requestTimeout = 30_000, WebSocket = null, match = null } = {},
   ) {
-    this.url = wsUrl(baseUrl, match);
+    const urls = typeof baseUrl === "string" ? [baseUrl] : [...baseUrl];
+    if (urls.length === 0) throw new TypeError("LiveConnection needs at least one server URL");
+    this.urls = urls.map((u) => wsUrl(u, match));
+    this._nextUrl = match === null || match === undefined ? 0 : crc32(match) % urls.length;
+    this.url = this.urls[this._nextUrl]; // the one tried first
     this.reconnect = reconnect;
     this.maxBackoff = maxBackoff;
     this.requestTimeout = requestTimeout;
@@ -91,22 +119,34 @@ export class LiveConnection {
     this._WebSocket = WebSocket;
     this._ids = 1;
     this._waiting = new Map();
+    /** @type {Map<number, string>} request id -> the match it re-subscribes */
+    this._resubscribing = new Map();
+    this._resyncs = new Set();
     this._ws = null;
     this._closing = false;
-    this._timer = null;
+    this._pauses = new Set();
+    this._downs = 0; // how many times the connection went down: a resume belongs to one socket
     this._markDown();
   }
 
+  /** Connect to the first URL that answers (each is tried once, in order). */
   async connect() {
     this._WebSocket ??= await webSocketClass();
-    await this._open();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this._open();
+        break;
+      } catch (err) {
+        if (attempt === this.urls.length - 1) throw err;
+      }
+    }
     this._openGate(); // nothing to resume yet
     return this;
   }
 
   async close() {
     this._closing = true;
-    if (this._timer !== null) clearTimeout(this._timer);
+    for (const wake of [...this._pauses]) wake();
     this._failWaiting(new Unavailable("unavailable", "Connection closed"));
     const ws = this._ws;
     if (ws && ws.readyState < 2) {
@@ -130,6 +170,7 @@ export class LiveConnection {
    * presented again: a move sent before its `auth` would reach the server without its seat.
    */
   _markDown() {
+    this._downs += 1;
     this.connected = false;
     this._upPromise = new Promise((resolve) => {
       this._setUp = resolve;
@@ -147,13 +188,21 @@ export class LiveConnection {
     });
   }
 
+  /** Connect to the next URL in turn. */
   _open() {
+    this.url = this.urls[this._nextUrl % this.urls.length];
+    this._nextUrl += 1;
     return new Promise((resolve, reject) => {
       const ws = new this._WebSocket(this.url, [SUBPROTOCOL]);
       ws.binaryType = "arraybuffer";
       let opened = false;
       ws.onopen = () => {
         opened = true;
+        if (this._closing) {
+          ws.close(1000);
+          reject(new Unavailable("unavailable", "Connection closed"));
+          return;
+        }
         this._ws = ws;
         this._setUp();
         resolve();
@@ -174,50 +223,115 @@ export class LiveConnection {
     this._markDown();
     this._failWaiting(new Unavailable("unavailable", "Connection lost", "the request may or may not have applied"));
     if (this._closing || !this.reconnect) return;
-    this._reconnectLoop(50);
+    this._reconnect();
   }
 
-  _reconnectLoop(backoff) {
-    if (this._closing) return;
-    this._timer = setTimeout(async () => {
-      this._timer = null;
-      if (this._closing) return;
+  /** The URL just lost is tried last: first the next one, then the rest in turn. */
+  async _reconnect() {
+    let backoff = 50;
+    while (!this._closing) {
       try {
         await this._open();
       } catch {
-        this._reconnectLoop(Math.min(backoff * 2, this.maxBackoff));
-        return;
+        await this._sleep(backoff);
+        backoff = Math.min(backoff * 2, this.maxBackoff);
+        continue;
       }
       this.reconnects += 1;
       this._resume();
-    }, backoff);
+      return;
+    }
   }
 
+  /** A pause that `close()` ends early. */
+  _sleep(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => wake(), ms);
+      const wake = () => {
+        clearTimeout(timer);
+        this._pauses.delete(wake);
+        resolve();
+      };
+      this._pauses.add(wake);
+    });
+  }
+
+  /**
+   * After a reconnect: present the tokens again and re-subscribe from the versions seen.
+   * Other requests wait until this is done: a move sent between the new socket's opening and
+   * its `auth` would reach the server without its seat.
+   */
   async _resume() {
-    const ws = this._ws;
+    const socket = this._downs; // this resume's socket: lost once the connection goes down again
+    const lost = () => this._downs !== socket;
     try {
-      for (const token of this.tokens.values()) {
-        await this._request({ type: "auth", token }, this._upPromise);
+      for (const token of [...this.tokens.values()]) {
+        try {
+          await this._retrying({ type: "auth", token }, socket);
+        } catch (err) {
+          if (lost()) throw err;
+          this.onwarning?.(`resume failed: ${err.message}`);
+        }
       }
-      for (const [match, version] of this.versions) {
-        const state = await this._request({ type: "subscribe", match, since: version }, this._upPromise);
-        this.events.push({ type: "resumed", match, state });
-      }
+      for (const match of [...this.versions.keys()]) await this._resyncNow(match, socket);
     } catch (err) {
-      this.onwarning?.(`resume failed: ${err.message}`);
+      if (!lost()) this.onwarning?.(`resume failed: ${err.message}`);
     }
-    if (this._ws === ws && !this._closing) this._openGate(); // else the next resume opens it
+    if (!lost() && !this._closing) this._openGate(); // else the next resume opens it
+  }
+
+  /**
+   * `request(frame)`, again and again while the answer is `unavailable`. With `socket` (a
+   * resume's), it goes before the gate opens and gives up once that socket is lost: the next
+   * resume takes over.
+   */
+  async _retrying(frame, socket = null, { resubscribe = null } = {}) {
+    let backoff = 50;
+    for (;;) {
+      if (socket !== null && this._downs !== socket) throw new Unavailable("unavailable", "Connection lost");
+      const gate = socket === null ? this._readyPromise : this._upPromise;
+      try {
+        return await this._request(frame, gate, { resubscribe });
+      } catch (err) {
+        if (!(err instanceof Unavailable) || this._closing) throw err;
+        await this._sleep(backoff);
+        backoff = Math.min(backoff * 2, this.maxBackoff);
+      }
+    }
+  }
+
+  /** Re-subscribe from the version seen; the reply's state is queued as `resumed` (see _onFrame). */
+  async _resyncNow(match, socket = null) {
+    const since = this.versions.get(match);
+    if (since === undefined) return;
+    try {
+      await this._retrying({ type: "subscribe", match, since }, socket, { resubscribe: match });
+    } catch (err) {
+      if (socket !== null && this._downs !== socket) throw err;
+      this.onwarning?.(`resume of match ${match} failed: ${err.message}`);
+    }
+  }
+
+  /** The server could not reach its storage for `match`: re-subscribe once it can. */
+  _resyncLater(match) {
+    if (!this.versions.has(match) || this._closing || this._resyncs.has(match)) return;
+    this._resyncs.add(match);
+    this._resyncNow(match).finally(() => this._resyncs.delete(match));
   }
 
   _failWaiting(err) {
     for (const { reject } of this._waiting.values()) reject(err);
     this._waiting.clear();
+    this._resubscribing.clear();
   }
 
   _onFrame(data) {
     let frame;
     try {
       frame = decodeServer(new Uint8Array(data));
+      // Its extra members (PROTOCOL.md section 7: retry_after_ms...), which the codec does not
+      // name, go with it to the error thrown.
+      if (frame.type === "error") frame = { ...unpack(new Uint8Array(data)), ...frame };
     } catch (err) {
       if (!(err instanceof DecodeError)) throw err;
       this.onwarning?.(`unreadable frame from the server: ${err.message}`); // e.g. a newer frame type
@@ -225,6 +339,17 @@ export class LiveConnection {
     }
     const kind = frame.type;
     if (kind === "ack" || kind === "error" || kind === "pong") {
+      const match = frame.id !== undefined ? this._resubscribing.get(frame.id) : undefined;
+      if (match !== undefined) {
+        this._resubscribing.delete(frame.id);
+        if (kind === "ack") {
+          // Queued now, not when the resume wakes up: live events read in between would come
+          // before it and the state would go back in time.
+          const state = frame.result ?? {};
+          this.versions.set(match, Math.max(this.versions.get(match) ?? -1, state.version));
+          this.events.push({ type: "resumed", match, state });
+        }
+      }
       const waiter = frame.id !== undefined ? this._waiting.get(frame.id) : undefined;
       if (waiter !== undefined) {
         this._waiting.delete(frame.id);
@@ -249,14 +374,16 @@ export class LiveConnection {
     return this._request(frame, this._readyPromise);
   }
 
-  async _request(frame, gate) {
+  async _request(frame, gate, { resubscribe = null } = {}) {
     await this._withTimeout(gate, "Connection not open");
     const id = this._ids++;
     const reply = new Promise((resolve, reject) => this._waiting.set(id, { resolve, reject }));
+    if (resubscribe !== null) this._resubscribing.set(id, resubscribe);
     try {
       this._ws.send(encode({ ...frame, id }));
     } catch (err) {
       this._waiting.delete(id);
+      this._resubscribing.delete(id);
       throw new Unavailable("unavailable", "Connection lost", String(err?.message ?? err));
     }
     let answer;
@@ -264,8 +391,12 @@ export class LiveConnection {
       answer = await this._withTimeout(reply, "No reply in time");
     } finally {
       this._waiting.delete(id);
+      this._resubscribing.delete(id);
     }
-    if (answer.type === "error") throw errorFrom(answer);
+    if (answer.type === "error") {
+      if (answer.code === "unavailable" && (frame.type === "move" || frame.type === "say")) this._resyncLater(frame.match);
+      throw errorFrom(answer);
+    }
     return answer.result ?? {};
   }
 

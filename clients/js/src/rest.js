@@ -42,7 +42,7 @@ export class VorpalClient {
       } catch {
         problem = { code: "internal", title: response.statusText, detail: body.slice(0, 200) };
       }
-      throw errorFrom(problem, response.status);
+      throw errorFrom(problem, response.status, { retryAfter: response.headers.get("Retry-After") });
     }
     return JSON.parse(body);
   }

@@ -11,14 +11,21 @@
 from .bot import play
 from .errors import (
     ApiError,
+    BadMove,
+    BadRequest,
+    Conflict,
     Forbidden,
     IllegalMove,
     MatchOver,
+    MoveRefused,
     NotFound,
     NotYourTurn,
+    RateLimited,
+    ServerError,
     StaleVersion,
     Unauthorized,
     Unavailable,
+    UnsupportedProtocol,
 )
 from .live import LiveConnection
 from .models import (
@@ -36,9 +43,10 @@ from .rest import VorpalClient
 from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
 
 __all__ = [
-    "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
-    "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
-    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
+    "Account", "ApiError", "BadMove", "BadRequest", "Conflict", "Decision", "Forbidden", "Game", "IllegalMove",
+    "IssuedKey", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary",
+    "MoveRefused", "MoveResult", "NotFound", "NotYourTurn", "RateLimited", "SeatToken", "ServerError",
+    "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable", "UnsupportedProtocol",
     "VorpalClient", "load_strategy", "play", "random_strategy",
     "seconds_left",
 ]  # fmt: skip

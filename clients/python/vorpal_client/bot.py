@@ -7,6 +7,13 @@ once per match version. A strategy that raises, returns nothing or has its move 
 is reported as a :class:`~.strategy.StrategyFailed`; the runner then plays a random
 legal move so that the match goes on, or stops (``on_error="stop"``).
 
+It acts at most once per version, on the newest position it has: after a reconnect the
+replayed events and the ``resumed`` state may show one position twice, and a state older
+than one already seen is dropped. A move the server answered (applied or refused) is
+never sent again; only one whose reply was lost is, with the same move id, while the
+newest state is still its version. Whenever the match has ended (an event or the resumed
+state says so) the runner returns that final state.
+
 ``vorpal-bot --server URL --match ID [--strategy MODULE:NAME] [--seat N] [--name NAME]``
 (or ``--game NAME --seats N`` to create the match first; ``--matches N --bots SEATS`` to
 play N matches against the server's random bots and count the wins). With an account's
@@ -25,11 +32,11 @@ import random
 import sys
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable, MutableSequence
+from collections.abc import Awaitable, Callable, MutableSequence, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
-from .errors import ApiError, IllegalMove, StaleVersion, Unavailable
+from .errors import ApiError, MoveRefused, StaleVersion, Unavailable
 from .live import LiveConnection
 from .rest import VorpalClient
 from .strategy import Decision, Strategy, StrategyFailed, as_wire, load_strategy, random_strategy, seconds_left
@@ -57,12 +64,13 @@ class _Sent:
     fallback: bool = False
 
 
-async def play(server: str, match: str, token: str, *, strategy: Strategy | None = None, seed: int | None = None,
-               think: float = 0.0, live: LiveConnection | None = None, on_error: OnError = "continue",
-               report: Callable[[StrategyFailed], None] = log_failure,
+async def play(server: str | Sequence[str], match: str, token: str, *, strategy: Strategy | None = None,
+               seed: int | None = None, think: float = 0.0, live: LiveConnection | None = None,
+               on_error: OnError = "continue", report: Callable[[StrategyFailed], None] = log_failure,
                recent: int = RECENT_EVENTS) -> dict[str, Any]:  # fmt: skip
     """Play ``strategy``'s moves (default: random legal moves, seeded by ``seed``) for the seat
-    of ``token``; returns the final state (with ``outcome``).
+    of ``token``; returns the final state (with ``outcome``). ``server`` is one URL or several
+    (instances of one deployment, tried in turn: see :class:`LiveConnection`).
 
     ``think`` is the mean of a random wait before each move, in seconds. ``report`` receives
     each :class:`StrategyFailed`; with ``on_error="stop"`` it is raised instead.
@@ -88,11 +96,12 @@ async def play(server: str, match: str, token: str, *, strategy: Strategy | None
         state = await until_available(sit_down)
         events: deque[dict[str, Any]] = deque(maxlen=recent)
         sent: _Sent | None = None
+        answered = -1  # the last version whose move the server answered: not acted on again
         while True:
-            if state.get("status") in ("finished", "aborted"):
+            if ended(state):
                 return state
             legal = state.get("legal")
-            if legal and state.get("view") is not None:
+            if legal and state.get("view") is not None and state["version"] > answered:
                 if sent is None or sent.decision.version != state["version"]:
                     decision = Decision(match=match, game=state["game"], seat=state["you"], version=state["version"],
                                         view=state["view"], legal=list(legal), events=list(events),
@@ -101,9 +110,11 @@ async def play(server: str, match: str, token: str, *, strategy: Strategy | None
                     if think:
                         await asyncio.sleep(pause.expovariate(1 / think))
                     sent = await _decide(choose, decision, fallback, on_error, report)
-                # else: the same version again after a resume: the move may not have reached
-                # the server, so it goes again with the same id (applied at most once).
-                await _send(conn, sent, fallback, on_error, report)
+                # else: the same version again, its move unanswered (the reply was lost with
+                # the connection): it goes again with the same id (applied at most once).
+                sent, done = await _send(conn, sent, fallback, on_error, report)
+                if done:
+                    answered = state["version"]
             state = await next_state(conn, match, state, events)
     finally:
         if own:
@@ -156,24 +167,32 @@ async def _move(conn: LiveConnection, sent: _Sent) -> None:
 
 
 async def _send(conn: LiveConnection, sent: _Sent, fallback: Strategy, on_error: OnError,
-                report: Callable[[StrategyFailed], None]) -> None:  # fmt: skip
-    """Send the decision's move; a refused move is the strategy's failure (a random one follows)."""
+                report: Callable[[StrategyFailed], None]) -> tuple[_Sent, bool]:  # fmt: skip
+    """Send the decision's move; a refused move is the strategy's failure (a random one follows).
+
+    Returns the move sent last (the random one, if it followed) and whether the server
+    answered it (applied or refused it): ``False`` when the answer was lost (``unavailable``),
+    and that move may go again with the same id.
+    """
     d = sent.decision
     try:
         await _move(conn, sent)
-    except IllegalMove as exc:  # illegal_move or bad_move: nothing was applied
+    except MoveRefused as exc:  # illegal_move or bad_move: nothing was applied
         if sent.fallback:
             raise
         _failed(StrategyFailed(d, f"the server refused {sent.move!r}: {exc}", move=sent.move, error=exc),
                 on_error, report)  # fmt: skip
-        await _send(conn, replace(sent, move=fallback(d), move_id=uuid.uuid4().hex, fallback=True),
-                    fallback, on_error, report)  # fmt: skip
+        return await _send(conn, replace(sent, move=fallback(d), move_id=uuid.uuid4().hex, fallback=True),
+                           fallback, on_error, report)  # fmt: skip
     except StaleVersion:
         pass  # someone moved first: the next event says what is legal now
+    except Unavailable:
+        return sent, False  # the resume (or the re-sync) tells whether it was applied
     except ApiError as exc:
-        # not_your_turn, match_over: the next event says why; unavailable: the resume does
-        if exc.code not in ("not_your_turn", "unavailable", "match_over"):
+        # not_your_turn, match_over: the next event says why
+        if exc.code not in ("not_your_turn", "match_over"):
             raise
+    return sent, True
 
 
 async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 60) -> T:
@@ -189,29 +208,45 @@ async def until_available(call: Callable[[], Awaitable[T]], *, attempts: int = 6
     return await call()
 
 
+def ended(state: dict[str, Any]) -> bool:
+    """The match is over: ``state`` is final."""
+    return state.get("status") in ("finished", "aborted")
+
+
 async def next_state(conn: LiveConnection, match: str, state: dict[str, Any],
                      events: MutableSequence[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
-    """Wait for the next pushed frame of ``match`` that carries a view; fold it into ``state``.
+    """Wait for a pushed frame of ``match`` that carries a view (or ends the match), then fold in
+    every frame already queued: the newest position known, never an older one than ``state``.
 
     Each event received on the way is appended to ``events`` as ``{"version", "event"}``.
     """
     while True:
-        frame = await conn.events.get()
-        if frame.get("type") == "resumed" and frame["match"] == match:
-            return dict(frame["state"])
-        if frame.get("type") != "event" or frame.get("match") != match:
-            continue
-        if events is not None:
-            events.append({"version": frame["version"], "event": frame["event"]})
-        new = {**state, "version": frame["version"], "status": frame["status"], "outcome": frame.get("outcome")}
-        if frame.get("view") is None:
-            new["legal"] = None
-            new["view"] = None
-            if frame["status"] in ("finished", "aborted"):
-                return new
-            continue
+        state = _fold(state, await conn.events.get(), match, events)
+        if state.get("view") is not None or ended(state):
+            break
+    while not conn.events.empty():
+        state = _fold(state, conn.events.get_nowait(), match, events)
+    return state
+
+
+def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
+          events: MutableSequence[dict[str, Any]] | None) -> dict[str, Any]:  # fmt: skip
+    """``state`` after ``frame`` (unchanged if the frame is another match's, or older than it)."""
+    if frame.get("match") != match:
+        return state
+    if frame.get("type") == "resumed":
+        resumed: dict[str, Any] = frame["state"]
+        return dict(resumed) if resumed["version"] >= state["version"] else state
+    if frame.get("type") != "event" or frame["version"] <= state["version"]:
+        return state
+    if events is not None:
+        events.append({"version": frame["version"], "event": frame["event"]})
+    new = {**state, "version": frame["version"], "status": frame["status"], "outcome": frame.get("outcome")}
+    if frame.get("view") is None:  # replayed for a resume: the last one replayed carries the view
+        new.update(view=None, legal=None, to_act=[])
+    else:
         new.update(view=frame["view"], to_act=frame.get("to_act", []), legal=frame.get("legal"))
-        return new
+    return new
 
 
 # -- the command ---------------------------------------------------------------------------

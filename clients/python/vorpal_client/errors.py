@@ -1,18 +1,35 @@
 """Errors the server reports, as exceptions: match on the class or on ``.code``.
 
-ApiError(code, title, detail, status)
- ├── StaleVersion     stale_version (``.current``: the match's version)
- ├── IllegalMove      illegal_move / bad_move
- ├── NotYourTurn      not_your_turn
- ├── Unauthorized     unauthorized (a missing, wrong, replaced or revoked key or token)
- ├── Forbidden        forbidden / account_disabled
- ├── NotFound         match_not_found / unknown_game / account_not_found / not_found
- ├── MatchOver        match_over
- └── Unavailable      unavailable (retry later)
+Every code of the server's tree (``server/engine/errors.py``, PROTOCOL.md section 7)
+has a named class here; :data:`BY_CODE` is the map, and a test fails if a code is
+missing from it (the JavaScript SDK has the same tree, ``clients/js/src/errors.js``)::
+
+    ApiError(code, title, detail, status, extra)
+     ├── BadRequest           bad_request / bad_options / bad_frame / unknown_frame / frame_too_large
+     ├── MoveRefused          a move the server did not apply, for what the move is
+     │    ├── BadMove         bad_move      malformed: fails the game's move schema
+     │    └── IllegalMove     illegal_move  well-formed, but against the rules now
+     ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
+     ├── Forbidden            forbidden / account_disabled
+     ├── NotFound             not_found / unknown_game / match_not_found / account_not_found
+     ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
+     │    │                   not_subscribed
+     │    ├── StaleVersion    stale_version (``.current``: the match's version)
+     │    └── MatchOver       match_over
+     ├── NotYourTurn          not_your_turn
+     ├── RateLimited          rate_limited (``.retry_after_ms``: how long to wait, when the server says)
+     ├── UnsupportedProtocol  unsupported_protocol (``.supported``: the subprotocols served)
+     ├── Unavailable          unavailable (retry later)
+     └── ServerError          internal
+
+``bad_move`` and ``illegal_move`` are kept apart, as the server keeps them; a caller
+that does not care catches :class:`MoveRefused`. Extra members of the error (``current``,
+``retry_after_ms``, ``supported``...) are in ``.extra`` under their wire names.
 """
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 
@@ -24,19 +41,19 @@ class ApiError(Exception):
         self.extra = extra or {}
 
 
-class StaleVersion(ApiError):
-    @property
-    def current(self) -> int | None:
-        """The match's version when the move was refused: choose the move again at it."""
-        value = self.extra.get("current")
-        return value if isinstance(value, int) else None
-
-
-class IllegalMove(ApiError):
+class BadRequest(ApiError):
     pass
 
 
-class NotYourTurn(ApiError):
+class MoveRefused(ApiError):
+    """The move was not applied because of what it is (not because of when it came)."""
+
+
+class BadMove(MoveRefused):
+    pass
+
+
+class IllegalMove(MoveRefused):
     pass
 
 
@@ -52,26 +69,76 @@ class NotFound(ApiError):
     pass
 
 
-class MatchOver(ApiError):
+class Conflict(ApiError):
     pass
+
+
+class StaleVersion(Conflict):
+    @property
+    def current(self) -> int | None:
+        """The match's version when the move was refused: choose the move again at it."""
+        value = self.extra.get("current")
+        return value if isinstance(value, int) else None
+
+
+class MatchOver(Conflict):
+    pass
+
+
+class NotYourTurn(ApiError):
+    pass
+
+
+class RateLimited(ApiError):
+    @property
+    def retry_after_ms(self) -> int | None:
+        """How long to wait before sending again, when the server says (else ``None``)."""
+        value = self.extra.get("retry_after_ms")
+        return value if isinstance(value, int) else None
+
+
+class UnsupportedProtocol(ApiError):
+    @property
+    def supported(self) -> list[str] | None:
+        """The subprotocols the server serves."""
+        value = self.extra.get("supported")
+        return list(value) if isinstance(value, list) else None
 
 
 class Unavailable(ApiError):
     pass
 
 
-_BY_CODE: dict[str, type[ApiError]] = {
-    "stale_version": StaleVersion, "illegal_move": IllegalMove, "bad_move": IllegalMove,
-    "not_your_turn": NotYourTurn, "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
-    "match_not_found": NotFound, "unknown_game": NotFound, "account_not_found": NotFound, "not_found": NotFound,
-    "match_over": MatchOver, "unavailable": Unavailable,
+class ServerError(ApiError):
+    pass
+
+
+BY_CODE: dict[str, type[ApiError]] = {
+    "bad_request": BadRequest, "bad_options": BadRequest, "bad_frame": BadRequest, "unknown_frame": BadRequest,
+    "frame_too_large": BadRequest,
+    "bad_move": BadMove, "illegal_move": IllegalMove,
+    "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
+    "not_found": NotFound, "unknown_game": NotFound, "match_not_found": NotFound, "account_not_found": NotFound,
+    "conflict": Conflict, "seat_taken": Conflict, "match_full": Conflict, "match_started": Conflict,
+    "match_not_started": Conflict, "not_subscribed": Conflict,
+    "stale_version": StaleVersion, "match_over": MatchOver, "not_your_turn": NotYourTurn,
+    "rate_limited": RateLimited, "unsupported_protocol": UnsupportedProtocol, "unavailable": Unavailable,
+    "internal": ServerError,
 }  # fmt: skip
 
 _KNOWN = {"type", "title", "status", "code", "detail", "instance", "id"}
 
 
-def error_from(body: dict[str, Any], status: int | None = None) -> ApiError:
+def error_from(body: dict[str, Any], status: int | None = None, *, retry_after: str | None = None) -> ApiError:
+    """The error for a problem body (REST) or an ``error`` frame (WebSocket).
+
+    ``retry_after`` is REST's ``Retry-After`` header (seconds): it gives ``retry_after_ms``
+    when the body does not.
+    """
     code = str(body.get("code", "internal"))
-    cls = _BY_CODE.get(code, ApiError)
+    cls = BY_CODE.get(code, ApiError)
     extra = {k: v for k, v in body.items() if k not in _KNOWN and v is not None}
+    if retry_after is not None and "retry_after_ms" not in extra:
+        with contextlib.suppress(ValueError):  # an HTTP date: not a delay this client reads
+            extra["retry_after_ms"] = round(float(retry_after) * 1000)
     return cls(code, str(body.get("title", "")), body.get("detail"), status or body.get("status"), extra)

@@ -4,14 +4,20 @@
 has seen. If the socket drops it reconnects (with backoff), presents its seat
 tokens again and re-subscribes with ``since`` = that version, so the server
 sends exactly the events it missed. Frames are read in order by one task;
-pushed frames go to :attr:`events`, an asyncio queue.
+pushed frames go to :attr:`events`, an asyncio queue. The re-subscription's
+state goes there too, as a ``{"type": "resumed", "match", "state"}`` item, put
+in the moment its reply is read: after the replayed events and before any live
+event that follows, so the queue is in version order.
 
 Given several server URLs (instances behind no load balancer, or fallbacks),
-it connects to the first that answers and, when a connection is lost or a
-reconnect fails, moves on to the next one in turn: any instance can resume
-any match. When a request on a subscribed match is answered ``unavailable``
-(the server is up but its storage is not), the match is re-synced once
-storage is back: a ``resumed`` frame then carries its current state.
+it connects to the first that answers (each tried once, in order) and, when a
+connection is lost, moves on to the next one in turn, the one just lost last;
+a failed attempt waits a backoff (50 ms, doubling up to ``max_backoff``) before
+the next. Any instance can resume any match. When a request on a subscribed
+match is answered ``unavailable`` (the server is up but its storage is not),
+the match is re-synced once storage is back: a ``resumed`` item then carries
+its current state. The JavaScript SDK's ``LiveConnection`` behaves the same;
+the transcripts in ``protocol/transcripts/`` pin it for both.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from urllib.parse import urlencode
 
 import websockets
 from vorpal_protocol import SUBPROTOCOL, DecodeError, decode_server, encode
+from vorpal_protocol.codec import unpack
 from websockets.asyncio.client import ClientConnection
 
 from .errors import ApiError, Unavailable, error_from
@@ -77,6 +84,7 @@ class LiveConnection:
         self._closing = False
         self._resumer: asyncio.Task[None] | None = None
         self._resyncs: dict[str, asyncio.Task[None]] = {}
+        self._resubscribing: dict[int | str, str] = {}  # request id -> the match it re-subscribes
 
     @property
     def connected(self) -> bool:
@@ -91,15 +99,16 @@ class LiveConnection:
         await self.close()
 
     async def connect(self) -> None:
-        """Connect to the first URL that answers (each is tried once, in order)."""
+        """Connect to the first URL that answers (each is tried once, in order); raises
+        :class:`Unavailable` if none does."""
         for attempt in range(len(self.urls)):
             try:
                 await self._open()
                 self._ready.set()  # nothing to resume yet
                 break
-            except (OSError, websockets.InvalidHandshake, TimeoutError):
+            except (OSError, websockets.InvalidHandshake, TimeoutError) as exc:
                 if attempt == len(self.urls) - 1:
-                    raise
+                    raise Unavailable("unavailable", "Cannot connect", self.url) from exc
         self._reader = asyncio.create_task(self._read_forever())
 
     async def _open(self) -> None:
@@ -182,12 +191,13 @@ class LiveConnection:
             log.warning("resume failed: %s", exc)
         self._ready.set()
 
-    async def _retrying(self, frame: dict[str, Any], gate: asyncio.Event | None = None) -> dict[str, Any]:
+    async def _retrying(self, frame: dict[str, Any], gate: asyncio.Event | None = None, *,
+                        resubscribe: str | None = None) -> dict[str, Any]:  # fmt: skip
         """``request(frame)``, again and again while the answer is ``unavailable``."""
         backoff = 0.05
         while True:
             try:
-                return await self._request(frame, gate or self._ready)
+                return await self._request(frame, gate or self._ready, resubscribe=resubscribe)
             except Unavailable:
                 if self._closing:
                     raise
@@ -199,12 +209,10 @@ class LiveConnection:
         if version is None:
             return
         try:
-            result = await self._retrying({"type": "subscribe", "match": match, "since": version}, gate)
+            # The reply's state is queued as ``resumed`` by the reader (see _on_frame).
+            await self._retrying({"type": "subscribe", "match": match, "since": version}, gate, resubscribe=match)
         except ApiError as exc:
             log.warning("resume of match %s failed: %s", match, exc)
-            return
-        self.versions[match] = max(self.versions.get(match, -1), result["version"])
-        self.events.put_nowait({"type": "resumed", "match": match, "state": result})
 
     def _resync_later(self, match: str) -> None:
         """The server could not reach its storage for ``match``: re-subscribe once it can."""
@@ -220,15 +228,27 @@ class LiveConnection:
             if not fut.done():
                 fut.set_exception(exc)
         self._waiting.clear()
+        self._resubscribing.clear()
 
     def _on_frame(self, data: bytes) -> None:
         try:
             frame = decode_server(data).model_dump()
+            if frame["type"] == "error":
+                # Its extra members (PROTOCOL.md section 7: retry_after_ms...), which the frame
+                # model does not name, go with it to the error raised.
+                frame = {**unpack(data), **{k: v for k, v in frame.items() if v is not None}}
         except DecodeError as exc:
             log.warning("unreadable frame from the server: %s", exc)
             return
         kind = frame["type"]
         if kind in ("ack", "error", "pong"):
+            match = self._resubscribing.pop(frame["id"], None) if frame.get("id") is not None else None
+            if match is not None and kind == "ack":
+                # Queued now, not when the resume task wakes up: live events read in between
+                # would come before it and the state would go back in time.
+                state = frame.get("result", {})
+                self.versions[match] = max(self.versions.get(match, -1), state["version"])
+                self.events.put_nowait({"type": "resumed", "match": match, "state": state})
             fut = self._waiting.pop(frame["id"], None) if frame.get("id") is not None else None
             if fut is not None and not fut.done():
                 fut.set_result(frame)
@@ -249,22 +269,37 @@ class LiveConnection:
         """Send a request frame and wait for its ``ack`` (returned) or ``error`` (raised)."""
         return await self._request(frame, self._ready)
 
-    async def _request(self, frame: dict[str, Any], gate: asyncio.Event) -> dict[str, Any]:
-        await asyncio.wait_for(gate.wait(), self.request_timeout)
+    async def _request(self, frame: dict[str, Any], gate: asyncio.Event, *,
+                       resubscribe: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """Wait for ``gate``, send, wait for the reply: no reply in time is :class:`Unavailable`
+        (the request may or may not have applied), as a lost connection is."""
+        try:
+            await asyncio.wait_for(gate.wait(), self.request_timeout)
+        except TimeoutError:
+            raise Unavailable("unavailable", "Connection not open", None) from None
         rid = next(self._ids)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
+        if resubscribe is not None:
+            self._resubscribing[rid] = resubscribe
         assert self._ws is not None
         try:
             await self._ws.send(encode({**frame, "id": rid}))
         except websockets.ConnectionClosed as exc:
             self._waiting.pop(rid, None)
+            self._resubscribing.pop(rid, None)
             # The reader may already have failed this future: consume its exception.
             if fut.done() and not fut.cancelled():
                 fut.exception()
             fut.cancel()
             raise Unavailable("unavailable", "Connection lost", None) from exc
-        reply = await asyncio.wait_for(fut, self.request_timeout)
+        try:
+            reply = await asyncio.wait_for(fut, self.request_timeout)
+        except TimeoutError:
+            raise Unavailable("unavailable", "No reply in time", None) from None
+        finally:
+            self._waiting.pop(rid, None)
+            self._resubscribing.pop(rid, None)
         if reply["type"] == "error":
             if reply.get("code") == "unavailable" and frame.get("type") in ("move", "say"):
                 self._resync_later(frame["match"])

@@ -40,7 +40,7 @@ class VorpalClient:
                 body = r.json()
             except ValueError:
                 body = {"code": "internal", "title": r.reason_phrase, "detail": r.text[:200]}
-            raise error_from(body, r.status_code)
+            raise error_from(body, r.status_code, retry_after=r.headers.get("Retry-After"))
         return r.json()
 
     async def games(self) -> list[Game]:
