@@ -33,18 +33,33 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from .errors import IllegalMove
 from .rng import Rng
 
+if TYPE_CHECKING:
+    from .decisions import Underway
+
 
 class Part(BaseModel):
-    """Base for the parts of a table: plain data, validated when loaded."""
+    """Base for the parts of a table: plain data, validated when loaded.
+
+    A derived field (a pydantic computed field, such as the ``underway`` of
+    :mod:`server.engine.decisions`) is written out with the part, so views
+    show it, and dropped when the part is read back: it is worked out again.
+    """
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_derived(cls, data: Any) -> Any:
+        if isinstance(data, dict) and cls.model_computed_fields and any(k in data for k in cls.model_computed_fields):
+            return {k: v for k, v in data.items() if k not in cls.model_computed_fields}
+        return data
 
 
 class Nothing(Part):
@@ -137,6 +152,14 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     @abstractmethod
     def to_act(self, public: PublicT) -> Sequence[int]:
         """Seats that may move now (several during sealed choices; none once over)."""
+
+    def underway(self, public: PublicT) -> Underway | None:
+        """The move of several decisions under way, if any: its seat keeps the turn until it is made.
+
+        Read from the public part's derived field ``underway`` (:mod:`server.engine.decisions`), if it has one.
+        """
+        underway: Underway | None = getattr(public, "underway", None)
+        return underway
 
     @abstractmethod
     def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:

@@ -250,10 +250,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
+from server.engine.decisions import Underway, options
 from server.engine.dice import D6, roll_many
 from server.engine.payments import minimal_payments
 from server.engine.piles import draw
@@ -1060,6 +1061,25 @@ class Public(Part):
     winners: list[int] = Field(default_factory=list)
     reason: str = "completed"
 
+    @computed_field(description="the move under way: the journey, a payment, a rhombus's roads, a deal")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        """A journey once started, a payment asked for, a rhombus with one road down, a deal being named."""
+        if self.phase == "journey" and (self.moved or self.bought):
+            at = self.rabbits[self.turn]
+            graph = self.board.graph
+            stop = at != OFF and at != UNDERGROUND and graph.is_hex(at)
+            so_far = {"at": at, "came_from": self.came_from, "bought": list(self.bought)}
+            return Underway(seat=self.turn, step="journey", so_far=so_far, may_stop=stop)
+        if self.phase == "pay" and self.pending is not None:
+            return Underway(seat=self.turn, step="pay", so_far={"pending": self.pending.model_dump(mode="json")})
+        if self.phase == "build" and self.building is not None and self.building.half is not None:
+            return Underway(seat=self.turn, step="road", so_far={"half": list(self.building.half)})
+        if self.phase == "ask" and self.dealing is not None:
+            # The diamond offered stays in the two seats' private parts: only the partner is public.
+            return Underway(seat=self.dealing[0], step="ask", so_far={"partner": self.dealing[1]})
+        return None
+
 
 class Private(Part):
     hand: list[str] = Field(default_factory=list)
@@ -1359,7 +1379,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         onward = sorted({e for e in ends if e != public.came_from}) or sorted(set(ends))
         if graph.is_hex(at):
             # Passing through a house the seat holds the royal of (Trailing Carrots): stop here or go on.
-            return [Stay(), *(Go(to=e) for e in (onward if public.moved else sorted(set(ends))))]
+            return options([Go(to=e) for e in (onward if public.moved else sorted(set(ends)))], stop=Stay())
         moves: list[AnyMove] = [Go(to=e) for e in onward]
         tile = graph.tile[at]
         price = sum(public.dice)

@@ -88,6 +88,10 @@ export interface Public {
   turns?: number;
   winners?: number[] | null;
   reason?: string | null;
+  /**
+   * the move of several decisions under way, if any (derived from the rest)
+   */
+  underway: Underway | null;
 }
 
 export interface Cell {
@@ -109,6 +113,27 @@ export interface Jabberwock {
    */
   space: [unknown, unknown];
   gems?: number;
+}
+
+export interface Underway {
+  /**
+   * the seat making the move: it keeps the turn until the move is made
+   */
+  seat: number;
+  /**
+   * the decision to make next, in the game's words (act, tribe, remove, pay...)
+   */
+  step: string;
+  /**
+   * what has been decided so far, as the public part holds it
+   */
+  so_far?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * the move may end here: the game's stop move is among the options
+   */
+  may_stop?: boolean;
 }
 
 export interface Private {}
