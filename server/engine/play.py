@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .decisions import Underway
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
-from .game import Event, Game, Options, Outcome, Table
+from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
 from .rng import Rng
 
 AnyGame = Game[Any, Any, Any, Any, Any]
@@ -145,6 +145,22 @@ class Rules:
 
     # -- catalogue -------------------------------------------------------------
 
+    @cached_property
+    def reasons(self) -> dict[str, str]:
+        """Every reason code an outcome of this game may carry, with its meaning: the engine's, then the game's."""
+        return {**ENGINE_REASONS, **self.game.reasons}
+
+    def outcome_schema(self) -> dict[str, Any]:
+        """The outcome's schema, its ``reason`` an enum of this game's codes."""
+        schema: dict[str, Any] = Outcome.model_json_schema()
+        schema["description"] = "How the match ended: who won (ties share the win), the scores, and why."
+        schema["properties"]["reason"] = {
+            "type": "string",
+            "enum": list(self.reasons),
+            "description": "why the match ended: a stable code (see the catalogue's reasons)",
+        }
+        return schema
+
     def describe(self) -> dict[str, Any]:
         g = self.game
         return {
@@ -153,6 +169,7 @@ class Rules:
             "min_seats": g.min_seats,
             "max_seats": g.max_seats,
             "summary": g.summary,
+            "reasons": self.reasons,
             "schemas": {
                 "options": g.options_type.model_json_schema(),
                 "move": self._moves.json_schema(),
@@ -160,6 +177,7 @@ class Rules:
                     "public": self._public_schema(),
                     "private": g.private_type.model_json_schema(),
                 },
+                "outcome": self.outcome_schema(),
             },
         }
 

@@ -262,6 +262,10 @@ class Bandersnatch(
     options_type = BandersnatchOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "no_card_to_play": "no card of the hand can replace a field card (the hand is empty or every card is busy)",
+        "out_of_purple_gems": "a purple gem was needed and the supply had none: the game ended with that turn",
+    }
 
     def setup(self, options: BandersnatchOptions, seats: int, rng: Rng) -> BTable:
         deck = number_deck(rng)
@@ -440,4 +444,4 @@ class Bandersnatch(
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":
             return None
-        return solo_outcome(public.score, TARGET, CHART, reason=public.end or "completed")
+        return solo_outcome(public.score, TARGET, CHART, reason=(public.end or "completed").replace(" ", "_"))

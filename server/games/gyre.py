@@ -235,7 +235,8 @@ class Public(Part):
     neutral_moved_last: bool = Field(False, description="the previous turn moved the neutral Jabberwocky card")
     turns: int = Field(0, description="turns completed")
     winners: list[int] | None = None
-    reason: str | None = None
+    reason: str | None = Field(None, description="why the game ended: a code of the catalogue's reasons")
+    detail: str | None = Field(None, description="why the game ended, in a sentence")
 
     @computed_field(description="the move under way: after the whiffle, the action")  # type: ignore[prop-decorator]
     @property
@@ -347,6 +348,11 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
     options_type = GyreOptions
     move_type = Move
     public_type = Public
+    reasons = {
+        "all_face_down": "one player's four cards are all face down: that player wins",
+        "finished_together_mover": "several colours finished on one turn: the player who took it wins",
+        "finished_together_shared": "several colours finished on another player's turn: they share the win",
+    }
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -508,16 +514,18 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
         pub.phase, pub.turn = "over", None
         if len(done) == 1:
             pub.winners = done
-            pub.reason = f"all {pub.colours[done[0]]} cards are face down"
+            pub.reason, pub.detail = "all_face_down", f"all {pub.colours[done[0]]} cards are face down"
         elif seat in done:
             pub.winners = [seat]
-            pub.reason = f"{len(done)} colours finished at once: seat {seat} took the turn"
+            pub.reason = "finished_together_mover"
+            pub.detail = f"{len(done)} colours finished at once: seat {seat} took the turn"
         else:
             pub.winners = done
-            pub.reason = f"{len(done)} colours finished at once on another player's turn: they share the win"
-        event.public["end"] = {"winners": pub.winners, "reason": pub.reason}
+            pub.reason = "finished_together_shared"
+            pub.detail = f"{len(done)} colours finished at once on another player's turn: they share the win"
+        event.public["end"] = {"winners": pub.winners, "reason": pub.reason, "detail": pub.detail}
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:
             return None
-        return Outcome(winners=public.winners, reason=public.reason or "completed")
+        return Outcome(winners=public.winners, reason=public.reason or "completed", detail=public.detail)

@@ -1204,6 +1204,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     options_type = JackrabbitsOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
 
     def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

@@ -87,7 +87,14 @@ export interface Public {
    */
   turns?: number;
   winners?: number[] | null;
+  /**
+   * why the game ended: a code of the catalogue's reasons
+   */
   reason?: string | null;
+  /**
+   * why the game ended, in a sentence
+   */
+  detail?: string | null;
   /**
    * the move of several decisions under way, if any (derived from the rest)
    */

@@ -121,6 +121,9 @@ class Public(GameModel):
     """turns completed"""
     winners: list[int] | None = None
     reason: str | None = None
+    """why the game ended: a code of the catalogue's reasons"""
+    detail: str | None = None
+    """why the game ended, in a sentence"""
     underway: Underway | None
     """the move of several decisions under way, if any (derived from the rest)"""
 
