@@ -366,6 +366,7 @@ export interface Public {
     | "consider"
     | "lottery"
     | "journey"
+    | "arrived"
     | "pay"
     | "acquire"
     | "fight"

@@ -440,6 +440,7 @@ class Public(GameModel):
         "consider",
         "lottery",
         "journey",
+        "arrived",
         "pay",
         "acquire",
         "fight",
