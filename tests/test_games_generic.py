@@ -1,6 +1,7 @@
 """What every game in the catalogue must satisfy, whatever its rules.
 
-- Random playouts from many seeds end with a result.
+- Random playouts from many seeds end with a result, whose reason is a code
+  the game's catalogue entry lists.
 - A match replays bit for bit from its seed and moves.
 - Non-interference: what a seat receives (view, legal moves, errors) is the
   same whatever the data it may not see; events carry no hidden fact that the
@@ -10,12 +11,14 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
 
 from server.engine import Rules, Table, copy_table, event_for
 from server.engine.errors import VorpalError
+from server.engine.game import REASON_PATTERN
 from server.games import GAMES
 
 from .playout import final, playout
@@ -28,6 +31,20 @@ def test_random_playouts_end_with_a_result(rules: Rules, seats: int) -> None:
     for seed in range(6):
         for _ in playout(rules, seats, seed):
             pass
+
+
+@pytest.mark.parametrize(("rules", "seats"), CASES)
+def test_every_outcome_carries_a_reason_code_the_catalogue_lists(rules: Rules, seats: int) -> None:
+    listed = rules.describe()["reasons"]
+    assert all(re.fullmatch(REASON_PATTERN, code) and meaning for code, meaning in listed.items())
+    assert set(listed) == set(rules.describe()["schemas"]["outcome"]["properties"]["reason"]["enum"])
+    for seed in range(3):
+        _, table, _ = final(rules, seats, seed)
+        outcome = rules.outcome(table)
+        assert outcome is not None and outcome.reason in listed, outcome
+        assert outcome.detail is None or outcome.detail
+        forfeited = rules.forfeit(table, seat=seed % seats)
+        assert forfeited is None or forfeited.reason in listed
 
 
 @pytest.mark.parametrize(("rules", "seats"), CASES)

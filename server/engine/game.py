@@ -33,18 +33,33 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
 
 from .errors import IllegalMove
 from .rng import Rng
 
+if TYPE_CHECKING:
+    from .decisions import Underway
+
 
 class Part(BaseModel):
-    """Base for the parts of a table: plain data, validated when loaded."""
+    """Base for the parts of a table: plain data, validated when loaded.
+
+    A derived field (a pydantic computed field, such as the ``underway`` of
+    :mod:`server.engine.decisions`) is written out with the part, so views
+    show it, and dropped when the part is read back: it is worked out again.
+    """
 
     model_config = ConfigDict(extra="forbid")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_derived(cls, data: Any) -> Any:
+        if isinstance(data, dict) and cls.model_computed_fields and any(k in data for k in cls.model_computed_fields):
+            return {k: v for k, v in data.items() if k not in cls.model_computed_fields}
+        return data
 
 
 class Nothing(Part):
@@ -76,26 +91,44 @@ def copy_table(table: Table[PublicT, PrivateT, SecretT]) -> Table[PublicT, Priva
     return table.model_copy(deep=True)
 
 
+#: A reason code: stable, snake_case, for a client to switch on.
+REASON_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+#: Why a match ended, for every game alike (a game adds its own in :attr:`Game.reasons`).
+ENGINE_REASONS: dict[str, str] = {
+    "completed": "the match ended as the rules say it ends",
+    "tie": "the best seats tied and share the win",
+    "tie_break": "the best seats tied and the rulebook's tie-breaker decided",
+    "forfeit": "a seat forfeited (its time ran out under the forfeit policy): the other seats win",
+}
+
+
 class Outcome(BaseModel):
     """How a match ended: who won (ties share the win), final scores, why.
 
-    A solo game (one seat) wins when its score reaches the book's objective,
-    and where the book prints a chart of scores, ``rating`` is the line of the
-    chart the score reached (:mod:`server.engine.solo`). Fields added after
-    the first three are left out of the dump while unset, so the outcomes of
-    games that do not use them keep their shape.
+    ``reason`` is a stable code (:data:`ENGINE_REASONS`, or one the game lists
+    in :attr:`Game.reasons`; the catalogue publishes both), so a client can
+    switch on it; ``detail`` is the sentence for a person, where the game has
+    more to say than the code. A solo game (one seat) wins when its score
+    reaches the book's objective, and where the book prints a chart of scores,
+    ``rating`` is the line of the chart the score reached
+    (:mod:`server.engine.solo`). Fields added after the first three are left
+    out of the dump while unset, so the outcomes of games that do not use them
+    keep their shape.
     """
 
     winners: list[int]
     scores: list[int] | None = None
-    reason: str = "completed"
+    reason: str = Field("completed", pattern=REASON_PATTERN)
     rating: str | None = None
+    detail: str | None = None
 
     @model_serializer(mode="wrap")
     def _leave_out_unset_additions(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        if data.get("rating") is None:
-            data.pop("rating", None)
+        for addition in ("rating", "detail"):
+            if data.get(addition) is None:
+                data.pop(addition, None)
         return data
 
 
@@ -126,6 +159,8 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     public_type: ClassVar[type[Part]]
     private_type: ClassVar[type[Part]] = Nothing
     secret_type: ClassVar[type[Part]] = Nothing
+    #: The game's own outcome reasons (code: meaning), besides :data:`ENGINE_REASONS`; listed in the catalogue.
+    reasons: ClassVar[dict[str, str]] = {}
 
     def check_options(self, options: OptionsT, seats: int) -> None:
         """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""
@@ -137,6 +172,14 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     @abstractmethod
     def to_act(self, public: PublicT) -> Sequence[int]:
         """Seats that may move now (several during sealed choices; none once over)."""
+
+    def underway(self, public: PublicT) -> Underway | None:
+        """The move of several decisions under way, if any: its seat keeps the turn until it is made.
+
+        Read from the public part's derived field ``underway`` (:mod:`server.engine.decisions`), if it has one.
+        """
+        underway: Underway | None = getattr(public, "underway", None)
+        return underway
 
     @abstractmethod
     def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:

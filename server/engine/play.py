@@ -13,8 +13,9 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from .decisions import Underway
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
-from .game import Event, Game, Options, Outcome, Table
+from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
 from .rng import Rng
 
 AnyGame = Game[Any, Any, Any, Any, Any]
@@ -78,13 +79,18 @@ class Rules:
         return self.game.setup(options, seats, rng), rng
 
     def to_act(self, table: AnyTable) -> list[int]:
-        return list(self.game.to_act(table.public))
+        return self._to_act(table.public)
+
+    def _to_act(self, public: Any) -> list[int]:
+        """Who may act: the seat of a move under way keeps the turn (:mod:`server.engine.decisions`)."""
+        underway = self.game.underway(public)
+        return [underway.seat] if underway is not None else list(self.game.to_act(public))
 
     def outcome(self, table: AnyTable) -> Outcome | None:
         return self.game.outcome(table.public)
 
     def legal_moves(self, table: AnyTable, seat: int) -> list[Any]:
-        if seat not in self.game.to_act(table.public):
+        if seat not in self._to_act(table.public):
             return []
         return self.game.legal_moves(table.public, table.private[seat], seat)
 
@@ -97,7 +103,7 @@ class Rules:
         game = self.game
         if game.outcome(table.public) is not None:
             raise MatchOver()
-        if seat not in game.to_act(table.public):
+        if seat not in self._to_act(table.public):
             raise NotYourTurn()
         move = self.parse_move(raw_move)
         game.check(table.public, table.private[seat], seat, move)
@@ -139,6 +145,22 @@ class Rules:
 
     # -- catalogue -------------------------------------------------------------
 
+    @cached_property
+    def reasons(self) -> dict[str, str]:
+        """Every reason code an outcome of this game may carry, with its meaning: the engine's, then the game's."""
+        return {**ENGINE_REASONS, **self.game.reasons}
+
+    def outcome_schema(self) -> dict[str, Any]:
+        """The outcome's schema, its ``reason`` an enum of this game's codes."""
+        schema: dict[str, Any] = Outcome.model_json_schema()
+        schema["description"] = "How the match ended: who won (ties share the win), the scores, and why."
+        schema["properties"]["reason"] = {
+            "type": "string",
+            "enum": list(self.reasons),
+            "description": "why the match ended: a stable code (see the catalogue's reasons)",
+        }
+        return schema
+
     def describe(self) -> dict[str, Any]:
         g = self.game
         return {
@@ -147,15 +169,29 @@ class Rules:
             "min_seats": g.min_seats,
             "max_seats": g.max_seats,
             "summary": g.summary,
+            "reasons": self.reasons,
             "schemas": {
                 "options": g.options_type.model_json_schema(),
                 "move": self._moves.json_schema(),
                 "view": {
-                    "public": g.public_type.model_json_schema(),
+                    "public": self._public_schema(),
                     "private": g.private_type.model_json_schema(),
                 },
+                "outcome": self.outcome_schema(),
             },
         }
+
+    def _public_schema(self) -> dict[str, Any]:
+        """The public part's schema, with the derived ``underway`` of a game whose moves take several decisions."""
+        schema: dict[str, Any] = self.game.public_type.model_json_schema()
+        if "underway" in self.game.public_type.model_computed_fields:
+            schema.setdefault("$defs", {})["Underway"] = Underway.model_json_schema()
+            schema["properties"]["underway"] = {
+                "anyOf": [{"$ref": "#/$defs/Underway"}, {"type": "null"}],
+                "description": "the move of several decisions under way, if any (derived from the rest)",
+            }
+            schema.setdefault("required", []).append("underway")
+        return schema
 
 
 def event_for(event: Event, seat: int | None) -> dict[str, Any]:

@@ -39,11 +39,14 @@ class RatingChart:
         return (reached[-1] if reached else self.bands[0]).text
 
 
-def solo_outcome(score: int, target: int, chart: RatingChart | None = None, reason: str = "completed") -> Outcome:
+def solo_outcome(
+    score: int, target: int, chart: RatingChart | None = None, reason: str = "completed", detail: str | None = None
+) -> Outcome:
     """The outcome of a one-seat match: won when ``score`` reaches ``target``."""
     return Outcome(
         winners=[0] if score >= target else [],
         scores=[score],
         reason=reason,
         rating=chart.rate(score) if chart is not None else None,
+        detail=detail,
     )

@@ -80,9 +80,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.piles import draw_up_to
@@ -171,6 +172,15 @@ class Public(Part):
     score: int = 0
     end: End | None = None
 
+    @computed_field(description="the move under way: removals and captures after the card played")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        """After the card played, while a removal or a capture is the player's to choose."""
+        if self.phase not in ("remove", "capture"):
+            return None
+        played = None if self.played is None else list(self.played)
+        return Underway(seat=0, step=self.phase, so_far={"played": played, "to_remove": self.to_remove})
+
 
 class Private(Part):
     hand: list[str]
@@ -237,7 +247,9 @@ def effect(new: str, old: str) -> tuple[list[str], int]:
     return [], 1 if same else -up
 
 
-class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
+class Bandersnatch(
+    Decisions[Public, Private, Secret, AnyMove], Game[BandersnatchOptions, AnyMove, Public, Private, Secret]
+):
     name = "bandersnatch"
     title = "Bandersnatch"
     min_seats, max_seats = 1, 1
@@ -250,6 +262,10 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
     options_type = BandersnatchOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "no_card_to_play": "no card of the hand can replace a field card (the hand is empty or every card is busy)",
+        "out_of_purple_gems": "a purple gem was needed and the supply had none: the game ended with that turn",
+    }
 
     def setup(self, options: BandersnatchOptions, seats: int, rng: Rng) -> BTable:
         deck = number_deck(rng)
@@ -304,6 +320,12 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
     # -- playing ---------------------------------------------------------------------
 
     def apply(self, table: BTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        event = self.play_decision(table, seat, move, rng)
+        table.public.score = score(table.public)
+        event.public["score"] = table.public.score
+        return event
+
+    def decide(self, table: BTable, seat: int, move: AnyMove, rng: Rng) -> Event:
         pub = table.public
         news: dict[str, Any] = {"type": move.type}
         if isinstance(move, Play):
@@ -312,10 +334,8 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
             self._remove(pub, (move.row, move.col), move.colour, news)
         else:
             self._capture(pub, (move.row, move.col), news)
-        private = self._advance(table, rng, news)
-        pub.score = score(pub)
-        news["score"] = pub.score
-        return Event(news, private)
+        self._advance(pub, news)
+        return Event(news)
 
     def _play(self, table: BTable, move: Play, news: dict[str, Any]) -> None:
         pub, hand = table.public, table.private[0].hand
@@ -370,9 +390,9 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
         pub.field[pos[0]][pos[1]] = None
         news.setdefault("captured", []).append({"at": list(pos), "card": slot.card, "broiled": broiled})
 
-    def _advance(self, table: BTable, rng: Rng, news: dict[str, Any]) -> dict[int, dict[str, Any]]:
-        """Play the turn on as far as it goes without a choice; returns the private news."""
-        pub = table.public
+    def _advance(self, pub: Public, news: dict[str, Any]) -> None:
+        """Play the turn on as far as it goes without a choice, and ask for the next choice if one is left."""
+        pub.phase = "play"  # nothing under way unless a choice is left
         while pub.to_remove > 0:
             assert pub.played is not None
             choices = removal_choices(pub)
@@ -383,13 +403,12 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
                 self._remove(pub, *choices[0], news)
             else:
                 pub.phase = "remove"
-                return {}
+                return
         while can := capturable(pub):
             if len(can) > 1:
                 pub.phase = "capture"
-                return {}
+                return
             self._capture(pub, can[0], news)
-        return self._end_turn(table, rng, news)
 
     def _remove_from_supply(self, pub: Public, news: dict[str, Any]) -> None:
         assert pub.supply_colour is not None
@@ -399,29 +418,30 @@ class Bandersnatch(Game[BandersnatchOptions, AnyMove, Public, Private, Secret]):
                 news.setdefault("from_supply", []).append(got)
         pub.to_remove = 0
 
-    def _end_turn(self, table: BTable, rng: Rng, news: dict[str, Any]) -> dict[int, dict[str, Any]]:
-        pub, hand = table.public, table.private[0].hand
+    def complete(self, table: BTable, seat: int, rng: Rng, event: Event) -> None:
+        """The end of the turn: out of purple gems, or draw up to two cards and check the next turn can be played."""
+        pub, hand, news = table.public, table.private[0].hand, event.public
         pub.played, pub.supply_colour = None, None
         if pub.out_of_purple:
-            return self._over(pub, "out of purple gems", news)
+            self._over(pub, "out of purple gems", news)
+            return
         drawn = draw_up_to(hand, HAND_SIZE, table.secret.deck, rng, discard=pub.discard)
         pub.deck_size, pub.hand_size = len(table.secret.deck), len(hand)
         news.update(drew=len(drawn.cards), reshuffled=drawn.reshuffled)
-        private = {0: {"drew": drawn.cards}} if drawn.cards else {}
+        if drawn.cards:
+            event.private[0] = {"drew": drawn.cards}
         if not hand or all(s.busy for _, s in field_cards(pub)):
             self._over(pub, "no card to play", news)
-            return private
+            return
         pub.phase = "play"
         pub.turn += 1
-        return private
 
     @staticmethod
-    def _over(pub: Public, why: End, news: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    def _over(pub: Public, why: End, news: dict[str, Any]) -> None:
         pub.phase, pub.end = "over", why
         news["end"] = why
-        return {}
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":
             return None
-        return solo_outcome(public.score, TARGET, CHART, reason=public.end or "completed")
+        return solo_outcome(public.score, TARGET, CHART, reason=(public.end or "completed").replace(" ", "_"))

@@ -40,7 +40,9 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
 - "Each turn, take 3 actions; 1 for each of your tribes ..., in any order.
   Actions can be repeated." -> One decision per action: each tribe acts
   exactly once a turn, the player choosing which tribe goes next, and
-  several tribes may take the same kind of action.
+  several tribes may take the same kind of action. The turn is a move in
+  three decisions (:mod:`server.engine.decisions`); the public ``acted``
+  holds the tribes that have taken theirs.
 - "The number of borogoves being moved must match the number on the card
   you are migrating to" -> Migrate moves exactly that many from the tribe's
   Jabberwocky card, whatever already sits on the map card.
@@ -77,9 +79,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
 from server.engine.legs import Legs, role_holder
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
@@ -195,6 +198,14 @@ class Public(Part):
     drawn: str | None = Field(None, description="solo: the card drawn this turn, to be placed")
     scores: list[int] = Field(description="each seat's borogove score over the finished legs")
 
+    @computed_field(description="the move under way: the tribes' actions")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        """Once a tribe has acted this turn, until the last one has."""
+        if self.phase != "tribes" or not 0 < len(self.acted) < len(TRIBES):
+            return None
+        return Underway(seat=self.borogoves, step="tribe", so_far={"acted": list(self.acted)})
+
 
 class Private(Part):
     hand: list[str] = Field(default_factory=list, description="the cartographer's cards")
@@ -229,7 +240,7 @@ def total_borogoves(public: Public, tribe: str) -> int:
     return public.tribes.get(tribe) + sum(m.borogoves.get(tribe) for m in public.map)
 
 
-class Borogoves(Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
+class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
     name = "borogoves"
     title = "Borogoves"
     min_seats, max_seats = 1, 2
@@ -371,6 +382,11 @@ class Borogoves(Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
     def apply(self, table: BTable, seat: int, move: AnyMove, rng: Rng) -> Event:
         if isinstance(move, Place):
             return self._place(table, seat, move, rng)
+        return self.play_decision(table, seat, move, rng)
+
+    def decide(self, table: BTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        """One tribe's action."""
+        assert not isinstance(move, Place)
         pub = table.public
         news: dict[str, Any] = {"type": move.type, "seat": seat, "tribe": move.tribe}
         if isinstance(move, Migrate):
@@ -390,9 +406,7 @@ class Borogoves(Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
         else:
             self._settle(pub, move, news)
         pub.acted.append(move.tribe)
-        if len(pub.acted) < len(TRIBES):
-            return Event(news)
-        return Event(news, self._end_turn(table, rng, news))
+        return Event(news)
 
     @staticmethod
     def _settle(pub: Public, move: Settle, news: dict[str, Any]) -> None:
@@ -425,6 +439,10 @@ class Borogoves(Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
         pub.phase, pub.acted = "tribes", []
         news["deck_size"] = pub.deck_size
         return Event(news, private)
+
+    def complete(self, table: BTable, seat: int, rng: Rng, event: Event) -> None:
+        """Every tribe has acted: the next card, or the leg's score."""
+        event.private.update(self._end_turn(table, rng, event.public))
 
     def _end_turn(self, table: BTable, rng: Rng, news: dict[str, Any]) -> dict[int, dict[str, Any]]:
         pub = table.public

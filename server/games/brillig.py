@@ -424,7 +424,7 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
         best = [max((card_rank(c) for c in h), default=(0, 0)) for h in hands]
         if best[0] == best[1]:
             return Outcome(winners=[0, 1], scores=list(public.scores), reason="tie")
-        return Outcome(winners=[0 if best[0] > best[1] else 1], scores=list(public.scores), reason="tie-break")
+        return Outcome(winners=[0 if best[0] > best[1] else 1], scores=list(public.scores), reason="tie_break")
 
 
 def order(card: str) -> tuple[int, int]:

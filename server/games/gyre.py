@@ -17,9 +17,10 @@ players purple is the neutral colour: either player may move its
 Jabberwocky card and act for it, but never on two turns in a row.
 
 A space is a ``(row, col)`` position just outside the grid (``(-1, 2)`` is
-above the middle column, ``(1, 5)`` right of the middle row); the turn is two
-decisions by the same seat, the whiffle and then the action, so that legal
-moves stay a short list.
+above the middle column, ``(1, 5)`` right of the middle row); the turn is a
+move in two decisions by the same seat (:mod:`server.engine.decisions`), the
+whiffle and then the action, so that legal moves stay a short list; between
+them the public ``moving`` holds the Jabberwocky card whiffled.
 
 Hidden: nothing. Every card, gem and Jabberwocky card is on the table; the
 private and secret parts are empty.
@@ -127,9 +128,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Nothing, Options, Outcome, Part, Rng, Table
+from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -233,7 +235,16 @@ class Public(Part):
     neutral_moved_last: bool = Field(False, description="the previous turn moved the neutral Jabberwocky card")
     turns: int = Field(0, description="turns completed")
     winners: list[int] | None = None
-    reason: str | None = None
+    reason: str | None = Field(None, description="why the game ended: a code of the catalogue's reasons")
+    detail: str | None = Field(None, description="why the game ended, in a sentence")
+
+    @computed_field(description="the move under way: after the whiffle, the action")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        """Between the whiffle and the action: the Jabberwocky card whiffled is the one that acts."""
+        if self.phase != "act" or self.moving is None or self.turn is None:
+            return None
+        return Underway(seat=self.turn, step="act", so_far={"moving": self.moving})
 
 
 GTable = Table[Public, Nothing, Nothing]
@@ -323,7 +334,7 @@ def conflicts(public: Public) -> list[tuple[Pos, Colour, int]]:
     return out
 
 
-class Gyre(Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
+class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
     name = "gyre"
     title = "Gyre"
     min_seats, max_seats = 2, 3
@@ -337,6 +348,11 @@ class Gyre(Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
     options_type = GyreOptions
     move_type = Move
     public_type = Public
+    reasons = {
+        "all_face_down": "one player's four cards are all face down: that player wins",
+        "finished_together_mover": "several colours finished on one turn: the player who took it wins",
+        "finished_together_shared": "several colours finished on another player's turn: they share the win",
+    }
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -431,6 +447,9 @@ class Gyre(Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
     # -- playing ---------------------------------------------------------------------
 
     def apply(self, table: GTable, seat: int, move: GyreMove, rng: Rng) -> Event:
+        return self.play_decision(table, seat, move, rng)
+
+    def decide(self, table: GTable, seat: int, move: GyreMove, rng: Rng) -> Event:
         pub = table.public
         event: dict[str, object] = {"type": move.type, "seat": seat}
         if isinstance(move, Whiffle):
@@ -472,20 +491,22 @@ class Gyre(Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
         elif isinstance(move, Fly):
             event.update({"from": list(jw.space), "to": list(move.to)})
             jw.space = move.to
-        self._end_turn(pub, seat, event)
+        # The action is the move's last decision.
+        pub.neutral_moved_last = pub.moving == pub.neutral
+        pub.moving = None
         return Event(event)
 
-    def _end_turn(self, pub: Public, seat: int, event: dict[str, object]) -> None:
+    def complete(self, table: GTable, seat: int, rng: Rng, event: Event) -> None:
+        """The end of the turn: flips, a finished colour, or the next player."""
+        pub = table.public
         flipped = []
         for x in cells(pub):
             if x.flips():
                 pub.jabberwocks[x.colour].gems += x.gems.total()
                 x.gems, x.face_down = Gems(), True
                 flipped.append(x.card)
-        event["flipped"] = flipped
+        event.public["flipped"] = flipped
         pub.turns += 1
-        pub.neutral_moved_last = pub.moving == pub.neutral
-        pub.moving = None
         done = [s for s in range(pub.seats) if complete(pub, pub.colours[s])]
         if not done:
             pub.phase, pub.turn = "whiffle", left_of(seat, pub.seats)
@@ -493,16 +514,18 @@ class Gyre(Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
         pub.phase, pub.turn = "over", None
         if len(done) == 1:
             pub.winners = done
-            pub.reason = f"all {pub.colours[done[0]]} cards are face down"
+            pub.reason, pub.detail = "all_face_down", f"all {pub.colours[done[0]]} cards are face down"
         elif seat in done:
             pub.winners = [seat]
-            pub.reason = f"{len(done)} colours finished at once: seat {seat} took the turn"
+            pub.reason = "finished_together_mover"
+            pub.detail = f"{len(done)} colours finished at once: seat {seat} took the turn"
         else:
             pub.winners = done
-            pub.reason = f"{len(done)} colours finished at once on another player's turn: they share the win"
-        event["end"] = {"winners": pub.winners, "reason": pub.reason}
+            pub.reason = "finished_together_shared"
+            pub.detail = f"{len(done)} colours finished at once on another player's turn: they share the win"
+        event.public["end"] = {"winners": pub.winners, "reason": pub.reason, "detail": pub.detail}
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:
             return None
-        return Outcome(winners=public.winners, reason=public.reason or "completed")
+        return Outcome(winners=public.winners, reason=public.reason or "completed", detail=public.detail)

@@ -16,6 +16,10 @@ board themselves as the match's first phase.
 A turn is a series of small decisions of the same seat (each stop of the
 journey, each transfer, then its payment as a decision of its own), so that
 the legal moves at any point stay a short list a bot or a client can show.
+The journey is the engine's move in several decisions
+(:mod:`server.engine.decisions`): the seat keeps the turn until it ends, and
+it ends in one place, where hearts access, the acquisition or the increment
+follows.
 
 The board is a graph. Hexes (the Citadel and twelve houses: a King tower, a
 Queen palace and a Jack plaza per suit) are joined by roads that run through
@@ -250,10 +254,11 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
+from server.engine.decisions import Decisions, Underway, options
 from server.engine.dice import D6, roll_many
 from server.engine.payments import minimal_payments
 from server.engine.piles import draw
@@ -892,6 +897,7 @@ Phase = Literal[
     "consider",
     "lottery",
     "journey",
+    "arrived",  # the journey's last decision made, until what follows it is settled in the same move
     "pay",
     "acquire",
     "fight",
@@ -1060,6 +1066,26 @@ class Public(Part):
     winners: list[int] = Field(default_factory=list)
     reason: str = "completed"
 
+    @computed_field(description="the move under way: the journey, a payment, a rhombus's roads, a deal")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        """A journey once started, a payment asked for, a rhombus with one road down, a deal being named."""
+        if self.phase == "journey":
+            at, on_hex = self.rabbits[self.turn], self.board.graph.is_hex(self.rabbits[self.turn])
+            # On a small tile the journey must go on; on a hex it has begun once the seat moved (or bought a joker).
+            if self.moved or self.bought or not on_hex:
+                so_far = {"at": at, "came_from": self.came_from, "bought": list(self.bought)}
+                stop = on_hex and at not in (OFF, UNDERGROUND)
+                return Underway(seat=self.turn, step="journey", so_far=so_far, may_stop=stop)
+        if self.phase == "pay" and self.pending is not None:
+            return Underway(seat=self.turn, step="pay", so_far={"pending": self.pending.model_dump(mode="json")})
+        if self.phase == "build" and self.building is not None and self.building.half is not None:
+            return Underway(seat=self.turn, step="road", so_far={"half": list(self.building.half)})
+        if self.phase == "ask" and self.dealing is not None:
+            # The diamond offered stays in the two seats' private parts: only the partner is public.
+            return Underway(seat=self.dealing[0], step="ask", so_far={"partner": self.dealing[1]})
+        return None
+
 
 class Private(Part):
     hand: list[str] = Field(default_factory=list)
@@ -1161,6 +1187,14 @@ def partners(public: Public, seat: int) -> list[int]:
     return [s for s, there in enumerate(public.rabbits) if s != seat and there == at]
 
 
+def journeying(public: Public, move: AnyMove) -> bool:
+    """Whether ``move`` is a decision of the journey: a road, a transfer or a flight, its payment, or stopping."""
+    if isinstance(move, Go | Stay | Transfer):
+        return True
+    pending = public.pending if public.phase == "pay" else None
+    return isinstance(move, Pay | Jester | Cancel) and pending is not None and pending.via not in ("claim", "trade")
+
+
 def purse_of(public: Public, seat: int) -> Purse:
     return Purse(public.additions, public.capital[seat])
 
@@ -1170,7 +1204,9 @@ def matching_cards(hand: Sequence[str], public: Public) -> list[str]:
     return sorted({c for c in hand if lottery_value(c, public.additions) in public.dice})
 
 
-class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
+class Jackrabbits(
+    Decisions[Public, Private, Secret, AnyMove], Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]
+):
     name = "jackrabbits"
     title = "Jackrabbits"
     min_seats, max_seats = 2, 4
@@ -1184,6 +1220,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
     options_type = JackrabbitsOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
 
     def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -1359,7 +1396,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         onward = sorted({e for e in ends if e != public.came_from}) or sorted(set(ends))
         if graph.is_hex(at):
             # Passing through a house the seat holds the royal of (Trailing Carrots): stop here or go on.
-            return [Stay(), *(Go(to=e) for e in (onward if public.moved else sorted(set(ends))))]
+            return options([Go(to=e) for e in (onward if public.moved else sorted(set(ends)))], stop=Stay())
         moves: list[AnyMove] = [Go(to=e) for e in onward]
         tile = graph.tile[at]
         price = sum(public.dice)
@@ -1416,10 +1453,55 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
 
     def apply(self, table: JTable, seat: int, move: AnyMove, rng: Rng) -> Event:
         pub = table.public
-        hand = table.private[seat].hand
+        pub.shown = []
+        if journeying(pub, move):
+            event = self.play_decision(table, seat, move, rng)
+        else:
+            event = Event({"type": move.type, "seat": seat})
+            self._act(table, seat, move, rng, event.public, event.private)
+        pub.hand_sizes = [len(p.hand) for p in table.private]
+        pub.carrots = [CARROTS - len(r) for r in pub.royals]
+        pub.pile_size = len(table.secret.pile)
+        return event
+
+    def decide(self, table: JTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        """One decision of the journey: a road, a transfer, its payment (or giving it up), or stopping."""
+        pub = table.public
         news: dict[str, Any] = {"type": move.type, "seat": seat}
         private: dict[int, dict[str, Any]] = {}
-        pub.shown = []
+        if isinstance(move, Go | Stay):
+            self._go(table, seat, move)
+            news.update({} if isinstance(move, Stay) else {"to": move.to})
+        elif isinstance(move, Transfer):
+            suits = transfer_suits(pub.board.graph.tile[pub.rabbits[seat]].kind, pub.suits)
+            pub.pending = Pending(via=move.via, to=move.to, price=sum(pub.dice), suits=suits)
+            pub.phase = "pay"
+            news.update(via=move.via, to=move.to)
+        elif isinstance(move, Cancel):
+            was = pub.pending
+            pub.pending = None
+            if was is not None and was.via == "flight":
+                # "Or you'll miss the board and fall": the flight lands off the board.
+                pub.flight = None
+                pub.rabbits[seat] = OFF
+                pub.phase = "arrived"
+            else:
+                pub.phase = "journey"
+        else:
+            assert isinstance(move, Pay | Jester)
+            self._paid(table, seat, move, rng, news, private)
+        return Event(news, private)
+
+    def complete(self, table: JTable, seat: int, rng: Rng, event: Event) -> None:
+        """The journey is over: a win on the Citadel, hearts access, the acquisition or the increment."""
+        self._end_journey(table, seat, rng, event.public, event.private)
+
+    def _act(
+        self, table: JTable, seat: int, move: AnyMove, rng: Rng, news: dict[str, Any], private: dict[int, Any]
+    ) -> None:
+        """A decision outside the journey: building, the lottery, the acquisition, a fight, access, a deal."""
+        pub = table.public
+        hand = table.private[seat].hand
         if isinstance(move, PlaceHex | PlaceRoad | PlaceTriangle | PassTile):
             self._build(table, seat, move, rng, news)
         elif isinstance(move, Fly | Roll):
@@ -1458,13 +1540,6 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
                     self._journey(table, seat, rng, news, private)
                 else:
                     self._next_turn(table, rng, news)
-        elif isinstance(move, Go | Stay):
-            self._go(table, seat, move, rng, news, private)
-        elif isinstance(move, Transfer):
-            suits = transfer_suits(pub.board.graph.tile[pub.rabbits[seat]].kind, pub.suits)
-            pub.pending = Pending(via=move.via, to=move.to, price=sum(pub.dice), suits=suits)
-            pub.phase = "pay"
-            news.update(via=move.via, to=move.to)
         elif isinstance(move, Claim):
             house = pub.rabbits[seat]
             pub.pending = Pending(via="claim", to=house, price=CLAIM_PRICE, suits=house[1])
@@ -1475,23 +1550,13 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
             pub.pending = None
             if was is not None and was.via == "claim":
                 self._increment(table, seat, rng, news, private)
-            elif was is not None and was.via == "trade":
-                pub.phase = "acquire"
-            elif was is not None and was.via == "flight":
-                # "Or you'll miss the board and fall": the flight lands off the board.
-                pub.flight = None
-                pub.rabbits[seat] = OFF
-                self._end_journey(table, seat, rng, news, private)
             else:
-                pub.phase = "journey"
+                pub.phase = "acquire"
         elif isinstance(move, Rest):
             self._increment(table, seat, rng, news, private)
         else:
+            assert isinstance(move, Pay | Jester)
             self._paid(table, seat, move, rng, news, private)
-        pub.hand_sizes = [len(p.hand) for p in table.private]
-        pub.carrots = [CARROTS - len(r) for r in pub.royals]
-        pub.pile_size = len(table.secret.pile)
-        return Event(news, private)
 
     def _paid(
         self, table: JTable, seat: int, move: Pay | Jester, rng: Rng, news: dict[str, Any], private: dict[int, Any]
@@ -1529,7 +1594,7 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         if p.via == "flight":
             pub.flight = None
             pub.rabbits[seat] = p.to
-            self._end_journey(table, seat, rng, news, private)
+            pub.phase = "arrived"
             return
         if p.via == "claim":
             pub.court.remove(p.to)
@@ -1549,23 +1614,21 @@ class Jackrabbits(Game[JackrabbitsOptions, AnyMove, Public, Private, Secret]):
         pub.rabbits[seat] = p.to
         pub.came_from = OFF if p.via == "boat" else None
         if p.via == "horse":
-            self._end_journey(table, seat, rng, news, private)
+            pub.phase = "arrived"
 
-    def _go(
-        self, table: JTable, seat: int, move: Go | Stay, rng: Rng, news: dict[str, Any], private: dict[int, Any]
-    ) -> None:
+    @staticmethod
+    def _go(table: JTable, seat: int, move: Go | Stay) -> None:
         pub = table.public
         if isinstance(move, Stay):
-            self._end_journey(table, seat, rng, news, private)
+            pub.phase = "arrived"
             return
-        news["to"] = move.to
         graph = pub.board.graph
         pub.came_from = pub.rabbits[seat]
         pub.rabbits[seat] = move.to
         pub.moved = True
         passing = pub.additions.trailing_carrots and move.to in pub.royals[seat]
         if move.to == OFF or (graph.is_hex(move.to) and not passing):
-            self._end_journey(table, seat, rng, news, private)
+            pub.phase = "arrived"
 
     def _end_journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         pub = table.public

@@ -132,7 +132,8 @@ class Public(Part):
     points: list[str] | None = Field(None, description="the point cards, revealed at the end (advanced)")
     scores: list[int] | None = None
     winners: list[int] | None = None
-    reason: str | None = None
+    reason: str | None = Field(None, description="why the game ended: a code of the catalogue's reasons")
+    detail: str | None = Field(None, description="why the game ended, in a sentence")
 
 
 class Private(Part):
@@ -172,6 +173,11 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
     options_type = MimsyOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "goal_reached": "a goal card got its fifth gem first: its owner wins",
+        "nobodys_goal": "the goal card that got its fifth gem is nobody's: the mover wins",
+        "highest_score": "advanced scoring: a goal card holds five gems and the highest score wins",
+    }
 
     def check_options(self, options: MimsyOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -295,19 +301,27 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
             best = max(pub.scores)
             tied = [s for s in range(n) if pub.scores[s] == best]
             pub.winners = [min(tied, key=lambda s: (seat - s) % n)]
-            pub.reason = f"a goal card holds {TARGET} gems; seat {pub.winners[0]} scores highest"
+            pub.reason = "highest_score"
+            pub.detail = f"a goal card holds {TARGET} gems; seat {pub.winners[0]} scores highest"
         else:
             first = pub.ring[pub.fives[0]]
             owners = [s for s in range(n) if pub.goals[s] == first.colour]
             if owners:
                 pub.winners = owners
-                pub.reason = f"{first.card} got its {TARGET}th gem first: seat {owners[0]}'s goal"
+                pub.reason = "goal_reached"
+                pub.detail = f"{first.card} got its {TARGET}th gem first: seat {owners[0]}'s goal"
             else:
                 pub.winners = [seat]
-                pub.reason = f"{first.card} got its {TARGET}th gem and is nobody's goal: the mover wins"
-        event["end"] = {"goals": pub.goals, "points": pub.points, "winners": pub.winners, "reason": pub.reason}
+                pub.reason = "nobodys_goal"
+                pub.detail = f"{first.card} got its {TARGET}th gem and is nobody's goal: the mover wins"
+        event["end"] = {
+            "goals": pub.goals, "points": pub.points, "winners": pub.winners, "reason": pub.reason,
+            "detail": pub.detail,
+        }  # fmt: skip
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:
             return None
-        return Outcome(winners=public.winners, scores=public.scores, reason=public.reason or "completed")
+        return Outcome(
+            winners=public.winners, scores=public.scores, reason=public.reason or "completed", detail=public.detail
+        )

@@ -396,5 +396,5 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
             target = public.last_round.target
             best = max(public.last_round.totals[s][target] for s in tied)
             tied = [s for s in tied if public.last_round.totals[s][target] == best]
-            reason = "tie-break"
+            reason = "tie_break"
         return Outcome(winners=tied, scores=list(public.gems), reason=reason)

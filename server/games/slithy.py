@@ -415,5 +415,5 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
             return Outcome(winners=tied, scores=list(public.scores))
         least = min(public.dealer_scores[s] for s in tied)
         winners = [s for s in tied if public.dealer_scores[s] == least]
-        reason = "tie-break" if len(winners) < len(tied) else "tie"
+        reason = "tie_break" if len(winners) < len(tied) else "tie"
         return Outcome(winners=winners, scores=list(public.scores), reason=reason)

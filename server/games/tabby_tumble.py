@@ -292,6 +292,10 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
     options_type = TabbyOptions
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "ten_points": "a player reached ten points: the highest final score wins",
+        "round_limit": "the round limit (option max_rounds) came before ten points: the highest final score wins",
+    }
 
     def check_options(self, options: TabbyOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -517,5 +521,5 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
             return None
         best = max(public.final_scores)
         winners = [s for s, v in enumerate(public.final_scores) if v == best]
-        reason = "ten points" if max(public.points) >= TARGET else "round limit"
+        reason = "ten_points" if max(public.points) >= TARGET else "round_limit"
         return Outcome(winners=winners, scores=list(public.final_scores), reason=reason)

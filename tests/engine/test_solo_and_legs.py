@@ -34,8 +34,8 @@ def test_a_chart_lists_its_bands_lowest_first() -> None:
 def test_a_solo_match_is_won_by_reaching_the_target() -> None:
     won = solo_outcome(10, target=10, chart=CHART)
     assert won == Outcome(winners=[0], scores=[10], rating="Victory!")
-    lost = solo_outcome(9, target=10, chart=CHART, reason="out of cards")
-    assert lost.winners == [] and lost.scores == [9] and lost.reason == "out of cards" and lost.rating == "poor"
+    lost = solo_outcome(9, target=10, chart=CHART, reason="out_of_cards")
+    assert lost.winners == [] and lost.scores == [9] and lost.reason == "out_of_cards" and lost.rating == "poor"
 
 
 def test_the_rating_is_dumped_only_when_set() -> None:

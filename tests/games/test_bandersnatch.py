@@ -166,7 +166,7 @@ def test_without_purple_either_the_game_ends_at_the_end_of_the_turn() -> None:
     assert gems_at(t, 0, 0) == gems(p=1)
     assert t.public.phase == "over" and event["end"] == "out of purple gems"
     outcome = RULES.outcome(t)
-    assert outcome is not None and outcome.reason == "out of purple gems"
+    assert outcome is not None and outcome.reason == "out_of_purple_gems"
 
 
 # -- removals ------------------------------------------------------------------------------

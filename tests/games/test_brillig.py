@@ -334,7 +334,7 @@ def test_a_tie_is_broken_by_the_highest_remaining_card() -> None:
     assert RULES.to_act(t) == [] and t.public.scores == [7, 7]
     assert t.public.shown_hands == [["P4"], ["Y1", "P5"]]
     outcome = RULES.outcome(t)
-    assert outcome is not None and outcome.winners == [ROXY] and outcome.reason == "tie-break"
+    assert outcome is not None and outcome.winners == [ROXY] and outcome.reason == "tie_break"
 
 
 def test_a_tie_with_equal_highest_numbers_goes_to_green_then_yellow_then_purple() -> None:

@@ -209,7 +209,7 @@ def test_two_players_unowned_goal_the_mover_wins() -> None:
     act(t, 1, Pick(card="P1"))
     out = RULES.outcome(t)
     assert out is not None and out.winners == [1]
-    assert "nobody's goal" in out.reason
+    assert out.reason == "nobodys_goal" and out.detail is not None and "nobody's goal" in out.detail
 
 
 def test_two_players_owned_goal_its_owner_wins() -> None:

@@ -365,7 +365,7 @@ def test_tied_gems_go_to_the_highest_target_total_of_the_round() -> None:
     assert t.public.last_round is not None
     assert [t_["yellow"] for t_ in t.public.last_round.totals] == [6, 6, 8]
     outcome = RULES.outcome(t)
-    assert outcome is not None and outcome.winners == [2] and outcome.reason == "tie-break"
+    assert outcome is not None and outcome.winners == [2] and outcome.reason == "tie_break"
 
 
 def test_the_extended_variant_plays_to_11_gems() -> None:

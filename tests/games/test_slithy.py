@@ -283,9 +283,9 @@ def test_the_highest_score_wins() -> None:
 
 def test_a_tie_is_won_by_the_tied_players_who_scored_the_least_as_dealer() -> None:
     outcome = RULES.outcome(over([25, 25, 25, 10], [9, 4, 7, 0]))
-    assert outcome is not None and outcome.winners == [1] and outcome.reason == "tie-break"
+    assert outcome is not None and outcome.winners == [1] and outcome.reason == "tie_break"
     outcome = RULES.outcome(over([25, 25, 25, 10], [4, 4, 7, 0]))
-    assert outcome is not None and outcome.winners == [0, 1] and outcome.reason == "tie-break"
+    assert outcome is not None and outcome.winners == [0, 1] and outcome.reason == "tie_break"
 
 
 def test_tied_players_who_also_scored_the_same_as_dealer_share_the_win() -> None:

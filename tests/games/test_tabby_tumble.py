@@ -533,7 +533,7 @@ def test_the_round_limit_ends_a_game_nobody_wins_on_points() -> None:
     finish_draft(table)
     outcome = RULES.outcome(table)
     assert outcome is not None
-    assert outcome.reason == "round limit"
+    assert outcome.reason == "round_limit"
     assert outcome.winners == [0, 1] and outcome.scores == [1, 1]
 
 

@@ -62,6 +62,10 @@ export interface Public {
   out_of_purple?: boolean;
   score?: number;
   end?: ("no card to play" | "out of purple gems") | null;
+  /**
+   * the move of several decisions under way, if any (derived from the rest)
+   */
+  underway: Underway | null;
 }
 
 export interface Slot {
@@ -79,6 +83,27 @@ export interface Gems1 {
   green?: number;
   yellow?: number;
   purple?: number;
+}
+
+export interface Underway {
+  /**
+   * the seat making the move: it keeps the turn until the move is made
+   */
+  seat: number;
+  /**
+   * the decision to make next, in the game's words (act, tribe, remove, pay...)
+   */
+  step: string;
+  /**
+   * what has been decided so far, as the public part holds it
+   */
+  so_far?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * the move may end here: the game's stop move is among the options
+   */
+  may_stop?: boolean;
 }
 
 export interface Private {

@@ -87,6 +87,10 @@ export interface Public {
    * each seat's borogove score over the finished legs
    */
   scores: number[];
+  /**
+   * the move of several decisions under way, if any (derived from the rest)
+   */
+  underway: Underway | null;
 }
 
 export interface Legs {
@@ -121,6 +125,27 @@ export interface Gems1 {
   green?: number;
   yellow?: number;
   purple?: number;
+}
+
+export interface Underway {
+  /**
+   * the seat making the move: it keeps the turn until the move is made
+   */
+  seat: number;
+  /**
+   * the decision to make next, in the game's words (act, tribe, remove, pay...)
+   */
+  step: string;
+  /**
+   * what has been decided so far, as the public part holds it
+   */
+  so_far?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * the move may end here: the game's stop move is among the options
+   */
+  may_stop?: boolean;
 }
 
 export interface Private {

@@ -87,7 +87,18 @@ export interface Public {
    */
   turns?: number;
   winners?: number[] | null;
+  /**
+   * why the game ended: a code of the catalogue's reasons
+   */
   reason?: string | null;
+  /**
+   * why the game ended, in a sentence
+   */
+  detail?: string | null;
+  /**
+   * the move of several decisions under way, if any (derived from the rest)
+   */
+  underway: Underway | null;
 }
 
 export interface Cell {
@@ -109,6 +120,27 @@ export interface Jabberwock {
    */
   space: [unknown, unknown];
   gems?: number;
+}
+
+export interface Underway {
+  /**
+   * the seat making the move: it keeps the turn until the move is made
+   */
+  seat: number;
+  /**
+   * the decision to make next, in the game's words (act, tribe, remove, pay...)
+   */
+  step: string;
+  /**
+   * what has been decided so far, as the public part holds it
+   */
+  so_far?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * the move may end here: the game's stop move is among the options
+   */
+  may_stop?: boolean;
 }
 
 export interface Private {}

@@ -366,6 +366,7 @@ export interface Public {
     | "consider"
     | "lottery"
     | "journey"
+    | "arrived"
     | "pay"
     | "acquire"
     | "fight"
@@ -451,6 +452,10 @@ export interface Public {
   shown?: string[];
   winners?: number[];
   reason?: string;
+  /**
+   * the move of several decisions under way, if any (derived from the rest)
+   */
+  underway: Underway | null;
 }
 
 export interface Additions {
@@ -568,6 +573,27 @@ export interface Fight {
    */
   scores: number[];
   to_throw: number;
+}
+
+export interface Underway {
+  /**
+   * the seat making the move: it keeps the turn until the move is made
+   */
+  seat: number;
+  /**
+   * the decision to make next, in the game's words (act, tribe, remove, pay...)
+   */
+  step: string;
+  /**
+   * what has been decided so far, as the public part holds it
+   */
+  so_far?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * the move may end here: the game's stop move is among the options
+   */
+  may_stop?: boolean;
 }
 
 export interface Private {

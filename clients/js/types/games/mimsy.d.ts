@@ -58,7 +58,14 @@ export interface Public {
   points?: string[] | null;
   scores?: number[] | null;
   winners?: number[] | null;
+  /**
+   * why the game ended: a code of the catalogue's reasons
+   */
   reason?: string | null;
+  /**
+   * why the game ended, in a sentence
+   */
+  detail?: string | null;
 }
 
 export interface Slot {

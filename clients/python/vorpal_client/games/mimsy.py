@@ -80,6 +80,9 @@ class Public(GameModel):
     scores: list[int] | None = None
     winners: list[int] | None = None
     reason: str | None = None
+    """why the game ended: a code of the catalogue's reasons"""
+    detail: str | None = None
+    """why the game ended, in a sentence"""
 
 
 class Private(GameModel):
