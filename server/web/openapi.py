@@ -109,7 +109,8 @@ def declared(endpoint: Any) -> Operation | None:
 STATUS = Query("status", {"type": "string", "enum": [s.value for s in MatchStatus]}, "only matches in this status")
 GAME = Query("game", {"type": "string"}, "only matches of this game (a name from GET /v1/games)")
 LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 500, "default": 50}, "at most this many")
-SINCE = Query("since", {"type": "integer", "minimum": 0, "default": 0}, "only what comes after this version")
+SINCE = Query("since", {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0},
+              "only what comes after this version")  # fmt: skip
 LOBBY_FILTER = (GAME, STATUS, LIMIT)
 
 _PATH_PARAMETERS: dict[str, dict[str, Any]] = {
@@ -246,7 +247,9 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
             "version": "1.0.0",
             "description": "Tabletop game server: the match lifecycle over REST; live play over the "
             "WebSocket /v1/ws (protocol/PROTOCOL.md). Request bodies are JSON (`Content-Type: "
-            "application/json`), read strictly: unknown fields and values of the wrong type are refused.",
+            "application/json`), read strictly: unknown fields and values of the wrong type are refused, "
+            "with no coercion: `\"3\"` is not a number, and an integer is written without a fraction "
+            "(`3.0` and `true` are not integers).",
             "license": {"name": "MIT", "identifier": "MIT"},
         },
         "servers": [{"url": "/"}],

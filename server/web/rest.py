@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -86,7 +86,17 @@ class JoinSeat(Body):
 class SubmitMove(Body):
     move_id: str = Field(min_length=1, max_length=64, description="yours; resending it is answered the same")
     version: int = Field(ge=0, description="the match version the move was chosen at")
-    move: Any = Field(description="a move of the game's move schema")
+    move: Any = Field(
+        description="a move of the game's move schema (GET /v1/games/{name})",
+        json_schema_extra={"not": {"type": "null"}},
+    )
+
+    @field_validator("move")
+    @classmethod
+    def _present(cls, move: Any) -> Any:
+        if move is None:  # PROTOCOL.md section 4: null is an absent field, and a move is required
+            raise ValueError("a move is required")
+        return move
 
 
 class Say(Body):
@@ -112,16 +122,20 @@ async def parse(request: Request, model: type[Body]) -> Any:
         raise BadRequest(f"{where}: {err['msg']}") from None
 
 
-def query_int(request: Request, name: str, default: int, low: int, high: int | None = None) -> int:
+#: The largest integer a query parameter takes (versions and limits stay far below it).
+MAX_INT = 2**63 - 1
+
+
+def query_int(request: Request, name: str, default: int, low: int, high: int = MAX_INT) -> int:
     """An integer query parameter: ASCII digits only (no sign, no blanks, no fraction), within bounds."""
     raw = request.query_params.get(name)
     if raw is None:
         return default
-    bounds = f"{low}..{high}" if high is not None else f">= {low}"
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
+    bounds = f"{low}..{high}" if high != MAX_INT else f">= {low}"
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(high or MAX_INT)):
         raise BadRequest(f"{name} must be an integer {bounds}")
     value = int(raw)
-    if value < low or (high is not None and value > high):
+    if not low <= value <= high:
         raise BadRequest(f"{name} must be {bounds}")
     return value
 
