@@ -132,7 +132,7 @@ schema = schemathesis.openapi.from_dict(document(create_app().routes))
 
 
 @schema.parametrize()
-@settings(max_examples=25, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=15, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_does_what_the_document_says(
     case: Case, contract_server: ServerProcess, real_state: RealState
 ) -> None:

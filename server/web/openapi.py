@@ -248,7 +248,7 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
             "description": "Tabletop game server: the match lifecycle over REST; live play over the "
             "WebSocket /v1/ws (protocol/PROTOCOL.md). Request bodies are JSON (`Content-Type: "
             "application/json`), read strictly: unknown fields and values of the wrong type are refused, "
-            "with no coercion: `\"3\"` is not a number, and an integer is written without a fraction "
+            'with no coercion: `"3"` is not a number, and an integer is written without a fraction '
             "(`3.0` and `true` are not integers).",
             "license": {"name": "MIT", "identifier": "MIT"},
         },
