@@ -102,6 +102,7 @@ async def test_a_move_whose_version_or_id_has_the_wrong_type_is_refused_and_chan
         {"move_id": "a", "version": float(state["version"]), "move": move},
         {"move_id": "a", "version": False, "move": move},
         {"move_id": 1, "version": state["version"], "move": move},
+        {"move_id": "a", "version": state["version"], "move": None},  # null is absent, and a move is required
     ):
         problem(await api.post(f"/v1/matches/{match}/moves", json=body, headers=auth), "bad_request", 400)
     assert (await api.get(f"/v1/matches/{match}")).json() == state

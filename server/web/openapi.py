@@ -8,7 +8,11 @@ its routes are in the app, and a route that declares nothing is left out (a test
 there is none). From the declarations the document adds what every operation of a kind
 shares: a body can be malformed (``bad_request``) or not JSON (``unsupported_media_type``),
 a ``{match_id}`` can be malformed or unknown, a credential can be missing or wrong, and any
-operation can fail (``internal``).
+operation can fail (``internal``). A new operation is one decorator::
+
+    @operation("getChat", "The match's public chat", tag="chat", answer=ChatLog, errors=[Unavailable])
+    async def get_chat(request: Request) -> Response:
+        return answer(ChatLog, await services(request).chat.messages(match_id(request)))
 
 Errors are RFC 9457 problems (``application/problem+json``), one response per status with
 the ``code`` values the operation can answer with at that status.
@@ -22,6 +26,7 @@ from enum import Enum
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
 from starlette.routing import BaseRoute, Route
 
 from server import games
@@ -52,10 +57,6 @@ class Auth(Enum):
     KEY = ("apiKey",)
     KEY_OPTIONAL = ("apiKey", None)  # an account, or anonymously
     ADMIN = ("adminKey",)
-
-    @property
-    def required(self) -> bool:
-        return bool(self.value) and None not in self.value
 
 
 @dataclass(frozen=True)
@@ -89,11 +90,11 @@ def operation(id: str, summary: str, *, tag: str, answer: type[BaseModel], statu
               auth: Auth = Auth.NONE, errors: Sequence[type[VorpalError]] = (),
               headers: dict[str, str] | None = None) -> Callable[[H], H]:  # fmt: skip
     """Declare the operation a handler serves (see the module's docstring)."""
-    declared = Operation(id, summary, tag, answer, status, body, body_required, tuple(query), auth, tuple(errors),
-                         headers or {})  # fmt: skip
+    op = Operation(id, summary, tag, answer, status, body, body_required, tuple(query), auth, tuple(errors),
+                   headers or {})  # fmt: skip
 
     def declare(handler: H) -> H:
-        setattr(handler, _DECLARED, declared)
+        setattr(handler, _DECLARED, op)
         return handler
 
     return declare
@@ -218,8 +219,6 @@ def _describe(op: Operation, path: str) -> dict[str, Any]:
 
 def _schemas(models: Sequence[type[BaseModel]]) -> dict[str, Any]:
     """JSON Schemas of ``models`` and of every model they use, each once, under its own name."""
-    from pydantic.json_schema import models_json_schema
-
     _, top = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
     return dict(top.get("$defs", {}))
 
