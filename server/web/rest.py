@@ -132,7 +132,7 @@ def query_int(request: Request, name: str, default: int, low: int, high: int = M
     if raw is None:
         return default
     bounds = f"{low}..{high}" if high != MAX_INT else f">= {low}"
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(high or MAX_INT)):
+    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(high)):
         raise BadRequest(f"{name} must be an integer {bounds}")
     value = int(raw)
     if not low <= value <= high:
