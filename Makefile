@@ -10,7 +10,7 @@ PORT ?= 8000
 
 .PHONY: serve test lint typecheck pytest jstest install clean
 
-$(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml clients/js/package-lock.json
+$(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml clients/js/package-lock.json tools/openapi-lint/package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --disable-pip-version-check --upgrade pip
 	$(BIN)/pip install -q --disable-pip-version-check -e protocol -e clients/python -e ".[dev]"
@@ -18,6 +18,8 @@ $(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml c
 	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/test_deploy.py will skip" >&2
 	@# The JS SDK's packages: the playground (/play) serves the SDK and its MessagePack module to browsers.
 	cd clients/js && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: /play cannot load the JS SDK" >&2
+	@# redocly, pinned, to lint /openapi.json (tests/test_openapi_contract.py); it runs offline.
+	cd tools/openapi-lint && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: the redocly lint test will skip" >&2
 	@# Debian's chromium for the playground's browser tests; they skip only if this cannot work.
 	bash deploy/chromium.sh install || echo "chromium missing: tests/test_playground.py will skip" >&2
 	touch $(STAMP)

@@ -51,7 +51,8 @@ async def test_rest_problems_have_stable_codes_and_change_nothing(api: httpx.Asy
     problem(await api.post("/v1/matches", json={"game": "jabberwocky", "seats": 9}), "bad_options", 400)
     problem(await api.post("/v1/matches", json={"game": "jabberwocky", "seats": 3, "options": {"rounds": 99}}),
             "bad_options", 400)  # fmt: skip
-    problem(await api.post("/v1/matches", content=b"{not json"), "bad_request", 400)
+    problem(await api.post("/v1/matches", content=b"{not json", headers={"Content-Type": "application/json"}),
+            "bad_request", 400)  # fmt: skip
     problem(await api.post("/v1/matches", json={"game": "jabberwocky"}), "bad_request", 400)
     problem(await api.get("/v1/matches/nope"), "match_not_found", 404)
     problem(await api.get("/v1/nowhere"), "not_found", 404)

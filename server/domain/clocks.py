@@ -31,10 +31,30 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 DAY_MS = 24 * 3600 * 1000
 
 
+def _kind_is(*kinds: str) -> dict[str, Any]:
+    return {"properties": {"kind": {"enum": list(kinds)}}, "required": ["kind"]}
+
+
+#: :meth:`TimeControl._fits_its_kind` as JSON Schema, so that the published schema refuses what it refuses.
+_FITS_ITS_KIND: list[Any] = [
+    {
+        "if": _kind_is("per_decision"),
+        "then": {"required": ["limit_ms"], "properties": {"limit_ms": {"type": "integer"}}},
+        "else": {"properties": {"limit_ms": {"type": "null"}}},
+    },
+    {
+        "if": _kind_is("fischer"),
+        "then": {"required": ["base_ms"], "properties": {"base_ms": {"type": "integer"}}},
+        "else": {"properties": {"base_ms": {"type": "null"}, "increment_ms": {"const": 0}}},
+    },
+    {"if": _kind_is("per_decision", "fischer"), "else": {"properties": {"sealed_ms": {"type": "null"}}}},
+]
+
+
 class TimeControl(BaseModel):
     """How long each seat may take (a match option of every game; ``kind: none`` by default)."""
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    model_config = ConfigDict(extra="forbid", strict=True, json_schema_extra={"allOf": _FITS_ITS_KIND})
 
     kind: Literal["none", "per_decision", "fischer"] = Field(
         "none", description="none; a limit per decision; or a Fischer clock (a budget per seat plus an increment)"

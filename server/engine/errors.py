@@ -9,10 +9,12 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── BadMove          bad_move          a move payload that fails the game's schema
      │    ├── BadFrame         bad_frame         bytes that are not a MessagePack map (WebSocket)
      │    ├── UnknownFrame     unknown_frame     a frame type this protocol version lacks
-     │    └── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
+     │    ├── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
+     │    └── UnsupportedMediaType  unsupported_media_type  a REST body that is not application/json
      ├── Unauthorized          unauthorized      missing or wrong seat token or API key
      ├── Forbidden             forbidden         credentials that may not do this (admin endpoints)
      │    └── AccountDisabled  account_disabled  the API key's account was disabled by an admin
+     ├── MethodNotAllowed      method_not_allowed  a path without that method (the answer says which it has)
      ├── NotFound
      │    ├── UnknownGame      unknown_game
      │    ├── MatchNotFound    match_not_found
@@ -79,6 +81,10 @@ class FrameTooLarge(BadRequest):
     code, title, status = "frame_too_large", "Frame too large", 413
 
 
+class UnsupportedMediaType(BadRequest):
+    code, title, status = "unsupported_media_type", "Unsupported media type", 415
+
+
 class Unauthorized(VorpalError):
     code, title, status = "unauthorized", "Missing or invalid credentials", 401
 
@@ -89,6 +95,10 @@ class Forbidden(VorpalError):
 
 class AccountDisabled(Forbidden):
     code, title = "account_disabled", "Account disabled"
+
+
+class MethodNotAllowed(VorpalError):
+    code, title, status = "method_not_allowed", "Method not allowed", 405
 
 
 class NotFound(VorpalError):

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from pydantic import Field
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from server.domain.accounts import AccountKind
-from server.engine.errors import BadRequest, Unauthorized
+from server.domain.accounts import AccountInfo, AccountKind, Issued
+from server.engine.errors import AccountDisabled, Unauthorized, Unavailable
 
 from .auth import bearer
-from .rest import Body, parse
+from .openapi import Auth, Query, operation
+from .responses import KeyRevoked, NoticeList, answer
+from .rest import Body, parse, query_int
 from .services import services
 
 
@@ -31,35 +33,77 @@ def api_key(request: Request) -> str:
     return key
 
 
+#: What every operation with an API key can also answer.
+_KEY_ERRORS = [AccountDisabled, Unavailable]
+
+
+@operation(
+    "registerAccount",
+    "Register an account; answers it with its API key (shown once)",
+    tag="accounts",
+    answer=Issued,
+    status=201,
+    body=Register,
+    errors=[Unavailable],
+)
 async def register(request: Request) -> Response:
     body = await parse(request, Register)
     issued = await services(request).accounts.register(body.name, body.kind)
-    return JSONResponse(issued.model_dump(mode="json"), status_code=201)
+    return answer(Issued, issued, 201)
 
 
+@operation(
+    "getAccount", "The account of the API key", tag="accounts", answer=AccountInfo, auth=Auth.KEY, errors=_KEY_ERRORS
+)
 async def me(request: Request) -> Response:
     account = await services(request).accounts.authenticate(api_key(request))
-    return JSONResponse(account.public().model_dump(mode="json"))
+    return answer(AccountInfo, account.public())
 
 
+INBOX_SINCE = Query("since", {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0},
+                    "only the notices numbered above this (the last `seq` the client saw)")  # fmt: skip
+
+
+@operation(
+    "readInbox",
+    "The account's notices (pairings, rounds) numbered above `since`, oldest first",
+    tag="accounts",
+    answer=NoticeList,
+    query=[INBOX_SINCE],
+    auth=Auth.KEY,
+    errors=_KEY_ERRORS,
+)
 async def inbox(request: Request) -> Response:
-    """The account's notices numbered above ``?since=`` (0: every kept one), oldest first."""
     account = await services(request).accounts.authenticate(api_key(request))
-    raw = request.query_params.get("since", "0")
-    if not raw.isascii() or not raw.isdigit():
-        raise BadRequest("since must be an integer >= 0")
-    notices = await services(request).inbox.read(account.id, int(raw))
-    return JSONResponse({"notices": [n.model_dump(mode="json") for n in notices]})
+    notices = await services(request).inbox.read(account.id, query_int(request, "since", 0, 0))
+    return answer(NoticeList, {"notices": notices})
 
 
+@operation(
+    "rotateKey",
+    "Rotate: a new API key (shown once); the one sent stops working",
+    tag="accounts",
+    answer=Issued,
+    status=201,
+    auth=Auth.KEY,
+    errors=_KEY_ERRORS,
+)
 async def rotate(request: Request) -> Response:
     issued = await services(request).accounts.rotate(api_key(request))
-    return JSONResponse(issued.model_dump(mode="json"), status_code=201)
+    return answer(Issued, issued, 201)
 
 
+@operation(
+    "revokeKey",
+    "Revoke the API key sent; none replaces it",
+    tag="accounts",
+    answer=KeyRevoked,
+    auth=Auth.KEY,
+    errors=_KEY_ERRORS,
+)
 async def revoke(request: Request) -> Response:
     account = await services(request).accounts.revoke(api_key(request))
-    return JSONResponse({"account": account.model_dump(mode="json"), "revoked": True})
+    return answer(KeyRevoked, {"account": account, "revoked": True})
 
 
 routes = [

@@ -7,10 +7,16 @@ without it they change nothing (:func:`server.web.auth.require_admin`).
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from server.domain.accounts import AccountInfo
+from server.domain.record import MatchSummary
+from server.engine.errors import AccountNotFound, MatchOver, StaleVersion, Unavailable, UnknownGame
+
 from .auth import require_admin
+from .openapi import LOBBY_FILTER, Auth, operation
+from .responses import MatchList, answer
 from .rest import listing, match_id
 from .services import Services, services
 
@@ -21,22 +27,47 @@ def admin(request: Request) -> Services:
     return app
 
 
+@operation(
+    "adminListMatches",
+    "Admin: list matches, newest first, with their accounts",
+    tag="admin",
+    answer=MatchList,
+    query=LOBBY_FILTER,
+    auth=Auth.ADMIN,
+    errors=[UnknownGame, Unavailable],
+)
 async def list_matches(request: Request) -> Response:
     app = admin(request)
     found = await app.matches.list_matches(*listing(request))
-    return JSONResponse({"matches": [m.model_dump(mode="json") for m in found]})
+    return answer(MatchList, {"matches": found})
 
 
+@operation(
+    "adminAbortMatch",
+    "Admin: abort an open or active match",
+    tag="admin",
+    answer=MatchSummary,
+    auth=Auth.ADMIN,
+    errors=[MatchOver, StaleVersion, Unavailable],
+)
 async def abort_match(request: Request) -> Response:
     app = admin(request)
     summary = await app.matches.abort(match_id(request))
-    return JSONResponse(summary.model_dump(mode="json"))
+    return answer(MatchSummary, summary)
 
 
+@operation(
+    "adminDisableAccount",
+    "Admin: disable an account (its API key is refused)",
+    tag="admin",
+    answer=AccountInfo,
+    auth=Auth.ADMIN,
+    errors=[AccountNotFound, Unavailable],
+)
 async def disable_account(request: Request) -> Response:
     app = admin(request)
     account = await app.accounts.disable(request.path_params["account_id"])
-    return JSONResponse(account.model_dump(mode="json"))
+    return answer(AccountInfo, account)
 
 
 routes = [

@@ -35,14 +35,14 @@ from server.store.inbox import RedisInbox
 
 from . import accounts, admin, playground, rest, ws
 from .openapi import document
-from .problems import on_crash, on_http_error, on_vorpal_error
+from .problems import on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
 from .services import Services
 
 log = logging.getLogger("vorpal")
 
 
 async def openapi(request: Request) -> Response:
-    return JSONResponse(document())
+    return JSONResponse(document(request.app.routes))
 
 
 def instance_name() -> str:
@@ -95,6 +95,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/v1/ws", ws.endpoint),
             *playground.routes,
         ],
-        exception_handlers={VorpalError: on_vorpal_error, HTTPException: on_http_error, Exception: on_crash},
+        exception_handlers={
+            VorpalError: on_vorpal_error,
+            HTTPException: on_http_error,
+            405: on_method_not_allowed,
+            Exception: on_crash,
+        },
         lifespan=lifespan,
     )

@@ -1,153 +1,258 @@
-"""``/openapi.json``: the REST API described from the same pydantic models that parse it."""
+"""``/openapi.json``: the REST API, described from the models that parse and answer it.
+
+Every handler declares its operation beside its code, with :func:`operation`: its id,
+the body model it parses, the answer model it returns (:mod:`server.web.responses`), the
+credential it takes and the errors it raises. :func:`document` walks the app's routes and
+builds the document from those declarations, so a new module's operations appear once
+its routes are in the app, and a route that declares nothing is left out (a test checks
+there is none). From the declarations the document adds what every operation of a kind
+shares: a body can be malformed (``bad_request``) or not JSON (``unsupported_media_type``),
+a ``{match_id}`` can be malformed or unknown, a credential can be missing or wrong, and any
+operation can fail (``internal``). A new operation is one decorator::
+
+    @operation("getChat", "The match's public chat", tag="chat", answer=ChatLog, errors=[Unavailable])
+    async def get_chat(request: Request) -> Response:
+        return answer(ChatLog, await services(request).chat.messages(match_id(request)))
+
+Errors are RFC 9457 problems (``application/problem+json``), one response per status with
+the ``code`` values the operation can answer with at that status.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+from starlette.routing import BaseRoute, Route
 
-from server.engine.errors import all_errors
+from server import games
+from server.domain.ids import MATCH_ID_PATTERN
+from server.domain.status import MatchStatus
+from server.engine.errors import (
+    BadRequest,
+    Forbidden,
+    MatchNotFound,
+    Unauthorized,
+    UnsupportedMediaType,
+    VorpalError,
+    all_errors,
+)
 
-from .accounts import Register
-from .rest import CreateMatch, JoinSeat, Say, SubmitMove
+H = TypeVar("H", bound=Callable[..., Any])
 
-_ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_ACCOUNT_ID = {"name": "account_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
-_OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
-_KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
-_OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
-_ADMIN: list[dict[str, list[str]]] = [{"adminKey": []}]
+#: The attribute of a handler that holds its :class:`Operation`.
+_DECLARED = "__vorpal_operation__"
 
 
-def _body(model: type[BaseModel]) -> dict[str, Any]:
+class Auth(Enum):
+    """The credential an operation takes in ``Authorization: Bearer``."""
+
+    NONE = ()
+    SEAT = ("seatToken",)
+    SEAT_OPTIONAL = ("seatToken", None)  # a seat, or a spectator without one
+    KEY = ("apiKey",)
+    KEY_OPTIONAL = ("apiKey", None)  # an account, or anonymously
+    ADMIN = ("adminKey",)
+
+
+@dataclass(frozen=True)
+class Query:
+    """A query parameter, with the schema the handler enforces."""
+
+    name: str
+    schema: dict[str, Any]
+    description: str
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the document says of one handler."""
+
+    id: str
+    summary: str
+    tag: str
+    answer: type[BaseModel]
+    status: int = 200
+    body: type[BaseModel] | None = None
+    body_required: bool = True
+    query: tuple[Query, ...] = ()
+    auth: Auth = Auth.NONE
+    errors: tuple[type[VorpalError], ...] = ()
+    headers: dict[str, str] = field(default_factory=dict)  # response header -> description
+
+
+def operation(id: str, summary: str, *, tag: str, answer: type[BaseModel], status: int = 200,
+              body: type[BaseModel] | None = None, body_required: bool = True, query: Sequence[Query] = (),
+              auth: Auth = Auth.NONE, errors: Sequence[type[VorpalError]] = (),
+              headers: dict[str, str] | None = None) -> Callable[[H], H]:  # fmt: skip
+    """Declare the operation a handler serves (see the module's docstring)."""
+    op = Operation(id, summary, tag, answer, status, body, body_required, tuple(query), auth, tuple(errors),
+                   headers or {})  # fmt: skip
+
+    def declare(handler: H) -> H:
+        setattr(handler, _DECLARED, op)
+        return handler
+
+    return declare
+
+
+def declared(endpoint: Any) -> Operation | None:
+    found: Operation | None = getattr(endpoint, _DECLARED, None)
+    return found
+
+
+# -- what operations share ------------------------------------------------------------
+
+STATUS = Query("status", {"type": "string", "enum": [s.value for s in MatchStatus]}, "only matches in this status")
+GAME = Query("game", {"type": "string"}, "only matches of this game (a name from GET /v1/games)")
+LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 500, "default": 50}, "at most this many")
+SINCE = Query("since", {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0},
+              "only what comes after this version")  # fmt: skip
+LOBBY_FILTER = (GAME, STATUS, LIMIT)
+
+_PATH_PARAMETERS: dict[str, dict[str, Any]] = {
+    "match_id": {"type": "string", "pattern": MATCH_ID_PATTERN},
+    "account_id": {"type": "string", "description": "12 letters and digits (an account's `id`)"},
+}
+_PATH_DESCRIPTIONS = {"match_id": "the match's id", "account_id": "the account's id", "name": "a game's name"}
+
+_SECURITY_SCHEMES = {
+    "seatToken": {"type": "http", "scheme": "bearer", "bearerFormat": "<match id>.<seat>.<secret>",
+                  "description": "a seat token, as POST /v1/matches/{match_id}/join answers it"},
+    "apiKey": {"type": "http", "scheme": "bearer", "bearerFormat": "vpk_<account id>_<secret>",
+               "description": "an account's API key, as POST /v1/accounts answers it"},
+    "adminKey": {"type": "http", "scheme": "bearer", "description": "the server's admin key (VORPAL_ADMIN_KEY)"},
+}  # fmt: skip
+
+_TAGS = [
+    {"name": "health", "description": "Is the process alive and ready"},
+    {"name": "games", "description": "The catalogue of games and their JSON Schemas"},
+    {"name": "matches", "description": "The match lifecycle: create, join, leave, move, read"},
+    {"name": "chat", "description": "A match's public chat"},
+    {"name": "accounts", "description": "Accounts and their API keys"},
+    {"name": "admin", "description": "Operators' endpoints (the admin key)"},
+]
+
+
+def _problem_schema() -> dict[str, Any]:
     return {
-        "required": True,
-        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{model.__name__}"}}},
-    }
-
-
-def _op(
-    summary: str,
-    *,
-    body: type[BaseModel] | None = None,
-    params: list[Any] | None = None,
-    auth: list[Any] | None = None,
-    ok: str = "200",
-) -> dict[str, Any]:
-    op: dict[str, Any] = {
-        "summary": summary,
-        "parameters": params or [],
-        "responses": {
-            ok: {"description": "OK", "content": {"application/json": {"schema": {"type": "object"}}}},
-            "default": {
-                "description": "An error (RFC 9457 problem; see `code`)",
-                "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
-            },
-        },
-    }
-    if body is not None:
-        op["requestBody"] = _body(body)
-    if auth is not None:
-        op["security"] = auth
-    return op
-
-
-def document() -> dict[str, Any]:
-    schemas: dict[str, Any] = {
-        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register)
-    }
-    schemas["Problem"] = {
         "type": "object",
+        "description": "An RFC 9457 problem; clients match on `code`. More members may follow.",
         "required": ["type", "title", "status", "code"],
         "properties": {
             "type": {"type": "string", "description": "urn:vorpal:error:<code>"},
             "title": {"type": "string"},
             "status": {"type": "integer"},
             "detail": {"type": "string"},
-            "instance": {"type": "string"},
-            "code": {"type": "string", "enum": sorted({e.code for e in all_errors()})},
+            "instance": {"type": "string", "description": "the request's path"},
+            "code": {"type": "string", "enum": [e.code for e in all_errors()]},
+            "current": {"type": "integer", "description": "stale_version: the match's current version"},
         },
     }
-    since = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
-    q = [{"name": n, "in": "query", "schema": {"type": "string"}} for n in ("game", "status", "limit")]
+
+
+def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
+    """The errors ``op`` can answer with: those it declares and those its kind implies."""
+    implied: list[type[VorpalError]] = []
+    if op.body is not None:
+        implied += [BadRequest, UnsupportedMediaType]
+    if "{match_id}" in path:
+        implied += [BadRequest, MatchNotFound]
+    if op.auth.value:
+        implied += [BadRequest, Unauthorized]  # a malformed Authorization header; a wrong credential
+    if op.auth is Auth.ADMIN:
+        implied.append(Forbidden)
+    if op.query:
+        implied.append(BadRequest)
+    found = dict.fromkeys([*implied, *op.errors, VorpalError])
+    return sorted(found, key=lambda e: (e.status, e.code))
+
+
+def _responses(op: Operation, path: str) -> dict[str, Any]:
+    ok: dict[str, Any] = {
+        "description": op.answer.__doc__.strip().splitlines()[0] if op.answer.__doc__ else op.answer.__name__,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{op.answer.__name__}"}}},
+    }
+    if op.headers:
+        ok["headers"] = {h: {"description": d, "schema": {"type": "string"}} for h, d in op.headers.items()}
+    out: dict[str, Any] = {str(op.status): ok}
+    by_status: dict[int, list[str]] = {}
+    for err in _errors(op, path):
+        by_status.setdefault(err.status, []).append(err.code)
+    for status, codes in by_status.items():
+        schema = {"allOf": [{"$ref": "#/components/schemas/Problem"},
+                            {"type": "object", "properties": {"code": {"enum": codes}}}]}  # fmt: skip
+        out[str(status)] = {
+            "description": ", ".join(f"`{c}`" for c in codes),
+            "content": {"application/problem+json": {"schema": schema}},
+        }
+    return out
+
+
+def _path_parameter(name: str) -> dict[str, Any]:
+    schema = _PATH_PARAMETERS.get(name)
+    if name == "name":
+        schema = {"type": "string", "enum": [r.name for r in games.GAMES]}
+    assert schema is not None, f"declare the path parameter {name!r} in server/web/openapi.py"
+    return {"name": name, "in": "path", "required": True, "description": _PATH_DESCRIPTIONS[name], "schema": schema}
+
+
+def _describe(op: Operation, path: str) -> dict[str, Any]:
+    params = [_path_parameter(p.strip("{}")) for p in path.split("/") if p.startswith("{")]
+    params += [{"name": q.name, "in": "query", "description": q.description, "schema": q.schema} for q in op.query]
+    out: dict[str, Any] = {"operationId": op.id, "summary": op.summary, "tags": [op.tag]}
+    if params:
+        out["parameters"] = params
+    if op.body is not None:
+        out["requestBody"] = {
+            "required": op.body_required,
+            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{op.body.__name__}"}}},
+        }
+    out["responses"] = _responses(op, path)
+    out["security"] = [{} if scheme is None else {scheme: []} for scheme in op.auth.value]
+    return out
+
+
+def _schemas(models: Sequence[type[BaseModel]]) -> dict[str, Any]:
+    """JSON Schemas of ``models`` and of every model they use, each once, under its own name."""
+    _, top = models_json_schema([(m, "validation") for m in models], ref_template="#/components/schemas/{model}")
+    return dict(top.get("$defs", {}))
+
+
+def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
+    """The OpenAPI 3.1 document of the operations declared by the handlers of ``routes``."""
+    paths: dict[str, dict[str, Any]] = {}
+    models: dict[str, type[BaseModel]] = {}
+    for route in routes:
+        op = declared(route.endpoint) if isinstance(route, Route) else None
+        if op is None:
+            continue
+        assert isinstance(route, Route) and route.methods is not None
+        method = next(m for m in route.methods if m != "HEAD").lower()
+        paths.setdefault(route.path, {})[method] = _describe(op, route.path)
+        for model in (op.answer, op.body):
+            if model is not None:
+                models[model.__name__] = model
+    schemas = _schemas(list(models.values()))
+    schemas["Problem"] = _problem_schema()
     return {
         "openapi": "3.1.0",
         "info": {
             "title": "Vorpal",
             "version": "1.0.0",
-            "description": "Tabletop game server: match lifecycle over "
-            "REST; live play over the WebSocket /v1/ws (protocol/PROTOCOL.md).",
+            "description": "Tabletop game server: the match lifecycle over REST; live play over the "
+            "WebSocket /v1/ws (protocol/PROTOCOL.md). Request bodies are JSON (`Content-Type: "
+            "application/json`), read strictly: unknown fields and values of the wrong type are refused, "
+            'with no coercion: `"3"` is not a number, and an integer is written without a fraction '
+            "(`3.0` and `true` are not integers).",
+            "license": {"name": "MIT", "identifier": "MIT"},
         },
-        "paths": {
-            "/healthz": {"get": _op("The process is alive")},
-            "/readyz": {"get": _op("Ready: Redis is reachable (503 unavailable otherwise)")},
-            "/v1/games": {"get": _op("The catalogue: every game with its options, move and view schemas")},
-            "/v1/games/{name}": {
-                "get": _op(
-                    "One game of the catalogue",
-                    params=[{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
-                )
-            },
-            "/v1/matches": {
-                "post": _op("Create a match", body=CreateMatch, ok="201"),
-                "get": _op("List matches, newest first", params=q),
-            },
-            "/v1/matches/{match_id}": {
-                "get": _op(
-                    "The match as the caller may see it (no token: as a spectator)", params=[_ID], auth=_OPTIONAL_AUTH
-                )
-            },
-            "/v1/matches/{match_id}/join": {
-                "post": _op(
-                    "Take a seat; returns the seat token (shown once). With an API key, as that account",
-                    body=JoinSeat,
-                    params=[_ID],
-                    auth=_OPTIONAL_KEY,
-                    ok="201",
-                )
-            },
-            "/v1/matches/{match_id}/leave": {
-                "post": _op("Leave your seat before the match starts", params=[_ID], auth=_AUTH)
-            },
-            "/v1/matches/{match_id}/legal": {"get": _op("Your legal moves now", params=[_ID], auth=_AUTH)},
-            "/v1/matches/{match_id}/moves": {"post": _op("Submit a move", body=SubmitMove, params=[_ID], auth=_AUTH)},
-            "/v1/matches/{match_id}/events": {
-                "get": _op(
-                    "The event log after a version, redacted for the caller", params=[_ID, since], auth=_OPTIONAL_AUTH
-                )
-            },
-            "/v1/matches/{match_id}/chat": {
-                "get": _op("The match's public chat", params=[_ID]),
-                "post": _op("Say something in the match's chat", body=Say, params=[_ID], auth=_AUTH, ok="201"),
-            },
-            "/v1/accounts": {
-                "post": _op("Register an account; returns it with its API key (shown once)", body=Register, ok="201")
-            },
-            "/v1/accounts/me": {"get": _op("The account of the API key", auth=_KEY)},
-            "/v1/accounts/me/inbox": {
-                "get": _op("The account's notices numbered above `since` (pairings, rounds)", params=[since], auth=_KEY)
-            },
-            "/v1/accounts/me/key": {
-                "post": _op("Rotate: a new API key (shown once); the one sent stops working", auth=_KEY, ok="201"),
-                "delete": _op("Revoke the API key sent; none replaces it", auth=_KEY),
-            },
-            "/v1/admin/matches": {
-                "get": _op("Admin: list matches, newest first, with their accounts", params=q, auth=_ADMIN)
-            },
-            "/v1/admin/matches/{match_id}/abort": {
-                "post": _op("Admin: abort an open or active match", params=[_ID], auth=_ADMIN)
-            },
-            "/v1/admin/accounts/{account_id}/disable": {
-                "post": _op("Admin: disable an account (its API key is refused)", params=[_ACCOUNT_ID], auth=_ADMIN)
-            },
-        },
-        "components": {
-            "schemas": schemas,
-            "securitySchemes": {
-                "seatToken": {"type": "http", "scheme": "bearer", "description": "a seat token"},
-                "apiKey": {"type": "http", "scheme": "bearer", "description": "an account's API key (vpk_...)"},
-                "adminKey": {"type": "http", "scheme": "bearer", "description": "the server's VORPAL_ADMIN_KEY"},
-            },
-        },
+        "servers": [{"url": "/"}],
+        "tags": _TAGS,
+        "paths": paths,
+        "components": {"schemas": schemas, "securitySchemes": _SECURITY_SCHEMES},
     }

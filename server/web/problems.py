@@ -8,13 +8,14 @@ from typing import Any
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
 
-from server.engine.errors import BadRequest, NotFound, VorpalError
+from server.engine.errors import BadRequest, MethodNotAllowed, NotFound, VorpalError
 
 log = logging.getLogger("vorpal.errors")
 
 PROBLEM_TYPE = "urn:vorpal:error:"
-_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "bad_request", 413: "frame_too_large"}
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "frame_too_large"}
 
 
 def problem(
@@ -43,6 +44,21 @@ async def on_http_error(request: Request, exc: Exception) -> Response:
     code = _HTTP_CODES.get(exc.status_code, "bad_request")
     err: VorpalError = NotFound() if code == "not_found" else BadRequest(str(exc.detail))
     return problem(code, err.title, exc.status_code, str(exc.detail), request.url.path)
+
+
+async def on_method_not_allowed(request: Request, exc: Exception) -> Response:
+    """405 ``method_not_allowed``, with ``Allow``: the methods of every route of the path (the router
+    names only the first route it tried, and a path may have one route per method)."""
+    assert isinstance(exc, HTTPException)
+    path = request.scope["path"]
+    methods = set()
+    for route in request.app.routes:
+        if isinstance(route, Route) and route.methods and route.path_regex.fullmatch(path):
+            methods |= route.methods
+    allow = ", ".join(sorted(methods)) or (exc.headers or {}).get("Allow", "")
+    response = from_error(MethodNotAllowed(f"{request.method} is not a method of {path}; it has {allow}"), path)
+    response.headers["Allow"] = allow
+    return response
 
 
 async def on_crash(request: Request, exc: Exception) -> Response:

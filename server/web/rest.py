@@ -1,27 +1,71 @@
-"""REST under ``/v1``: the match lifecycle in JSON. Errors are RFC 9457 problems."""
+"""REST under ``/v1``: the match lifecycle in JSON. Errors are RFC 9457 problems.
+
+Bodies are read as strictly as WebSocket frames (PROTOCOL.md section 4): JSON sent as
+``application/json``, no unknown field, and no coercion (``"1"`` is not a number, nor
+``true`` or ``1.0`` an integer). Each handler declares its operation for ``/openapi.json``
+(:func:`server.web.openapi.operation`) and answers through its response model.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from server import games
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.ids import is_match_id
+from server.domain.record import MatchSummary
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, Unauthorized, Unavailable
+from server.engine.errors import (
+    AccountDisabled,
+    BadMove,
+    BadOptions,
+    BadRequest,
+    IllegalMove,
+    MatchFull,
+    MatchNotStarted,
+    MatchOver,
+    MatchStarted,
+    NotYourTurn,
+    RateLimited,
+    SeatTaken,
+    StaleVersion,
+    Unauthorized,
+    Unavailable,
+    UnknownGame,
+    UnsupportedMediaType,
+)
 
 from .auth import bearer
+from .openapi import LOBBY_FILTER, SINCE, Auth, operation
+from .responses import (
+    Alive,
+    Catalogue,
+    ChatLog,
+    ChatSaid,
+    EventsPage,
+    GameInfo,
+    LegalMoves,
+    MatchList,
+    MatchState,
+    MoveApplied,
+    Ready,
+    SeatGranted,
+    SeatLeft,
+    answer,
+)
 from .services import services
 
 
 class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A request body: JSON fields of exactly the declared types, and no others."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class CreateMatch(Body):
@@ -34,28 +78,66 @@ class CreateMatch(Body):
 
 class JoinSeat(Body):
     seat: int | None = Field(None, ge=0, description="the seat to take; the first free one if unset")
-    name: str | None = Field(None, min_length=1, max_length=40, description="not with an API key: an account "
-                             "plays under its own name")  # fmt: skip
+    name: str | None = Field(
+        None, min_length=1, max_length=40, description="not with an API key: an account plays under its own name"
+    )
 
 
 class SubmitMove(Body):
     move_id: str = Field(min_length=1, max_length=64, description="yours; resending it is answered the same")
     version: int = Field(ge=0, description="the match version the move was chosen at")
-    move: Any = Field(description="a move of the game's move schema")
+    move: Any = Field(
+        description="a move of the game's move schema (GET /v1/games/{name})",
+        json_schema_extra={"not": {"type": "null"}},
+    )
+
+    @field_validator("move")
+    @classmethod
+    def _present(cls, move: Any) -> Any:
+        if move is None:  # PROTOCOL.md section 4: null is an absent field, and a move is required
+            raise ValueError("a move is required")
+        return move
 
 
 class Say(Body):
     text: str = Field(min_length=1, max_length=500)
 
 
+def is_json(content_type: str | None) -> bool:
+    """``application/json``, with or without parameters (``; charset=utf-8``)."""
+    return content_type is not None and content_type.partition(";")[0].strip().lower() == "application/json"
+
+
 async def parse(request: Request, model: type[Body]) -> Any:
+    """The body as ``model``: ``unsupported_media_type`` unless it is sent as JSON, ``bad_request`` if it
+    does not fit. No body at all reads as ``{}`` (a join takes the first free seat)."""
+    raw = await request.body()
+    if raw and not is_json(request.headers.get("content-type")):
+        raise UnsupportedMediaType("send the body as JSON, with 'Content-Type: application/json'")
     try:
-        raw = await request.body()
         return model.model_validate_json(raw or b"{}")
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
         raise BadRequest(f"{where}: {err['msg']}") from None
+
+
+#: The largest integer a query parameter takes (versions and limits stay far below it).
+MAX_INT = 2**63 - 1
+
+
+def query_int(request: Request, name: str, default: int, low: int, high: int = MAX_INT) -> int:
+    """An integer query parameter: ASCII digits only (no sign, no blanks, no fraction), within bounds."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return default
+    bounds = f"{low}..{high}" if high != MAX_INT else f">= {low}"
+    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(high)):
+        raise BadRequest(f"{name} must be an integer {bounds}")
+    value = int(raw)
+    if not low <= value <= high:
+        raise BadRequest(f"{name} must be {bounds}")
+    return value
 
 
 def match_id(request: Request) -> str:
@@ -65,22 +147,35 @@ def match_id(request: Request) -> str:
     return mid
 
 
+@operation(
+    "listGames", "The catalogue: every game with its options, move and view schemas", tag="games", answer=Catalogue
+)
 async def list_games(request: Request) -> Response:
-    return JSONResponse({"games": [r.describe() for r in games.GAMES]})
+    return answer(Catalogue, {"games": [r.describe() for r in games.GAMES]})
 
 
+@operation("getGame", "One game of the catalogue", tag="games", answer=GameInfo, errors=[UnknownGame])
 async def get_game(request: Request) -> Response:
-    return JSONResponse(games.get(request.path_params["name"]).describe())
+    return answer(GameInfo, games.get(request.path_params["name"]).describe())
 
 
+@operation(
+    "createMatch",
+    "Create a match",
+    tag="matches",
+    answer=MatchSummary,
+    status=201,
+    body=CreateMatch,
+    errors=[BadOptions, UnknownGame, Unavailable],
+    headers={"Location": "the match's path"},
+)
 async def create_match(request: Request) -> Response:
     body = await parse(request, CreateMatch)
     app = services(request)
     summary = await app.matches.create(body.game, body.options, body.seats, body.bots, body.time_control)
     if body.bots or body.time_control.timed:
         app.scheduler.wake()  # its timed work is scheduled: have it claimed now
-    headers = {"Location": f"/v1/matches/{summary.match}"}
-    return JSONResponse(summary.model_dump(mode="json"), status_code=201, headers=headers)
+    return answer(MatchSummary, summary, 201, {"Location": f"/v1/matches/{summary.match}"})
 
 
 def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
@@ -91,24 +186,46 @@ def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
         raise BadRequest(f"status is one of {', '.join(MatchStatus)}")
     if game is not None:
         games.get(game)
-    try:
-        limit = int(q.get("limit", "50"))
-    except ValueError:
-        raise BadRequest("limit must be an integer") from None
-    if not 1 <= limit <= 500:
-        raise BadRequest("limit must be 1..500")
+    limit = query_int(request, "limit", 50, 1, 500)
     return game, None if status is None else MatchStatus(status), limit
 
 
+@operation(
+    "listMatches",
+    "List matches, newest first",
+    tag="matches",
+    answer=MatchList,
+    query=LOBBY_FILTER,
+    errors=[UnknownGame, Unavailable],
+)
 async def list_matches(request: Request) -> Response:
     found = await services(request).matches.list_matches(*listing(request))
-    return JSONResponse({"matches": [m.model_dump(mode="json") for m in found]})
+    return answer(MatchList, {"matches": found})
 
 
+@operation(
+    "getMatch",
+    "The match as the caller may see it (no token: as a spectator)",
+    tag="matches",
+    answer=MatchState,
+    auth=Auth.SEAT_OPTIONAL,
+    errors=[Unavailable],
+)
 async def get_match(request: Request) -> Response:
-    return JSONResponse(await services(request).matches.state(match_id(request), bearer(request)))
+    return answer(MatchState, await services(request).matches.state(match_id(request), bearer(request)))
 
 
+@operation(
+    "joinMatch",
+    "Take a seat; answers its seat token (shown once). With an API key, as that account",
+    tag="matches",
+    answer=SeatGranted,
+    status=201,
+    body=JoinSeat,
+    body_required=False,
+    auth=Auth.KEY_OPTIONAL,
+    errors=[AccountDisabled, MatchOver, MatchStarted, MatchFull, SeatTaken, StaleVersion, Unavailable],
+)
 async def join(request: Request) -> Response:
     """Anonymously, or as the account whose API key is the bearer credential."""
     body = await parse(request, JoinSeat)
@@ -119,53 +236,89 @@ async def join(request: Request) -> Response:
         raise Unauthorized("a seat is joined with an API key (vpk_...) or with no credential")
     account = None if credential is None else await app.accounts.authenticate(credential)
     out = await app.matches.join(mid, body.seat, body.name, account)
-    return JSONResponse(out, status_code=201)
+    return answer(SeatGranted, out, 201)
 
 
+@operation(
+    "leaveMatch",
+    "Leave your seat before the match starts",
+    tag="matches",
+    answer=SeatLeft,
+    auth=Auth.SEAT,
+    errors=[MatchStarted, StaleVersion, Unavailable],
+)
 async def leave(request: Request) -> Response:
-    return JSONResponse(await services(request).matches.leave(match_id(request), bearer(request)))
+    return answer(SeatLeft, await services(request).matches.leave(match_id(request), bearer(request)))
 
 
+@operation(
+    "getLegalMoves", "Your legal moves now", tag="matches", answer=LegalMoves, auth=Auth.SEAT, errors=[Unavailable]
+)
 async def legal_moves(request: Request) -> Response:
-    return JSONResponse(await services(request).matches.legal(match_id(request), bearer(request)))
+    return answer(LegalMoves, await services(request).matches.legal(match_id(request), bearer(request)))
 
 
+@operation(
+    "submitMove",
+    "Submit a move",
+    tag="matches",
+    answer=MoveApplied,
+    body=SubmitMove,
+    auth=Auth.SEAT,
+    errors=[BadMove, MatchNotStarted, MatchOver, StaleVersion, NotYourTurn, IllegalMove, Unavailable],
+)
 async def submit_move(request: Request) -> Response:
     body = await parse(request, SubmitMove)
     mid = match_id(request)
     out = await services(request).matches.move(mid, bearer(request), body.move_id, body.version, body.move)
-    return JSONResponse(out)
+    return answer(MoveApplied, out)
 
 
+@operation(
+    "getEvents",
+    "The event log after a version, redacted for the caller",
+    tag="matches",
+    answer=EventsPage,
+    query=[SINCE],
+    auth=Auth.SEAT_OPTIONAL,
+    errors=[Unavailable],
+)
 async def events(request: Request) -> Response:
-    try:
-        since = int(request.query_params.get("since", "0"))
-    except ValueError:
-        raise BadRequest("since must be an integer") from None
-    if since < 0:
-        raise BadRequest("since must be >= 0")
-    return JSONResponse(await services(request).matches.events(match_id(request), bearer(request), since))
+    since = query_int(request, "since", 0, 0)
+    mid = match_id(request)
+    return answer(EventsPage, await services(request).matches.events(mid, bearer(request), since))
 
 
+@operation(
+    "postChat",
+    "Say something in the match's chat",
+    tag="chat",
+    answer=ChatSaid,
+    status=201,
+    body=Say,
+    auth=Auth.SEAT,
+    errors=[RateLimited, Unavailable],
+)
 async def post_chat(request: Request) -> Response:
     body = await parse(request, Say)
-    return JSONResponse(
-        await services(request).chat.say(match_id(request), bearer(request), body.text), status_code=201
-    )
+    return answer(ChatSaid, await services(request).chat.say(match_id(request), bearer(request), body.text), 201)
 
 
+@operation("getChat", "The match's public chat", tag="chat", answer=ChatLog, errors=[Unavailable])
 async def get_chat(request: Request) -> Response:
-    return JSONResponse(await services(request).chat.messages(match_id(request)))
+    return answer(ChatLog, await services(request).chat.messages(match_id(request)))
 
 
+@operation("getHealth", "The process is alive", tag="health", answer=Alive)
 async def healthz(request: Request) -> Response:
-    return JSONResponse({"status": "alive"})
+    return answer(Alive, {"status": "alive"})
 
 
+@operation("getReadiness", "Ready: Redis is reachable", tag="health", answer=Ready, errors=[Unavailable])
 async def readyz(request: Request) -> Response:
     if not await services(request).store.ping():
         raise Unavailable("Redis is unreachable")
-    return JSONResponse({"status": "ready"})
+    return answer(Ready, {"status": "ready"})
 
 
 routes = [

@@ -1,0 +1,177 @@
+"""What REST answers: one pydantic model per response body.
+
+Every handler builds its answer through one of these models (:func:`answer`), and
+``/openapi.json`` publishes their schemas, so the document describes what the server
+sends because it is made from the same models. A field the domain adds but no model
+declares is left out of the answer rather than sent undocumented.
+
+Game-specific parts (a view, a move, a game's outcome details, an event's parts) are free
+objects here: their shapes are the per-game JSON Schemas of ``GET /v1/games/{name}``, and
+which one applies depends on the match's ``game``, a sibling field, which JSON Schema
+cannot select on (a ``oneOf`` over every game's view would match several at once).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.responses import JSONResponse
+
+from server.domain.accounts import AccountInfo
+from server.domain.inbox import Notice
+from server.domain.record import MatchSummary
+from server.domain.status import MatchStatus
+from server.engine import Outcome
+
+_GAME_PART = "its shape is the game's JSON Schema in GET /v1/games/{name}"
+
+
+class Answer(BaseModel):
+    """A response body: the fields it declares and nothing else."""
+
+    model_config = ConfigDict(extra="ignore")
+
+
+def answer(model: type[BaseModel], data: Any, status_code: int = 200, headers: dict[str, str] | None = None
+           ) -> JSONResponse:  # fmt: skip
+    """``data`` (a dict or a model) as ``model`` declares it, in JSON; absent optional fields stay absent."""
+    body = model.model_validate(data.model_dump() if isinstance(data, BaseModel) else data)
+    return JSONResponse(body.model_dump(mode="json", exclude_unset=True), status_code=status_code, headers=headers)
+
+
+class Alive(Answer):
+    status: Literal["alive"]
+
+
+class Ready(Answer):
+    status: Literal["ready"]
+
+
+class GameViewSchemas(Answer):
+    public: dict[str, Any] = Field(description="JSON Schema of the view's public part")
+    private: dict[str, Any] = Field(description="JSON Schema of a seat's private part")
+
+
+class GameSchemas(Answer):
+    options: dict[str, Any] = Field(description="JSON Schema of the options of POST /v1/matches")
+    move: dict[str, Any] = Field(description="JSON Schema of a move")
+    view: GameViewSchemas
+
+
+class GameInfo(Answer):
+    """A game of the catalogue, with the JSON Schemas (draft 2020-12) of its options, moves and view."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    summary: str
+    schemas: GameSchemas
+
+
+class Catalogue(Answer):
+    games: list[GameInfo]
+
+
+class MatchList(Answer):
+    matches: list[MatchSummary] = Field(description="newest first")
+
+
+class PublicClock(Answer):
+    """The clock as every recipient sees it (PROTOCOL.md section 9)."""
+
+    kind: Literal["per_decision", "fischer"]
+    now: int = Field(description="the server's time (ms since the epoch)")
+    remaining_ms: list[int] | None = Field(description="fischer: each seat's time left; null otherwise")
+    deadlines: dict[str, int] = Field(description="by seat: when its decision must be made (ms since the epoch)")
+
+
+class MatchState(Answer):
+    """The match as the caller may see it: a seat with its token, a spectator without one."""
+
+    match: str
+    game: str
+    status: MatchStatus
+    version: int
+    seats: int
+    names: list[str | None]
+    bots: list[bool]
+    accounts: list[str | None]
+    you: int | None = Field(description="the caller's seat; null for a spectator")
+    to_act: list[int]
+    view: dict[str, Any] = Field(description=f"the public part and, for a seat, its private part: {_GAME_PART}")
+    outcome: Outcome | None
+    clock: PublicClock | None = Field(None, description="only in a match with a time control")
+    legal: list[Any] | None = Field(None, description=f"only for a seat to act: its legal moves ({_GAME_PART})")
+
+
+class SeatGranted(Answer):
+    """A seat taken: its token is shown this once."""
+
+    match: str
+    seat: int
+    token: str = Field(description="the seat token: Authorization: Bearer <token> for moves, chat, leaving")
+    account: str | None = Field(None, description="the account that took the seat (joined with an API key)")
+
+
+class SeatLeft(Answer):
+    match: str
+    seat: int
+    left: Literal[True]
+    status: MatchStatus = Field(description="the match's after the leave: open, or aborted when no player is left")
+
+
+class LegalMoves(Answer):
+    match: str
+    version: int
+    seat: int
+    moves: list[Any] = Field(description=f"empty unless the match is active; {_GAME_PART}")
+
+
+class MoveApplied(Answer):
+    match: str
+    version: int = Field(description="the match version the move made")
+    duplicate: Literal[True] | None = Field(None, description="present when this move id was applied already")
+
+
+class EventPart(Answer):
+    public: dict[str, Any] = Field(description="what everyone receives of the event")
+    private: dict[str, Any] | None = Field(None, description="the caller's seat's own part, if it has one")
+
+
+class LogEntry(Answer):
+    version: int
+    at: int | None = Field(description="when (ms since the epoch)")
+    event: EventPart
+
+
+class EventsPage(Answer):
+    match: str
+    version: int = Field(description="the match's current version")
+    events: list[LogEntry] = Field(description="oldest first, after `since`")
+
+
+class ChatMessage(Answer):
+    seat: int
+    name: str
+    text: str
+    at: int = Field(description="when (ms since the epoch)")
+
+
+class ChatSaid(ChatMessage):
+    match: str
+
+
+class ChatLog(Answer):
+    match: str
+    messages: list[ChatMessage]
+
+
+class KeyRevoked(Answer):
+    account: AccountInfo
+    revoked: Literal[True]
+
+
+class NoticeList(Answer):
+    notices: list[Notice] = Field(description="the account's notices above `since`, oldest first")
