@@ -13,6 +13,7 @@ from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
 from server.store import Store
+from server.store.buckets import RedisBuckets
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class Services:
     hub: Hub
     scheduler: Scheduler
     accounts: Accounts
+    #: The REST rate limits' token buckets (``rates.py``).
+    buckets: RedisBuckets
 
 
 def services(conn: HTTPConnection) -> Services:
