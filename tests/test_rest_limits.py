@@ -1,0 +1,120 @@
+"""REST limits: a token bucket per client shared by every instance through Redis, a lower one for
+creating matches, 429 with ``Retry-After``; and bodies over the size limit refused before being read.
+
+The buckets refill at one token in ~17 minutes here, so no assertion depends on timing; each test
+poses as its own client through the trusted proxy's ``X-Forwarded-For``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.store.embedded import EmbeddedRedis
+
+from .servers import ServerProcess, start_instances, stop_all
+
+pytestmark = pytest.mark.anyio
+
+LIMITS = {"VORPAL_REST_RATE_PER_S": "0.001", "VORPAL_REST_BURST": "5", "VORPAL_CREATE_RATE_PER_S": "0.001",
+          "VORPAL_CREATE_BURST": "2", "VORPAL_TRUSTED_PROXIES": "127.0.0.1", "VORPAL_MAX_BODY_BYTES": "4096"}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def limited(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+    """Two instances on one Redis, with small limits."""
+    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("logs")), env=LIMITS)
+    yield procs
+    stop_all(procs)
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(timeout=30) as client:
+        yield client
+
+
+def a_client() -> dict[str, str]:
+    """The headers of a client of its own, as the trusted proxy (loopback) forwards it."""
+    return {"X-Forwarded-For": f"203.0.113.{secrets.randbelow(250)}, 10.{secrets.randbelow(250)}.0.{secrets.randbelow(250)}"}
+
+
+async def test_a_client_past_its_burst_gets_429_with_retry_after(limited: list[ServerProcess],
+                                                                 http: httpx.AsyncClient) -> None:  # fmt: skip
+    url, me = limited[0].url, a_client()
+    codes = [(await http.get(url + "/v1/games", headers=me)).status_code for _ in range(5)]
+    assert codes == [200] * 5
+    refused = await http.get(url + "/v1/games", headers=me)
+    assert refused.status_code == 429
+    assert refused.headers["content-type"] == "application/problem+json"
+    body = refused.json()
+    assert body["code"] == "rate_limited" and body["status"] == 429
+    # Retry-After is whole seconds, rounded up from the wait in milliseconds.
+    assert int(refused.headers["Retry-After"]) == -(-body["retry_after_ms"] // 1000) >= 1
+    # Another client is not held back by this one; probes and metrics are never limited.
+    assert (await http.get(url + "/v1/games", headers=a_client())).status_code == 200
+    assert (await http.get(url + "/healthz", headers=me)).status_code == 200
+    assert (await http.get(url + "/metrics", headers=me)).status_code == 200
+
+
+async def test_the_bucket_is_shared_by_every_instance(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    me = a_client()
+    codes = [(await http.get(p.url + "/v1/games", headers=me)).status_code for p in limited * 3]
+    assert codes == [200] * 5 + [429]
+
+
+async def test_match_creation_has_its_own_lower_limit(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    url, me = limited[0].url, a_client()
+    body = {"game": "mome", "seats": 2}
+    codes = [(await http.post(url + "/v1/matches", json=body, headers=me)).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    refused = await http.post(url + "/v1/matches", json=body, headers=me)
+    assert "match creations" in refused.json()["detail"] and "Retry-After" in refused.headers
+    # The client's other requests still pass (the refused creations took no token).
+    assert (await http.get(url + "/v1/games", headers=me)).status_code == 200
+
+
+async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    url, me = limited[0].url, a_client()
+    match = (await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=me)).json()["match"]
+    token = (await http.post(url + f"/v1/matches/{match}/join", json={}, headers=me)).json()["token"]
+    seat = {**me, "Authorization": f"Bearer {token}"}
+    assert [(await http.get(url + f"/v1/matches/{match}", headers=seat)).status_code for _ in range(6)] == [200] * 5 + [429]
+    # The address's own bucket had 3 tokens left, and still has.
+    assert [(await http.get(url + "/v1/games", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
+
+
+async def test_forwarded_for_counts_only_from_a_trusted_proxy(redis_server: EmbeddedRedis, tmp_path: Path,
+                                                              http: httpx.AsyncClient) -> None:  # fmt: skip
+    untrusted = {**LIMITS, "VORPAL_TRUSTED_PROXIES": ""}
+    proc = ServerProcess(redis_server.url, log_dir=tmp_path, env=untrusted).start()
+    try:
+        # Each request claims another address; the server believes none and limits the peer.
+        codes = [(await http.get(proc.url + "/v1/games", headers=a_client())).status_code for _ in range(6)]
+        assert codes == [200] * 5 + [429]
+    finally:
+        proc.stop()
+
+
+async def test_a_body_over_the_limit_is_refused_before_it_is_read(limited: list[ServerProcess],
+                                                                  http: httpx.AsyncClient) -> None:  # fmt: skip
+    url = limited[0].url
+    padding = {"game": "mome", "seats": 2, "options": {"x": "y" * 5000}}
+    said = await http.post(url + "/v1/matches", json=padding, headers=a_client())
+    assert said.status_code == 413 and said.json()["code"] == "payload_too_large"
+
+    async def streamed() -> AsyncIterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"game": "mome", "seats": 2, "options": {"x": "'
+        for _ in range(100):
+            yield b"y" * 1000
+        yield b'"}}'
+
+    counted = await http.post(url + "/v1/matches", content=streamed(), headers=a_client())
+    assert counted.status_code == 413 and counted.json()["code"] == "payload_too_large"
+    assert "Content-Length" not in counted.request.headers
+    small = await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=a_client())
+    assert small.status_code == 201
