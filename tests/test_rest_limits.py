@@ -46,9 +46,9 @@ def a_client() -> dict[str, str]:
 async def test_a_client_past_its_burst_gets_429_with_retry_after(limited: list[ServerProcess],
                                                                  http: httpx.AsyncClient) -> None:  # fmt: skip
     url, me = limited[0].url, a_client()
-    codes = [(await http.get(url + "/v1/games", headers=me)).status_code for _ in range(5)]
+    codes = [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(5)]
     assert codes == [200] * 5
-    refused = await http.get(url + "/v1/games", headers=me)
+    refused = await http.get(url + "/v1/games/mome", headers=me)
     assert refused.status_code == 429
     assert refused.headers["content-type"] == "application/problem+json"
     body = refused.json()
@@ -56,14 +56,14 @@ async def test_a_client_past_its_burst_gets_429_with_retry_after(limited: list[S
     # Retry-After is whole seconds, rounded up from the wait in milliseconds.
     assert int(refused.headers["Retry-After"]) == -(-body["retry_after_ms"] // 1000) >= 1
     # Another client is not held back by this one; probes and metrics are never limited.
-    assert (await http.get(url + "/v1/games", headers=a_client())).status_code == 200
+    assert (await http.get(url + "/v1/games/mome", headers=a_client())).status_code == 200
     assert (await http.get(url + "/healthz", headers=me)).status_code == 200
     assert (await http.get(url + "/metrics", headers=me)).status_code == 200
 
 
 async def test_the_bucket_is_shared_by_every_instance(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
     me = a_client()
-    codes = [(await http.get(p.url + "/v1/games", headers=me)).status_code for p in limited * 3]
+    codes = [(await http.get(p.url + "/v1/games/mome", headers=me)).status_code for p in limited * 3]
     assert codes == [200] * 5 + [429]
 
 
@@ -75,7 +75,7 @@ async def test_match_creation_has_its_own_lower_limit(limited: list[ServerProces
     refused = await http.post(url + "/v1/matches", json=body, headers=me)
     assert "match creations" in refused.json()["detail"] and "Retry-After" in refused.headers
     # The client's other requests still pass (the refused creations took no token).
-    assert (await http.get(url + "/v1/games", headers=me)).status_code == 200
+    assert (await http.get(url + "/v1/games/mome", headers=me)).status_code == 200
 
 
 async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
@@ -85,7 +85,7 @@ async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess],
     seat = {**me, "Authorization": f"Bearer {token}"}
     assert [(await http.get(url + f"/v1/matches/{match}", headers=seat)).status_code for _ in range(6)] == [200] * 5 + [429]
     # The address's own bucket had 3 tokens left, and still has.
-    assert [(await http.get(url + "/v1/games", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
+    assert [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
 
 
 async def test_forwarded_for_counts_only_from_a_trusted_proxy(redis_server: EmbeddedRedis, tmp_path: Path,
@@ -94,7 +94,7 @@ async def test_forwarded_for_counts_only_from_a_trusted_proxy(redis_server: Embe
     proc = ServerProcess(redis_server.url, log_dir=tmp_path, env=untrusted).start()
     try:
         # Each request claims another address; the server believes none and limits the peer.
-        codes = [(await http.get(proc.url + "/v1/games", headers=a_client())).status_code for _ in range(6)]
+        codes = [(await http.get(proc.url + "/v1/games/mome", headers=a_client())).status_code for _ in range(6)]
         assert codes == [200] * 5 + [429]
     finally:
         proc.stop()
