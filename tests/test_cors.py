@@ -70,7 +70,7 @@ async def test_no_origin_is_allowed_by_default(server: ServerProcess, http: http
 
 async def ping(ws: Any) -> dict[str, Any]:
     await ws.send(encode({"type": "ping", "id": 1}))
-    frame: dict[str, Any] = decode_server(await ws.recv()).model_dump()
+    frame: dict[str, Any] = decode_server(bytes(await ws.recv(decode=False))).model_dump()
     return frame
 
 

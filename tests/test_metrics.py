@@ -95,7 +95,7 @@ async def test_websocket_moves_sockets_and_subscriptions(measured: ServerProcess
         async def ask(frame: dict[str, Any]) -> dict[str, Any]:
             await ws.send(encode(frame))
             while True:
-                got: dict[str, Any] = decode_server(await ws.recv()).model_dump()
+                got: dict[str, Any] = decode_server(bytes(await ws.recv(decode=False))).model_dump()
                 if got.get("id") == frame["id"]:
                     return got
 

@@ -7,6 +7,7 @@ poses as its own client through the trusted proxy's ``X-Forwarded-For``.
 
 from __future__ import annotations
 
+import itertools
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -21,7 +22,9 @@ from .servers import ServerProcess, start_instances, stop_all
 pytestmark = pytest.mark.anyio
 
 LIMITS = {"VORPAL_REST_RATE_PER_S": "0.001", "VORPAL_REST_BURST": "5", "VORPAL_CREATE_RATE_PER_S": "0.001",
-          "VORPAL_CREATE_BURST": "2", "VORPAL_TRUSTED_PROXIES": "127.0.0.1", "VORPAL_MAX_BODY_BYTES": "4096"}  # fmt: skip
+          "VORPAL_CREATE_BURST": "2", "VORPAL_TRUSTED_PROXIES": "127.0.0.1",
+          "VORPAL_MAX_BODY_BYTES": "4096"}  # fmt: skip
+_clients = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
@@ -39,8 +42,10 @@ async def http() -> AsyncIterator[httpx.AsyncClient]:
 
 
 def a_client() -> dict[str, str]:
-    """The headers of a client of its own, as the trusted proxy (loopback) forwards it."""
-    return {"X-Forwarded-For": f"203.0.113.{secrets.randbelow(250)}, 10.{secrets.randbelow(250)}.0.{secrets.randbelow(250)}"}
+    """The headers of a client of its own, as the trusted proxy (loopback) forwards it: the last
+    address is the one the proxy saw, the first one the client claims (not believed)."""
+    n = next(_clients)
+    return {"X-Forwarded-For": f"203.0.113.7, 10.{secrets.randbelow(200)}.{n // 250}.{n % 250}"}
 
 
 async def test_a_client_past_its_burst_gets_429_with_retry_after(limited: list[ServerProcess],
@@ -83,7 +88,8 @@ async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess],
     match = (await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=me)).json()["match"]
     token = (await http.post(url + f"/v1/matches/{match}/join", json={}, headers=me)).json()["token"]
     seat = {**me, "Authorization": f"Bearer {token}"}
-    assert [(await http.get(url + f"/v1/matches/{match}", headers=seat)).status_code for _ in range(6)] == [200] * 5 + [429]
+    codes = [(await http.get(url + f"/v1/matches/{match}", headers=seat)).status_code for _ in range(6)]
+    assert codes == [200] * 5 + [429]
     # The address's own bucket had 3 tokens left, and still has.
     assert [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
 
