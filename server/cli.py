@@ -70,8 +70,9 @@ def audit(args: argparse.Namespace) -> int:
     from server.store.embedded import running_url
 
     settings = Settings.from_env()
+    # `vorpal serve` keeps Redis in <data dir>/redis; `vorpal redis --data-dir D` in D itself.
     data_dir = Path(args.data_dir or settings.data_dir) / "redis"
-    url = args.redis_url or settings.redis_url or running_url(data_dir)
+    url = args.redis_url or settings.redis_url or running_url(data_dir) or running_url(data_dir.parent)
     if not url:
         print(f"vorpal audit: no server runs on {data_dir}: pass --redis-url (or set REDIS_URL)", file=sys.stderr)
         return 2
