@@ -11,11 +11,13 @@ import itertools
 import secrets
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
 from server.store.embedded import EmbeddedRedis
+from server.web.rates import client_address, client_key, networks
 
 from .servers import ServerProcess, start_instances, stop_all
 
@@ -124,3 +126,28 @@ async def test_a_body_over_the_limit_is_refused_before_it_is_read(limited: list[
     assert "Content-Length" not in counted.request.headers
     small = await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=a_client())
     assert small.status_code == 201
+
+
+def scope_of(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:
+    return {"type": "http", "client": (peer, 5000), "headers": [(k.lower().encode(), v.encode()) for k, v in headers]}
+
+
+def test_the_client_address_is_the_last_one_no_trusted_proxy_added() -> None:
+    proxies = networks(["10.0.0.0/8", "192.0.2.1"])
+    hops = ("X-Forwarded-For", "198.51.100.9, 203.0.113.5, 10.1.2.3")
+    # The balancer (192.0.2.1) got it from an inner proxy (10.1.2.3), which got it from 203.0.113.5;
+    # what that client wrote before its own address is not believed.
+    assert client_address(scope_of("192.0.2.1", hops), proxies) == "203.0.113.5"
+    assert client_address(scope_of("203.0.113.77", hops), proxies) == "203.0.113.77"  # not a proxy: its own
+    assert client_address(scope_of("192.0.2.1"), proxies) == "192.0.2.1"  # a proxy's own request
+    assert client_address(scope_of("192.0.2.1", hops), ()) == "192.0.2.1"  # no trusted proxies: the peer
+    assert client_address(scope_of("192.0.2.1", ("X-Forwarded-For", "10.9.9.9")), proxies) == "10.9.9.9"
+
+
+def test_a_well_formed_credential_names_the_client_and_anything_else_its_address() -> None:
+    seat = ("Authorization", "Bearer Abc123xyz.1.s3cr3t")
+    assert client_key(scope_of("203.0.113.5", seat), ()) == "seat:Abc123xyz.1"
+    key = ("Authorization", "Bearer vpk_acct12345678_" + "s" * 32)
+    assert client_key(scope_of("203.0.113.5", key), ()) == "account:acct12345678"
+    assert client_key(scope_of("203.0.113.5", ("Authorization", "Bearer junk")), ()) == "ip:203.0.113.5"
+    assert client_key(scope_of("203.0.113.5"), ()) == "ip:203.0.113.5"
