@@ -96,8 +96,9 @@ run() {
   local ports=()
   for i in $(seq "$n"); do
     p=$(free_port)
-    (cd "$ROOT" && exec "$PYTHON" -m server serve --host 127.0.0.1 --port "$p" --redis-url "$url" \
-        --log-level warning) > "$STATE/vorpal-$p.log" 2>&1 &
+    # nginx (on loopback) forwards for the clients: its X-Forwarded-For names them for the rate limits.
+    (cd "$ROOT" && VORPAL_TRUSTED_PROXIES="${VORPAL_TRUSTED_PROXIES:-127.0.0.1}" exec "$PYTHON" -m server serve \
+        --host 127.0.0.1 --port "$p" --redis-url "$url" --log-level warning) > "$STATE/vorpal-$p.log" 2>&1 &
     PIDS+=($!)
     ports+=("$p")
   done

@@ -120,7 +120,8 @@ class Procs:
                 break
             except redis.ConnectionError:
                 time.sleep(0.1)
-        env = {**os.environ, **self.env, "REDIS_URL": self.redis_url}
+        # One load generator plays every client from one address: the REST rate limit would measure itself.
+        env = {"VORPAL_REST_RATE_PER_S": "0", **os.environ, **self.env, "REDIS_URL": self.redis_url}
         vorpal = str(Path(sys.executable).parent / "vorpal")
         instances = self.workers if self.mode == "ports" else 1
         per = 1 if self.mode == "ports" else self.workers

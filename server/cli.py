@@ -23,7 +23,12 @@ def serve(args: argparse.Namespace) -> int:
         os.environ["REDIS_CLUSTER"] = "1"
     if args.data_dir:
         os.environ["VORPAL_DATA_DIR"] = args.data_dir
-    if args.workers > 1 and not Settings.from_env().redis_url:
+    if args.log_level:
+        os.environ["VORPAL_LOG_LEVEL"] = args.log_level
+    if args.access_log:
+        os.environ["VORPAL_ACCESS_LOG"] = "1"
+    settings = Settings.from_env()
+    if args.workers > 1 and not settings.redis_url:
         print("vorpal: several workers need a shared Redis: pass --redis-url", file=sys.stderr)
         return 2
     uvicorn.run(
@@ -35,8 +40,10 @@ def serve(args: argparse.Namespace) -> int:
         ws="websockets-sansio",
         ws_per_message_deflate=False,
         ws_max_size=1024 * 1024,
-        log_level=args.log_level,
-        access_log=args.access_log,
+        log_level=settings.log_level,
+        access_log=False,  # the app logs each request itself (VORPAL_ACCESS_LOG), with its request id
+        # Only VORPAL_TRUSTED_PROXIES decides whose X-Forwarded-For is believed (server.web.rates).
+        proxy_headers=False,
     )
     return 0
 
@@ -60,11 +67,14 @@ def audit(args: argparse.Namespace) -> int:
     from server.config import Settings
     from server.engine.errors import VorpalError
     from server.store import Store
+    from server.store.embedded import running_url
 
     settings = Settings.from_env()
-    url = args.redis_url or settings.redis_url
+    # `vorpal serve` keeps Redis in <data dir>/redis; `vorpal redis --data-dir D` in D itself.
+    data_dir = Path(args.data_dir or settings.data_dir) / "redis"
+    url = args.redis_url or settings.redis_url or running_url(data_dir) or running_url(data_dir.parent)
     if not url:
-        print("vorpal audit: pass --redis-url (or set REDIS_URL)", file=sys.stderr)
+        print(f"vorpal audit: no server runs on {data_dir}: pass --redis-url (or set REDIS_URL)", file=sys.stderr)
         return 2
     cluster = args.redis_cluster or settings.redis_cluster
 
@@ -93,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--redis-url", default=None, help="default: $REDIS_URL, else an embedded Redis")
     s.add_argument("--redis-cluster", action="store_true", help="the Redis URL is a cluster seed node")
     s.add_argument("--data-dir", default=None, help="embedded Redis data folder (default .vorpal)")
-    s.add_argument("--log-level", default="info")
-    s.add_argument("--access-log", action="store_true")
+    s.add_argument("--log-level", default=None, help="debug, info (default), warning or error: $VORPAL_LOG_LEVEL")
+    s.add_argument("--access-log", action="store_true", help="one log line per REST request: $VORPAL_ACCESS_LOG=1")
     s.set_defaults(func=serve)
     r = sub.add_parser("redis", help="run the embedded Redis-compatible server alone")
     r.add_argument("--port", type=int, default=6379)
@@ -102,7 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     r.set_defaults(func=redis)
     a = sub.add_parser("audit", help="replay a stored match from its seed and moves; report the first divergence")
     a.add_argument("match", help="the match id (write -- before an old id that starts with '-')")
-    a.add_argument("--redis-url", default=None, help="default: $REDIS_URL (redis+cluster://... for a cluster)")
+    a.add_argument("--redis-url", default=None, help="default: $REDIS_URL, else the embedded server of --data-dir "
+                   "(redis+cluster://... for a cluster)")  # fmt: skip
+    a.add_argument("--data-dir", default=None, help="the data folder of a running `vorpal serve` (default .vorpal)")
     a.add_argument("--redis-cluster", action="store_true", help="the Redis URL is a cluster seed node")
     a.add_argument("--json", action="store_true", help="print the report as one JSON object")
     a.set_defaults(func=audit)

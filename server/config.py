@@ -1,4 +1,5 @@
-"""Every setting, read once from the environment (``VORPAL_*``, ``REDIS_URL``, ``REDIS_CLUSTER``).
+"""Every setting, read once from the environment (``VORPAL_*``, ``REDIS_URL``, ``REDIS_CLUSTER``,
+``PROMETHEUS_MULTIPROC_DIR``).
 
 No other module reads the environment: the app is made from a :class:`Settings`.
 
@@ -18,6 +19,11 @@ DAY = 24 * 3600
 
 def _flag(value: str) -> bool:
     return value.lower() in ("1", "true", "yes", "on")
+
+
+def _list(value: str) -> tuple[str, ...]:
+    """A comma-separated setting, blanks dropped."""
+    return tuple(item.strip() for item in value.split(",") if item.strip())
 
 
 @dataclass(frozen=True)
@@ -42,6 +48,25 @@ class Settings:
     gc_warn_ms: float = 20.0
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
+    #: REST requests a client may make a second, and at once (a token bucket in Redis); rate 0: no limit.
+    rest_rate_per_s: float = 20.0
+    rest_burst: int = 100
+    #: Match creations a client may make a second, and at once, within the REST limit.
+    create_rate_per_s: float = 1.0
+    create_burst: int = 20
+    #: Proxies (addresses or networks) whose ``X-Forwarded-For`` names the client; none: the peer is the client.
+    trusted_proxies: tuple[str, ...] = ()
+    #: A REST body over this many bytes is refused (413) before it is read whole.
+    max_body_bytes: int = 1024 * 1024
+    #: Browser origins allowed by CORS and on the WebSocket handshake; ``*``: any (development only).
+    cors_origins: tuple[str, ...] = ()
+    #: ``text`` or ``json`` (one JSON object a line); the level of Vorpal's own lines (``--log-level``).
+    log_format: str = "text"
+    log_level: str = "info"
+    #: One log line per REST request (a WebSocket session always logs one line when it ends).
+    access_log: bool = False
+    #: ``PROMETHEUS_MULTIPROC_DIR``: where each worker writes its metrics for ``/metrics`` to add up.
+    metrics_dir: str | None = None
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -61,4 +86,15 @@ class Settings:
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
             gc_warn_ms=float(env.get("VORPAL_GC_WARN_MS", cls.gc_warn_ms)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
+            rest_rate_per_s=float(env.get("VORPAL_REST_RATE_PER_S", cls.rest_rate_per_s)),
+            rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),
+            create_rate_per_s=float(env.get("VORPAL_CREATE_RATE_PER_S", cls.create_rate_per_s)),
+            create_burst=int(env.get("VORPAL_CREATE_BURST", cls.create_burst)),
+            trusted_proxies=_list(env.get("VORPAL_TRUSTED_PROXIES", "")),
+            max_body_bytes=int(env.get("VORPAL_MAX_BODY_BYTES", cls.max_body_bytes)),
+            cors_origins=_list(env.get("VORPAL_CORS_ORIGINS", "")),
+            log_format=env.get("VORPAL_LOG_FORMAT", cls.log_format).lower(),
+            log_level=env.get("VORPAL_LOG_LEVEL", cls.log_level).lower(),
+            access_log=_flag(env.get("VORPAL_ACCESS_LOG", "")),
+            metrics_dir=env.get("PROMETHEUS_MULTIPROC_DIR") or None,
         )

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -8,6 +9,10 @@ import pytest
 from server.store.embedded import EmbeddedRedis
 
 from .servers import ServerProcess
+
+# Every test client comes from 127.0.0.1: the servers the tests start have no REST rate limit
+# unless a test sets one (tests/test_rest_limits.py).
+os.environ.setdefault("VORPAL_REST_RATE_PER_S", "0")
 
 
 @pytest.fixture(scope="session")

@@ -22,8 +22,9 @@ class ServerProcess:
     """``python -m server serve`` as a child process."""
 
     def __init__(self, redis_url: str | None, *, log_dir: Path, data_dir: Path | None = None,
-                 env: dict[str, str] | None = None) -> None:  # fmt: skip
+                 env: dict[str, str] | None = None, log_level: str = "warning") -> None:  # fmt: skip
         self.port = free_port()
+        self.log_level = log_level
         self.redis_url = redis_url
         self.log_path = log_dir / f"server-{self.port}.log"
         self.data_dir = data_dir
@@ -37,7 +38,7 @@ class ServerProcess:
     def start(self, timeout: float = 30.0) -> ServerProcess:
         env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         env.update(self.env)
-        args = [sys.executable, "-m", "server", "serve", "--port", str(self.port), "--log-level", "warning"]
+        args = [sys.executable, "-m", "server", "serve", "--port", str(self.port), "--log-level", self.log_level]
         if self.redis_url:
             args += ["--redis-url", self.redis_url]
         if self.data_dir:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 import subprocess
 import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from vorpal_client import VorpalClient
@@ -83,3 +85,19 @@ async def test_the_command_line(server: ServerProcess, store: Store, redis_serve
     await store.redis.hset(key, "rng", "[1, 2, 3, 4]")
     bad = cli(match, "--redis-url", redis_server.url, "--json")
     assert bad.returncode == 1 and '"ok": false' in bad.stdout and "random generator" in bad.stdout
+
+
+async def test_the_command_line_finds_the_embedded_server_of_the_data_folder(tmp_path: Path) -> None:
+    """``make serve`` starts Redis on a random port: ``vorpal audit ID`` finds it by itself."""
+    proc = ServerProcess(None, log_dir=tmp_path, data_dir=tmp_path / ".vorpal").start()
+    try:
+        match = await finished_match(proc)
+        env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        found = subprocess.run([sys.executable, "-m", "server", "audit", match], cwd=tmp_path, env=env,
+                               capture_output=True, text=True, timeout=60)  # fmt: skip
+        assert found.returncode == 0 and "OK" in found.stdout, found.stdout + found.stderr
+    finally:
+        proc.stop()
+    gone = subprocess.run([sys.executable, "-m", "server", "audit", match, "--data-dir", str(tmp_path / ".vorpal")],
+                          env=env, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert gone.returncode == 2 and "no server runs on" in gone.stderr

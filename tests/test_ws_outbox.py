@@ -17,6 +17,7 @@ class StalledSocket:
     """Stands in for a peer that never reads: sends block until it is closed."""
 
     def __init__(self) -> None:
+        self.scope: dict[str, Any] = {}  # a handshake that carried nothing (no request id)
         self.closed: tuple[int, str] | None = None
         self.unblock = asyncio.Event()
 

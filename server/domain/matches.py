@@ -28,6 +28,7 @@ from server.engine.errors import (
     Unauthorized,
     VorpalError,
 )
+from server.runtime import metrics
 from server.runtime.caches import RecordCache, TableCache
 
 from . import clocks, views
@@ -101,7 +102,8 @@ class Matches:
                 changed = (*changed, "clock")
         commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
                         move_key=move_key)  # fmt: skip
-        return await self.store.commit(commit)
+        with metrics.COMMIT_SECONDS.time():
+            return await self.store.commit(commit)
 
     # -- the lobby --------------------------------------------------------------------
 
@@ -250,6 +252,15 @@ class Matches:
     # -- moves ------------------------------------------------------------------------
 
     async def move(self, match_id: str, token: str | None, move_id: str, version: int, raw_move: Any) -> dict[str, Any]:
+        """A client's move (REST or WebSocket); its refusals are counted by code."""
+        try:
+            return await self._move(match_id, token, move_id, version, raw_move)
+        except VorpalError as exc:
+            metrics.MOVES_REFUSED.labels(exc.code).inc()
+            raise
+
+    async def _move(self, match_id: str, token: str | None, move_id: str, version: int,
+                    raw_move: Any) -> dict[str, Any]:  # fmt: skip
         parsed = SeatToken.parse(token)
         move_key = f"{parsed.seat}:{move_id}" if parsed is not None else ""
         cached = self.records.current(match_id, version) if parsed is not None else None
@@ -315,6 +326,7 @@ class Matches:
             raise MatchNotFound()
         if new.status is MatchStatus.ACTIVE:
             self.records.keep(record.id, new)
+        metrics.MOVES_APPLIED.inc()
         return {"match": record.id, "version": result.version}
 
     async def time_out(self, record: MatchRecord, seat: int) -> None:

@@ -23,6 +23,7 @@ from server import games
 from server.domain.matches import Matches
 from server.domain.views import Snapshot, event_frame
 from server.engine.errors import VorpalError
+from server.runtime import metrics
 from server.store import Store
 from server.store.subscriber import Subscriber
 
@@ -72,7 +73,10 @@ class Hub:
 
     async def add(self, sub: Subscription) -> None:
         """Register ``sub`` (holding what arrives) and wait until Redis confirms the channel."""
-        self.local.setdefault(sub.match_id, set()).add(sub)
+        subs = self.local.setdefault(sub.match_id, set())
+        if sub not in subs:
+            subs.add(sub)
+            metrics.SUBSCRIPTIONS.inc()
         try:
             await self.subscriber.subscribe(sub.match_id)
         except VorpalError:
@@ -81,9 +85,10 @@ class Hub:
 
     def discard(self, sub: Subscription) -> None:
         subs = self.local.get(sub.match_id)
-        if subs is None:
+        if subs is None or sub not in subs:
             return
         subs.discard(sub)
+        metrics.SUBSCRIPTIONS.dec()
         if not subs:
             del self.local[sub.match_id]
             if not self._followed(sub.match_id):
@@ -127,6 +132,7 @@ class Hub:
         """Notifications of ``match_id`` may have been lost: fill every live subscriber from the log."""
         for sub in list(self.local.get(match_id, ())):
             if sub.live:
+                metrics.GAP_FILLS.inc()
                 sub.order.fill()
                 self._spawn(self._fill(sub, None))
         watcher = self.watchers.get(match_id)
@@ -137,6 +143,7 @@ class Hub:
         v = note["entry"]["v"]
         arrival = sub.order.arrive(v, note)
         if arrival is Arrival.GAP:
+            metrics.GAP_FILLS.inc()
             self._spawn(self._fill(sub, v - 1))
         elif arrival is Arrival.SEND:
             # Every subscriber of one seat (and every spectator) gets the same bytes: build once.

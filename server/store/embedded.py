@@ -19,6 +19,8 @@ import time
 from pathlib import Path
 
 PIDFILE = "vorpal-redis.pid"
+#: The running server's URL, for the commands that look for it (``vorpal audit``); gone once it stops.
+URLFILE = "vorpal-redis.url"
 
 
 def server_binary() -> str:
@@ -58,6 +60,21 @@ def stop_stale(data_dir: Path, timeout: float = 10.0) -> None:
             os.kill(pid, 0)
             time.sleep(0.05)
         os.kill(pid, signal.SIGKILL)
+
+
+def running_url(data_dir: str | os.PathLike[str]) -> str | None:
+    """The URL of the embedded server running on ``data_dir``, if one is (it answers PING)."""
+    try:
+        url = (Path(data_dir) / URLFILE).read_text().strip()
+        port = int(url.rsplit(":", 1)[1].split("/")[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5) as s:
+            s.sendall(b"PING\r\n")
+            return url if s.recv(16).startswith(b"+PONG") else None
+    except OSError:
+        return None
 
 
 def free_port() -> int:
@@ -118,6 +135,7 @@ class EmbeddedRedis:
             if self.process.poll() is not None:
                 raise RuntimeError(f"redis exited with {self.process.returncode}; see {self.data_dir}/redis.log")
             if self.ping():
+                (self.data_dir / URLFILE).write_text(self.url)
                 return self
             time.sleep(0.05)
         self.stop()
@@ -134,6 +152,7 @@ class EmbeddedRedis:
     def stop(self, *, kill: bool = False) -> None:
         if self.process is None:
             return
+        (self.data_dir / URLFILE).unlink(missing_ok=True)
         if self.process.poll() is None:
             if kill:
                 self.process.kill()

@@ -32,6 +32,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from server.runtime import metrics
+
 Arg = bytes | str | int | float
 Push = Callable[[Any], None]
 
@@ -203,8 +205,10 @@ class Line:
                         _, proto = await loop.create_connection(lambda: _Protocol(self.on_push), ep.host, ep.port,
                                                                 ssl=tls)  # fmt: skip
             except TimeoutError as exc:
+                metrics.REDIS_ERRORS.labels("line").inc()
                 raise RedisTimeoutError("timed out connecting to Redis") from exc
             except OSError as exc:
+                metrics.REDIS_ERRORS.labels("line").inc()
                 raise RedisConnectionError(f"cannot connect to Redis: {exc}") from exc
             try:
                 for command in ep.greeting():

@@ -23,6 +23,7 @@ import msgpack
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from server.engine.errors import Unavailable, VorpalError
+from server.runtime import metrics
 
 from .keys import CONTROL_CHANNEL, channel, match_of_channel
 from .line import Line
@@ -180,6 +181,7 @@ class Subscriber:
             except asyncio.CancelledError:
                 raise
             except (*REDIS_DOWN, RedisConnectionError) as exc:
+                metrics.REDIS_ERRORS.labels("pubsub").inc()
                 log.warning("pub/sub connection to %s lost (%s); reconnecting", node.label, type(exc).__name__)
             except Exception:
                 log.exception("pub/sub reader of %s failed; reconnecting", node.label)

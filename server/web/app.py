@@ -13,6 +13,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
@@ -30,12 +31,15 @@ from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
 from server.store import Store
 from server.store.accounts import RedisAccounts
+from server.store.buckets import RedisBuckets
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 
-from . import accounts, admin, playground, rest, ws
+from . import access, accounts, admin, docs, metrics, origins, playground, rest, ws
+from .bodies import BodyLimit
 from .openapi import document
 from .problems import on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
+from .rates import RestRateLimit
 from .services import Services
 
 log = logging.getLogger("vorpal")
@@ -52,6 +56,7 @@ def instance_name() -> str:
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings.from_env()
+    access.configure(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -70,7 +75,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
-                                      Accounts(RedisAccounts(store.redis)), Inbox(RedisInbox(store.redis)))  # fmt: skip
+                                      Accounts(RedisAccounts(store.redis)), Inbox(RedisInbox(store.redis)),
+                                      RedisBuckets(store.redis))  # fmt: skip
         await hub.start()
         await scheduler.start()
         # Start-up objects will live for ever: keep them out of every collection.
@@ -92,8 +98,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *accounts.routes,
             *admin.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/metrics", metrics.endpoint, methods=["GET"]),
+            *docs.routes,
             WebSocketRoute("/v1/ws", ws.endpoint),
             *playground.routes,
+        ],
+        # Outermost first: every answer gets a request id and CORS headers, refusals included.
+        middleware=[
+            Middleware(access.RequestLog, enabled=settings.access_log),
+            origins.cors(settings),
+            Middleware(BodyLimit, limit=settings.max_body_bytes),
+            Middleware(RestRateLimit, settings=settings),
         ],
         exception_handlers={
             VorpalError: on_vorpal_error,

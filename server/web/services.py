@@ -14,6 +14,7 @@ from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
 from server.store import Store
+from server.store.buckets import RedisBuckets
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,8 @@ class Services:
     scheduler: Scheduler
     accounts: Accounts
     inbox: Inbox
+    #: The REST rate limits' token buckets (``rates.py``).
+    buckets: RedisBuckets
 
 
 def services(conn: HTTPConnection) -> Services:

@@ -22,11 +22,20 @@ from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, U
 from server.domain.ids import SeatToken
 from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
-from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
+from server.engine.errors import (
+    Forbidden,
+    NotSubscribed,
+    RateLimited,
+    Unauthorized,
+    UnsupportedProtocol,
+    VorpalError,
+)
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
+from .access import Session
 from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, TokenBucket
+from .origins import origin_allowed
 from .problems import error_frame, from_error
 from .services import Services, services
 
@@ -49,6 +58,7 @@ class Connection:
         self.overflowed = False
         self.limited = 0
         self.rate = TokenBucket()
+        self.session = Session(ws.scope)  # operations: counts and the session's log line
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
         """Queue a frame. A client that falls ``OUTBOX_LIMIT`` frames behind is disconnected
@@ -78,6 +88,7 @@ class Connection:
                         await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
                     return
                 await self.ws.send_bytes(data)
+                self.session.frames_out += 1
             self._wakeup = asyncio.get_running_loop().create_future()
             await self._wakeup
             self._wakeup = None
@@ -87,6 +98,7 @@ class Connection:
         try:
             frame = decode_client(data)
             rid = frame.id
+            self.session.saw(frame)
             if not self.rate.admit():
                 self.limited += 1
                 self.send(error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second"), rid))
@@ -94,6 +106,7 @@ class Connection:
             result = await self.dispatch(frame)
             if result is not None:
                 self.send(result)
+                self.session.answered(frame)
         except DecodeError as exc:
             self.errors += 1
             self.send({"type": "error", "id": exc.request_id, "code": exc.code, "title": "Unreadable frame",
@@ -179,6 +192,9 @@ async def endpoint(ws: WebSocket) -> None:
         )
         await ws.send_denial_response(from_error(err, "/v1/ws"))
         return
+    if not origin_allowed(ws.headers, services(ws).settings.cors_origins):
+        await ws.send_denial_response(from_error(Forbidden("this Origin may not open a WebSocket"), "/v1/ws"))
+        return
     await ws.accept(subprotocol=SUBPROTOCOL)
     conn = Connection(ws, services(ws))
     writer = asyncio.create_task(conn.writer())
@@ -186,7 +202,9 @@ async def endpoint(ws: WebSocket) -> None:
         while True:
             message = await ws.receive()
             if message["type"] == "websocket.disconnect":
+                conn.session.close_code = message.get("code")
                 break
+            conn.session.frames_in += 1
             data = message.get("bytes")
             if data is None:
                 conn.send({"type": "error", "id": None, "code": "bad_frame", "title": "Unreadable frame",
@@ -200,6 +218,7 @@ async def endpoint(ws: WebSocket) -> None:
                 conn.close()
                 await writer
                 reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
+                conn.session.close_code = 1008
                 await ws.close(code=1008, reason=reason)
                 return
     except WebSocketDisconnect:
@@ -212,3 +231,4 @@ async def endpoint(ws: WebSocket) -> None:
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer
+        conn.session.end(1008 if conn.overflowed else None)

@@ -1,0 +1,57 @@
+"""Request rate limits shared by every instance: token buckets in Redis (``buckets.lua``).
+
+A bucket per client in Redis, not in each process: behind a round-robin balancer a
+per-instance bucket would let a client make N times its limit across N instances. It costs
+one script call per REST request, which REST can afford (live play goes over the WebSocket,
+whose frames keep a per-socket bucket in memory: ``server.web.limits``).
+
+- ``vorpal:{rate:<client>}``         hash: the client's bucket for every REST request
+- ``vorpal:{rate:<client>}:create``  hash: its bucket for match creation, taken from with the first
+
+Both keys of a client share its hash tag, so one script call takes from both on a Redis
+Cluster too. Each hash expires once it would have refilled whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from server.engine.errors import Unavailable
+
+from .redis_store import REDIS_DOWN
+
+_SCRIPT = resources.files("server.store").joinpath("buckets.lua").read_text()
+
+
+@dataclass(frozen=True)
+class Bucket:
+    """``rate`` requests a second on average, ``burst`` at once; ``name`` tells buckets of a client apart."""
+
+    name: str
+    rate: float
+    burst: int
+
+
+def bucket_key(client: str, bucket: Bucket) -> str:
+    base = f"vorpal:{{rate:{client}}}"
+    return base if bucket.name == "" else f"{base}:{bucket.name}"
+
+
+class RedisBuckets:
+    """The token buckets of clients, on the match store's Redis client (one Redis or a Cluster)."""
+
+    def __init__(self, client: Any) -> None:
+        self._script = client.register_script(_SCRIPT)
+
+    async def take(self, client: str, buckets: tuple[Bucket, ...]) -> int:
+        """Take a token from each of ``client``'s ``buckets``: 0 when admitted, else the wait in ms."""
+        args: list[float] = []
+        for bucket in buckets:
+            args += [bucket.rate, bucket.burst]
+        try:
+            admitted, wait_ms = await self._script(keys=[bucket_key(client, b) for b in buckets], args=args)
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return 0 if admitted else max(1, int(wait_ms))

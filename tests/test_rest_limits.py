@@ -1,0 +1,153 @@
+"""REST limits: a token bucket per client shared by every instance through Redis, a lower one for
+creating matches, 429 with ``Retry-After``; and bodies over the size limit refused before being read.
+
+The buckets refill at one token in ~17 minutes here, so no assertion depends on timing; each test
+poses as its own client through the trusted proxy's ``X-Forwarded-For``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from server.store.embedded import EmbeddedRedis
+from server.web.rates import client_address, client_key, networks
+
+from .servers import ServerProcess, start_instances, stop_all
+
+pytestmark = pytest.mark.anyio
+
+LIMITS = {"VORPAL_REST_RATE_PER_S": "0.001", "VORPAL_REST_BURST": "5", "VORPAL_CREATE_RATE_PER_S": "0.001",
+          "VORPAL_CREATE_BURST": "2", "VORPAL_TRUSTED_PROXIES": "127.0.0.1",
+          "VORPAL_MAX_BODY_BYTES": "4096"}  # fmt: skip
+_clients = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def limited(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+    """Two instances on one Redis, with small limits."""
+    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("logs")), env=LIMITS)
+    yield procs
+    stop_all(procs)
+
+
+@pytest.fixture
+async def http() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(timeout=30) as client:
+        yield client
+
+
+def a_client() -> dict[str, str]:
+    """The headers of a client of its own, as the trusted proxy (loopback) forwards it: the last
+    address is the one the proxy saw, the first one the client claims (not believed)."""
+    n = next(_clients)
+    return {"X-Forwarded-For": f"203.0.113.7, 10.{secrets.randbelow(200)}.{n // 250}.{n % 250}"}
+
+
+async def test_a_client_past_its_burst_gets_429_with_retry_after(limited: list[ServerProcess],
+                                                                 http: httpx.AsyncClient) -> None:  # fmt: skip
+    url, me = limited[0].url, a_client()
+    codes = [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(5)]
+    assert codes == [200] * 5
+    refused = await http.get(url + "/v1/games/mome", headers=me)
+    assert refused.status_code == 429
+    assert refused.headers["content-type"] == "application/problem+json"
+    body = refused.json()
+    assert body["code"] == "rate_limited" and body["status"] == 429
+    # Retry-After is whole seconds, rounded up from the wait in milliseconds.
+    assert int(refused.headers["Retry-After"]) == -(-body["retry_after_ms"] // 1000) >= 1
+    # Another client is not held back by this one; probes and metrics are never limited.
+    assert (await http.get(url + "/v1/games/mome", headers=a_client())).status_code == 200
+    assert (await http.get(url + "/healthz", headers=me)).status_code == 200
+    assert (await http.get(url + "/metrics", headers=me)).status_code == 200
+
+
+async def test_the_bucket_is_shared_by_every_instance(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    me = a_client()
+    codes = [(await http.get(p.url + "/v1/games/mome", headers=me)).status_code for p in limited * 3]
+    assert codes == [200] * 5 + [429]
+
+
+async def test_match_creation_has_its_own_lower_limit(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    url, me = limited[0].url, a_client()
+    body = {"game": "mome", "seats": 2}
+    codes = [(await http.post(url + "/v1/matches", json=body, headers=me)).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+    refused = await http.post(url + "/v1/matches", json=body, headers=me)
+    assert "match creations" in refused.json()["detail"] and "Retry-After" in refused.headers
+    # The client's other requests still pass (the refused creations took no token).
+    assert (await http.get(url + "/v1/games/mome", headers=me)).status_code == 200
+
+
+async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess], http: httpx.AsyncClient) -> None:
+    url, me = limited[0].url, a_client()
+    match = (await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=me)).json()["match"]
+    token = (await http.post(url + f"/v1/matches/{match}/join", json={}, headers=me)).json()["token"]
+    seat = {**me, "Authorization": f"Bearer {token}"}
+    codes = [(await http.get(url + f"/v1/matches/{match}", headers=seat)).status_code for _ in range(6)]
+    assert codes == [200] * 5 + [429]
+    # The address's own bucket had 3 tokens left, and still has.
+    assert [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
+
+
+async def test_forwarded_for_counts_only_from_a_trusted_proxy(redis_server: EmbeddedRedis, tmp_path: Path,
+                                                              http: httpx.AsyncClient) -> None:  # fmt: skip
+    untrusted = {**LIMITS, "VORPAL_TRUSTED_PROXIES": ""}
+    proc = ServerProcess(redis_server.url, log_dir=tmp_path, env=untrusted).start()
+    try:
+        # Each request claims another address; the server believes none and limits the peer.
+        codes = [(await http.get(proc.url + "/v1/games/mome", headers=a_client())).status_code for _ in range(6)]
+        assert codes == [200] * 5 + [429]
+    finally:
+        proc.stop()
+
+
+async def test_a_body_over_the_limit_is_refused_before_it_is_read(limited: list[ServerProcess],
+                                                                  http: httpx.AsyncClient) -> None:  # fmt: skip
+    url = limited[0].url
+    padding = {"game": "mome", "seats": 2, "options": {"x": "y" * 5000}}
+    said = await http.post(url + "/v1/matches", json=padding, headers=a_client())
+    assert said.status_code == 413 and said.json()["code"] == "payload_too_large"
+
+    async def streamed() -> AsyncIterator[bytes]:  # no Content-Length: counted as it arrives
+        yield b'{"game": "mome", "seats": 2, "options": {"x": "'
+        for _ in range(100):
+            yield b"y" * 1000
+        yield b'"}}'
+
+    counted = await http.post(url + "/v1/matches", content=streamed(), headers=a_client())
+    assert counted.status_code == 413 and counted.json()["code"] == "payload_too_large"
+    assert "Content-Length" not in counted.request.headers
+    small = await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=a_client())
+    assert small.status_code == 201
+
+
+def scope_of(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:
+    return {"type": "http", "client": (peer, 5000), "headers": [(k.lower().encode(), v.encode()) for k, v in headers]}
+
+
+def test_the_client_address_is_the_last_one_no_trusted_proxy_added() -> None:
+    proxies = networks(["10.0.0.0/8", "192.0.2.1"])
+    hops = ("X-Forwarded-For", "198.51.100.9, 203.0.113.5, 10.1.2.3")
+    # The balancer (192.0.2.1) got it from an inner proxy (10.1.2.3), which got it from 203.0.113.5;
+    # what that client wrote before its own address is not believed.
+    assert client_address(scope_of("192.0.2.1", hops), proxies) == "203.0.113.5"
+    assert client_address(scope_of("203.0.113.77", hops), proxies) == "203.0.113.77"  # not a proxy: its own
+    assert client_address(scope_of("192.0.2.1"), proxies) == "192.0.2.1"  # a proxy's own request
+    assert client_address(scope_of("192.0.2.1", hops), ()) == "192.0.2.1"  # no trusted proxies: the peer
+    assert client_address(scope_of("192.0.2.1", ("X-Forwarded-For", "10.9.9.9")), proxies) == "10.9.9.9"
+
+
+def test_a_well_formed_credential_names_the_client_and_anything_else_its_address() -> None:
+    seat = ("Authorization", "Bearer Abc123xyz.1.s3cr3t")
+    assert client_key(scope_of("203.0.113.5", seat), ()) == "seat:Abc123xyz.1"
+    key = ("Authorization", "Bearer vpk_acct12345678_" + "s" * 32)
+    assert client_key(scope_of("203.0.113.5", key), ()) == "account:acct12345678"
+    assert client_key(scope_of("203.0.113.5", ("Authorization", "Bearer junk")), ()) == "ip:203.0.113.5"
+    assert client_key(scope_of("203.0.113.5"), ()) == "ip:203.0.113.5"
