@@ -11,6 +11,8 @@ per-seat limit (``server.domain.chat``).
 
 from __future__ import annotations
 
+import logging
+import math
 import time
 
 RATE_PER_S = 200.0
@@ -36,3 +38,28 @@ class TokenBucket:
             return False
         self._allowance -= 1
         return True
+
+    def retry_after_ms(self) -> int:
+        """Milliseconds until the next admission (after a refused :meth:`admit`), at least 1."""
+        return max(1, math.ceil((1 - self._allowance) / self.rate * 1000))
+
+
+class LogLimiter:
+    """At most one log line per ``every_s`` for a kind of event a client can cause at will
+    (a refused handshake, a dropped slow reader): the line counts the ones left out since."""
+
+    def __init__(self, logger: logging.Logger, level: int, every_s: float = 10.0) -> None:
+        self.logger, self.level, self.every_s = logger, level, every_s
+        self._last = -math.inf
+        self._suppressed = 0
+
+    def log(self, message: str, *args: object) -> None:
+        now = time.monotonic()
+        if now - self._last < self.every_s:
+            self._suppressed += 1
+            return
+        suppressed, self._suppressed, self._last = self._suppressed, 0, now
+        if suppressed:
+            self.logger.log(self.level, message + " (and %d more like it since)", *args, suppressed)
+        else:
+            self.logger.log(self.level, message, *args)

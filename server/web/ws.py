@@ -2,9 +2,15 @@
 
 The version is negotiated with ``Sec-WebSocket-Protocol``; a client that
 offers none we serve gets an HTTP 400 problem (``unsupported_protocol``)
-instead of the handshake. Each request frame is answered by an ``ack`` or an
-``error`` with the same ``id``; a frame that cannot be read gets an
-``error`` with a null ``id`` and the connection goes on.
+instead of the handshake (:func:`refuse`, the one way a handshake is refused).
+Each request frame is answered by an ``ack`` or an ``error`` with the same
+``id``; a frame that cannot be read gets an ``error`` with a null ``id`` and
+the connection goes on. Every ``error`` frame is built by
+:func:`server.web.problems.error_frame`, from the same members as a REST problem.
+
+A peer that stops reading is dropped: a send that waits longer than
+``ws_send_timeout_s`` closes the connection (1008) and aborts it if the close
+frame is not read within as long again.
 """
 
 from __future__ import annotations
@@ -22,23 +28,38 @@ from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, U
 from server.domain.ids import SeatToken
 from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
-from server.engine.errors import NotSubscribed, RateLimited, Unauthorized, UnsupportedProtocol, VorpalError
+from server.engine.errors import (
+    BadFrame,
+    NotSubscribed,
+    RateLimited,
+    Unauthorized,
+    UnsupportedProtocol,
+    VorpalError,
+)
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
-from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, TokenBucket
-from .problems import error_frame, from_error
+from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, LogLimiter, TokenBucket
+from .problems import INTERNAL_DETAIL, error_frame, from_decode_error, from_error
 from .services import Services, services
 
 log = logging.getLogger("vorpal.ws")
+#: Refused handshakes: any client can cause them, so at most one INFO line every 10 s.
+refusals = LogLimiter(log, logging.INFO)
+#: Peers dropped for not reading: one WARNING line every 10 s at most.
+slow_readers = LogLimiter(log, logging.WARNING)
+#: What the scope's extensions hold when the server can drop a peer that stopped reading.
+DROP_EXTENSION = "vorpal.drop"
+SLOW_READER = "too slow to read: reconnect and resume"
 
 
 class Connection:
     """One client socket: its credentials, its subscriptions and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, app: Services) -> None:
+    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0) -> None:
         self.ws = ws
         self.app = app
+        self.send_timeout_s = send_timeout_s
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         # Frames waiting for the writer task; None stops it. A deque and one wake-up future
@@ -70,17 +91,33 @@ class Connection:
 
     async def writer(self) -> None:
         outbox = self.outbox
-        while True:
-            while outbox:
-                data = outbox.popleft()
-                if data is None:
-                    if self.overflowed:
-                        await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
-                    return
-                await self.ws.send_bytes(data)
-            self._wakeup = asyncio.get_running_loop().create_future()
-            await self._wakeup
-            self._wakeup = None
+        try:
+            while True:
+                while outbox:
+                    data = outbox.popleft()
+                    if data is None:
+                        if self.overflowed:
+                            await self.bounded(self.ws.close(code=1008, reason="too far behind: reconnect and resume"))
+                        return
+                    await self.bounded(self.ws.send_bytes(data))
+                self._wakeup = asyncio.get_running_loop().create_future()
+                await self._wakeup
+                self._wakeup = None
+        except TimeoutError:
+            self.drop()
+
+    async def bounded(self, sending: Any) -> None:
+        """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""
+        await asyncio.wait_for(sending, self.send_timeout_s)
+
+    def drop(self) -> None:
+        """Close a peer that stopped reading (1008): behind what it has not read, then abort."""
+        self.overflowed = True  # nothing more is queued for it
+        self.outbox.clear()
+        slow_readers.log("dropped a WebSocket peer that stopped reading (%s)", self.ws.client)
+        extension = self.ws.scope.get("extensions", {}).get(DROP_EXTENSION)
+        if extension is not None:
+            extension["drop"](1008, SLOW_READER, self.send_timeout_s)
 
     async def handle(self, data: bytes) -> None:
         rid: int | str | None = None
@@ -89,21 +126,22 @@ class Connection:
             rid = frame.id
             if not self.rate.admit():
                 self.limited += 1
-                self.send(error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second"), rid))
+                wait_ms = self.rate.retry_after_ms()
+                self.send(
+                    error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second", retry_after_ms=wait_ms), rid)
+                )
                 return
             result = await self.dispatch(frame)
             if result is not None:
                 self.send(result)
         except DecodeError as exc:
             self.errors += 1
-            self.send({"type": "error", "id": exc.request_id, "code": exc.code, "title": "Unreadable frame",
-                       "detail": exc.detail})  # fmt: skip
+            self.send(error_frame(from_decode_error(exc), exc.request_id))
         except VorpalError as exc:
             self.send(error_frame(exc, rid))
         except Exception:
             log.exception("frame handling failed")
-            self.send({"type": "error", "id": rid, "code": "internal", "title": "Internal error",
-                       "detail": "a server fault; nothing was changed"})  # fmt: skip
+            self.send(error_frame(VorpalError(INTERNAL_DETAIL), rid))
 
     async def dispatch(self, frame: Any) -> dict[str, Any] | None:
         if isinstance(frame, Ping):
@@ -171,16 +209,25 @@ def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
     return {"type": "ack", "id": request_id, "result": result}
 
 
+def unsupported_protocol() -> UnsupportedProtocol:
+    return UnsupportedProtocol(f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol",
+                               supported=list(SUBPROTOCOLS))  # fmt: skip
+
+
+async def refuse(ws: WebSocket, err: VorpalError) -> None:
+    """Refuse the handshake: an HTTP problem response instead of the upgrade, one rate-limited INFO line."""
+    refusals.log("refused a WebSocket handshake: %s", err.detail)
+    await ws.send_denial_response(from_error(err, ws.url.path))
+
+
 async def endpoint(ws: WebSocket) -> None:
     offered = ws.scope.get("subprotocols") or []
     if not any(p in SUBPROTOCOLS for p in offered):
-        err = UnsupportedProtocol(
-            f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol", supported=list(SUBPROTOCOLS)
-        )
-        await ws.send_denial_response(from_error(err, "/v1/ws"))
+        await refuse(ws, unsupported_protocol())
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
-    conn = Connection(ws, services(ws))
+    app = services(ws)
+    conn = Connection(ws, app, app.settings.ws_send_timeout_s)
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
@@ -189,8 +236,7 @@ async def endpoint(ws: WebSocket) -> None:
                 break
             data = message.get("bytes")
             if data is None:
-                conn.send({"type": "error", "id": None, "code": "bad_frame", "title": "Unreadable frame",
-                           "detail": "frames are binary MessagePack, not text"})  # fmt: skip
+                conn.send(error_frame(BadFrame("frames are binary MessagePack, not text"), None))
                 conn.errors += 1
             else:
                 await conn.handle(data)
