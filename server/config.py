@@ -39,8 +39,10 @@ class Settings:
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000
     #: A WebSocket send that waits longer than this (the peer stopped reading) drops the peer: a 1008
-    #: close frame behind what it has not read, and the connection aborted after as long again.
+    #: close frame goes behind what it has not read, and the connection is aborted unless all of it is
+    #: read within ``ws_close_grace_s``.
     ws_send_timeout_s: float = 10.0
+    ws_close_grace_s: float = 10.0
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
 
@@ -61,5 +63,6 @@ class Settings:
             move_cache=env.get("VORPAL_MOVE_CACHE", "1") != "0",
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
             ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
+            ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
         )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from collections.abc import Callable
 
 RATE_PER_S = 200.0
 RATE_BURST = 400.0
@@ -48,13 +49,14 @@ class LogLimiter:
     """At most one log line per ``every_s`` for a kind of event a client can cause at will
     (a refused handshake, a dropped slow reader): the line counts the ones left out since."""
 
-    def __init__(self, logger: logging.Logger, level: int, every_s: float = 10.0) -> None:
-        self.logger, self.level, self.every_s = logger, level, every_s
+    def __init__(self, logger: logging.Logger, level: int, every_s: float = 10.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self.logger, self.level, self.every_s, self.clock = logger, level, every_s, clock
         self._last = -math.inf
         self._suppressed = 0
 
     def log(self, message: str, *args: object) -> None:
-        now = time.monotonic()
+        now = self.clock()
         if now - self._last < self.every_s:
             self._suppressed += 1
             return

@@ -56,10 +56,11 @@ SLOW_READER = "too slow to read: reconnect and resume"
 class Connection:
     """One client socket: its credentials, its subscriptions and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0) -> None:
+    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0, close_grace_s: float = 10.0) -> None:
         self.ws = ws
         self.app = app
-        self.send_timeout_s = send_timeout_s
+        self.send_timeout_s, self.close_grace_s = send_timeout_s, close_grace_s
+        self.dropped = False
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         # Frames waiting for the writer task; None stops it. A deque and one wake-up future
@@ -112,12 +113,12 @@ class Connection:
 
     def drop(self) -> None:
         """Close a peer that stopped reading (1008): behind what it has not read, then abort."""
-        self.overflowed = True  # nothing more is queued for it
+        self.overflowed = self.dropped = True  # nothing more is queued for it
         self.outbox.clear()
         slow_readers.log("dropped a WebSocket peer that stopped reading (%s)", self.ws.client)
-        extension = self.ws.scope.get("extensions", {}).get(DROP_EXTENSION)
+        extension = (self.ws.scope.get("extensions") or {}).get(DROP_EXTENSION)
         if extension is not None:
-            extension["drop"](1008, SLOW_READER, self.send_timeout_s)
+            extension["drop"](1008, SLOW_READER, self.close_grace_s)
 
     async def handle(self, data: bytes) -> None:
         rid: int | str | None = None
@@ -227,7 +228,7 @@ async def endpoint(ws: WebSocket) -> None:
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
     app = services(ws)
-    conn = Connection(ws, app, app.settings.ws_send_timeout_s)
+    conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s)
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
@@ -245,16 +246,20 @@ async def endpoint(ws: WebSocket) -> None:
             if conn.errors > MAX_BAD_FRAMES or conn.limited > MAX_LIMITED:
                 conn.close()
                 await writer
-                reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
-                await ws.close(code=1008, reason=reason)
+                if not conn.dropped:
+                    reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
+                    try:
+                        await conn.bounded(ws.close(code=1008, reason=reason))
+                    except TimeoutError:
+                        conn.drop()
                 return
     except WebSocketDisconnect:
         pass
     finally:
         conn.close()
-        if conn.overflowed:  # let the writer send its close frame
+        if conn.overflowed:  # let the writer send its close frame (each of its two sends is bounded)
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(asyncio.shield(writer), 5)
+                await asyncio.wait_for(asyncio.shield(writer), 2 * conn.send_timeout_s + 1)
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer

@@ -8,7 +8,7 @@
   way to one rate-limited INFO line (:data:`server.web.ws.refusals`).
 - The app may drop a peer that stopped reading (``vorpal.drop`` in the scope's
   extensions): the close frame is queued behind what the peer has not read, and the
-  transport is aborted if the peer has not read it all within a grace period.
+  transport is aborted unless the peer has read it all and answered within a grace period.
 """
 
 from __future__ import annotations
@@ -80,15 +80,20 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
 
     def drop(self, code: int, reason: str, grace_s: float) -> None:
         """Close now, whatever the peer has not read: the close frame goes behind it, and the
-        transport is aborted unless it is all read within ``grace_s``."""
+        transport is aborted unless the peer reads it all and answers within ``grace_s``.
+
+        Reading goes on meanwhile (what comes in is discarded): a socket closed with unread
+        input would reset the connection, and the peer would lose the close frame."""
         if self.disconnected:
             return
         if not self.close_sent:
             self.conn.send_close(code, reason)
             self.transport.write(b"".join(self.conn.data_to_send()))
             self.close_sent = True
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
         self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
-        self.transport.close()  # once the buffer is flushed
         if self.close_timer is not None:
             self.close_timer.cancel()
         self.close_timer = self.loop.call_later(grace_s, self.transport.abort)
