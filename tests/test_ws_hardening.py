@@ -307,10 +307,9 @@ async def test_a_join_retried_with_its_join_id_is_answered_the_same(server: Serv
         late = await api.post(f"/v1/matches/{match}/join", json={"join_id": "b" * 22})
         assert late.status_code == 201 and late.json() == other
         state = (await api.get(f"/v1/matches/{match}", headers={"Authorization": f"Bearer {other['token']}"})).json()
-        assert state["status"] == "active" and state["seat"] == other["seat"]
+        assert state["status"] == "active" and state["you"] == other["seat"]
         # A key that joined nothing here is a new join: the match is full.
-        assert (await api.post(f"/v1/matches/{match}/join", json={"join_id": "c" * 16})).json()[
-            "code"
-        ] == "match_started"
+        new = await api.post(f"/v1/matches/{match}/join", json={"join_id": "c" * 16})
+        assert new.json()["code"] == "match_started"
         short = await api.post(f"/v1/matches/{match}/join", json={"join_id": "short"})
         assert short.status_code == 400 and short.json()["code"] == "bad_request"
