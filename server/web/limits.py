@@ -4,6 +4,9 @@
 - A connection that sends ``MAX_BAD_FRAMES`` unreadable frames, or has ``MAX_LIMITED``
   frames refused by the rate limit, is closed (1008).
 - A client ``OUTBOX_LIMIT`` frames behind is disconnected so that it resumes, never skipped.
+- A client that stops reading is dropped when a send waits ``ws_send_timeout_s`` (``server.config``).
+- A refusal carries when to retry (:meth:`TokenBucket.retry_after_ms`), and what clients can
+  cause at will is logged at most once in a while (:class:`LogLimiter`).
 
 Frame size and nesting limits are the protocol's (``vorpal_protocol``); chat has its own
 per-seat limit (``server.domain.chat``).
