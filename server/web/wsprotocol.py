@@ -19,6 +19,7 @@ import logging
 from typing import Any
 
 from uvicorn._types import ASGISendEvent
+from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.datastructures import Headers
 from websockets.exceptions import InvalidHeader
@@ -71,6 +72,8 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         if message["type"] == "websocket.http.response.start" and not self.handshake_complete:
             # As uvicorn does, without its log line per refusal (the app logs refusals, rate-limited).
             await self.writable.wait()
+            if self.disconnected:
+                raise ClientDisconnected()
             headers = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in message.get("headers", [])]
             self.initial_response = (message["status"], headers, b"")
             return
