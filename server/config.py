@@ -46,6 +46,11 @@ class Settings:
     gc_threshold: int = 50_000
     #: A collector pause longer than this is logged (a WARNING line with its generation and duration).
     gc_warn_ms: float = 20.0
+    #: A WebSocket send that waits longer than this (the peer stopped reading) drops the peer: a 1008
+    #: close frame goes behind what it has not read, and the connection is aborted unless all of it is
+    #: read within ``ws_close_grace_s``.
+    ws_send_timeout_s: float = 10.0
+    ws_close_grace_s: float = 10.0
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
     #: REST requests a client may make a second, and at once (a token bucket in Redis); rate 0: no limit.
@@ -85,6 +90,8 @@ class Settings:
             move_cache=env.get("VORPAL_MOVE_CACHE", "1") != "0",
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
             gc_warn_ms=float(env.get("VORPAL_GC_WARN_MS", cls.gc_warn_ms)),
+            ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
+            ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
             rest_rate_per_s=float(env.get("VORPAL_REST_RATE_PER_S", cls.rest_rate_per_s)),
             rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),

@@ -32,10 +32,11 @@ ERROR_CODES: dict[str, str] = {
     "not_subscribed": "A frame names a match this connection has not subscribed to",
     "not_your_turn": "Your seat may not act now",
     "illegal_move": "A well-formed move that the rules do not allow now",
-    "rate_limited": "Too many requests; slow down",
+    "rate_limited": "Too many requests; retry after retry_after_ms (REST: the Retry-After header)",
     "unsupported_protocol": "No protocol version offered by the client is served",
-    "unavailable": "Storage is unreachable; retry later (nothing was changed)",
-    "internal": "A server fault; nothing was changed",
+    "unavailable": "Storage is unreachable or did not confirm a change: not confirmed, the change may or may not "
+    "have been applied; retry with the same key (move_id, join_id)",
+    "internal": "A server fault: the change may or may not have been applied; retry with the same key",
 }
 
 CLOSE_CODES: dict[int, str] = {

@@ -102,7 +102,9 @@ class Ack(Frame):
 class ErrorFrame(Frame):
     """A refused request (``id`` set) or a frame that could not be read (``id`` null).
 
-    ``current`` comes with ``stale_version``: the match's version, to choose the move again at.
+    ``current`` comes with ``stale_version``: the match's version, to choose the move again at;
+    ``retry_after_ms`` with ``rate_limited``: when the next request would be admitted. Other
+    members of the error's problem document come as they are (decoders keep what they know).
     """
 
     type: Literal["error"] = "error"
@@ -111,6 +113,7 @@ class ErrorFrame(Frame):
     title: str
     detail: str | None = None
     current: int | None = Field(None, ge=0, description="stale_version: the match's current version")
+    retry_after_ms: int | None = Field(None, ge=1, description="rate_limited: milliseconds until a retry is admitted")
 
 
 class EventFrame(Frame):

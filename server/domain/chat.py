@@ -6,6 +6,7 @@ published on the match's channel, so chat never conflicts with a move.
 
 from __future__ import annotations
 
+import math
 import time
 from collections import deque
 from typing import Any
@@ -39,7 +40,8 @@ class Chat:
         while window and now - window[0] > WINDOW_S:
             window.popleft()
         if len(window) >= self.per_minute:
-            raise RateLimited(f"at most {self.per_minute} chat messages a minute")
+            wait_ms = math.ceil((WINDOW_S - (now - window[0])) * 1000)  # until the oldest leaves the window
+            raise RateLimited(f"at most {self.per_minute} chat messages a minute", retry_after_ms=wait_ms)
         window.append(now)
 
     async def say(self, match_id: str, token: str | None, text: str) -> dict[str, Any]:

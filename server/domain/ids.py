@@ -4,10 +4,16 @@ A match id is 12 random letters and digits (71 bits). A seat token is
 ``<match id>.<seat>.<secret>``; the server keeps only its SHA-256, so a
 token is shown once, when the seat is taken. Parsing is strict (ASCII only):
 whatever a client sends, it is a token of this shape or it is refused.
+
+A join may carry a client key (``join_id``, itself a secret of at least 16
+characters): then the token's secret is an HMAC of the seat keyed by it, so a
+retried join can be answered with the same token while the server still
+stores nothing but the token's hash (see :func:`seat_token_for`).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -21,6 +27,8 @@ MATCH_ID_LENGTH = 12
 #: alphabet may hold ``-`` and ``_``).
 MATCH_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
 _MATCH_ID = re.compile(MATCH_ID_PATTERN)
+#: A join's client key: random (a UUID will do), as secret as the token it stands for.
+JOIN_ID_PATTERN = r"^[A-Za-z0-9_-]{16,64}$"
 _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([0-9]{1,2})\.([A-Za-z0-9_-]{1,128})$")
 
 
@@ -52,6 +60,17 @@ class SeatToken(NamedTuple):
 
 def new_seat_token(match_id: str, seat: int) -> str:
     return f"{match_id}.{seat}.{secrets.token_urlsafe(24)}"
+
+
+def seat_token_for(match_id: str, seat: int, join_id: str) -> str:
+    """The seat token of a join with the client key ``join_id``: the same for a retry of that join.
+
+    Its secret is HMAC-SHA256(key=join_id, "<match>.<seat>"), 192 bits of it: whoever knows the
+    key could have read the token anyway, and the server, keeping only the token's hash, can tell
+    a retry (the hash of the token the key gives for a seat is that seat's) without storing the key.
+    """
+    digest = hmac.new(join_id.encode(), f"{match_id}.{seat}".encode(), hashlib.sha256).digest()[:24]
+    return f"{match_id}.{seat}.{base64.urlsafe_b64encode(digest).decode()}"
 
 
 def token_hash(token: str) -> str:

@@ -34,7 +34,7 @@ from server.runtime.caches import RecordCache, TableCache
 from . import clocks, views
 from .accounts import Account
 from .clocks import TimeControl
-from .ids import SeatToken, new_match_id, new_seat_token, token_hash, token_matches
+from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
 from .record import Commit, CommitResult, CommitStatus, MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus, transition
 
@@ -72,6 +72,17 @@ def bot_name(seat: int) -> str:
 def player_name(seat: int) -> str:
     """The name of a seat whose player gave none."""
     return f"player-{seat}"
+
+
+def joined_with(record: MatchRecord, join_id: str) -> dict[str, Any] | None:
+    """The answer to the join of ``record`` made with the client key ``join_id``, if one was."""
+    for seat, stored in enumerate(record.tokens):
+        token = seat_token_for(record.id, seat, join_id)
+        if token_matches(token, stored):
+            out: dict[str, Any] = {"match": record.id, "seat": seat, "token": token}
+            account = record.accounts[seat]
+            return out if account is None else {**out, "account": account}
+    return None
 
 
 class Matches:
@@ -149,12 +160,19 @@ class Matches:
         return out
 
     async def join(self, match_id: str, seat: int | None, name: str | None,
-                   account: Account | None = None) -> dict[str, Any]:  # fmt: skip
-        """Take a seat, anonymously or as ``account`` (which plays under its own name)."""
+                   account: Account | None = None, join_id: str | None = None) -> dict[str, Any]:  # fmt: skip
+        """Take a seat, anonymously or as ``account`` (which plays under its own name).
+
+        With a client key ``join_id``, a retried join (say after ``unavailable``) is answered as the
+        first was: the seat it took and the same token (:func:`seat_token_for`)."""
         if account is not None and name is not None:
             raise BadRequest("an account plays under its own name: leave out name")
         for _ in range(RETRIES):  # a concurrent join moved the version: look again
             record, _ = await self.store.load(match_id)
+            if join_id is not None:
+                taken = joined_with(record, join_id)
+                if taken is not None:
+                    return taken
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status}")
             if record.status is not MatchStatus.OPEN:
@@ -174,7 +192,7 @@ class Matches:
                                 else f"seat {seat} is kept for another account")  # fmt: skip
             else:
                 chosen = seat
-            token = new_seat_token(record.id, chosen)
+            token = seat_token_for(record.id, chosen, join_id) if join_id else new_seat_token(record.id, chosen)
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[chosen] = token_hash(token)
             names[chosen] = account.name if account is not None else name or player_name(chosen)

@@ -31,7 +31,7 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      ├── IllegalMove           illegal_move      well-formed, but against the rules
      ├── RateLimited           rate_limited
      ├── UnsupportedProtocol   unsupported_protocol
-     └── Unavailable           unavailable       storage unreachable; retry later
+     └── Unavailable           unavailable       storage unreachable, or a change not confirmed
 
 Malformed input (``bad_move``) and input against the rules (``illegal_move``)
 are kept apart, as python-chess does. A message never carries data the
@@ -158,7 +158,12 @@ class IllegalMove(VorpalError):
 
 
 class RateLimited(VorpalError):
+    """Always with a hint: ``retry_after_ms``, when the next request would be admitted."""
+
     code, title, status = "rate_limited", "Too many requests", 429
+
+    def __init__(self, detail: str | None = None, *, retry_after_ms: int) -> None:
+        super().__init__(detail, retry_after_ms=max(1, retry_after_ms))
 
 
 class UnsupportedProtocol(VorpalError):
@@ -166,6 +171,9 @@ class UnsupportedProtocol(VorpalError):
 
 
 class Unavailable(VorpalError):
+    """Storage did not answer. A change may or may not have been applied: a retry with the same
+    key (``move_id``, ``join_id``) is answered as the first attempt would have been."""
+
     code, title, status = "unavailable", "Service temporarily unavailable", 503
 
 

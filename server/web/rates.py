@@ -12,7 +12,6 @@ request gets a 429 ``rate_limited`` problem with ``Retry-After`` (seconds, round
 from __future__ import annotations
 
 import ipaddress
-import math
 from collections.abc import Iterable
 
 from starlette.datastructures import Headers
@@ -101,6 +100,4 @@ class RestRateLimit:
         metrics.RATE_LIMITED.inc()
         what = "match creations" if creating else "requests"
         refusal = RateLimited(f"too many {what}: retry in {wait_ms} ms", retry_after_ms=wait_ms)
-        response = from_error(refusal, scope["path"])
-        response.headers["Retry-After"] = str(math.ceil(wait_ms / 1000))
-        await response(scope, receive, send)
+        await from_error(refusal, scope["path"])(scope, receive, send)  # Retry-After comes with the hint

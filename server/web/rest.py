@@ -18,7 +18,7 @@ from starlette.routing import Route
 from server import games
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
-from server.domain.ids import is_match_id
+from server.domain.ids import JOIN_ID_PATTERN, is_match_id
 from server.domain.record import MatchSummary
 from server.domain.status import MatchStatus
 from server.engine.errors import (
@@ -78,9 +78,10 @@ class CreateMatch(Body):
 
 class JoinSeat(Body):
     seat: int | None = Field(None, ge=0, description="the seat to take; the first free one if unset")
-    name: str | None = Field(
-        None, min_length=1, max_length=40, description="not with an API key: an account plays under its own name"
-    )
+    name: str | None = Field(None, min_length=1, max_length=40, description="not with an API key: an account "
+                             "plays under its own name")  # fmt: skip
+    join_id: str | None = Field(None, pattern=JOIN_ID_PATTERN, description="yours, random and secret (16..64 "
+                                "letters, digits, - or _): resent, it is answered the same, token too")  # fmt: skip
 
 
 class SubmitMove(Body):
@@ -235,7 +236,7 @@ async def join(request: Request) -> Response:
     if credential is not None and not is_api_key(credential):
         raise Unauthorized("a seat is joined with an API key (vpk_...) or with no credential")
     account = None if credential is None else await app.accounts.authenticate(credential)
-    out = await app.matches.join(mid, body.seat, body.name, account)
+    out = await app.matches.join(mid, body.seat, body.name, account, body.join_id)
     return answer(SeatGranted, out, 201)
 
 

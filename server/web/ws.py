@@ -2,9 +2,15 @@
 
 The version is negotiated with ``Sec-WebSocket-Protocol``; a client that
 offers none we serve gets an HTTP 400 problem (``unsupported_protocol``)
-instead of the handshake. Each request frame is answered by an ``ack`` or an
-``error`` with the same ``id``; a frame that cannot be read gets an
-``error`` with a null ``id`` and the connection goes on.
+instead of the handshake (:func:`refuse`, the one way a handshake is refused).
+Each request frame is answered by an ``ack`` or an ``error`` with the same
+``id``; a frame that cannot be read gets an ``error`` with a null ``id`` and
+the connection goes on. Every ``error`` frame is built by
+:func:`server.web.problems.error_frame`, from the same members as a REST problem.
+
+A peer that stops reading is dropped: a send that waits longer than
+``ws_send_timeout_s`` closes the connection (1008) and aborts it if the close
+frame is not read within as long again.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from server.domain.ids import SeatToken
 from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
 from server.engine.errors import (
+    BadFrame,
     Forbidden,
     NotSubscribed,
     RateLimited,
@@ -34,20 +41,29 @@ from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
 from .access import Session
-from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, TokenBucket
+from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, LogLimiter, TokenBucket
 from .origins import origin_allowed
-from .problems import error_frame, from_error
+from .problems import INTERNAL_DETAIL, error_frame, from_decode_error, from_error
 from .services import Services, services
 
 log = logging.getLogger("vorpal.ws")
+#: Refused handshakes: any client can cause them, so at most one INFO line every 10 s.
+refusals = LogLimiter(log, logging.INFO)
+#: Peers dropped for not reading: one WARNING line every 10 s at most.
+slow_readers = LogLimiter(log, logging.WARNING)
+#: What the scope's extensions hold when the server can drop a peer that stopped reading.
+DROP_EXTENSION = "vorpal.drop"
+SLOW_READER = "too slow to read: reconnect and resume"
 
 
 class Connection:
     """One client socket: its credentials, its subscriptions and its outgoing queue."""
 
-    def __init__(self, ws: WebSocket, app: Services) -> None:
+    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0, close_grace_s: float = 10.0) -> None:
         self.ws = ws
         self.app = app
+        self.send_timeout_s, self.close_grace_s = send_timeout_s, close_grace_s
+        self.dropped = False
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         # Frames waiting for the writer task; None stops it. A deque and one wake-up future
@@ -80,18 +96,34 @@ class Connection:
 
     async def writer(self) -> None:
         outbox = self.outbox
-        while True:
-            while outbox:
-                data = outbox.popleft()
-                if data is None:
-                    if self.overflowed:
-                        await self.ws.close(code=1008, reason="too far behind: reconnect and resume")
-                    return
-                await self.ws.send_bytes(data)
-                self.session.frames_out += 1
-            self._wakeup = asyncio.get_running_loop().create_future()
-            await self._wakeup
-            self._wakeup = None
+        try:
+            while True:
+                while outbox:
+                    data = outbox.popleft()
+                    if data is None:
+                        if self.overflowed:
+                            await self.bounded(self.ws.close(code=1008, reason="too far behind: reconnect and resume"))
+                        return
+                    await self.bounded(self.ws.send_bytes(data))
+                    self.session.frames_out += 1
+                self._wakeup = asyncio.get_running_loop().create_future()
+                await self._wakeup
+                self._wakeup = None
+        except TimeoutError:
+            self.drop()
+
+    async def bounded(self, sending: Any) -> None:
+        """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""
+        await asyncio.wait_for(sending, self.send_timeout_s)
+
+    def drop(self) -> None:
+        """Close a peer that stopped reading (1008): behind what it has not read, then abort."""
+        self.overflowed = self.dropped = True  # nothing more is queued for it
+        self.outbox.clear()
+        slow_readers.log("dropped a WebSocket peer that stopped reading (%s)", self.ws.client)
+        extension = (self.ws.scope.get("extensions") or {}).get(DROP_EXTENSION)
+        if extension is not None:
+            extension["drop"](1008, SLOW_READER, self.close_grace_s)
 
     async def handle(self, data: bytes) -> None:
         rid: int | str | None = None
@@ -101,7 +133,10 @@ class Connection:
             self.session.saw(frame)
             if not self.rate.admit():
                 self.limited += 1
-                self.send(error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second"), rid))
+                wait_ms = self.rate.retry_after_ms()
+                self.send(
+                    error_frame(RateLimited(f"at most {RATE_PER_S:.0f} frames a second", retry_after_ms=wait_ms), rid)
+                )
                 return
             result = await self.dispatch(frame)
             if result is not None:
@@ -109,14 +144,12 @@ class Connection:
                 self.session.answered(frame)
         except DecodeError as exc:
             self.errors += 1
-            self.send({"type": "error", "id": exc.request_id, "code": exc.code, "title": "Unreadable frame",
-                       "detail": exc.detail})  # fmt: skip
+            self.send(error_frame(from_decode_error(exc), exc.request_id))
         except VorpalError as exc:
             self.send(error_frame(exc, rid))
         except Exception:
             log.exception("frame handling failed")
-            self.send({"type": "error", "id": rid, "code": "internal", "title": "Internal error",
-                       "detail": "a server fault; nothing was changed"})  # fmt: skip
+            self.send(error_frame(VorpalError(INTERNAL_DETAIL), rid))
 
     async def dispatch(self, frame: Any) -> dict[str, Any] | None:
         if isinstance(frame, Ping):
@@ -184,19 +217,28 @@ def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
     return {"type": "ack", "id": request_id, "result": result}
 
 
+def unsupported_protocol() -> UnsupportedProtocol:
+    return UnsupportedProtocol(f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol",
+                               supported=list(SUBPROTOCOLS))  # fmt: skip
+
+
+async def refuse(ws: WebSocket, err: VorpalError) -> None:
+    """Refuse the handshake: an HTTP problem response instead of the upgrade, one rate-limited INFO line."""
+    refusals.log("refused a WebSocket handshake: %s", err.detail)
+    await ws.send_denial_response(from_error(err, ws.url.path))
+
+
 async def endpoint(ws: WebSocket) -> None:
     offered = ws.scope.get("subprotocols") or []
     if not any(p in SUBPROTOCOLS for p in offered):
-        err = UnsupportedProtocol(
-            f"offer one of {list(SUBPROTOCOLS)} in Sec-WebSocket-Protocol", supported=list(SUBPROTOCOLS)
-        )
-        await ws.send_denial_response(from_error(err, "/v1/ws"))
+        await refuse(ws, unsupported_protocol())
         return
     if not origin_allowed(ws.headers, services(ws).settings.cors_origins):
-        await ws.send_denial_response(from_error(Forbidden("this Origin may not open a WebSocket"), "/v1/ws"))
+        await refuse(ws, Forbidden("this Origin may not open a WebSocket"))
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
-    conn = Connection(ws, services(ws))
+    app = services(ws)
+    conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s)
     writer = asyncio.create_task(conn.writer())
     try:
         while True:
@@ -207,8 +249,7 @@ async def endpoint(ws: WebSocket) -> None:
             conn.session.frames_in += 1
             data = message.get("bytes")
             if data is None:
-                conn.send({"type": "error", "id": None, "code": "bad_frame", "title": "Unreadable frame",
-                           "detail": "frames are binary MessagePack, not text"})  # fmt: skip
+                conn.send(error_frame(BadFrame("frames are binary MessagePack, not text"), None))
                 conn.errors += 1
             else:
                 await conn.handle(data)
@@ -217,17 +258,21 @@ async def endpoint(ws: WebSocket) -> None:
             if conn.errors > MAX_BAD_FRAMES or conn.limited > MAX_LIMITED:
                 conn.close()
                 await writer
-                reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
                 conn.session.close_code = 1008
-                await ws.close(code=1008, reason=reason)
+                if not conn.dropped:
+                    reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
+                    try:
+                        await conn.bounded(ws.close(code=1008, reason=reason))
+                    except TimeoutError:
+                        conn.drop()
                 return
     except WebSocketDisconnect:
         pass
     finally:
         conn.close()
-        if conn.overflowed:  # let the writer send its close frame
+        if conn.overflowed:  # let the writer send its close frame (each of its two sends is bounded)
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(asyncio.shield(writer), 5)
+                await asyncio.wait_for(asyncio.shield(writer), 2 * conn.send_timeout_s + 1)
         writer.cancel()
         with contextlib.suppress(BaseException):
             await writer

@@ -70,6 +70,7 @@ export const FRAMES = {
     ["title", text(), REQUIRED],
     ["detail", text(), OPTIONAL],
     ["current", integer(0), OPTIONAL], // stale_version: the match's current version
+    ["retry_after_ms", integer(1), OPTIONAL], // rate_limited: milliseconds until a retry is admitted
   ],
   event: [
     TYPE,

@@ -15,8 +15,8 @@ export interface Ping { type: "ping"; id: RequestId }
 export type ClientFrame = Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | Ping;
 
 export interface Ack { type: "ack"; id: RequestId; result: { [key: string]: Json } }
-/** `current`: with `stale_version`, the match's current version. */
-export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string; current?: number }
+/** `current`: with `stale_version`, the match's current version; `retry_after_ms`: with `rate_limited`, when to retry. */
+export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string; current?: number; retry_after_ms?: number }
 export interface EventFrame {
   type: "event";
   match: string;

@@ -1,0 +1,102 @@
+"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with three changes.
+
+- A handshake the ``websockets`` library refuses before the app runs (an empty
+  ``Sec-WebSocket-Protocol``, a missing key...) is answered with a problem document,
+  like every refusal of the app, not with a plain-text page.
+- A refusal is not an error: uvicorn's ERROR line ("ASGI callable returned without
+  completing handshake") after a denial response, and its INFO line per refusal, give
+  way to one rate-limited INFO line (:data:`server.web.ws.refusals`).
+- The app may drop a peer that stopped reading (``vorpal.drop`` in the scope's
+  extensions): the close frame is queued behind what the peer has not read, and the
+  transport is aborted unless the peer has read it all and answered within a grace period.
+"""
+
+from __future__ import annotations
+
+import http
+import json
+import logging
+from typing import Any
+
+from uvicorn._types import ASGISendEvent
+from uvicorn.protocols.utils import ClientDisconnected
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.datastructures import Headers
+from websockets.exceptions import InvalidHeader
+from websockets.http11 import Request, Response
+from websockets.server import ServerProtocol
+
+from server.engine.errors import BadRequest, VorpalError
+
+from .problems import problem_document
+from .ws import DROP_EXTENSION, refusals, unsupported_protocol
+
+
+class ProblemHandshakes(ServerProtocol):
+    """``websockets``' server side, answering a handshake it refuses with a problem document."""
+
+    def accept(self, request: Request) -> Response:
+        response = super().accept(request)
+        if response.status_code == http.HTTPStatus.SWITCHING_PROTOCOLS:
+            return response
+        exc = self.handshake_exc
+        err: VorpalError
+        if isinstance(exc, InvalidHeader) and exc.name.lower() == "sec-websocket-protocol":
+            err = unsupported_protocol()
+        else:
+            err = BadRequest(f"not a valid WebSocket handshake: {exc}")
+        refusals.log("refused a WebSocket handshake: %s", err.detail)
+        body = {**problem_document(err, request.path.partition("?")[0]), "status": response.status_code}
+        headers = Headers(response.headers)
+        headers["Content-Type"] = "application/problem+json"
+        encoded = json.dumps(body).encode()
+        headers["Content-Length"] = str(len(encoded))
+        return Response(response.status_code, response.reason_phrase, headers, encoded)
+
+
+class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
+    """Pass to uvicorn as ``ws=`` (see ``server/cli.py``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.conn = ProblemHandshakes(extensions=self.conn.available_extensions, max_size=self.config.ws_max_size,
+                                      logger=logging.getLogger("uvicorn.error"))  # fmt: skip
+
+    def handle_connect(self, event: Request) -> None:
+        super().handle_connect(event)
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"][DROP_EXTENSION] = {"drop": self.drop}
+
+    async def send(self, message: ASGISendEvent) -> None:
+        if message["type"] == "websocket.http.response.start" and not self.handshake_complete:
+            # As uvicorn does, without its log line per refusal (the app logs refusals, rate-limited).
+            await self.writable.wait()
+            if self.disconnected:
+                raise ClientDisconnected()
+            headers = [(name.decode("latin-1"), value.decode("latin-1")) for name, value in message.get("headers", [])]
+            self.initial_response = (message["status"], headers, b"")
+            return
+        await super().send(message)
+        if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
+            self.handshake_complete = True  # a denial response completes the handshake too
+
+    def drop(self, code: int, reason: str, grace_s: float) -> None:
+        """Close now, whatever the peer has not read: the close frame goes behind it, and the
+        transport is aborted unless the peer reads it all and answers within ``grace_s``.
+
+        Reading goes on meanwhile (what comes in is discarded): a socket closed with unread
+        input would reset the connection, and the peer would lose the close frame."""
+        if self.disconnected:
+            return
+        if not self.close_sent:
+            self.conn.send_close(code, reason)
+            self.transport.write(b"".join(self.conn.data_to_send()))
+            self.close_sent = True
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+        if self.close_timer is not None:
+            self.close_timer.cancel()
+        self.close_timer = self.loop.call_later(grace_s, self.transport.abort)
