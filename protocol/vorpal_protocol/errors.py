@@ -14,6 +14,7 @@ ERROR_CODES: dict[str, str] = {
     "unknown_frame": "A frame whose type this protocol version does not define",
     "frame_too_large": "A frame over the size limit",
     "unsupported_media_type": "A REST request body that is not sent as application/json",
+    "payload_too_large": "A REST request body over the server's limit (VORPAL_MAX_BODY_BYTES)",
     "unauthorized": "Missing, malformed or wrong seat token or API key (a revoked or replaced key too)",
     "forbidden": "The credentials may not do this: an admin endpoint without the admin key",
     "account_disabled": "The API key's account was disabled by an admin",

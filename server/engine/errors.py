@@ -81,6 +81,10 @@ class FrameTooLarge(BadRequest):
     code, title, status = "frame_too_large", "Frame too large", 413
 
 
+class PayloadTooLarge(BadRequest):
+    code, title, status = "payload_too_large", "Payload too large", 413
+
+
 class UnsupportedMediaType(BadRequest):
     code, title, status = "unsupported_media_type", "Unsupported media type", 415
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .problems import problem
+from server.engine.errors import PayloadTooLarge
+
+from .problems import from_error
 
 
 class _TooLarge(Exception):
@@ -27,8 +29,7 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        response = problem("payload_too_large", "Payload too large", 413,
-                           f"a request body may hold at most {self.limit} bytes", scope["path"])  # fmt: skip
+        response = from_error(PayloadTooLarge(f"a request body may hold at most {self.limit} bytes"), scope["path"])
         for name, value in scope["headers"]:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
                 await response(scope, receive, send)

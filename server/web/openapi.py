@@ -36,6 +36,8 @@ from server.engine.errors import (
     BadRequest,
     Forbidden,
     MatchNotFound,
+    PayloadTooLarge,
+    RateLimited,
     Unauthorized,
     UnsupportedMediaType,
     VorpalError,
@@ -159,7 +161,9 @@ def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
     """The errors ``op`` can answer with: those it declares and those its kind implies."""
     implied: list[type[VorpalError]] = []
     if op.body is not None:
-        implied += [BadRequest, UnsupportedMediaType]
+        implied += [BadRequest, UnsupportedMediaType, PayloadTooLarge]
+    if path.startswith("/v1/"):
+        implied.append(RateLimited)  # the REST rate limits (server/web/rates.py)
     if "{match_id}" in path:
         implied += [BadRequest, MatchNotFound]
     if op.auth.value:
@@ -190,6 +194,10 @@ def _responses(op: Operation, path: str) -> dict[str, Any]:
             "description": ", ".join(f"`{c}`" for c in codes),
             "content": {"application/problem+json": {"schema": schema}},
         }
+        if status == RateLimited.status:
+            out[str(status)]["headers"] = {"Retry-After": {
+                "description": "seconds until a retry is admitted (rounded up; `retry_after_ms` in the body is exact)",
+                "schema": {"type": "integer", "minimum": 1}}}  # fmt: skip
     return out
 
 

@@ -31,7 +31,7 @@ from server.engine.errors import (
 log = logging.getLogger("vorpal.errors")
 
 PROBLEM_TYPE = "urn:vorpal:error:"
-_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "frame_too_large"}
+_HTTP_CODES = {400: "bad_request", 404: "not_found", 405: "method_not_allowed", 413: "payload_too_large"}
 _DECODE_ERRORS: dict[str, type[VorpalError]] = {
     "bad_frame": BadFrame, "unknown_frame": UnknownFrame, "frame_too_large": FrameTooLarge, "bad_request": BadRequest,
 }  # fmt: skip

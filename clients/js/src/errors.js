@@ -5,7 +5,8 @@
 // named class here; BY_CODE is the map, and a test fails if a code is missing from it:
 //
 //     ApiError(code, title, detail, status, extra)
-//      ├── BadRequest           bad_request / bad_options / bad_frame / unknown_frame / frame_too_large
+//      ├── BadRequest           bad_request / bad_options / bad_frame / unknown_frame / frame_too_large /
+//      │                        method_not_allowed / unsupported_media_type / payload_too_large
 //      ├── MoveRefused          a move the server did not apply, for what the move is
 //      │    ├── BadMove         bad_move      malformed: fails the game's move schema
 //      │    └── IllegalMove     illegal_move  well-formed, but against the rules now
@@ -77,6 +78,9 @@ export const BY_CODE = Object.freeze({
   bad_frame: BadRequest,
   unknown_frame: BadRequest,
   frame_too_large: BadRequest,
+  method_not_allowed: BadRequest,
+  unsupported_media_type: BadRequest,
+  payload_too_large: BadRequest,
   bad_move: BadMove,
   illegal_move: IllegalMove,
   unauthorized: Unauthorized,

@@ -5,7 +5,8 @@ has a named class here; :data:`BY_CODE` is the map, and a test fails if a code i
 missing from it (the JavaScript SDK has the same tree, ``clients/js/src/errors.js``)::
 
     ApiError(code, title, detail, status, extra)
-     ├── BadRequest           bad_request / bad_options / bad_frame / unknown_frame / frame_too_large
+     ├── BadRequest           bad_request / bad_options / bad_frame / unknown_frame / frame_too_large /
+     │                        method_not_allowed / unsupported_media_type / payload_too_large
      ├── MoveRefused          a move the server did not apply, for what the move is
      │    ├── BadMove         bad_move      malformed: fails the game's move schema
      │    └── IllegalMove     illegal_move  well-formed, but against the rules now
@@ -115,7 +116,8 @@ class ServerError(ApiError):
 
 BY_CODE: dict[str, type[ApiError]] = {
     "bad_request": BadRequest, "bad_options": BadRequest, "bad_frame": BadRequest, "unknown_frame": BadRequest,
-    "frame_too_large": BadRequest,
+    "frame_too_large": BadRequest, "method_not_allowed": BadRequest, "unsupported_media_type": BadRequest,
+    "payload_too_large": BadRequest,
     "bad_move": BadMove, "illegal_move": IllegalMove,
     "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
     "not_found": NotFound, "unknown_game": NotFound, "match_not_found": NotFound, "account_not_found": NotFound,
