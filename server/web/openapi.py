@@ -70,7 +70,7 @@ def document() -> dict[str, Any]:
         },
     }
     since = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
-    q = [{"name": n, "in": "query", "schema": {"type": "string"}} for n in ("game", "status", "limit")]
+    q = [{"name": n, "in": "query", "schema": {"type": "string"}} for n in ("game", "status", "limit", "cursor")]
     return {
         "openapi": "3.1.0",
         "info": {

@@ -83,8 +83,8 @@ async def create_match(request: Request) -> Response:
     return JSONResponse(summary.model_dump(mode="json"), status_code=201, headers=headers)
 
 
-def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
-    """The lobby's filter from the query: ``?game=&status=&limit=`` (the admin listing takes it too)."""
+def listing(request: Request) -> tuple[str | None, MatchStatus | None, int, str | None]:
+    """The lobby's filter from the query: ``?game=&status=&limit=&cursor=`` (the admin listing takes it too)."""
     q = request.query_params
     game, status = q.get("game"), q.get("status")
     if status is not None and status not in set(MatchStatus):
@@ -97,12 +97,14 @@ def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
         raise BadRequest("limit must be an integer") from None
     if not 1 <= limit <= 500:
         raise BadRequest("limit must be 1..500")
-    return game, None if status is None else MatchStatus(status), limit
+    return game, None if status is None else MatchStatus(status), limit, q.get("cursor")
 
 
 async def list_matches(request: Request) -> Response:
-    found = await services(request).matches.list_matches(*listing(request))
-    return JSONResponse({"matches": [m.model_dump(mode="json") for m in found]})
+    """``{"matches": [...], "next": cursor | null}``: ``next`` is the ``cursor`` of the next page."""
+    page = await services(request).matches.list_matches(*listing(request))
+    return JSONResponse({"matches": [m.model_dump(mode="json") for m in page.matches],
+                         "next": None if page.next is None else str(page.next)})  # fmt: skip
 
 
 async def get_match(request: Request) -> Response:
