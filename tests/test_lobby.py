@@ -13,6 +13,8 @@ import pytest
 import redis.asyncio as aioredis
 from vorpal_client import VorpalClient
 
+from server.domain.record import LobbyCursor
+from server.domain.status import MatchStatus
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import LOBBY_EXPIRY, lobby_index, match_keys
@@ -250,3 +252,27 @@ async def test_an_expired_match_leaves_the_indexes_and_a_live_one_gets_its_new_e
         expires = await redis.zscore(LOBBY_EXPIRY, kept)
         assert expires is not None and expires > (time.time() + 3500) * 1000
         assert kept in (await page(api, game="brillig", status="open", limit=500))[0]
+
+
+async def test_one_redis_and_a_cluster_list_the_same_pages(server: ServerProcess, redis_server: EmbeddedRedis,
+                                                           store: Store) -> None:  # fmt: skip
+    """One Redis answers a page in one script (``lobby_page.lua``), a cluster in two steps: the same page."""
+    async with httpx.AsyncClient(base_url=server.url) as api:
+        match = (await create(api, "jabberwocky", 3, bots=[1]))["match"]
+        await api.post(f"/v1/matches/{match}/join", json={"name": "ann"})
+        for _ in range(22):
+            await create(api, "jabberwocky", 3)
+    in_steps = Store(aioredis.Redis.from_url(redis_server.url))  # no URL: no lean line, the cluster's path
+    try:
+        # Open matches: no bot changes them between the two readings.
+        for game, status in [(None, MatchStatus.OPEN), ("jabberwocky", MatchStatus.OPEN)]:
+            after = None
+            for _ in range(3):
+                one, two = await store.page(game, status, 7, after), await in_steps.page(game, status, 7, after)
+                assert one == two and len(one) == 8
+                after = LobbyCursor.of(one[6])
+        mine = next(m for m in await store.page("jabberwocky", MatchStatus.OPEN, 50) if m.match == match)
+        assert (mine.names, mine.bots, mine.open_seats, mine.accounts) == (
+            ["ann", "bot-1", None], [False, True, False], [2], [None, None, None])  # fmt: skip
+    finally:
+        await in_steps.close()

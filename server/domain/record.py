@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from .clocks import Clock, TimeControl
 from .status import MatchStatus
@@ -115,6 +115,22 @@ class LobbyPage:
 
     matches: list[MatchSummary]
     next: LobbyCursor | None
+
+    def json(self) -> bytes:
+        """``{"matches": [...], "next": cursor | null}``, serialised at once (the lobby's hot path)."""
+        return _MATCH_LIST.dump_json(
+            MatchList(matches=self.matches, next=None if self.next is None else str(self.next))
+        )
+
+
+class MatchList(BaseModel):
+    """The lobby's answer: a page of matches, newest first, and where the next page starts."""
+
+    matches: list[MatchSummary]
+    next: str | None = Field(description="the cursor of the next page; null after the last")
+
+
+_MATCH_LIST: TypeAdapter[MatchList] = TypeAdapter(MatchList)
 
 
 class CommitStatus(IntEnum):

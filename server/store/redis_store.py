@@ -33,7 +33,14 @@ from server.domain.record import Commit, CommitResult, CommitStatus, LobbyCursor
 from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
 
-from .codec import SUMMARY_FIELDS, decode_record, decode_summary, encode_field, encode_record
+from .codec import (
+    SUMMARY_FIELDS,
+    decode_record,
+    decode_summaries,
+    encode_field,
+    encode_record,
+    summaries_from_json,
+)
 from .keys import (
     ANY,
     LOBBY_EXPIRY,
@@ -60,6 +67,7 @@ _LEASES_SOURCE = resources.files("server.store").joinpath("leases.lua").read_tex
 _LOBBY_SOURCE = resources.files("server.store").joinpath("lobby.lua").read_text()
 LOBBY_SCRIPT = Script(_LOBBY_SOURCE)
 _CHAT_SOURCE = resources.files("server.store").joinpath("chat.lua").read_text()
+LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
 
 #: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
 #: slot without a master): callers turn them into ``unavailable``.
@@ -357,36 +365,54 @@ class Store:
         """Up to ``limit + 1`` summaries, newest first, after ``after`` (the extra one: there is more).
 
         Entries the index has wrong (the match is gone, or has another status) are skipped here
-        and repaired; pages stay exact because the cursor is a position in creation order.
+        and repaired; pages stay exact because the cursor is a position in creation order. One
+        Redis answers a page in one script (``lobby_page.lua``); a cluster in two steps.
         """
         key = lobby_index(ANY if status is None else status.value, ANY if game is None else game)
         top = "+inf" if after is None else after.created
-        want, offset = limit + 1, 0
-        out: list[MatchSummary] = []
-        wrong: list[str] = []
         try:
-            while len(out) < want:
-                asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
-                flat = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT",
-                                               offset, asked)]))[0]  # fmt: skip
-                offset += len(flat) // 2
-                ids = [m.decode() for m, score in zip(flat[::2], flat[1::2], strict=True)
-                       if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
-                rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
-                for mid, row in zip(ids, rows, strict=True):
-                    if row[0] is None or (status is not None and row[3] != status.value.encode()):
-                        wrong.append(mid)
-                    elif len(out) < want:
-                        out.append(decode_summary(row))
-                if len(flat) // 2 < asked:
-                    break
+            if self._line is not None:
+                objects, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
+                    top, "" if after is None else after.match, limit + 1, "" if status is None else status.value,
+                    *SUMMARY_FIELDS,
+                ])  # fmt: skip
+                found, wrong = summaries_from_json(objects), [g.decode() for g in gone]
+            else:
+                found, wrong = await self._page_in_steps(key, status, limit + 1, after)
             if wrong:
                 rows = await self._pipeline([("HMGET", match_keys(mid)[0], "game", "status", "created")
                                              for mid in wrong])  # fmt: skip
                 await self._mend(wrong, rows)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return out
+        return found
+
+    async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int,
+                             after: LobbyCursor | None) -> tuple[list[MatchSummary], list[str]]:  # fmt: skip
+        """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node)."""
+        top = "+inf" if after is None else after.created
+        offset = 0
+        out: list[list[bytes | None]] = []
+        wrong: list[str] = []
+        while len(out) < want:
+            asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
+            reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
+                                            asked)]))[0]  # fmt: skip
+            # redis-py pairs the scores with their members; a plain reply alternates them.
+            paired = reply and isinstance(reply[0], list | tuple)
+            pairs = reply if paired else list(zip(reply[::2], reply[1::2], strict=True))
+            offset += len(pairs)
+            ids = [m.decode() for m, score in pairs
+                   if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
+            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
+            for mid, row in zip(ids, rows, strict=True):
+                if row[0] is None or (status is not None and row[3] != status.value.encode()):
+                    wrong.append(mid)
+                elif len(out) < want:
+                    out.append(row)
+            if len(pairs) < asked:
+                break
+        return decode_summaries(out), wrong
 
     async def repair_lobby(self, batch: int = REPAIR_BATCH) -> int:
         """One step of the lobby's upkeep; returns how many entries it looked at.

@@ -24,8 +24,7 @@ def admin(request: Request) -> Services:
 async def list_matches(request: Request) -> Response:
     app = admin(request)
     page = await app.matches.list_matches(*listing(request))
-    return JSONResponse({"matches": [m.model_dump(mode="json") for m in page.matches],
-                         "next": None if page.next is None else str(page.next)})  # fmt: skip
+    return Response(page.json(), media_type="application/json")
 
 
 async def abort_match(request: Request) -> Response:

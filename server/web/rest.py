@@ -103,8 +103,7 @@ def listing(request: Request) -> tuple[str | None, MatchStatus | None, int, str 
 async def list_matches(request: Request) -> Response:
     """``{"matches": [...], "next": cursor | null}``: ``next`` is the ``cursor`` of the next page."""
     page = await services(request).matches.list_matches(*listing(request))
-    return JSONResponse({"matches": [m.model_dump(mode="json") for m in page.matches],
-                         "next": None if page.next is None else str(page.next)})  # fmt: skip
+    return Response(page.json(), media_type="application/json")
 
 
 async def get_match(request: Request) -> Response:
