@@ -119,7 +119,8 @@ class Mix:
         return "/v1/matches" + ("?" + urlencode(query) if query else ""), query
 
     def answered(self, query: dict[str, str], body: bytes) -> None:
-        cursor = json.loads(body)["next"]
+        at = body.rfind(b'"next":')  # the answer's last field; cheaper than parsing 50 summaries
+        cursor = json.loads(body[at + 7 : -1])
         if cursor is not None and len(self.cursors) < 1000:
             self.cursors.append((query, cursor))
 

@@ -231,6 +231,18 @@ async def test_an_index_left_wrong_by_a_failed_write_is_repaired(
         await store.repair_lobby(batch=await redis.zcard(lobby_index()) + 1)  # the walk: the index of all matches
         assert match in (await page(api, game="brillig", status="active", limit=500))[0]
 
+        # An index garbled into another type: it lists nothing, is dropped, and the walk fills it again.
+        await redis.set(lobby_index("active", "brillig"), "garbage")
+        assert (await page(api, game="brillig", status="active", limit=500))[0] == []
+        assert await redis.type(lobby_index("active", "brillig")) == b"none"
+        await store.repair_lobby(batch=await redis.zcard(lobby_index()) + 1)
+        assert match in (await page(api, game="brillig", status="active", limit=500))[0]
+        await redis.set(lobby_index("active"), "garbage")  # a write to it mends it too
+        other = (await create(api, "brillig", 2))["match"]
+        for _ in range(2):
+            await api.post(f"/v1/matches/{other}/join", json={})
+        assert other in (await page(api, status="active", limit=500))[0]
+
 
 async def test_an_expired_match_leaves_the_indexes_and_a_live_one_gets_its_new_expiry(
     server: ServerProcess, redis: aioredis.Redis, store: Store

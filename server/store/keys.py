@@ -26,12 +26,20 @@ an id:
 
 A match lives in another slot than the indexes, so in a Cluster no script can write
 both: the store commits the match first and updates the indexes after, in a second
-step. When that step fails (Redis went away between the two) the indexes are wrong
-about that match until they are repaired: a listing drops or moves every entry whose
-record is gone or has another status, and each instance's scheduler walks the indexes
-a little every tick (:meth:`server.store.redis_store.Store.repair_lobby`), so an entry
-that no listing reaches is put right within minutes. One Redis takes the same two
-steps: one path, tested everywhere.
+step (only when the status changed: a move that leaves it ``active`` touches no index).
+When that step fails (Redis went away between the two) the indexes are wrong about
+that match until they are repaired: a listing drops or moves every entry whose record
+is gone or has another status, and each instance's scheduler walks the indexes a little
+every tick (:meth:`server.store.redis_store.Store.repair_lobby`), so an entry that no
+listing reaches is put right within minutes; an index garbled into another type is
+dropped and filled again by that walk. One Redis takes the same two steps: one way of
+writing, tested everywhere. Reading differs: one Redis answers a page in one script
+(``lobby_page.lua``, which reads match hashes it cannot declare, as only one Redis
+allows); a Cluster reads the range, then the summaries. A test holds the two to the same pages.
+
+A match's expiry is written to the expiry index when its status changes (its TTL is
+that status's), not with every move: an entry found past its time whose match lives
+on is given the match's remaining TTL instead of being dropped.
 
 Global keys (no TTL; each is bounded): the lobby's indexes above (by the expiry index),
 the schedule below (a match leaves it when its timed work is over or it is gone), and

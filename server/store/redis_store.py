@@ -13,6 +13,7 @@ the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
 from __future__ import annotations
 
 import contextlib
+import logging
 import time
 from collections.abc import Callable, Sequence
 from importlib import resources
@@ -24,7 +25,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.exceptions import ClusterError, RedisClusterException
+from redis.exceptions import ClusterError, RedisClusterException, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -54,6 +55,8 @@ from .keys import (
     said_key,
 )
 from .line import Endpoint, Line, Script
+
+log = logging.getLogger("vorpal.store")
 
 CHAT_MAXLEN = 200
 #: The chat limit counts a seat's messages over this window.
@@ -272,9 +275,11 @@ class Store:
         if before and before[0].decode() != c.record.status.value:
             # The second step: the indexes follow the status. Should it fail, the change stands
             # (it is committed) and the indexes are repaired later (keys.py says how).
-            with contextlib.suppress(*REDIS_DOWN):
-                r = c.record
+            r = c.record
+            try:
                 await self._place(r.id, r.game, r.status, r.created, now_ms() + c.ttl * 1000)
+            except (*REDIS_DOWN, ResponseError) as exc:
+                log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         return result
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
@@ -385,7 +390,21 @@ class Store:
                 await self._mend(wrong, rows)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
+        except ResponseError as exc:
+            if "WRONGTYPE" not in str(exc):
+                raise
+            await self._heal(key)
+            return []
         return found
+
+    async def _heal(self, *keys: str) -> None:
+        """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
+        upkeep's walk fills it again from the others."""
+        for key in keys:
+            kind = await self.redis.type(key)
+            if kind not in (b"zset", b"none", "zset", "none"):
+                log.warning("the lobby's index %s was a %s: dropped, to be filled again", key, kind)
+                await self.redis.delete(key)
 
     async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int,
                              after: LobbyCursor | None) -> tuple[list[MatchSummary], list[str]]:  # fmt: skip
@@ -433,6 +452,11 @@ class Store:
             await self._mend(ids, rows)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
+        except ResponseError as exc:
+            if "WRONGTYPE" not in str(exc):
+                raise
+            await self._heal(LOBBY_EXPIRY, self._walk[which])
+            walked, ids = [], []
         self._walk_at = (which, rank + batch) if len(walked) == batch else ((which + 1) % len(self._walk), 0)
         return len(ids)
 
