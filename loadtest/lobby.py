@@ -21,10 +21,14 @@ the next page of an earlier answer (its ``next`` cursor).
 
 One line per rate on stdout::
 
-    bench=lobby matches=10000 rate=1000 requests=20000 requests_per_s=X p50_ms=Y p99_ms=Z
-      server_cpu_util=C errors=0
+    bench=lobby matches=10000 rate=1000 requests=20000 requests_per_s=X p50_ms=Y p99_ms=Z max_ms=M errors=0
+      server_cpu_util=C server_cpu_ms_per_request=S redis_cpu_ms_per_request=R loadgen_cpu_util=L
+      machine_busy_cores=B
 
-``server_cpu_util`` is the server process's CPU (1.0: one core) over the timed window.
+``server_cpu_util`` is the server process's CPU (1.0: one core) over the timed window, and
+``server_cpu_ms_per_request`` the same per request (the steadiest figure on a shared machine:
+with a core of its own, the server answers about 1000 / S requests a second);
+``machine_busy_cores`` counts every process on the machine (2.0: both cores busy).
 The load generator is a raw asyncio HTTP/1.1 client (no httpx on the timed path), so it
 takes little of the two cores the server shares it with.
 """
@@ -34,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
@@ -41,7 +46,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from loadtest.bench import ROOT, Procs, cpu_s, log, raise_nofile
+import psutil
+
+from loadtest.bench import ROOT, Procs, busy_jiffies, cpu_s, log, raise_nofile
 from loadtest.loadgen import freeze_gc, gather_limited, percentile
 from server import games
 from server.config import Settings
@@ -191,11 +198,27 @@ async def bench(args: argparse.Namespace, procs: Procs) -> list[dict[str, Any]]:
     await run(port, mix, 0, args.warmup, args.connections)  # warm up (and collect cursors)
     out = []
     tree = procs.server_tree()
+    assert procs.redis is not None
+    redis_proc = [psutil.Process(procs.redis.pid)]
+    cores = os.cpu_count() or 1
     for rate in (float(r) for r in args.rate.split(",")):
-        cpu0, t = cpu_s(tree), perf()
+        cpu0, redis0, own0, (busy0, all0), t = (
+            cpu_s(tree),
+            cpu_s(redis_proc),
+            time.process_time(),
+            busy_jiffies(),
+            perf(),
+        )
         res = await run(port, mix, rate, args.duration, args.connections)
+        elapsed, (busy1, all1) = perf() - t, busy_jiffies()
+        server, redis = cpu_s(tree) - cpu0, cpu_s(redis_proc) - redis0
+        n = max(1, res["requests"])
         res = {"bench": "lobby", "matches": args.matches, "rate": rate, **res,
-               "server_cpu_util": round((cpu_s(tree) - cpu0) / (perf() - t), 2)}  # fmt: skip
+               "server_cpu_util": round(server / elapsed, 2),
+               "server_cpu_ms_per_request": round(server / n * 1000, 3),
+               "redis_cpu_ms_per_request": round(redis / n * 1000, 3),
+               "loadgen_cpu_util": round((time.process_time() - own0) / elapsed, 2),
+               "machine_busy_cores": round((busy1 - busy0) / max(1, all1 - all0) * cores, 2)}  # fmt: skip
         out.append(res)
     return out
 

@@ -286,5 +286,10 @@ async def test_one_redis_and_a_cluster_list_the_same_pages(server: ServerProcess
         mine = next(m for m in await store.page("jabberwocky", MatchStatus.OPEN, 50) if m.match == match)
         assert (mine.names, mine.bots, mine.open_seats, mine.accounts) == (
             ["ann", "bot-1", None], [False, True, False], [2], [None, None, None])  # fmt: skip
+        # A record stored before the open seats and the accounts were: the script works them out.
+        await store.redis.hdel(match_keys(match)[0], "open_seats", "accounts")
+        assert await store.page("jabberwocky", MatchStatus.OPEN, 50) == await in_steps.page(
+            "jabberwocky", MatchStatus.OPEN, 50)  # fmt: skip
+        assert mine in await store.page("jabberwocky", MatchStatus.OPEN, 50)
     finally:
         await in_steps.close()

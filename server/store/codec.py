@@ -39,8 +39,24 @@ def encode_field(record: MatchRecord, name: str) -> Any:
     return value
 
 
+#: Not a field of the record but derived from two (``tokens``, ``bots``) and written with them, so
+#: that the lobby's page script need not work it out per match (a record stored before lacks it).
+OPEN_SEATS = "open_seats"
+
+
 def encode_record(record: MatchRecord) -> dict[str, Any]:
-    return {name: encode_field(record, name) for name in MatchRecord.__dataclass_fields__}
+    return {**{name: encode_field(record, name) for name in MatchRecord.__dataclass_fields__},
+            OPEN_SEATS: json.dumps(record.open_seats())}  # fmt: skip
+
+
+def encode_changes(record: MatchRecord, changed: tuple[str, ...]) -> list[Any]:
+    """``field, value, ...`` of the ``changed`` fields of ``record`` (and what derives from them)."""
+    out: list[Any] = []
+    for name in changed:
+        out += [name, encode_field(record, name)]
+    if "tokens" in changed or "bots" in changed:
+        out += [OPEN_SEATS, json.dumps(record.open_seats())]
+    return out
 
 
 def _decode(name: str, raw: bytes) -> Any:

@@ -4,6 +4,7 @@
 -- KEYS[1] the index
 -- ARGV[1] the highest score ('+inf', or the cursor's creation time), ARGV[2] the cursor's match id ('': none),
 -- ARGV[3] how many matches are wanted, ARGV[4] the status asked for ('': any), ARGV[5..] the summary fields
+-- (codec.SUMMARY_FIELDS, then the stored open seats)
 -- Returns {the summaries as JSON objects joined by commas, ids of entries the index has wrong...}
 local top, after, want, status = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 local fields = {}
@@ -18,14 +19,17 @@ while #out < want do
     local id = range[i]
     if #out < want and (after == '' or tonumber(range[i + 1]) < tonumber(top) or id < after) then
       local f = redis.call('HMGET', 'vorpal:{' .. id .. '}:m', unpack(fields))
-      -- id, game, seats, status, version, created, updated, names, bots, tokens, outcome, accounts
+      -- id, game, seats, status, version, created, updated, names, bots, tokens, outcome, accounts, open seats
       if not f[1] or (status ~= '' and f[4] ~= status) then
         wrong[#wrong + 1] = id
       else
-        local tokens, bots = cjson.decode(f[10]), cjson.decode(f[9])
-        local free = {}
-        for s = 1, #tokens do
-          if tokens[s] == cjson.null and not bots[s] then free[#free + 1] = s - 1 end
+        local free = f[13]
+        if not free then  -- a record stored before the open seats were: work them out
+          local tokens, bots, list = cjson.decode(f[10]), cjson.decode(f[9]), {}
+          for s = 1, #tokens do
+            if tokens[s] == cjson.null and not bots[s] then list[#list + 1] = s - 1 end
+          end
+          free = '[' .. table.concat(list, ',') .. ']'
         end
         local accounts = f[12]
         if not accounts then
@@ -34,8 +38,8 @@ while #out < want do
           accounts = '[' .. table.concat(none, ',') .. ']'
         end
         out[#out + 1] = '{"match":"' .. id .. '","game":"' .. f[2] .. '","status":"' .. f[4] .. '","version":' ..
-          f[5] .. ',"seats":' .. f[3] .. ',"names":' .. f[8] .. ',"bots":' .. f[9] .. ',"open_seats":[' ..
-          table.concat(free, ',') .. '],"created":' .. f[6] .. ',"updated":' .. f[7] .. ',"outcome":' .. f[11] ..
+          f[5] .. ',"seats":' .. f[3] .. ',"names":' .. f[8] .. ',"bots":' .. f[9] .. ',"open_seats":' ..
+          free .. ',"created":' .. f[6] .. ',"updated":' .. f[7] .. ',"outcome":' .. f[11] ..
           ',"accounts":' .. accounts .. '}'
       end
     end

@@ -35,10 +35,11 @@ from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
 
 from .codec import (
+    OPEN_SEATS,
     SUMMARY_FIELDS,
     decode_record,
     decode_summaries,
-    encode_field,
+    encode_changes,
     encode_record,
     summaries_from_json,
 )
@@ -262,8 +263,7 @@ class Store:
         keys = (*match_keys(match_id), chat_key(match_id))
         entry, note = pack_commit(c)
         args: list[Any] = [c.expected, c.move_key, entry, note, channel(match_id), c.ttl]
-        for name in (*c.changed, "updated"):
-            args += [name, encode_field(c.record, name)]
+        args += encode_changes(c.record, (*c.changed, "updated"))
         try:
             if self._line is not None:
                 status, version, *before = await COMMIT_SCRIPT(self._line, keys, args)
@@ -379,7 +379,7 @@ class Store:
             if self._line is not None:
                 objects, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
                     top, "" if after is None else after.match, limit + 1, "" if status is None else status.value,
-                    *SUMMARY_FIELDS,
+                    *SUMMARY_FIELDS, OPEN_SEATS,
                 ])  # fmt: skip
                 found, wrong = summaries_from_json(objects), [g.decode() for g in gone]
             else:
