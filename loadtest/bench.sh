@@ -4,6 +4,7 @@
 #   loadtest/bench.sh --matches 1000 --think 0.5 --duration 40   # open workload (latency target)
 #   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
 #   loadtest/bench.sh engine                            # engine micro-benchmark (every game)
+#   loadtest/bench.sh lobby                             # GET /v1/matches, one instance, 10,000 matches
 # Summary lines on stdout, details on stderr, JSON under loadtest/results/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +14,10 @@ PY=${PY:-.venv/bin/python}
 # Raise the hard limit where allowed (root outside a sandbox), then the soft one to the hard one.
 ulimit -Hn 65536 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+if [ "${1:-}" = lobby ]; then
+  shift
+  exec "$PY" -m loadtest.lobby "$@"
+fi
 if [ "${1:-}" = engine ]; then
   shift
   exec "$PY" -m loadtest.engine_bench "$@"

@@ -33,6 +33,8 @@ class Settings:
     data_dir: str = ".vorpal"
     retention_s: int = 7 * DAY
     idle_ttl_s: int = 30 * DAY
+    #: An open match is kept this long after its last change (created, a seat taken or left).
+    open_ttl_s: int = 3600
     redis_pool: int = 256
     chat_per_minute: int = 20
     #: How often an instance restarts the bots of its matches that a fault stopped.
@@ -82,6 +84,7 @@ class Settings:
             data_dir=env.get("VORPAL_DATA_DIR", cls.data_dir),
             retention_s=int(env.get("VORPAL_RETENTION_S", cls.retention_s)),
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
+            open_ttl_s=int(env.get("VORPAL_OPEN_TTL_S", cls.open_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),
             chat_per_minute=int(env.get("VORPAL_CHAT_PER_MINUTE", cls.chat_per_minute)),
             bot_sweep_s=float(env.get("VORPAL_BOT_SWEEP_S", cls.bot_sweep_s)),

@@ -6,11 +6,12 @@ import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx
 import pytest
 from vorpal_client import LiveConnection, Unauthorized, VorpalClient, play
 
 from server.store import Store
-from server.store.keys import channel
+from server.store.keys import channel, lobby_index
 
 from .cluster import LocalCluster
 from .servers import RecordingLive, ServerProcess, check_stored, seated_match, start_instances, stop_all
@@ -98,3 +99,28 @@ async def test_accounts_register_rotate_and_join_on_a_cluster(pair: list[ServerP
             assert seat.account == one.account.id
         state = await api_b.state(match)
         assert state.status == "active" and state.accounts == [one.account.id for one in issued]
+
+
+async def test_the_lobby_pages_and_repairs_its_indexes_on_a_cluster(pair: list[ServerProcess],
+                                                                    cluster: LocalCluster) -> None:  # fmt: skip
+    """The indexes live in their own slot; pages are read in two steps and the upkeep walks them as on one Redis."""
+    a, _ = pair
+    async with httpx.AsyncClient(base_url=a.url) as api:
+        made = [(await api.post("/v1/matches", json={"game": "mome", "seats": 2})).json() for _ in range(5)]
+        order = [m["match"] for m in sorted(made, key=lambda m: (m["created"], m["match"]), reverse=True)]
+        first = (await api.get("/v1/matches", params={"game": "mome", "status": "open", "limit": 3})).json()
+        second = (await api.get("/v1/matches", params={"game": "mome", "status": "open", "limit": 3,
+                                                        "cursor": first["next"]})).json()  # fmt: skip
+        assert [m["match"] for m in first["matches"] + second["matches"]][:5] == order
+        started = order[0]
+        for _ in range(2):
+            await api.post(f"/v1/matches/{started}/join", json={})
+    store = Store.from_url(cluster.url)
+    try:
+        await store.redis.delete(lobby_index("active", "mome"))  # an index lost: the walk fills it again
+        for _ in range(8):
+            await store.repair_lobby(batch=1000)
+        assert await store.redis.zscore(lobby_index("active", "mome"), started) is not None
+        assert await store.redis.zscore(lobby_index("open", "mome"), started) is None
+    finally:
+        await store.close()

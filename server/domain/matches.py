@@ -35,7 +35,7 @@ from . import clocks, views
 from .accounts import Account
 from .clocks import TimeControl
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
-from .record import Commit, CommitResult, CommitStatus, MatchRecord, MatchStore, MatchSummary
+from .record import Commit, CommitResult, CommitStatus, LobbyCursor, LobbyPage, MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus, transition
 
 #: How often join and leave look again when a concurrent change moved the version.
@@ -94,7 +94,14 @@ class Matches:
         self.records = records
 
     def ttl(self, status: MatchStatus) -> int:
-        return self.settings.retention_s if status.ended else self.settings.idle_ttl_s
+        """How long a match is kept after a change that leaves it in ``status`` (every key of it expires then).
+
+        An open match waits for players only ``open_ttl_s`` (one nobody joins is not kept for
+        a month); a started one as long as it may sit idle; an ended one for the retention.
+        """
+        if status.ended:
+            return self.settings.retention_s
+        return self.settings.open_ttl_s if status is MatchStatus.OPEN else self.settings.idle_ttl_s
 
     def snapshot(self, record: MatchRecord) -> views.Snapshot:
         rules = games.get(record.game)
@@ -150,14 +157,16 @@ class Matches:
         await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None)
         return record.summary()
 
-    async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
-        out = []
-        for summary in await self.store.recent():
-            if (game is None or summary.game == game) and (status is None or summary.status == status):
-                out.append(summary)
-                if len(out) >= limit:
-                    break
-        return out
+    async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int,
+                           cursor: str | None = None) -> LobbyPage:  # fmt: skip
+        """A page of the lobby, newest first: ``limit`` matches of ``game`` and ``status`` (None: any)
+        after ``cursor`` (the ``next`` of the page before; None: the newest)."""
+        after = None if cursor is None else LobbyCursor.parse(cursor)
+        if cursor is not None and after is None:
+            raise BadRequest("cursor must be the next cursor of a page")
+        found = await self.store.page(game, status, limit, after)
+        more = len(found) > limit
+        return LobbyPage(found[:limit], LobbyCursor.of(found[limit - 1]) if more else None)
 
     async def join(self, match_id: str, seat: int | None, name: str | None,
                    account: Account | None = None, join_id: str | None = None) -> dict[str, Any]:  # fmt: skip

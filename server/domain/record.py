@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from .clocks import Clock, TimeControl
 from .status import MatchStatus
@@ -95,6 +95,57 @@ class MatchSummary(BaseModel):
     accounts: list[str | None] = Field(default_factory=list, description="the account id in each seat, if any")
 
 
+@dataclass(frozen=True, slots=True)
+class LobbyCursor:
+    """Where a lobby page ended: the last match listed, by creation time and id.
+
+    The lobby is in creation order, newest first, so the next page starts below this
+    position whatever was created or ended since. Written as ``<created>.<match id>``.
+    """
+
+    created: int
+    match: str
+
+    def __str__(self) -> str:
+        return f"{self.created}.{self.match}"
+
+    @classmethod
+    def parse(cls, text: str) -> LobbyCursor | None:
+        """The cursor ``text`` writes, or None if it is not one."""
+        created, dot, match = text.partition(".")
+        if not (dot and text.isascii() and created.isdigit() and match.isalnum() and len(created) <= 16):
+            return None
+        return cls(int(created), match)
+
+    @classmethod
+    def of(cls, summary: MatchSummary) -> LobbyCursor:
+        return cls(summary.created, summary.match)
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyPage:
+    """One page of the lobby, and the cursor of the next (None: this is the last)."""
+
+    matches: list[MatchSummary]
+    next: LobbyCursor | None
+
+    def json(self) -> bytes:
+        """``{"matches": [...], "next": cursor | null}``, serialised at once (the lobby's hot path)."""
+        return _MATCH_LIST.dump_json(
+            MatchList(matches=self.matches, next=None if self.next is None else str(self.next))
+        )
+
+
+class MatchList(BaseModel):
+    """The lobby's answer: a page of matches, newest first, and where the next page starts."""
+
+    matches: list[MatchSummary]
+    next: str | None = Field(description="the cursor of the next page; null after the last")
+
+
+_MATCH_LIST: TypeAdapter[MatchList] = TypeAdapter(MatchList)
+
+
 class CommitStatus(IntEnum):
     """What the commit script answered (its numbers are the script's)."""
 
@@ -148,11 +199,15 @@ class MatchStore(Protocol):
         """Log entries with versions in ``(since, until]``, oldest first."""
         ...
 
-    async def recent(self) -> list[MatchSummary]:
-        """The newest matches, newest first (a bounded scan)."""
+    async def page(self, game: str | None, status: MatchStatus | None, limit: int,
+                   after: LobbyCursor | None = None) -> list[MatchSummary]:  # fmt: skip
+        """Up to ``limit + 1`` matches of ``game`` and ``status`` (None: any), newest first, after ``after``."""
         ...
 
-    async def say(self, match_id: str, message: dict[str, Any]) -> None: ...
+    async def say(self, match_id: str, seat: int, message: dict[str, Any], per_minute: int) -> int:
+        """Post ``message`` (0), unless ``seat`` posted ``per_minute`` messages in the last minute: then
+        the milliseconds until it may post again."""
+        ...
 
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
 

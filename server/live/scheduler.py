@@ -11,6 +11,10 @@ when it is created. Every instance runs a :class:`Scheduler`, which each tick
    when one is to act, and applies a timeout when a seat's deadline passes
    (a timer per match wakes it then, whether or not anyone is connected).
 
+Each tick also takes one step of the lobby's upkeep (``Store.repair_lobby``): it
+drops the index entries of expired matches and puts right those a failed write left
+wrong, so that the indexes stay bounded and exact without any scan of all matches.
+
 So exactly one instance plays a match's bots and fires its timeouts, whichever instance applied the
 last move, and when that instance dies its leases expire and another takes
 them over within ``lease_s + tick_s``. A match that has ended is released.
@@ -156,7 +160,7 @@ class Scheduler:
         self._wakeup.set()
 
     async def _run(self) -> None:
-        swept = time.monotonic()
+        swept = upkept = time.monotonic()
         faulted = False
         while True:
             try:
@@ -172,6 +176,14 @@ class Scheduler:
             except Exception:
                 log.exception("scheduler tick failed")
                 faulted = True
+            if time.monotonic() - upkept >= self.tick_s:  # once a tick, however often it is woken
+                upkept = time.monotonic()
+                try:
+                    await self.store.repair_lobby()
+                except Unavailable:
+                    pass  # the next tick takes the step again
+                except Exception:
+                    log.exception("lobby upkeep failed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), self.tick_s)
             self._wakeup.clear()

@@ -2,13 +2,17 @@
 
 Scalars are written as themselves, lists and dicts as JSON, the table as its
 bytes (``server.runtime.caches``). The lobby reads a summary of the same hash
-(:data:`SUMMARY_FIELDS`, no table), decoded by the same rules.
+(:data:`SUMMARY_FIELDS`, no table): a page of them is decoded at once
+(:func:`decode_summaries`), with one JSON parse and one validation, or comes
+from ``lobby_page.lua`` as JSON already (:func:`summaries_from_json`).
 """
 
 from __future__ import annotations
 
 import json
 from typing import Any
+
+from pydantic import TypeAdapter
 
 from server.domain.clocks import Clock, TimeControl
 from server.domain.record import MatchRecord, MatchSummary, open_seats
@@ -35,8 +39,25 @@ def encode_field(record: MatchRecord, name: str) -> Any:
     return value
 
 
+#: Not a field of the record but derived from three (``tokens``, ``bots``, ``accounts``: held seats) and
+#: written with them (accounts change only with tokens), so
+#: that the lobby's page script need not work it out per match (a record stored before lacks it).
+OPEN_SEATS = "open_seats"
+
+
 def encode_record(record: MatchRecord) -> dict[str, Any]:
-    return {name: encode_field(record, name) for name in MatchRecord.__dataclass_fields__}
+    return {**{name: encode_field(record, name) for name in MatchRecord.__dataclass_fields__},
+            OPEN_SEATS: json.dumps(record.open_seats())}  # fmt: skip
+
+
+def encode_changes(record: MatchRecord, changed: tuple[str, ...]) -> list[Any]:
+    """``field, value, ...`` of the ``changed`` fields of ``record`` (and what derives from them)."""
+    out: list[Any] = []
+    for name in changed:
+        out += [name, encode_field(record, name)]
+    if "tokens" in changed or "bots" in changed:
+        out += [OPEN_SEATS, json.dumps(record.open_seats())]
+    return out
 
 
 def _decode(name: str, raw: bytes) -> Any:
@@ -58,9 +79,26 @@ def decode_record(raw: dict[bytes, bytes]) -> MatchRecord:
     return MatchRecord(**{name: _decode(name, raw[name.encode()]) for name in names})
 
 
-def decode_summary(row: list[bytes | None]) -> MatchSummary:
-    """A lobby row: the values of :data:`SUMMARY_FIELDS` of one match hash."""
-    f = {name: _decode(name, value) for name, value in zip(SUMMARY_FIELDS, row, strict=True) if value is not None}
-    tokens = f.pop("tokens")
-    f.setdefault("accounts", [None] * f["seats"])
-    return MatchSummary(match=f.pop("id"), open_seats=open_seats(tokens, f["bots"], f["accounts"]), **f)
+_SUMMARIES: TypeAdapter[list[MatchSummary]] = TypeAdapter(list[MatchSummary])
+#: A summary row as one JSON array: the ids, game names and statuses we write need no escaping.
+_ROW = b'["%s","%s",%s,"%s",%s,%s,%s,%s,%s,%s,%s,%s]'
+
+
+def decode_summaries(rows: list[list[bytes | None]]) -> list[MatchSummary]:
+    """Lobby rows: the values of :data:`SUMMARY_FIELDS` of each match hash, a page at a time."""
+    parts = [_ROW % (*row[:-1], b"null" if row[-1] is None else row[-1]) for row in rows]
+    out = []
+    for mid, game, seats, status, version, created, updated, names, bots, tokens, outcome, accounts in json.loads(
+        b"[" + b",".join(parts) + b"]"
+    ):
+        out.append({
+            "match": mid, "game": game, "status": status, "version": version, "seats": seats, "names": names,
+            "bots": bots, "open_seats": open_seats(tokens, bots, accounts), "created": created, "updated": updated,
+            "outcome": outcome, "accounts": accounts or [None] * seats,
+        })  # fmt: skip
+    return _SUMMARIES.validate_python(out)
+
+
+def summaries_from_json(objects: bytes) -> list[MatchSummary]:
+    """Summaries written as JSON objects, joined by commas (``lobby_page.lua``)."""
+    return _SUMMARIES.validate_json(b"[" + objects + b"]")

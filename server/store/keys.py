@@ -2,13 +2,49 @@
 
 Every key of a match carries the hash tag ``{<match id>}`` so that the whole
 match lives in one Cluster slot and the commit script may touch all of it.
+Every one of them expires with the match: the commit script sets the same TTL on
+the record, the log, the applied move ids and the chat, and the chat script gives
+the chat the record's remaining TTL.
 
 - ``vorpal:{id}:m``         hash: the match record (``server.store.codec``)
 - ``vorpal:{id}:log``       stream: one entry per version, entry id ``<version>-0``
 - ``vorpal:{id}:ids``       hash: ``<seat>:<move id>`` -> version the move was applied at
 - ``vorpal:{id}:chat``      stream: the public chat (capped)
+- ``vorpal:{id}:said:<s>``  sorted set: seat ``s``'s chat messages of the last minute (the chat limit,
+  shared by every instance; it expires a minute after the last message)
 - ``vorpal:{id}``           sharded pub/sub channel: notifications of new versions and chat
-- ``vorpal:matches``        sorted set: match ids by creation time (the lobby; a slot of its own)
+
+The lobby's indexes share the hash tag ``{lobby}``: a slot of their own, so that one
+script (``lobby.lua``) moves a match between them atomically. They are sorted sets of
+match ids scored by creation time (ms), so a page is a range and a cursor is a score and
+an id:
+
+- ``vorpal:{lobby}:<status>:<game>``  the matches of one status and game; ``*`` stands for any
+  (each match is in four: its status and game, its status, its game, all)
+- ``vorpal:{lobby}:expiry``           sorted set: ``<game>:<id>`` -> when the match expires (ms), so
+  that the indexes forget matches that Redis has expired (they are bounded by the retention settings)
+
+A match lives in another slot than the indexes, so in a Cluster no script can write
+both: the store commits the match first and updates the indexes after, in a second
+step (only when the status changed: a move that leaves it ``active`` touches no index).
+When that step fails (Redis went away between the two) the indexes are wrong about
+that match until they are repaired: a listing drops or moves every entry whose record
+is gone or has another status, and each instance's scheduler walks the indexes a little
+every tick (:meth:`server.store.redis_store.Store.repair_lobby`), so an entry that no
+listing reaches is put right within minutes; an index garbled into another type is
+dropped and filled again by that walk. One Redis takes the same two steps: one way of
+writing, tested everywhere. Reading differs: one Redis answers a page in one script
+(``lobby_page.lua``, which reads match hashes it cannot declare, as only one Redis
+allows); a Cluster reads the range, then the summaries. A test holds the two to the same pages.
+
+A match's expiry is written to the expiry index when its status changes (its TTL is
+that status's), not with every move: an entry found past its time whose match lives
+on is given the match's remaining TTL instead of being dropped.
+
+Global keys (no TTL; each is bounded): the lobby's indexes above (by the expiry index),
+the schedule below (a match leaves it when its timed work is over or it is gone), and
+the accounts (one per account).
+
 - ``vorpal:{sched}:due``    sorted set: scheduled match ids by lease expiry (ms; 0: unclaimed)
 - ``vorpal:{sched}:owner``  hash: scheduled match id -> the instance holding its lease
 - ``vorpal:{acct:<id>}:a``  hash: an account (``server.store.accounts``); its API key names its id,
@@ -20,11 +56,18 @@ match lives in one Cluster slot and the commit script may touch all of it.
 
 from __future__ import annotations
 
-INDEX_KEY = "vorpal:matches"
+from collections.abc import Iterable
+
+LOBBY_TAG = "vorpal:{lobby}"
+LOBBY_EXPIRY = f"{LOBBY_TAG}:expiry"
+#: Stands for any status or any game in an index's name.
+ANY = "*"
 SCHEDULE_DUE = "vorpal:{sched}:due"
 SCHEDULE_OWNER = "vorpal:{sched}:owner"
 #: The plain channel every pub/sub connection subscribes to, so that it stays in subscribed mode.
 CONTROL_CHANNEL = "vorpal:control"
+#: The patterns of the keys that have no TTL (see above); every other key expires.
+GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, "vorpal:{acct:*}:a")
 
 
 def match_keys(match_id: str) -> tuple[str, str, str]:
@@ -43,6 +86,26 @@ def match_of_channel(chan: str) -> str:
 
 def chat_key(match_id: str) -> str:
     return f"vorpal:{{{match_id}}}:chat"
+
+
+def said_key(match_id: str, seat: int) -> str:
+    return f"vorpal:{{{match_id}}}:said:{seat}"
+
+
+def lobby_index(status: str = ANY, game: str = ANY) -> str:
+    """The index of the matches of ``status`` and ``game`` (either may be :data:`ANY`)."""
+    return f"{LOBBY_TAG}:{status}:{game}"
+
+
+def lobby_indexes(status: str, game: str) -> list[str]:
+    """The four indexes a match of ``status`` and ``game`` is in."""
+    return [lobby_index(status, game), lobby_index(status), lobby_index(ANY, game), lobby_index()]
+
+
+def lobby_indexes_of_game(statuses: Iterable[str], game: str) -> list[str]:
+    """Every index a match of ``game`` may be in, whatever its status."""
+    return [k for s in statuses for k in (lobby_index(s, game), lobby_index(s))] + [lobby_index(ANY, game),
+                                                                                     lobby_index()]  # fmt: skip
 
 
 def account_key(account_id: str) -> str:

@@ -13,7 +13,9 @@ the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Sequence
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any
 from urllib.parse import unquote
@@ -23,23 +25,53 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.exceptions import ClusterError, RedisClusterException
+from redis.exceptions import ClusterError, RedisClusterException, ResponseError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
-from server.domain.record import Commit, CommitResult, CommitStatus, MatchRecord, MatchSummary
+from server import games
+from server.domain.record import Commit, CommitResult, CommitStatus, LobbyCursor, MatchRecord, MatchSummary
+from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
 
-from .codec import SUMMARY_FIELDS, decode_record, decode_summary, encode_field, encode_record
-from .keys import INDEX_KEY, SCHEDULE_DUE, SCHEDULE_OWNER, channel, chat_key, match_keys
+from .codec import (
+    OPEN_SEATS,
+    SUMMARY_FIELDS,
+    decode_record,
+    decode_summaries,
+    encode_changes,
+    encode_record,
+    summaries_from_json,
+)
+from .keys import (
+    ANY,
+    LOBBY_EXPIRY,
+    SCHEDULE_DUE,
+    SCHEDULE_OWNER,
+    channel,
+    chat_key,
+    lobby_index,
+    lobby_indexes,
+    match_keys,
+    said_key,
+)
 from .line import Endpoint, Line, Script
 
+log = logging.getLogger("vorpal.store")
+
 CHAT_MAXLEN = 200
-LIST_SCAN = 1000
+#: The chat limit counts a seat's messages over this window.
+CHAT_WINDOW_MS = 60_000
+#: Entries of the lobby's indexes that one repair step looks at (each tick of each instance's scheduler).
+REPAIR_BATCH = 50
 
 _COMMIT_SOURCE = resources.files("server.store").joinpath("commit.lua").read_text()
 COMMIT_SCRIPT = Script(_COMMIT_SOURCE)
 _LEASES_SOURCE = resources.files("server.store").joinpath("leases.lua").read_text()
+_LOBBY_SOURCE = resources.files("server.store").joinpath("lobby.lua").read_text()
+LOBBY_SCRIPT = Script(_LOBBY_SOURCE)
+_CHAT_SOURCE = resources.files("server.store").joinpath("chat.lua").read_text()
+LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
 
 #: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
 #: slot without a master): callers turn them into ``unavailable``.
@@ -89,6 +121,10 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     return entry, _map_header(len(note) + 1) + body + msgpack.packb("entry") + entry
 
 
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
 def _map_header(n: int) -> bytes:
     """The MessagePack header of a map of ``n`` pairs."""
     if n < 16:
@@ -107,6 +143,11 @@ class Store:
         self._pubsub_options = pubsub_options or {}
         self._commit = client.register_script(_COMMIT_SOURCE)
         self._leases = client.register_script(_LEASES_SOURCE)
+        self._lobby = client.register_script(_LOBBY_SOURCE)
+        self._chat = client.register_script(_CHAT_SOURCE)
+        #: This instance's walk over the lobby's indexes, one index at a time (see :meth:`repair_lobby`).
+        self._walk = [lobby_index(), LOBBY_EXPIRY, *(lobby_index(s.value) for s in MatchStatus)]
+        self._walk_at = (0, 0)  # (which index, from which rank)
         # One Redis: the hot paths (commit, load, log) take the lean pipelined line (line.py);
         # a cluster routes everything through redis-py.
         self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
@@ -176,13 +217,17 @@ class Store:
             return False
 
     async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None:
-        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease."""
+        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease.
+
+        The lobby's indexes are written first: an entry whose match was never written is
+        dropped by the next listing or repair, while a match missing from them would stay unlisted.
+        """
         key, _, _ = match_keys(record.id)
         try:
+            await self._place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)
             async with self.redis.pipeline(transaction=False) as p:
                 p.hset(key, mapping=encode_record(record))
                 p.expire(key, ttl)
-                p.zadd(INDEX_KEY, {record.id: record.created})
                 if scheduled:
                     p.zadd(SCHEDULE_DUE, {record.id: 0}, nx=True)
                 await p.execute()
@@ -215,19 +260,27 @@ class Store:
     async def commit(self, c: Commit) -> CommitResult:
         """Run the commit script (``commit.lua``): compare-and-set, write, log, publish."""
         match_id = c.record.id
-        keys = match_keys(match_id)
+        keys = (*match_keys(match_id), chat_key(match_id))
         entry, note = pack_commit(c)
         args: list[Any] = [c.expected, c.move_key, entry, note, channel(match_id), c.ttl]
-        for name in (*c.changed, "updated"):
-            args += [name, encode_field(c.record, name)]
+        args += encode_changes(c.record, (*c.changed, "updated"))
         try:
             if self._line is not None:
-                status, version = await COMMIT_SCRIPT(self._line, keys, args)
+                status, version, *before = await COMMIT_SCRIPT(self._line, keys, args)
             else:
-                status, version = await self._commit(keys=list(keys), args=args)
+                status, version, *before = await self._commit(keys=list(keys), args=args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
-        return CommitResult(CommitStatus(int(status)), int(version))
+        result = CommitResult(CommitStatus(int(status)), int(version))
+        if before and before[0].decode() != c.record.status.value:
+            # The second step: the indexes follow the status. Should it fail, the change stands
+            # (it is committed) and the indexes are repaired later (keys.py says how).
+            r = c.record
+            try:
+                await self._place(r.id, r.game, r.status, r.created, now_ms() + c.ttl * 1000)
+            except (*REDIS_DOWN, ResponseError) as exc:
+                log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
+        return result
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """Log entries with versions in ``(since, until]``, oldest first."""
@@ -242,15 +295,21 @@ class Store:
             raise Unavailable("storage is unreachable") from exc
         return [msgpack.unpackb(fields[b"e"], raw=False) for _, fields in entries]
 
-    async def say(self, match_id: str, message: dict[str, Any]) -> None:
+    async def say(self, match_id: str, seat: int, message: dict[str, Any], per_minute: int) -> int:
+        """Post ``message`` (0) unless ``seat`` said ``per_minute`` messages in the last minute: then the
+        milliseconds until it may (``chat.lua``)."""
+        record, _, _ = match_keys(match_id)
         data = msgpack.packb(message, use_bin_type=True)
+        note = msgpack.packb({"kind": "chat", "chat": message}, use_bin_type=True)
         try:
-            async with self.redis.pipeline(transaction=False) as p:
-                p.xadd(chat_key(match_id), {"c": data}, maxlen=CHAT_MAXLEN, approximate=True)
-                p.spublish(channel(match_id), msgpack.packb({"kind": "chat", "chat": message}, use_bin_type=True))
-                await p.execute()
+            keys = [record, chat_key(match_id), said_key(match_id, seat)]
+            said = await self._chat(keys=keys, args=[per_minute, CHAT_WINDOW_MS, data, CHAT_MAXLEN, note,
+                                                     channel(match_id)])  # fmt: skip
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
+        if said == -1:
+            raise MatchNotFound(f"no match {match_id!r}")
+        return int(said)
 
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]:
         try:
@@ -259,20 +318,160 @@ class Store:
             raise Unavailable("storage is unreachable") from exc
         return [msgpack.unpackb(f[b"c"], raw=False) for _, f in reversed(entries)]
 
-    async def recent(self, limit: int = LIST_SCAN) -> list[MatchSummary]:
-        """Summaries (no table) of the newest matches; expired ones are dropped from the index."""
+    # -- the lobby's indexes (keys.py) ---------------------------------------------------
+
+    async def _pipeline(self, commands: Sequence[Sequence[Any]]) -> list[Any]:
+        """Several commands in one round trip per node (the lean line on one Redis)."""
+        if not commands:
+            return []
+        if self._line is not None:
+            return await self._line.pipeline(*commands)
+        async with self.redis.pipeline(transaction=False) as p:
+            for command in commands:
+                p.execute_command(*command)
+            out: list[Any] = await p.execute()
+        return out
+
+    async def _lobby_script(self, keys: list[str], args: list[Any]) -> None:
+        if self._line is not None:
+            await LOBBY_SCRIPT(self._line, keys, args)
+        else:
+            await self._lobby(keys=keys, args=args)
+
+    async def _place(self, match_id: str, game: str, status: MatchStatus, created: int, expires: int) -> None:
+        """Put a match in the four indexes of its status and game, and out of those of its other statuses."""
+        leave = [k for s in MatchStatus if s is not status for k in (lobby_index(s, game), lobby_index(s))]
+        put = lobby_indexes(status, game)
+        await self._lobby_script([LOBBY_EXPIRY, *put, *leave], [match_id, created, expires, len(put)])
+
+    async def _forget(self, match_id: str) -> None:
+        """Take a match that is gone out of every index (its game is gone with it: every game's)."""
+        names = [ANY, *(r.name for r in games.GAMES)]
+        leave = [lobby_index(s, g) for s in (ANY, *MatchStatus) for g in names]
+        await self._lobby_script([LOBBY_EXPIRY, *leave], [match_id, 0, "", 0])
+
+    async def _mend(self, ids: Sequence[str], rows: Sequence[Sequence[bytes | None]]) -> None:
+        """Repair the entries of ``ids``, whose ``(game, status, created)`` was read as ``rows``."""
+        live = [(mid, row) for mid, row in zip(ids, rows, strict=True) if row[0] is not None]
+        ttls = await self._pipeline([("PTTL", match_keys(mid)[0]) for mid, _ in live])
+        now = now_ms()
+        for (mid, (game, status, created)), ttl in zip(live, ttls, strict=True):
+            assert game is not None and status is not None and created is not None
+            if ttl == -2:
+                await self._forget(mid)
+            else:  # a record without a TTL (none is written so) is looked at again in an hour
+                expires = now + (ttl if ttl >= 0 else 3_600_000)
+                await self._place(mid, game.decode(), MatchStatus(status.decode()), int(created), expires)
+        for mid, row in zip(ids, rows, strict=True):
+            if row[0] is None:
+                await self._forget(mid)
+
+    async def counts(self, status: MatchStatus, games: Iterable[str]) -> dict[str, int]:
+        """How many matches of each game the lobby lists in ``status`` (the indexes' sizes)."""
+        names = list(games)
         try:
-            ids = await self.redis.zrevrange(INDEX_KEY, 0, limit - 1)
             async with self.redis.pipeline(transaction=False) as p:
-                for mid in ids:
-                    p.hmget(match_keys(mid.decode())[0], SUMMARY_FIELDS)
-                rows = await p.execute()
-            gone = [mid for mid, row in zip(ids, rows, strict=True) if row[0] is None]
-            if gone:
-                await self.redis.zrem(INDEX_KEY, *gone)
+                for game in names:
+                    p.zcard(lobby_index(status.value, game))
+                sizes = await p.execute()
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return [decode_summary(row) for row in rows if row[0] is not None]
+        return {game: int(n) for game, n in zip(names, sizes, strict=True)}
+
+    async def page(self, game: str | None, status: MatchStatus | None, limit: int,
+                   after: LobbyCursor | None = None) -> list[MatchSummary]:  # fmt: skip
+        """Up to ``limit + 1`` summaries, newest first, after ``after`` (the extra one: there is more).
+
+        Entries the index has wrong (the match is gone, or has another status) are skipped here
+        and repaired; pages stay exact because the cursor is a position in creation order. One
+        Redis answers a page in one script (``lobby_page.lua``); a cluster in two steps.
+        """
+        key = lobby_index(ANY if status is None else status.value, ANY if game is None else game)
+        top = "+inf" if after is None else after.created
+        try:
+            if self._line is not None:
+                objects, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
+                    top, "" if after is None else after.match, limit + 1, "" if status is None else status.value,
+                    *SUMMARY_FIELDS, OPEN_SEATS,
+                ])  # fmt: skip
+                found, wrong = summaries_from_json(objects), [g.decode() for g in gone]
+            else:
+                found, wrong = await self._page_in_steps(key, status, limit + 1, after)
+            if wrong:
+                rows = await self._pipeline([("HMGET", match_keys(mid)[0], "game", "status", "created")
+                                             for mid in wrong])  # fmt: skip
+                await self._mend(wrong, rows)
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        except ResponseError as exc:
+            if "WRONGTYPE" not in str(exc):
+                raise
+            await self._heal(key)
+            return []
+        return found
+
+    async def _heal(self, *keys: str) -> None:
+        """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
+        upkeep's walk fills it again from the others."""
+        for key in keys:
+            kind = await self.redis.type(key)
+            if kind not in (b"zset", b"none", "zset", "none"):
+                log.warning("the lobby's index %s was a %s: dropped, to be filled again", key, kind)
+                await self.redis.delete(key)
+
+    async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int,
+                             after: LobbyCursor | None) -> tuple[list[MatchSummary], list[str]]:  # fmt: skip
+        """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node)."""
+        top = "+inf" if after is None else after.created
+        offset = 0
+        out: list[list[bytes | None]] = []
+        wrong: list[str] = []
+        while len(out) < want:
+            asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
+            reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
+                                            asked)]))[0]  # fmt: skip
+            # redis-py pairs the scores with their members; a plain reply alternates them.
+            paired = reply and isinstance(reply[0], list | tuple)
+            pairs = reply if paired else list(zip(reply[::2], reply[1::2], strict=True))
+            offset += len(pairs)
+            ids = [m.decode() for m, score in pairs
+                   if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
+            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
+            for mid, row in zip(ids, rows, strict=True):
+                if row[0] is None or (status is not None and row[3] != status.value.encode()):
+                    wrong.append(mid)
+                elif len(out) < want:
+                    out.append(row)
+            if len(pairs) < asked:
+                break
+        return decode_summaries(out), wrong
+
+    async def repair_lobby(self, batch: int = REPAIR_BATCH) -> int:
+        """One step of the lobby's upkeep; returns how many entries it looked at.
+
+        Entries whose expiry time passed are dropped if their match is gone (or given its
+        new expiry, if a later change kept it), and the walk goes ``batch`` entries further
+        through the index of all matches, the expiry index and each status's index in turn:
+        each entry it meets is placed again as its record says.
+        """
+        which, rank = self._walk_at
+        try:
+            due, walked = await self._pipeline([
+                ("ZRANGEBYSCORE", LOBBY_EXPIRY, "-inf", now_ms(), "LIMIT", 0, batch),
+                ("ZRANGE", self._walk[which], rank, rank + batch - 1),
+            ])  # fmt: skip
+            ids = sorted({m.decode() for m in (*due, *walked)})
+            rows = await self._pipeline([("HMGET", match_keys(mid)[0], "game", "status", "created") for mid in ids])
+            await self._mend(ids, rows)
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        except ResponseError as exc:
+            if "WRONGTYPE" not in str(exc):
+                raise
+            await self._heal(LOBBY_EXPIRY, self._walk[which])
+            walked, ids = [], []
+        self._walk_at = (which, rank + batch) if len(walked) == batch else ((which + 1) % len(self._walk), 0)
+        return len(ids)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
 

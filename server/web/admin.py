@@ -11,12 +11,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from server.domain.accounts import AccountInfo
-from server.domain.record import MatchSummary
+from server.domain.record import MatchList, MatchSummary
 from server.engine.errors import AccountNotFound, MatchOver, StaleVersion, Unavailable, UnknownGame
 
 from .auth import require_admin
 from .openapi import LOBBY_FILTER, Auth, operation
-from .responses import MatchList, answer
+from .responses import answer
 from .rest import listing, match_id
 from .services import Services, services
 
@@ -38,8 +38,8 @@ def admin(request: Request) -> Services:
 )
 async def list_matches(request: Request) -> Response:
     app = admin(request)
-    found = await app.matches.list_matches(*listing(request))
-    return answer(MatchList, {"matches": found})
+    page = await app.matches.list_matches(*listing(request))
+    return Response(page.json(), media_type="application/json")
 
 
 @operation(

@@ -1,13 +1,11 @@
 """``/metrics``: the process's Prometheus metrics (``server.runtime.metrics``) in the text format.
 
 With ``PROMETHEUS_MULTIPROC_DIR`` set, the values every worker wrote there are added up, so a
-scrape of any worker sees the whole server. Active matches per game are counted at each scrape
-from the lobby's newest matches (one Redis read of at most its listing size).
+scrape of any worker sees the whole server. Active matches per game are read at each scrape
+from the lobby's indexes (their sizes: one pipelined Redis read).
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, generate_latest, multiprocess
 from starlette.requests import Request
@@ -24,13 +22,12 @@ from .services import services
 async def endpoint(request: Request) -> Response:
     app = services(request)
     try:
-        active = await app.matches.list_matches(None, MatchStatus.ACTIVE, 500)
+        active = await app.store.counts(MatchStatus.ACTIVE, [rules.name for rules in games.GAMES])
     except VorpalError:
         pass  # Redis is down: the other metrics (its errors among them) still answer
     else:
-        per_game = Counter(m.game for m in active)
-        for rules in games.GAMES:
-            counted.ACTIVE_MATCHES.labels(rules.name).set(per_game[rules.name])
+        for game, n in active.items():
+            counted.ACTIVE_MATCHES.labels(game).set(n)
     registry = REGISTRY
     if app.settings.metrics_dir is not None:
         registry = CollectorRegistry()

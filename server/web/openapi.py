@@ -114,7 +114,9 @@ GAME = Query("game", {"type": "string"}, "only matches of this game (a name from
 LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 500, "default": 50}, "at most this many")
 SINCE = Query("since", {"type": "integer", "minimum": 0, "maximum": 2**63 - 1, "default": 0},
               "only what comes after this version")  # fmt: skip
-LOBBY_FILTER = (GAME, STATUS, LIMIT)
+CURSOR = Query("cursor", {"type": "string", "pattern": r"^[0-9]{1,16}\.[A-Za-z0-9]+$"},
+               "where the page starts: the `next` of the page before (absent: the newest)")  # fmt: skip
+LOBBY_FILTER = (GAME, STATUS, LIMIT, CURSOR)
 
 _PATH_PARAMETERS: dict[str, dict[str, Any]] = {
     "match_id": {"type": "string", "pattern": MATCH_ID_PATTERN},

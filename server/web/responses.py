@@ -20,7 +20,6 @@ from starlette.responses import JSONResponse
 
 from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
-from server.domain.record import MatchSummary
 from server.domain.status import MatchStatus
 from server.engine import Outcome
 
@@ -72,10 +71,6 @@ class GameInfo(Answer):
 
 class Catalogue(Answer):
     games: list[GameInfo]
-
-
-class MatchList(Answer):
-    matches: list[MatchSummary] = Field(description="newest first")
 
 
 class PublicClock(Answer):

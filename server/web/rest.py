@@ -19,7 +19,7 @@ from server import games
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.ids import JOIN_ID_PATTERN, is_match_id
-from server.domain.record import MatchSummary
+from server.domain.record import MatchList, MatchSummary
 from server.domain.status import MatchStatus
 from server.engine.errors import (
     AccountDisabled,
@@ -51,7 +51,6 @@ from .responses import (
     EventsPage,
     GameInfo,
     LegalMoves,
-    MatchList,
     MatchState,
     MoveApplied,
     Ready,
@@ -179,8 +178,8 @@ async def create_match(request: Request) -> Response:
     return answer(MatchSummary, summary, 201, {"Location": f"/v1/matches/{summary.match}"})
 
 
-def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
-    """The lobby's filter from the query: ``?game=&status=&limit=`` (the admin listing takes it too)."""
+def listing(request: Request) -> tuple[str | None, MatchStatus | None, int, str | None]:
+    """The lobby's filter from the query: ``?game=&status=&limit=&cursor=`` (the admin listing takes it too)."""
     q = request.query_params
     game, status = q.get("game"), q.get("status")
     if status is not None and status not in set(MatchStatus):
@@ -188,7 +187,7 @@ def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
     if game is not None:
         games.get(game)
     limit = query_int(request, "limit", 50, 1, 500)
-    return game, None if status is None else MatchStatus(status), limit
+    return game, None if status is None else MatchStatus(status), limit, q.get("cursor")
 
 
 @operation(
@@ -200,8 +199,9 @@ def listing(request: Request) -> tuple[str | None, MatchStatus | None, int]:
     errors=[UnknownGame, Unavailable],
 )
 async def list_matches(request: Request) -> Response:
-    found = await services(request).matches.list_matches(*listing(request))
-    return answer(MatchList, {"matches": found})
+    """``{"matches": [...], "next": cursor | null}``: ``next`` is the ``cursor`` of the next page."""
+    page = await services(request).matches.list_matches(*listing(request))
+    return Response(page.json(), media_type="application/json")
 
 
 @operation(
