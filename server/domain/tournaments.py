@@ -66,6 +66,7 @@ from pydantic import BaseModel, Field
 from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
 
 from .clocks import TimeControl
+from .delay import SpectatorDelay
 
 MAX_ENTRANTS = 256
 
@@ -80,17 +81,6 @@ class TournamentStatus(StrEnum):
     REGISTERING = "registering"
     RUNNING = "running"
     FINISHED = "finished"
-
-
-class SpectatorDelay(BaseModel):
-    """How late spectators of a tournament match see it: ``moves`` versions or ``seconds`` behind."""
-
-    moves: int = Field(0, ge=0, le=1000, description="spectators see the match this many versions late")
-    seconds: float = Field(0, ge=0, le=3600, description="spectators see each event this many seconds late")
-
-    @property
-    def active(self) -> bool:
-        return self.moves > 0 or self.seconds > 0
 
 
 class Entrant(BaseModel):
@@ -427,8 +417,8 @@ def standings(t: Tournament) -> list[Standing]:
     if t.format is TournamentFormat.SINGLE_ELIMINATION:
         seed = {e.account: i for i, e in enumerate(t.entrants)}
         for rnd in t.rounds:
-            for p in rnd.pairings:
-                for a in p.accounts:
+            for pairing in rnd.pairings:
+                for a in pairing.accounts:
                     reached[seed[a]] = rnd.number
             for a in rnd.byes:
                 reached[seed[a]] = rnd.number
@@ -447,8 +437,8 @@ def standings(t: Tournament) -> list[Standing]:
         e = t.entrants[p]
         out.append(Standing(
             rank=rank, account=e.account, name=e.name, points=_num(h.points[p]), buchholz=_num(bh),
-            median_buchholz=_num(median), wins=h.wins[p], byes=h.byes[p], played=len(h.opponents[p]) and sum(
-                1 for rnd in t.rounds for pr in rnd.pairings if e.account in pr.accounts),
+            median_buchholz=_num(median), wins=h.wins[p], byes=h.byes[p],
+            played=sum(1 for rnd in t.rounds for pr in rnd.pairings if e.account in pr.accounts),
             reached=reached[p] if t.format is TournamentFormat.SINGLE_ELIMINATION else None,
         ))  # fmt: skip
     return out

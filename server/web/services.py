@@ -13,6 +13,7 @@ from server.domain.inbox import Inbox
 from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
+from server.live.tournaments import Tournaments
 from server.store import Store
 
 
@@ -26,6 +27,7 @@ class Services:
     scheduler: Scheduler
     accounts: Accounts
     inbox: Inbox
+    tournaments: Tournaments
 
 
 def services(conn: HTTPConnection) -> Services:
