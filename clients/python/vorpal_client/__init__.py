@@ -34,11 +34,12 @@ from .models import (
 )
 from .rest import VorpalClient
 from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
+from .tournaments import Tournament, play_tournament
 
 __all__ = [
     "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
     "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
-    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
-    "VorpalClient", "load_strategy", "play", "random_strategy",
+    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Tournament", "Unauthorized",
+    "Unavailable", "VorpalClient", "load_strategy", "play", "play_tournament", "random_strategy",
     "seconds_left",
 ]  # fmt: skip
