@@ -1,0 +1,192 @@
+"""Tournaments over the wire: bots (the SDK's runner, each with its account) play every round
+to the final standings with nobody touching the tournament; refusals have stable codes.
+
+Each bot is :func:`vorpal_client.play_tournament` with its own API key, on a real server and
+a real Redis. The checks recompute what the server claims (pairings, points, Buchholz) from
+the rounds it reports.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import itertools
+from typing import Any
+
+import httpx
+import pytest
+from vorpal_client import Tournament, VorpalClient, play_tournament
+
+from .servers import ServerProcess
+
+pytestmark = pytest.mark.anyio
+
+CLOCK = {"kind": "per_decision", "limit_ms": 5000, "on_timeout": "default_move"}
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def problem(r: httpx.Response, code: str, status: int) -> None:
+    assert r.status_code == status, r.text
+    assert r.json()["code"] == code
+
+
+async def accounts(api: VorpalClient, n: int, prefix: str) -> list[tuple[str, str]]:
+    """``n`` bot accounts: (account id, key)."""
+    out = []
+    for i in range(n):
+        issued = await api.register(f"{prefix}{i}")
+        out.append((issued.account.id, issued.key))
+    return out
+
+
+async def run_to_the_end(server: ServerProcess, body: dict[str, Any], players: int, prefix: str) -> Tournament:
+    """Create a tournament, let ``players`` bots register and start it, and wait for its final standings."""
+    async with VorpalClient(server.url) as api:
+        organiser, *_ = await accounts(api, 1, f"{prefix}-org")
+        bots = await accounts(api, players, prefix)
+        t = await api.create_tournament(organiser[1], **body)
+        assert t.status == "registering" and t.organiser == organiser[0]
+        for _, key in bots:  # registered in this order: seeds 0, 1, ...
+            await api.register_tournament(t.id, key)
+        runners = [asyncio.create_task(play_tournament(server.url, t.id, key, seed=i))
+                   for i, (_, key) in enumerate(bots)]  # fmt: skip
+        started = await api.start_tournament(t.id, organiser[1])
+        assert started.status == "running"
+        finals = await asyncio.wait_for(asyncio.gather(*runners), 240)
+        assert all(f.status == "finished" for f in finals)
+        final = await api.tournament(t.id)
+        assert [e.account for e in final.entrants] == [a for a, _ in bots]
+        return final
+
+
+def points_of(t: Tournament, bye_points: float) -> dict[str, float]:
+    """Every player's points, recomputed from the rounds: 1 shared by a match's winners; byes as given."""
+    points = {e.account: 0.0 for e in t.entrants}
+    for rnd in t.rounds:
+        for a in rnd.byes:
+            points[a] += bye_points
+        for p in rnd.pairings:
+            assert p.ended
+            for seat in p.winners or []:
+                points[p.accounts[seat]] += 1 / len(p.winners or [])
+            if p.winners == []:
+                for a in p.accounts:
+                    points[a] += 1 / len(p.accounts)
+    return points
+
+
+def met_pairs(t: Tournament) -> list[frozenset[str]]:
+    return [frozenset(pair) for rnd in t.rounds for p in rnd.pairings for pair in itertools.combinations(p.accounts, 2)]
+
+
+async def test_a_swiss_of_eight_bots_runs_to_its_final_standings_by_itself(server: ServerProcess) -> None:
+    body = {"name": "swiss", "game": "gimble", "format": "swiss", "time_control": CLOCK}
+    t = await run_to_the_end(server, body, 8, "sw")
+    assert t.planned_rounds == 3 and len(t.rounds) == 3
+    for rnd in t.rounds:
+        assert rnd.byes == [] and len(rnd.pairings) == 4
+        assert sorted(a for p in rnd.pairings for a in p.accounts) == sorted(e.account for e in t.entrants)
+    pairs = met_pairs(t)
+    assert len(pairs) == len(set(pairs))  # no rematch (always avoidable in 3 rounds of 8)
+
+    points = points_of(t, bye_points=1)
+    table = {s.account: s for s in t.standings}
+    for s in t.standings:
+        opponents = [a for rnd in t.rounds for p in rnd.pairings if s.account in p.accounts
+                     for a in p.accounts if a != s.account]  # fmt: skip
+        assert s.points == pytest.approx(points[s.account])
+        assert s.buchholz == pytest.approx(sum(points[o] for o in opponents))
+        assert s.played == 3
+    ranked = [(-table[a].points, -table[a].buchholz, -table[a].median_buchholz, -table[a].wins) for a in
+              [s.account for s in t.standings]]  # fmt: skip
+    assert ranked == sorted(ranked)
+    assert [s.rank for s in t.standings] == list(range(1, 9))
+
+    # The results export: the same document as JSON, the standings as CSV.
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        exported = (await http.get(f"/v1/tournaments/{t.id}/export")).json()
+        assert exported["standings"] == [s.model_dump(exclude_none=True) | {"reached": None} for s in t.standings]
+        r = await http.get(f"/v1/tournaments/{t.id}/export", params={"format": "csv"})
+        assert r.headers["content-type"].startswith("text/csv")
+        rows = list(csv.DictReader(io.StringIO(r.text)))
+        assert [row["account"] for row in rows] == [s.account for s in t.standings]
+        assert [float(row["buchholz"]) for row in rows] == [s.buchholz for s in t.standings]
+
+
+async def test_a_single_elimination_of_five_gives_byes_to_the_top_seeds(server: ServerProcess) -> None:
+    body = {"name": "ko", "game": "gimble", "format": "single_elimination", "time_control": CLOCK}
+    t = await run_to_the_end(server, body, 5, "ko")
+    seeds = [e.account for e in t.entrants]
+    assert len(t.rounds) == 3
+    first = t.rounds[0]
+    assert sorted(first.byes) == sorted(seeds[:3])  # seeds 1, 2 and 3 go through
+    assert [sorted(p.accounts) for p in first.pairings] == [sorted(seeds[3:])]  # seeds 4 and 5 meet
+    assert len(t.rounds[1].pairings) == 2 and t.rounds[1].byes == []
+    assert len(t.rounds[2].pairings) == 1
+    final = t.rounds[2].pairings[0]
+    champion = t.standings[0]
+    assert champion.account in final.accounts and champion.reached == 4
+    assert t.standings[1].account in final.accounts and t.standings[1].reached == 3
+
+
+async def test_a_round_robin_of_four_for_a_three_seat_game(server: ServerProcess) -> None:
+    body = {"name": "rr", "game": "gimble", "seats": 3, "format": "round_robin", "time_control": CLOCK}
+    t = await run_to_the_end(server, body, 4, "rr")
+    assert len(t.rounds) == 4
+    assert all(len(r.pairings) == 1 and len(r.pairings[0].accounts) == 3 and len(r.byes) == 1 for r in t.rounds)
+    assert sorted(a for r in t.rounds for a in r.byes) == sorted(e.account for e in t.entrants)
+    pairs = met_pairs(t)
+    assert len(set(pairs)) == 6 and all(pairs.count(p) == 2 for p in set(pairs))
+    points = points_of(t, bye_points=0)
+    assert {s.account: s.points for s in t.standings} == pytest.approx(points)
+
+
+async def test_bad_input_gets_stable_codes(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api, httpx.AsyncClient(base_url=server.url) as http:
+        (org, org_key), (ada, ada_key), (_, bob_key) = await accounts(api, 3, "bad")
+        body: dict[str, Any] = {"name": "cup", "game": "gimble", "format": "swiss", "time_control": CLOCK}
+        problem(await http.post("/v1/tournaments", json=body), "unauthorized", 401)
+        problem(await http.post("/v1/tournaments", json={**body, "time_control": {"kind": "none"}},
+                                headers=bearer(org_key)), "bad_request", 400)  # fmt: skip
+        problem(await http.post("/v1/tournaments", json={**body, "format": "single_elimination", "seats": 3},
+                                headers=bearer(org_key)), "bad_request", 400)  # fmt: skip
+        problem(await http.post("/v1/tournaments", json={**body, "game": "nope"}, headers=bearer(org_key)),
+                "unknown_game", 404)  # fmt: skip
+        r = await http.post("/v1/tournaments", json=body, headers=bearer(org_key))
+        assert r.status_code == 201, r.text
+        tid = r.json()["id"]
+
+        problem(await http.get("/v1/tournaments/tNOSUCHCUP00"), "tournament_not_found", 404)
+        problem(await http.post("/v1/tournaments/tNOSUCHCUP00/register", headers=bearer(ada_key)),
+                "tournament_not_found", 404)  # fmt: skip
+        problem(await http.post(f"/v1/tournaments/{tid}/register"), "unauthorized", 401)
+        assert (await http.post(f"/v1/tournaments/{tid}/register", headers=bearer(ada_key))).status_code == 201
+        problem(await http.post(f"/v1/tournaments/{tid}/register", headers=bearer(ada_key)), "already_registered", 409)
+        problem(await http.delete(f"/v1/tournaments/{tid}/register", headers=bearer(bob_key)), "not_registered", 409)
+        problem(await http.post(f"/v1/tournaments/{tid}/start", headers=bearer(org_key)), "bad_request", 400)
+        assert (await http.post(f"/v1/tournaments/{tid}/register", headers=bearer(org_key))).status_code == 201
+
+        problem(await http.post(f"/v1/tournaments/{tid}/start"), "unauthorized", 401)
+        problem(await http.post(f"/v1/tournaments/{tid}/start", headers=bearer(ada_key)), "forbidden", 403)
+        problem(await http.post(f"/v1/tournaments/{tid}/start", headers=bearer("not-the-admin-key")), "forbidden", 403)
+        r = await http.post(f"/v1/tournaments/{tid}/start", headers=bearer(org_key))
+        assert r.status_code == 200 and r.json()["status"] == "running"
+        problem(await http.post(f"/v1/tournaments/{tid}/register", headers=bearer(bob_key)), "tournament_started", 409)
+        problem(await http.post(f"/v1/tournaments/{tid}/start", headers=bearer(org_key)), "tournament_started", 409)
+        problem(await http.get(f"/v1/tournaments/{tid}/export", params={"format": "xml"}), "bad_request", 400)
+
+        # The players' inboxes name their match and seat; the match keeps each seat for its account.
+        notices = (await http.get("/v1/accounts/me/inbox", headers=bearer(ada_key))).json()["notices"]
+        found = [n for n in notices if n["kind"] == "tournament_match"]
+        assert found and found[0]["data"]["tournament"] == tid
+        match = found[0]["data"]["match"]
+        state = (await http.get(f"/v1/matches/{match}")).json()
+        assert state["status"] == "active"  # its clock runs from its creation
+        assert sorted(state["accounts"]) == sorted([org, ada])
+        problem(await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(bob_key)), "match_started", 409)
+        joined = await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(ada_key))
+        assert joined.status_code == 201 and joined.json()["seat"] == state["accounts"].index(ada)
