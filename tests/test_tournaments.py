@@ -12,11 +12,13 @@ import asyncio
 import csv
 import io
 import itertools
+import time
+import uuid
 from typing import Any
 
 import httpx
 import pytest
-from vorpal_client import Tournament, VorpalClient, play_tournament
+from vorpal_client import LiveConnection, Tournament, VorpalClient, play_tournament
 
 from .servers import ServerProcess
 
@@ -190,3 +192,68 @@ async def test_bad_input_gets_stable_codes(server: ServerProcess) -> None:
         problem(await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(bob_key)), "match_started", 409)
         joined = await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(ada_key))
         assert joined.status_code == 201 and joined.json()["seat"] == state["accounts"].index(ada)
+
+
+async def delayed_match(api: VorpalClient, delay: dict[str, Any]) -> tuple[str, dict[int, str]]:
+    """A tournament of two with ``delay`` for spectators, started: its one match and the seats' tokens."""
+    (_, org_key), (_, ada_key), (_, bob_key) = await accounts(api, 3, "delay")
+    t = await api.create_tournament(org_key, "delayed", "gimble", format="round_robin", spectator_delay=delay,
+                                    time_control={"kind": "per_decision", "limit_ms": 600_000})  # fmt: skip
+    for key in (ada_key, bob_key):
+        await api.register_tournament(t.id, key)
+    t = await api.start_tournament(t.id, org_key)
+    match = t.rounds[0].pairings[0].match
+    tokens = {}
+    for key in (ada_key, bob_key):
+        seat = await api.join(match, key=key)
+        tokens[seat.seat] = seat.token
+    return match, tokens
+
+
+async def move_once(api: VorpalClient, match: str, tokens: dict[int, str]) -> int:
+    """The seat to act plays its first legal move; returns the new version."""
+    for token in tokens.values():
+        state = await api.state(match, token)
+        if state.legal:
+            result = await api.move(match, token, state.legal[0], version=state.version, move_id=uuid.uuid4().hex)
+            return result.version
+    raise AssertionError("nobody is to act")
+
+
+async def test_a_spectator_of_a_delayed_match_sees_each_event_two_versions_late(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api, LiveConnection(server.url) as spectator:
+        match, tokens = await delayed_match(api, {"moves": 2})
+        first = await spectator.subscribe(match)
+        seat_view = await api.state(match, tokens[0])
+        assert first["version"] == seat_view.version - 2 and first["you"] is None
+        seen = [first["version"]]
+        for _ in range(8):
+            version = await move_once(api, match, tokens)
+            assert (await api.state(match, tokens[0])).version == version  # seats are not delayed
+            while seen[-1] < version - 2:  # version - 2 becomes visible with this move ...
+                frame = await asyncio.wait_for(spectator.events.get(), 30)
+                if frame["type"] == "event":
+                    seen.append(frame["version"])
+            assert seen[-1] == version - 2 and spectator.events.empty()  # ... and nothing newer can be
+            assert frame.get("view") is None  # a late event carries no view of the table as it is now
+            rest = (await api.state(match)).version
+            assert rest == version - 2
+            logged = [e.version for e in await api.events(match)]
+            assert logged == list(range(1, version - 1))
+        assert seen == list(range(seen[0], seen[-1] + 1))
+
+
+async def test_a_spectator_delay_in_seconds_holds_each_version_back_that_long(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api:
+        match, tokens = await delayed_match(api, {"seconds": 0.5})
+        version = await move_once(api, match, tokens)
+        at = next(e.at for e in await api.events(match, token=tokens[0]) if e.version == version)
+        assert at is not None
+        while True:
+            shown = (await api.state(match)).version
+            received = time.time() * 1000  # the server runs on this machine's clock
+            if shown == version:
+                break
+            assert shown < version
+            await asyncio.sleep(0.05)
+        assert received >= at + 500  # it was answered no earlier than half a second after the move

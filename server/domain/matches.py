@@ -30,7 +30,7 @@ from server.engine.errors import (
 )
 from server.runtime.caches import RecordCache, TableCache
 
-from . import clocks, views
+from . import clocks, spectating, views
 from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
@@ -250,7 +250,17 @@ class Matches:
 
     async def state(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
-        return views.match_state(record, self.snapshot(record), seat_of(record, token), now_ms())
+        seat = seat_of(record, token)
+        record, snap = await self.as_seen_by(record, seat)
+        return views.match_state(record, snap, seat, now_ms())
+
+    async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
+        """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
+        if spectating.delayed(record, seat):
+            visible = await spectating.visible_version(self.store, record, now_ms())
+            if visible < record.version:
+                return await spectating.as_of(self.store, record, visible)
+        return record, self.snapshot(record)
 
     async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
@@ -370,5 +380,8 @@ class Matches:
     async def events(self, match_id: str, token: str | None, since: int) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)
-        entries = await self.store.log(match_id, since, record.version)
-        return {"match": match_id, "version": record.version, "events": [views.log_entry(e, seat) for e in entries]}
+        until = record.version
+        if spectating.delayed(record, seat):
+            until = await spectating.visible_version(self.store, record, now_ms())
+        entries = await self.store.log(match_id, since, until) if since < until else []
+        return {"match": match_id, "version": until, "events": [views.log_entry(e, seat) for e in entries]}

@@ -255,6 +255,7 @@ async def run_tournament(args: argparse.Namespace, strategy: Strategy) -> int:
 
     if not args.key:
         raise SystemExit("vorpal-bot: --tournament needs --key (or $VORPAL_API_KEY)")
+
     def announce(match: str, seat: int) -> None:
         print(f"playing match {match} as seat {seat}", flush=True)
 
