@@ -7,7 +7,7 @@
 //      ├── NotYourTurn      not_your_turn
 //      ├── Unauthorized     unauthorized (a missing, wrong, replaced or revoked key or token)
 //      ├── Forbidden        forbidden / account_disabled
-//      ├── NotFound         match_not_found / unknown_game / account_not_found / not_found
+//      ├── NotFound         match_not_found / unknown_game / account_not_found / tournament_not_found / not_found
 //      ├── MatchOver        match_over
 //      └── Unavailable      unavailable (retry later)
 
@@ -48,6 +48,7 @@ const BY_CODE = {
   match_not_found: NotFound,
   unknown_game: NotFound,
   account_not_found: NotFound,
+  tournament_not_found: NotFound,
   not_found: NotFound,
   match_over: MatchOver,
   unavailable: Unavailable,

@@ -34,3 +34,4 @@ export {
 } from "./errors.js";
 export { FrameQueue, LiveConnection, wsUrl } from "./live.js";
 export { VorpalClient } from "./rest.js";
+export { myMatch, playTournament } from "./tournaments.js";

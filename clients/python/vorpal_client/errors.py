@@ -6,7 +6,7 @@ ApiError(code, title, detail, status)
  ├── NotYourTurn      not_your_turn
  ├── Unauthorized     unauthorized (a missing, wrong, replaced or revoked key or token)
  ├── Forbidden        forbidden / account_disabled
- ├── NotFound         match_not_found / unknown_game / account_not_found / not_found
+ ├── NotFound         match_not_found / unknown_game / account_not_found / tournament_not_found / not_found
  ├── MatchOver        match_over
  └── Unavailable      unavailable (retry later)
 """
@@ -64,7 +64,7 @@ _BY_CODE: dict[str, type[ApiError]] = {
     "stale_version": StaleVersion, "illegal_move": IllegalMove, "bad_move": IllegalMove,
     "not_your_turn": NotYourTurn, "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
     "match_not_found": NotFound, "unknown_game": NotFound, "account_not_found": NotFound, "not_found": NotFound,
-    "match_over": MatchOver, "unavailable": Unavailable,
+    "match_over": MatchOver, "unavailable": Unavailable, "tournament_not_found": NotFound,
 }  # fmt: skip
 
 _KNOWN = {"type", "title", "status", "code", "detail", "instance", "id"}
