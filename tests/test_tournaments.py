@@ -18,7 +18,11 @@ from typing import Any
 
 import httpx
 import pytest
+from starlette.routing import Route
 from vorpal_client import LiveConnection, Tournament, VorpalClient, play_tournament
+
+from server.web import tournaments
+from server.web.openapi import document
 
 from .servers import ServerProcess
 
@@ -257,3 +261,35 @@ async def test_a_spectator_delay_in_seconds_holds_each_version_back_that_long(se
             assert shown < version
             await asyncio.sleep(0.05)
         assert received >= at + 500  # it was answered no earlier than half a second after the move
+
+
+async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(server: ServerProcess) -> None:
+    quick = {"kind": "per_decision", "limit_ms": 100, "on_timeout": "default_move"}
+    async with VorpalClient(server.url) as api:
+        (_, org_key), (ada, ada_key), (bob, bob_key) = await accounts(api, 3, "noshow")
+        t = await api.create_tournament(org_key, "no-show", "gimble", format="round_robin", time_control=quick)
+        for key in (ada_key, bob_key):
+            await api.register_tournament(t.id, key)
+        runner = asyncio.create_task(play_tournament(server.url, t.id, ada_key, seed=1))  # bob never comes
+        await api.start_tournament(t.id, org_key)
+        final = await asyncio.wait_for(runner, 120)
+    assert final.status == "finished" and len(final.rounds) == 1
+    match = final.rounds[0].pairings[0].match
+    async with httpx.AsyncClient(base_url=server.url) as http:
+        state = (await http.get(f"/v1/matches/{match}")).json()
+    assert state["status"] == "finished"
+    assert state["names"][state["accounts"].index(bob)] is None  # bob never took his seat
+    assert {s.account for s in final.standings} == {ada, bob}
+
+
+def test_the_openapi_document_describes_every_tournament_route() -> None:
+    doc = document()
+    for route in tournaments.routes:
+        assert isinstance(route, Route) and route.methods is not None
+        for method in route.methods - {"HEAD"}:
+            assert method.lower() in doc["paths"][route.path], (method, route.path)
+    assert {"apiKey": []} in doc["paths"]["/v1/tournaments/{tournament_id}/start"]["post"]["security"]
+    assert set(doc["components"]["schemas"]["CreateTournament"]["required"]) == {"name", "game", "format",
+                                                                               "time_control"}  # fmt: skip
+    codes = set(doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
+    assert {"tournament_not_found", "already_registered", "not_registered", "tournament_started"} <= codes

@@ -10,6 +10,7 @@ from server.engine.errors import all_errors
 
 from .accounts import Register
 from .rest import CreateMatch, JoinSeat, Say, SubmitMove
+from .tournaments import CreateTournament
 
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _ACCOUNT_ID = {"name": "account_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -18,6 +19,8 @@ _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 _KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
 _OPTIONAL_KEY: list[dict[str, list[str]]] = [{}, {"apiKey": []}]
 _ADMIN: list[dict[str, list[str]]] = [{"adminKey": []}]
+_KEY_OR_ADMIN: list[dict[str, list[str]]] = [{"apiKey": []}, {"adminKey": []}]
+_TOURNAMENT = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 
 
 def _body(model: type[BaseModel]) -> dict[str, Any]:
@@ -55,7 +58,7 @@ def _op(
 
 def document() -> dict[str, Any]:
     schemas: dict[str, Any] = {
-        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register)
+        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register, CreateTournament)
     }
     schemas["Problem"] = {
         "type": "object",
@@ -131,6 +134,45 @@ def document() -> dict[str, Any]:
             "/v1/accounts/me/key": {
                 "post": _op("Rotate: a new API key (shown once); the one sent stops working", auth=_KEY, ok="201"),
                 "delete": _op("Revoke the API key sent; none replaces it", auth=_KEY),
+            },
+            "/v1/tournaments": {
+                "post": _op(
+                    "Create a tournament; the API key's account organises it (the admin key: nobody)",
+                    body=CreateTournament,
+                    auth=_KEY_OR_ADMIN,
+                    ok="201",
+                ),
+                "get": _op(
+                    "List tournaments, newest first",
+                    params=[{"name": "limit", "in": "query", "schema": {"type": "integer"}}],
+                ),
+            },
+            "/v1/tournaments/{tournament_id}": {
+                "get": _op(
+                    "The tournament: entrants, rounds with their matches and results, standings", params=[_TOURNAMENT]
+                )
+            },
+            "/v1/tournaments/{tournament_id}/register": {
+                "post": _op(
+                    "Register the API key's account (before the start)", params=[_TOURNAMENT], auth=_KEY, ok="201"
+                ),
+                "delete": _op("Unregister the API key's account (before the start)", params=[_TOURNAMENT], auth=_KEY),
+            },
+            "/v1/tournaments/{tournament_id}/start": {
+                "post": _op(
+                    "Start it (the organiser's API key or the admin key); round 1 is paired at once",
+                    params=[_TOURNAMENT],
+                    auth=_KEY_OR_ADMIN,
+                )
+            },
+            "/v1/tournaments/{tournament_id}/export": {
+                "get": _op(
+                    "The results: the tournament as JSON, or (format=csv) its standings as CSV",
+                    params=[
+                        _TOURNAMENT,
+                        {"name": "format", "in": "query", "schema": {"type": "string", "enum": ["json", "csv"]}},
+                    ],
+                )
             },
             "/v1/admin/matches": {
                 "get": _op("Admin: list matches, newest first, with their accounts", params=q, auth=_ADMIN)
