@@ -29,9 +29,10 @@ async def visible_version(store: MatchStore, record: MatchRecord, now: int) -> i
     delay = record.spectator_delay
     if delay is None or not delay.active:
         return record.version
-    cut = max(0, record.version - delay.moves)
+    ended = record.status.ended
+    cut = record.version if ended else max(0, record.version - delay.moves)
     entries = await store.log(record.id, 0, cut) if delay.seconds > 0 and cut > 0 else []
-    return _cut(delay, record.version, entries, now)
+    return _cut(delay, record.version, entries, now, ended=ended)
 
 
 async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[MatchRecord, Snapshot]:

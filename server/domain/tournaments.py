@@ -28,7 +28,8 @@ Formats and their schemes:
   are grouped top down: each group is the highest-ranked free player with the
   next highest ranked who have not met it nor each other (adjacent pairing in
   score order), backtracking when the rest cannot be grouped; only when no
-  grouping without a rematch exists are rematches allowed. ``ceil(log_k n)``
+  grouping without a rematch exists (or none is found within a bounded search)
+  are rematches allowed, and then the groups simply follow the ranking. ``ceil(log_k n)``
   rounds unless the organiser sets ``rounds``.
 - ``single_elimination`` (two seats): a bracket of the next power of two, seeded
   so that the top seeds meet last (1-8, 4-5, 2-7, 3-6 for eight); missing players
@@ -54,6 +55,7 @@ comes first.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Sequence
@@ -242,8 +244,11 @@ class History:
 # -- pairing ------------------------------------------------------------------------------
 
 
+@functools.cache
 def round_robin_schedule(n: int, k: int) -> list[list[list[int]]]:
-    """Every round of a round robin of ``n`` players in groups of ``k`` (seeds; see the module docstring)."""
+    """Every round of a round robin of ``n`` players in groups of ``k`` (seeds; see the module docstring).
+
+    Computed once per ``(n, k)`` and shared: callers copy what they change."""
     if n < k:
         return []
     if k == 2:
@@ -280,16 +285,26 @@ def round_robin_schedule(n: int, k: int) -> list[list[list[int]]]:
     return rounds
 
 
-def _groups_without_rematch(players: list[int], k: int, h: History) -> list[list[int]] | None:
-    """``players`` (in rank order) in groups of ``k``, top down, none with a pair that met before."""
+#: Groupings the Swiss pairing tries before it settles for rematches (a guard for large fields).
+SEARCH_BUDGET = 100_000
+
+
+def _groups_without_rematch(players: list[int], k: int, h: History,
+                            budget: list[int] | None = None) -> list[list[int]] | None:  # fmt: skip
+    """``players`` (in rank order) in groups of ``k``, top down, none with a pair that met before
+    (None if there is no such grouping, or none was found within :data:`SEARCH_BUDGET` tries)."""
+    budget = [SEARCH_BUDGET] if budget is None else budget
     if not players:
         return []
     first, rest = players[0], players[1:]
     for others in itertools.combinations(rest, k - 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
         group = [first, *others]
         if any(h.meetings(a, b) for a, b in itertools.combinations(group, 2)):
             continue
-        later = _groups_without_rematch([p for p in rest if p not in others], k, h)
+        later = _groups_without_rematch([p for p in rest if p not in others], k, h, budget)
         if later is not None:
             return [group, *later]
     return None

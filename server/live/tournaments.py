@@ -51,6 +51,8 @@ log = logging.getLogger("vorpal.tournaments")
 
 #: How often a change looks again when a concurrent change moved the version.
 RETRIES = 20
+#: How long a start waits, at most, for round 1 when another instance is pairing it.
+START_WAITS, START_PAUSE_S = 100, 0.05
 
 
 def new_tournament_id() -> str:
@@ -128,8 +130,14 @@ class Tournaments:
             return t.model_copy(update={"status": TournamentStatus.RUNNING})
 
         await self._change(tournament_id, started)
-        await self.advance(tournament_id)
-        return await self.get(tournament_id)
+        # Pair round 1 now; if another instance's loop holds the lease this instant, it pairs it.
+        for _ in range(START_WAITS):
+            await self.advance(tournament_id)
+            t = await self.get(tournament_id)
+            if t.rounds or t.status is not TournamentStatus.RUNNING:
+                break
+            await asyncio.sleep(START_PAUSE_S)
+        return t
 
     # -- advancing ------------------------------------------------------------------------
 

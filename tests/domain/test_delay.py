@@ -27,3 +27,8 @@ def test_a_delay_in_seconds_shows_the_versions_that_old() -> None:
 def test_both_delays_apply_the_older_cut() -> None:
     assert visible_version(SpectatorDelay(moves=1, seconds=1.5), 4, LOG, 10_000) == 3
     assert visible_version(SpectatorDelay(moves=1, seconds=1.5), 4, LOG[:3], 3600) == 2
+
+
+def test_once_the_match_has_ended_only_the_seconds_hold_back() -> None:
+    assert visible_version(SpectatorDelay(moves=2), 4, LOG, 10_000, ended=True) == 4
+    assert visible_version(SpectatorDelay(moves=2, seconds=1.5), 4, LOG, 4400, ended=True) == 2
