@@ -12,8 +12,11 @@ import asyncio
 import csv
 import io
 import itertools
+import sys
 import time
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,10 +24,11 @@ import pytest
 from starlette.routing import Route
 from vorpal_client import LiveConnection, Tournament, VorpalClient, play_tournament
 
+from server.store.embedded import EmbeddedRedis
 from server.web import tournaments
 from server.web.openapi import document
 
-from .servers import ServerProcess
+from .servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
 
@@ -293,3 +297,43 @@ def test_the_openapi_document_describes_every_tournament_route() -> None:
                                                                                "time_control"}  # fmt: skip
     codes = set(doc["components"]["schemas"]["Problem"]["properties"]["code"]["enum"])
     assert {"tournament_not_found", "already_registered", "not_registered", "tournament_started"} <= codes
+
+
+@pytest.fixture(scope="module")
+def pair(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
+    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("cups")))
+    yield procs
+    stop_all(procs)
+
+
+async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_plays_in_it(
+    pair: list[ServerProcess],
+) -> None:
+    a, b = pair
+    async with VorpalClient(a.url) as api:
+        (_, org_key), *bots = await accounts(api, 7, "pair")
+        t = await api.create_tournament(org_key, "pair", "gimble", format="swiss", time_control=CLOCK)
+        for _, key in bots:
+            await api.register_tournament(t.id, key)
+        runners = [asyncio.create_task(play_tournament((a, b)[i % 2].url, t.id, key, seed=i))
+                   for i, (_, key) in enumerate(bots[1:])]  # fmt: skip
+        command = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "vorpal_client.bot", "--server", b.url, "--tournament", t.id, "--key", bots[0][1],
+            "--seed", "7", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        )  # fmt: skip
+        await api.start_tournament(t.id, org_key)
+        await asyncio.wait_for(asyncio.gather(*runners), 240)
+        output, _ = await asyncio.wait_for(command.communicate(), 240)
+        assert command.returncode == 0, output.decode()
+        assert f"tournament {t.id} finished" in output.decode()
+        final = await api.tournament(t.id)
+        assert final.status == "finished" and len(final.rounds) == final.planned_rounds == 3
+        async with httpx.AsyncClient(base_url=b.url) as http:
+            for account, key in bots:
+                notices = (await http.get("/v1/accounts/me/inbox", headers=bearer(key))).json()["notices"]
+                mine = [n["data"]["round"] for n in notices if n["kind"] in ("tournament_match", "tournament_bye")
+                        and n["data"]["tournament"] == t.id]  # fmt: skip
+                assert mine == [1, 2, 3], account  # each round paired once, whichever instance did it
+                assert [n["kind"] for n in notices].count("tournament_finished") == 1
+    pairs = met_pairs(final)
+    assert len(pairs) == len(set(pairs)) and all(len(r.byes) == 0 for r in final.rounds)
