@@ -337,3 +337,30 @@ async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_
                 assert [n["kind"] for n in notices].count("tournament_finished") == 1
     pairs = met_pairs(final)
     assert len(pairs) == len(set(pairs)) and all(len(r.byes) == 0 for r in final.rounds)
+
+
+ADMIN_KEY = "test-admin-key-for-tournaments-0123"
+
+
+@pytest.fixture(scope="module")
+def admin_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("cup-admin")),
+                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
+    yield proc
+    proc.stop()
+
+
+async def test_an_admin_creates_and_starts_a_tournament_that_has_no_organiser(admin_server: ServerProcess) -> None:
+    async with VorpalClient(admin_server.url) as api:
+        (_, ada_key), (_, bob_key) = await accounts(api, 2, "adm")
+        t = await api.create_tournament(ADMIN_KEY, "admin cup", "gimble", format="single_elimination",
+                                        time_control=CLOCK)  # fmt: skip
+        assert t.organiser is None
+        for key in (ada_key, bob_key):
+            await api.register_tournament(t.id, key)
+        async with httpx.AsyncClient(base_url=admin_server.url) as http:
+            problem(await http.post(f"/v1/tournaments/{t.id}/start", headers=bearer(ada_key)), "forbidden", 403)
+            problem(await http.post(f"/v1/tournaments/{t.id}/start", headers=bearer("wrong")), "forbidden", 403)
+            r = await http.post(f"/v1/tournaments/{t.id}/start", headers=bearer(ADMIN_KEY))
+        assert r.status_code == 200 and r.json()["status"] == "running"
+        assert len(r.json()["rounds"]) == 1 and r.json()["planned_rounds"] == 1

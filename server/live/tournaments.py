@@ -233,6 +233,8 @@ class TournamentLoop:
                 await self.tournaments.advance(tournament_id)
             except VorpalError as exc:
                 log.warning("tournament %s not advanced: %s", tournament_id, exc.code)
+            except Exception:  # one tournament's fault must not stop the others
+                log.exception("tournament %s not advanced", tournament_id)
 
     async def _run(self) -> None:
         while True:
