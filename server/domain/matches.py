@@ -168,6 +168,8 @@ class Matches:
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status}")
             mine = None if account is None else record.held_for(account.id)
+            if mine is not None and record.bots[mine]:
+                mine = None  # forfeited on time before its account came: the server's bot plays it now
             late = record.status is MatchStatus.ACTIVE and mine is not None  # its clock ran from creation
             if record.status is not MatchStatus.OPEN and not late:
                 raise MatchStarted("the match has started; no seat is open")
