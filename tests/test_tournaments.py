@@ -21,10 +21,12 @@ from typing import Any
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 from starlette.routing import Route
 from vorpal_client import LiveConnection, Tournament, VorpalClient, play_tournament
 
 from server.store.embedded import EmbeddedRedis
+from server.store.keys import TOURNAMENTS_RUNNING, tournament_key
 from server.web import tournaments
 from server.web.openapi import document
 
@@ -307,7 +309,7 @@ def pair(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) 
 
 
 async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_plays_in_it(
-    pair: list[ServerProcess],
+    pair: list[ServerProcess], redis_server: EmbeddedRedis
 ) -> None:
     a, b = pair
     async with VorpalClient(a.url) as api:
@@ -337,6 +339,12 @@ async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_
                 assert [n["kind"] for n in notices].count("tournament_finished") == 1
     pairs = met_pairs(final)
     assert len(pairs) == len(set(pairs)) and all(len(r.byes) == 0 for r in final.rounds)
+    redis = aioredis.Redis.from_url(redis_server.url)
+    try:  # a finished tournament expires with the retention of ended matches
+        assert 0 < await redis.ttl(tournament_key(t.id)) <= 7 * 24 * 3600
+        assert not await redis.sismember(TOURNAMENTS_RUNNING, t.id)
+    finally:
+        await redis.aclose()
 
 
 ADMIN_KEY = "test-admin-key-for-tournaments-0123"

@@ -3,7 +3,8 @@
 Every change is a compare-and-set on the version (``tournaments.lua``), so two
 instances (or two requests) changing one tournament never both win. The instance
 that advances a tournament (creates a round's matches) holds a short lease on it:
-``SET NX PX``, released by its holder only. Keys are listed in :mod:`server.store.keys`.
+``SET NX PX``, released by its holder only. A finished tournament is kept for the
+retention of ended matches, then expires. Keys are listed in :mod:`server.store.keys`.
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ APPLIED = -1
 class RedisTournaments:
     """Tournaments on the match store's Redis client (one Redis or a Cluster alike)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, *, retention_s: int = 7 * 24 * 3600) -> None:
+        """A finished tournament is kept ``retention_s`` seconds (as an ended match is)."""
         self.redis = client
+        self.retention_s = retention_s
         self._script = client.register_script(_SCRIPT)
 
     async def save(self, t: Tournament, expected: int | None) -> bool:
@@ -41,6 +44,10 @@ class RedisTournaments:
                 await self.redis.sadd(TOURNAMENTS_RUNNING, t.id)
             else:
                 await self.redis.srem(TOURNAMENTS_RUNNING, t.id)
+            if t.status == "finished":
+                await self.redis.expire(tournament_key(t.id), self.retention_s)
+                # The list forgets what has expired (it lists the newest; ids older than that go).
+                await self.redis.zremrangebyscore(TOURNAMENTS_KEY, "-inf", t.updated - self.retention_s * 2000)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         return True

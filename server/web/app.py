@@ -72,7 +72,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
         inbox = Inbox(RedisInbox(store.redis))
-        cups = Tournaments(RedisTournaments(store.redis), matches, inbox, instance=scheduler.instance,
+        cup_store = RedisTournaments(store.redis, retention_s=settings.retention_s)
+        cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
                            lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake)  # fmt: skip
         cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
