@@ -31,9 +31,10 @@ from server.engine.errors import (
 from server.runtime import metrics
 from server.runtime.caches import RecordCache, TableCache
 
-from . import clocks, views
+from . import clocks, spectating, views
 from .accounts import Account
 from .clocks import TimeControl
+from .delay import SpectatorDelay
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
 from .record import Commit, CommitResult, CommitStatus, LobbyCursor, LobbyPage, MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus, transition
@@ -127,9 +128,16 @@ class Matches:
 
     async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int],
                      time_control: TimeControl | None = None,
-                     held: Sequence[str | None] | None = None) -> MatchSummary:  # fmt: skip
+                     held: Sequence[str | None] | None = None, *, clock_from_creation: bool = False,
+                     spectator_delay: SpectatorDelay | None = None) -> MatchSummary:  # fmt: skip
         """A new match. ``held`` lists, per seat, the account the seat is kept for (a ladder or
-        tournament pairing): only that account may take it, by joining with its key."""
+        tournament pairing): only that account may take it, by joining with its key.
+
+        ``clock_from_creation``: the match is active at once and its clock runs from now, so a
+        held seat whose account never comes times out like any slow player (a pairing's match
+        always ends); its account may still take the seat while the match is active.
+        ``spectator_delay``: spectators see the match that many moves or seconds late.
+        """
         rules = games.get(game)
         opts = rules.parse_options(options)
         rules.check_seats(seats)
@@ -144,14 +152,18 @@ class Matches:
         created = now_ms()
         tc = time_control if time_control is not None and time_control.timed else None
         clock = None if tc is None else clocks.start(tc, seats)
-        if tc is not None and all(is_bot):
+        if clock_from_creation and tc is None:
+            raise BadRequest("a match whose clock runs from its creation needs a time control")
+        active = all(is_bot) or clock_from_creation
+        if tc is not None and active:
             clock = clocks.advance(tc, clock, rules.to_act(table), None, created)
         record = MatchRecord(
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
-            status=MatchStatus.ACTIVE if all(is_bot) else MatchStatus.OPEN, version=0, created=created,
+            status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=self.tables.encode(table), rng=rng.state,
             time_control=tc, clock=clock, accounts=accounts,
+            spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
         # A match with timed work (bots, a clock) is leased by one instance's scheduler.
         await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None)
@@ -184,10 +196,13 @@ class Matches:
                     return taken
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status}")
-            if record.status is not MatchStatus.OPEN:
+            mine = None if account is None else record.held_for(account.id)
+            if mine is not None and record.bots[mine]:
+                mine = None  # forfeited on time before its account came: the server's bot plays it now
+            late = record.status is MatchStatus.ACTIVE and mine is not None  # its clock ran from creation
+            if record.status is not MatchStatus.OPEN and not late:
                 raise MatchStarted("the match has started; no seat is open")
             free = record.open_seats()
-            mine = None if account is None else record.held_for(account.id)
             if mine is not None and seat in (None, mine):
                 chosen = mine  # the seat a pairing keeps for this account
             elif seat is None:
@@ -206,9 +221,9 @@ class Matches:
             tokens[chosen] = token_hash(token)
             names[chosen] = account.name if account is not None else name or player_name(chosen)
             accounts[chosen] = None if account is None else account.id
-            started = record.waiting_seats() == [chosen]
+            started = not late and record.waiting_seats() == [chosen]
             new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
-                                 status=MatchStatus.ACTIVE if started else MatchStatus.OPEN)  # fmt: skip
+                                 status=MatchStatus.ACTIVE if started or late else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
                     new.status), None, new.updated))  # fmt: skip
@@ -266,7 +281,17 @@ class Matches:
 
     async def state(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
-        return views.match_state(record, self.snapshot(record), seat_of(record, token), now_ms())
+        seat = seat_of(record, token)
+        record, snap = await self.as_seen_by(record, seat)
+        return views.match_state(record, snap, seat, now_ms())
+
+    async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
+        """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
+        if spectating.delayed(record, seat):
+            visible = await spectating.visible_version(self.store, record, now_ms())
+            if visible < record.version:
+                return await spectating.as_of(self.store, record, visible)
+        return record, self.snapshot(record)
 
     async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
@@ -396,5 +421,8 @@ class Matches:
     async def events(self, match_id: str, token: str | None, since: int) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)
-        entries = await self.store.log(match_id, since, record.version)
-        return {"match": match_id, "version": record.version, "events": [views.log_entry(e, seat) for e in entries]}
+        until = record.version
+        if spectating.delayed(record, seat):
+            until = await spectating.visible_version(self.store, record, now_ms())
+        entries = await self.store.log(match_id, since, until) if since < until else []
+        return {"match": match_id, "version": until, "events": [views.log_entry(e, seat) for e in entries]}

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field, TypeAdapter
 
 from .clocks import Clock, TimeControl
+from .delay import SpectatorDelay
 from .status import MatchStatus
 
 
@@ -48,6 +49,8 @@ class MatchRecord:
     #: The account id in each seat (None: a bot, an anonymous player or a free seat). Records stored
     #: before accounts existed lack it: it reads as no account in any seat.
     accounts: list[str | None] = field(default_factory=list)
+    #: Spectators see the match this late (a tournament's match); None: they see it live.
+    spectator_delay: SpectatorDelay | None = None
 
     def __post_init__(self) -> None:
         if not self.accounts:

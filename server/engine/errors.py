@@ -18,7 +18,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      ├── NotFound
      │    ├── UnknownGame      unknown_game
      │    ├── MatchNotFound    match_not_found
-     │    └── AccountNotFound  account_not_found
+     │    ├── AccountNotFound  account_not_found
+     │    └── TournamentNotFound tournament_not_found
      ├── Conflict
      │    ├── SeatTaken        seat_taken
      │    ├── MatchFull        match_full
@@ -26,7 +27,10 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── MatchNotStarted  match_not_started
      │    ├── StaleVersion     stale_version     the version you saw is not current
      │    ├── MatchOver        match_over
-     │    └── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
+     │    ├── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
+     │    ├── AlreadyRegistered already_registered  registering for a tournament twice
+     │    ├── NotRegistered    not_registered    unregistering from a tournament one is not in
+     │    └── TournamentStarted tournament_started  registering (or starting) after the start
      ├── NotYourTurn           not_your_turn
      ├── IllegalMove           illegal_move      well-formed, but against the rules
      ├── RateLimited           rate_limited
@@ -121,6 +125,10 @@ class AccountNotFound(NotFound):
     code, title = "account_not_found", "Account not found"
 
 
+class TournamentNotFound(NotFound):
+    code, title = "tournament_not_found", "Tournament not found"
+
+
 class Conflict(VorpalError):
     code, title, status = "conflict", "Conflict", 409
 
@@ -151,6 +159,18 @@ class MatchOver(Conflict):
 
 class NotSubscribed(Conflict):
     code, title = "not_subscribed", "Not subscribed to that match"
+
+
+class AlreadyRegistered(Conflict):
+    code, title = "already_registered", "Already registered"
+
+
+class NotRegistered(Conflict):
+    code, title = "not_registered", "Not registered"
+
+
+class TournamentStarted(Conflict):
+    code, title = "tournament_started", "Tournament already started"
 
 
 class NotYourTurn(VorpalError):

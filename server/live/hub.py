@@ -20,7 +20,8 @@ from typing import Any
 from vorpal_protocol import encode
 
 from server import games
-from server.domain.matches import Matches
+from server.domain import spectating
+from server.domain.matches import Matches, now_ms
 from server.domain.views import Snapshot, event_frame
 from server.engine.errors import VorpalError
 from server.runtime import metrics
@@ -131,7 +132,9 @@ class Hub:
     def _on_resync(self, match_id: str) -> None:
         """Notifications of ``match_id`` may have been lost: fill every live subscriber from the log."""
         for sub in list(self.local.get(match_id, ())):
-            if sub.live:
+            if sub.live and sub.delay is not None:
+                self._spawn(self._release(sub))
+            elif sub.live:
                 metrics.GAP_FILLS.inc()
                 sub.order.fill()
                 self._spawn(self._fill(sub, None))
@@ -140,6 +143,9 @@ class Hub:
             watcher(match_id)
 
     def _arrive(self, sub: Subscription, note: dict[str, Any]) -> None:
+        if sub.delay is not None:
+            self._arrive_late(sub, note)
+            return
         v = note["entry"]["v"]
         arrival = sub.order.arrive(v, note)
         if arrival is Arrival.GAP:
@@ -156,6 +162,33 @@ class Hub:
                 )
             sub.send(data)
             sub.order.sent(v)
+
+    # -- delayed spectators ---------------------------------------------------------------------
+
+    def _arrive_late(self, sub: Subscription, note: dict[str, Any]) -> None:
+        """A delayed spectator never gets a notification as published: it is a cue to look at what
+        the delay allows now (and, for a delay in seconds, again when this event becomes visible)."""
+        if not sub.live:
+            sub.order.arrive(note["entry"]["v"], note)  # held until the subscription goes live
+            return
+        self._spawn(self._release(sub))
+        assert sub.delay is not None
+        if sub.delay.seconds > 0:
+            due_ms = note["entry"]["at"] + int(sub.delay.seconds * 1000) - now_ms()
+            asyncio.get_running_loop().call_later(max(0.0, due_ms / 1000) + 0.005,
+                                                  lambda: self._spawn(self._release(sub)))  # fmt: skip
+
+    async def _release(self, sub: Subscription) -> None:
+        """Send a delayed spectator the logged events it may see now, and nothing newer."""
+        if sub not in self.local.get(sub.match_id, ()):
+            return
+        try:
+            record, _ = await self.matches.store.load(sub.match_id)
+            visible = await spectating.visible_version(self.matches.store, record, now_ms())
+        except VorpalError:
+            return  # the next event, timer or resync looks again
+        if visible > sub.order.last:
+            await self._fill(sub, visible)
 
     def _snapshot(self, note: dict[str, Any]) -> Snapshot | None:
         """The table after a notification's event, decoded once for all local subscribers."""

@@ -18,15 +18,19 @@ from server.domain.views import event_frame
 async def missed_frames(matches: Matches, match_id: str, seat: int | None, since: int,
                         until: int | None = None) -> tuple[list[dict[str, Any]], MatchRecord | None]:  # fmt: skip
     """``seat``'s event frames after ``since``: up to ``until``, or up to the current version, whose
-    frame then carries the current view (and the current record is returned with them)."""
-    record = None
+    frame then carries the current view (and the current record is returned with them).
+
+    "Current" is as ``seat`` may see it: a spectator of a delayed match is brought up to the
+    version the delay allows, and gets the match as it was then (:mod:`server.domain.spectating`).
+    """
+    record, snap = None, None
     if until is None:
-        record, _ = await matches.store.load(match_id)
+        stored, _ = await matches.store.load(match_id)
+        record, snap = await matches.as_seen_by(stored, seat)
         until = record.version
     if since >= until:
         return [], record
     entries = await matches.store.log(match_id, since, until)
-    snap = matches.snapshot(record) if record is not None else None
     frames = [
         event_frame(match_id, entry, seat, snap if entry["v"] == until else None) for entry in entries
     ]  # fmt: skip

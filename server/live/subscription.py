@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
+from server.domain.delay import SpectatorDelay
+
 T = TypeVar("T")
 
 
@@ -88,6 +90,9 @@ class Subscription:
     seat: int | None
     send: Send
     order: Ordering[dict[str, Any]] = field(default_factory=Ordering)
+    #: A spectator of a delayed match: events reach it only as the delay allows (the hub reads them
+    #: from the log then), never as they are published.
+    delay: SpectatorDelay | None = None
 
     @property
     def live(self) -> bool:

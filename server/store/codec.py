@@ -15,13 +15,14 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from server.domain.clocks import Clock, TimeControl
+from server.domain.delay import SpectatorDelay
 from server.domain.record import MatchRecord, MatchSummary, open_seats
 from server.domain.status import MatchStatus
 
 JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
 #: Fields written as their pydantic model's JSON ("null" for None).
-MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock}
+MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock, "spectator_delay": SpectatorDelay}
 SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
                   "outcome", "accounts")  # fmt: skip
 #: Fields a record stored before they existed lacks: the record's default stands in.

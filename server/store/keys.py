@@ -49,6 +49,9 @@ the accounts (one per account).
 - ``vorpal:{sched}:owner``  hash: scheduled match id -> the instance holding its lease
 - ``vorpal:{acct:<id>}:a``  hash: an account (``server.store.accounts``); its API key names its id,
   so no index of keys is needed and each account keeps to one Cluster slot
+- ``vorpal:{tour:<id>}:t``  hash: a tournament (``doc``, its JSON; ``version``), changed by
+  compare-and-set (``tournaments.lua``); ``vorpal:{tour:<id>}:lock`` the lease of the instance
+  advancing it; ``vorpal:tournaments`` (by creation) and ``vorpal:tournaments:running`` list them
 - ``vorpal:{acct:<id>}:inbox``  list: the account's newest notices (``server.store.inbox``),
   numbered by ``vorpal:{acct:<id>}:inbox:seq``; both expire a week after the last notice
 - ``vorpal:{acct:<id>}:notices``  sharded pub/sub channel: the account's new notices
@@ -118,3 +121,19 @@ def inbox_keys(account_id: str) -> tuple[str, str]:
 
 def inbox_channel(account_id: str) -> str:
     return f"vorpal:{{acct:{account_id}}}:notices"
+
+
+def tournament_key(tournament_id: str) -> str:
+    """Hash ``vorpal:{tour:<id>}:t``: a tournament's JSON document and its version (``server.store.tournaments``)."""
+    return f"vorpal:{{tour:{tournament_id}}}:t"
+
+
+def tournament_lock(tournament_id: str) -> str:
+    """String: the instance advancing the tournament now (set with NX and an expiry: a lease)."""
+    return f"vorpal:{{tour:{tournament_id}}}:lock"
+
+
+#: Sorted set: tournament ids by creation time (the list); a slot of its own.
+TOURNAMENTS_KEY = "vorpal:tournaments"
+#: Set: the ids of running tournaments, which every instance's advancing loop looks at.
+TOURNAMENTS_RUNNING = "vorpal:tournaments:running"

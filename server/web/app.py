@@ -27,6 +27,7 @@ from server.domain.record import MatchRecord
 from server.engine.errors import VorpalError
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
+from server.live.tournaments import TournamentLoop, Tournaments
 from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
 from server.store import Store
@@ -34,8 +35,9 @@ from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
+from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, docs, metrics, origins, playground, rest, ws
+from . import access, accounts, admin, docs, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
 from .openapi import document
 from .problems import on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
@@ -74,17 +76,24 @@ def create_app(settings: Settings | None = None) -> Starlette:
         hub = Hub(matches, store)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
+        inbox = Inbox(RedisInbox(store.redis))
+        cup_store = RedisTournaments(store.redis, retention_s=settings.retention_s)
+        cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
+                           lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake)  # fmt: skip
+        cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
-                                      Accounts(RedisAccounts(store.redis)), Inbox(RedisInbox(store.redis)),
-                                      RedisBuckets(store.redis))  # fmt: skip
+                                      Accounts(RedisAccounts(store.redis)), inbox, RedisBuckets(store.redis),
+                                      cups)  # fmt: skip
         await hub.start()
         await scheduler.start()
+        await cup_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
         gc.collect()
         gc.freeze()
         try:
             yield
         finally:
+            await cup_loop.stop()
             await scheduler.stop()
             await hub.stop()
             await store.close()
@@ -97,6 +106,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *rest.routes,
             *accounts.routes,
             *admin.routes,
+            *tournaments.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,

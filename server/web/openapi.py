@@ -59,6 +59,7 @@ class Auth(Enum):
     KEY = ("apiKey",)
     KEY_OPTIONAL = ("apiKey", None)  # an account, or anonymously
     ADMIN = ("adminKey",)
+    KEY_OR_ADMIN = ("apiKey", "adminKey")  # an account, or the admin acting for nobody
 
 
 @dataclass(frozen=True)
@@ -121,8 +122,10 @@ LOBBY_FILTER = (GAME, STATUS, LIMIT, CURSOR)
 _PATH_PARAMETERS: dict[str, dict[str, Any]] = {
     "match_id": {"type": "string", "pattern": MATCH_ID_PATTERN},
     "account_id": {"type": "string", "description": "12 letters and digits (an account's `id`)"},
+    "tournament_id": {"type": "string", "pattern": "^[A-Za-z0-9]{1,40}$"},
 }
-_PATH_DESCRIPTIONS = {"match_id": "the match's id", "account_id": "the account's id", "name": "a game's name"}
+_PATH_DESCRIPTIONS = {"match_id": "the match's id", "account_id": "the account's id", "name": "a game's name",
+                      "tournament_id": "the tournament's id"}  # fmt: skip
 
 _SECURITY_SCHEMES = {
     "seatToken": {"type": "http", "scheme": "bearer", "bearerFormat": "<match id>.<seat>.<secret>",
@@ -170,7 +173,7 @@ def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
         implied += [BadRequest, MatchNotFound]
     if op.auth.value:
         implied += [BadRequest, Unauthorized]  # a malformed Authorization header; a wrong credential
-    if op.auth is Auth.ADMIN:
+    if op.auth in (Auth.ADMIN, Auth.KEY_OR_ADMIN):
         implied.append(Forbidden)
     if op.query:
         implied.append(BadRequest)

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.responses import JSONResponse
 
 from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
 from server.domain.status import MatchStatus
+from server.domain.tournaments import Standing, Tournament, TournamentFormat, TournamentStatus
 from server.engine import Outcome
 
 _GAME_PART = "its shape is the game's JSON Schema in GET /v1/games/{name}"
@@ -170,3 +171,30 @@ class KeyRevoked(Answer):
 
 class NoticeList(Answer):
     notices: list[Notice] = Field(description="the account's notices above `since`, oldest first")
+
+
+#: A tournament: its document (every field of :class:`Tournament`), the rounds it plans, and the
+#: standings so far. Made from the document's own fields, so that the two cannot drift apart.
+TournamentView: type[Answer] = create_model(
+    "TournamentView",
+    __base__=Answer,
+    __doc__="A tournament: its document, the rounds it plans, and the standings so far.",
+    **{name: (f.annotation, f) for name, f in Tournament.model_fields.items()},  # type: ignore[call-overload]
+    planned_rounds=(int, Field(description="how many rounds it plays in all")),
+    standings=(list[Standing], Field(description="every entrant, best first, with the tie-breaks that ordered them")),
+)
+
+
+class TournamentSummary(Answer):
+    id: str
+    name: str
+    game: str
+    format: TournamentFormat
+    status: TournamentStatus
+    entrants: int = Field(description="how many accounts registered")
+    rounds: int = Field(description="rounds paired so far")
+    created: int
+
+
+class TournamentList(Answer):
+    tournaments: list[TournamentSummary] = Field(description="newest first")

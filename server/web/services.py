@@ -13,6 +13,7 @@ from server.domain.inbox import Inbox
 from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.scheduler import Scheduler
+from server.live.tournaments import Tournaments
 from server.store import Store
 from server.store.buckets import RedisBuckets
 
@@ -29,6 +30,7 @@ class Services:
     inbox: Inbox
     #: The REST rate limits' token buckets (``rates.py``).
     buckets: RedisBuckets
+    tournaments: Tournaments
 
 
 def services(conn: HTTPConnection) -> Services:

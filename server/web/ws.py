@@ -25,6 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
 
+from server.domain import spectating
 from server.domain.ids import SeatToken
 from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
@@ -187,12 +188,14 @@ class Connection:
             hub.discard(old)
         record, _ = await self.app.store.load(frame.match)
         seat = seat_of(record, self.tokens.get(frame.match))
-        sub = Subscription(frame.match, seat, self.send)
+        sub = Subscription(frame.match, seat, self.send,
+                           delay=record.spectator_delay if spectating.delayed(record, seat) else None)  # fmt: skip
         await hub.add(sub)
         try:
             # Read after the channel is live: nothing can fall between the two.
             if frame.since is None:
-                current, _ = await self.app.store.load(frame.match)
+                stored, _ = await self.app.store.load(frame.match)
+                current, _ = await self.app.matches.as_seen_by(stored, seat)  # a delayed spectator: as it was
             else:
                 frames, loaded = await missed_frames(self.app.matches, frame.match, seat, frame.since)
                 assert loaded is not None

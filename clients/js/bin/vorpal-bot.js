@@ -6,12 +6,13 @@
 
 import { parseArgs } from "node:util";
 
-import { ApiError, StrategyFailed, VorpalClient, play } from "../src/index.js";
+import { ApiError, StrategyFailed, VorpalClient, play, playTournament } from "../src/index.js";
 import { loadStrategy } from "../src/load-strategy.js";
 
 const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2]]
                   [--seat N] [--name NAME] [--key API_KEY] [--strategy SPEC] [--on-error continue|stop]
                   [--matches N] [--seed N] [--think SECONDS]
+       vorpal-bot --tournament ID --key API_KEY [--strategy SPEC] [--seed N]
 Join a Vorpal match and play a strategy's moves.
 
   --key API_KEY     join as the account of this key (default: $VORPAL_API_KEY); it plays under its own name
@@ -21,6 +22,7 @@ Join a Vorpal match and play a strategy's moves.
   --options JSON    the options of a match it creates, e.g. '{"rounds": 1}'
   --bots SEATS      seats of a match it creates that the server's random bots play, e.g. 1,2
   --matches N       play N matches it creates, one after another, and print the wins
+  --tournament ID   register the account of --key (while it is open) and play every round to the end
   --seed N          seed of the random strategy (and of the fallback)
   --think SECONDS   mean wait before each move`;
 
@@ -35,6 +37,7 @@ async function main(argv) {
       options: { type: "string" },
       bots: { type: "string" },
       matches: { type: "string", default: "1" },
+      tournament: { type: "string" },
       seat: { type: "string" },
       name: { type: "string" },
       key: { type: "string" },
@@ -58,6 +61,15 @@ async function main(argv) {
   const options = a.options === undefined ? {} : JSON.parse(a.options);
   const bots = a.bots === undefined ? [] : a.bots.split(",").map(Number);
   const report = (failure) => console.error(`vorpal-bot: strategy failed: ${failure.message}`);
+  if (a.tournament !== undefined) {
+    const key = a.key ?? (process.env.VORPAL_API_KEY || null);
+    if (!key) throw new Error("--tournament needs --key (or $VORPAL_API_KEY)");
+    const onMatch = (match, seat) => console.log(`playing match ${match} as seat ${seat}`);
+    const final = await playTournament(a.server, a.tournament, key, { strategy, seed, onError, report, onMatch });
+    console.log(`tournament ${final.id} ${final.status}`);
+    for (const s of final.standings) console.log(`${s.rank} ${s.name} ${s.points} (Buchholz ${s.buchholz})`);
+    return 0;
+  }
   const api = new VorpalClient(a.server);
   let wins = 0;
   const others = [];

@@ -12,9 +12,10 @@
 //      │    └── IllegalMove     illegal_move  well-formed, but against the rules now
 //      ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
 //      ├── Forbidden            forbidden / account_disabled
-//      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found
+//      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
+//      │                        tournament_not_found
 //      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
-//      │    │                   not_subscribed
+//      │    │                   not_subscribed / already_registered / not_registered / tournament_started
 //      │    ├── StaleVersion    stale_version (`.current`: the match's version)
 //      │    └── MatchOver       match_over
 //      ├── NotYourTurn          not_your_turn
@@ -90,6 +91,10 @@ export const BY_CODE = Object.freeze({
   unknown_game: NotFound,
   match_not_found: NotFound,
   account_not_found: NotFound,
+  tournament_not_found: NotFound,
+  already_registered: Conflict,
+  not_registered: Conflict,
+  tournament_started: Conflict,
   conflict: Conflict,
   seat_taken: Conflict,
   match_full: Conflict,

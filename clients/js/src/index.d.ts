@@ -186,7 +186,96 @@ export class VorpalClient {
   adminMatches(adminKey: string, filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   abortMatch(match: string, adminKey: string): Promise<MatchSummary>;
   disableAccount(account: string, adminKey: string): Promise<Account>;
+  createTournament(
+    key: string,
+    name: string,
+    game: string,
+    options: {
+      format: TournamentFormat;
+      timeControl: Record<string, Json>;
+      seats?: number;
+      options?: Record<string, Json>;
+      rounds?: number | null;
+      spectatorDelay?: { moves?: number; seconds?: number } | null;
+    },
+  ): Promise<Tournament>;
+  tournaments(options?: { limit?: number }): Promise<TournamentSummary[]>;
+  tournament(tournament: string): Promise<Tournament>;
+  registerTournament(tournament: string, key: string): Promise<Tournament>;
+  unregisterTournament(tournament: string, key: string): Promise<Tournament>;
+  /** With the organiser's API key (or the admin key). */
+  startTournament(tournament: string, key: string): Promise<Tournament>;
+  exportTournament(tournament: string, options?: { format?: "json" }): Promise<Tournament>;
+  exportTournament(tournament: string, options: { format: "csv" }): Promise<string>;
 }
+
+export type TournamentFormat = "round_robin" | "swiss" | "single_elimination";
+
+export interface TournamentPairing {
+  match: string;
+  accounts: string[];
+  ended: boolean;
+  /** The match's winners (seat numbers); null if it ended without an outcome. */
+  winners: number[] | null;
+}
+
+export interface TournamentRound { number: number; pairings: TournamentPairing[]; byes: string[] }
+
+export interface Standing {
+  rank: number;
+  account: string;
+  name: string;
+  points: number;
+  buchholz: number;
+  median_buchholz: number;
+  wins: number;
+  byes: number;
+  played: number;
+  /** Single elimination: the last round the player was in. */
+  reached: number | null;
+}
+
+export interface Tournament {
+  id: string;
+  name: string;
+  game: string;
+  seats: number;
+  format: TournamentFormat;
+  status: "registering" | "running" | "finished";
+  organiser: string | null;
+  options: Record<string, Json>;
+  time_control: Record<string, Json>;
+  spectator_delay: { moves: number; seconds: number };
+  entrants: { account: string; name: string }[];
+  rounds: TournamentRound[];
+  rounds_wanted: number | null;
+  planned_rounds: number;
+  standings: Standing[];
+  version: number;
+  created: number;
+  updated: number;
+}
+
+export interface TournamentSummary {
+  id: string;
+  name: string;
+  game: string;
+  format: TournamentFormat;
+  status: Tournament["status"];
+  entrants: number;
+  rounds: number;
+  created: number;
+}
+
+export function myMatch(tournament: Tournament, account: string): { round: number; match: string; seat: number } | null;
+
+/** Register (while it is open) and play every round's match as the account of `key`, until it finishes. */
+export function playTournament(
+  server: string,
+  tournament: string,
+  key: string,
+  options?: NonNullable<Parameters<typeof play>[3]> & { pollMs?: number; signal?: AbortSignal | null; onMatch?: ((match: string, seat: number) => void) | null },
+): Promise<Tournament>;
 
 /** Pushed to `events` after a reconnect: the state the re-subscription returned. */
 export interface Resumed { type: "resumed"; match: string; state: MatchState }

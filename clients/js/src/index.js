@@ -42,3 +42,4 @@ export {
 } from "./errors.js";
 export { FrameQueue, LiveConnection, crc32, wsUrl } from "./live.js";
 export { VorpalClient } from "./rest.js";
+export { myMatch, playTournament } from "./tournaments.js";

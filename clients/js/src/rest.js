@@ -129,6 +129,59 @@ export class VorpalClient {
     return (await this.call("DELETE", "/v1/accounts/me/key", { token: key })).account;
   }
 
+  // -- tournaments ---------------------------------------------------------------------------
+
+  /**
+   * A new tournament organised by the account of `key` (the admin key: no organiser).
+   * `format`: "round_robin", "swiss" or "single_elimination"; `timeControl` is required (every
+   * round must end); `spectatorDelay` e.g. `{moves: 2}` or `{seconds: 30}`.
+   */
+  async createTournament(key, name, game, { format, timeControl, seats = 2, options = {}, rounds = null, spectatorDelay = null }) {
+    const json = { name, game, seats, options, format, time_control: timeControl };
+    if (rounds !== null) json.rounds = rounds;
+    if (spectatorDelay !== null) json.spectator_delay = spectatorDelay;
+    return this.call("POST", "/v1/tournaments", { token: key, json });
+  }
+
+  /** Tournaments, newest first: a summary of each (id, name, game, format, status, entrants). */
+  async tournaments({ limit = 50 } = {}) {
+    return (await this.call("GET", "/v1/tournaments", { params: { limit } })).tournaments;
+  }
+
+  /** The tournament with its rounds and its standings (best first). */
+  async tournament(tournament) {
+    return this.call("GET", `/v1/tournaments/${encodeURIComponent(tournament)}`);
+  }
+
+  async registerTournament(tournament, key) {
+    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/register`, { token: key });
+  }
+
+  async unregisterTournament(tournament, key) {
+    return this.call("DELETE", `/v1/tournaments/${encodeURIComponent(tournament)}/register`, { token: key });
+  }
+
+  /** Start it, with its organiser's API key (or the admin key). */
+  async startTournament(tournament, key) {
+    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/start`, { token: key });
+  }
+
+  /** The results: the tournament as JSON, or its standings as CSV text (`format: "csv"`). */
+  async exportTournament(tournament, { format = "json" } = {}) {
+    const path = `/v1/tournaments/${encodeURIComponent(tournament)}/export`;
+    if (format !== "csv") return this.call("GET", path, { params: { format } });
+    let response;
+    try {
+      const fetchFn = this.fetch;
+      response = await fetchFn(`${this.baseUrl}${path}?format=csv`, { signal: AbortSignal.timeout(this.timeout) });
+    } catch (err) {
+      throw new ApiError("unavailable", "Server unreachable", String(err?.message ?? err));
+    }
+    const body = await response.text();
+    if (response.status >= 400) throw errorFrom(JSON.parse(body), response.status);
+    return body;
+  }
+
   // -- admin (the server's VORPAL_ADMIN_KEY) -------------------------------------------------
 
   async adminMatches(adminKey, { game = null, status = null, limit = 50 } = {}) {

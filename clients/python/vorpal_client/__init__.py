@@ -41,12 +41,13 @@ from .models import (
 )
 from .rest import VorpalClient
 from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
+from .tournaments import Tournament, play_tournament
 
 __all__ = [
     "Account", "ApiError", "BadMove", "BadRequest", "Conflict", "Decision", "Forbidden", "Game", "IllegalMove",
     "IssuedKey", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary",
     "MoveRefused", "MoveResult", "NotFound", "NotYourTurn", "RateLimited", "SeatToken", "ServerError",
-    "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable", "UnsupportedProtocol",
-    "VorpalClient", "load_strategy", "play", "random_strategy",
+    "StaleVersion", "Strategy", "StrategyFailed", "Tournament", "Unauthorized", "Unavailable", "UnsupportedProtocol",
+    "VorpalClient", "load_strategy", "play", "play_tournament", "random_strategy",
     "seconds_left",
 ]  # fmt: skip

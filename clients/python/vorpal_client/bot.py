@@ -254,6 +254,8 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
 
 async def run(args: argparse.Namespace) -> int:
     strategy = load_strategy(args.strategy, seed=args.seed)
+    if args.tournament is not None:
+        return await run_tournament(args, strategy)
     options = json.loads(args.options) if args.options else None
     bots = [int(s) for s in args.bots.split(",")] if args.bots else []
     if args.matches > 1 and args.match is not None:
@@ -282,6 +284,24 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
+async def run_tournament(args: argparse.Namespace, strategy: Strategy) -> int:
+    """``--tournament``: register (if it is still open), play each round's match, print the standings."""
+    from .tournaments import play_tournament
+
+    if not args.key:
+        raise SystemExit("vorpal-bot: --tournament needs --key (or $VORPAL_API_KEY)")
+
+    def announce(match: str, seat: int) -> None:
+        print(f"playing match {match} as seat {seat}", flush=True)
+
+    final = await play_tournament(args.server, args.tournament, args.key, strategy=strategy, seed=args.seed,
+                                  on_match=announce)  # fmt: skip
+    print(f"tournament {final.id} {final.status}", flush=True)
+    for row in final.standings:
+        print(f"{row.rank:>3} {row.name:<20} {row.points:>6} (Buchholz {row.buchholz})", flush=True)
+    return 0
+
+
 def _print_failure(failure: StrategyFailed) -> None:
     print(f"vorpal-bot: strategy failed: {failure}", file=sys.stderr, flush=True)
 
@@ -294,6 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--options", help='the options of a match it creates, as JSON, e.g. {"rounds": 1}')
     p.add_argument("--bots", help="seats of a match it creates that the server's random bots play: 1,2")
+    p.add_argument("--tournament", help="play every round of this tournament as the account of --key, to its end")
     p.add_argument("--matches", type=int, default=1, help="play this many matches it creates; prints the wins")
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)

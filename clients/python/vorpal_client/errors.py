@@ -12,9 +12,10 @@ missing from it (the JavaScript SDK has the same tree, ``clients/js/src/errors.j
      │    └── IllegalMove     illegal_move  well-formed, but against the rules now
      ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
      ├── Forbidden            forbidden / account_disabled
-     ├── NotFound             not_found / unknown_game / match_not_found / account_not_found
+     ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
+     │                        tournament_not_found
      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
-     │    │                   not_subscribed
+     │    │                   not_subscribed / already_registered / not_registered / tournament_started
      │    ├── StaleVersion    stale_version (``.current``: the match's version)
      │    └── MatchOver       match_over
      ├── NotYourTurn          not_your_turn
@@ -121,6 +122,8 @@ BY_CODE: dict[str, type[ApiError]] = {
     "bad_move": BadMove, "illegal_move": IllegalMove,
     "unauthorized": Unauthorized, "forbidden": Forbidden, "account_disabled": Forbidden,
     "not_found": NotFound, "unknown_game": NotFound, "match_not_found": NotFound, "account_not_found": NotFound,
+    "tournament_not_found": NotFound, "already_registered": Conflict, "not_registered": Conflict,
+    "tournament_started": Conflict,
     "conflict": Conflict, "seat_taken": Conflict, "match_full": Conflict, "match_started": Conflict,
     "match_not_started": Conflict, "not_subscribed": Conflict,
     "stale_version": StaleVersion, "match_over": MatchOver, "not_your_turn": NotYourTurn,

@@ -8,6 +8,7 @@ import httpx
 
 from .errors import ApiError, error_from
 from .models import Account, Game, IssuedKey, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .tournaments import Tournament
 
 
 class VorpalClient:
@@ -127,3 +128,55 @@ class VorpalClient:
     async def disable_account(self, account: str, admin_key: str) -> Account:
         return Account.model_validate(await self._call("POST", f"/v1/admin/accounts/{account}/disable",
                                                        token=admin_key))  # fmt: skip
+
+    # -- tournaments ------------------------------------------------------------------------
+
+    async def create_tournament(self, key: str, name: str, game: str, *, format: str, time_control: dict[str, Any],
+                                seats: int = 2, options: dict[str, Any] | None = None, rounds: int | None = None,
+                                spectator_delay: dict[str, Any] | None = None) -> Tournament:  # fmt: skip
+        """A new tournament organised by the account of ``key`` (the admin key: no organiser).
+
+        ``format``: ``round_robin``, ``swiss`` or ``single_elimination``; ``time_control`` is
+        required (every round must end); ``spectator_delay`` e.g. ``{"moves": 2}`` or ``{"seconds": 30}``.
+        """
+        body: dict[str, Any] = {"name": name, "game": game, "seats": seats, "options": options or {},
+                                "format": format, "time_control": time_control}  # fmt: skip
+        if rounds is not None:
+            body["rounds"] = rounds
+        if spectator_delay is not None:
+            body["spectator_delay"] = spectator_delay
+        return Tournament.model_validate(await self._call("POST", "/v1/tournaments", token=key, json=body))
+
+    async def tournaments(self, *, limit: int = 50) -> list[dict[str, Any]]:
+        """Tournaments, newest first (a summary of each: id, name, game, format, status, entrants)."""
+        found: list[dict[str, Any]] = (await self._call("GET", "/v1/tournaments", params={"limit": limit}))[
+            "tournaments"]  # fmt: skip
+        return found
+
+    async def tournament(self, tournament: str) -> Tournament:
+        """The tournament with its rounds and standings."""
+        return Tournament.model_validate(await self._call("GET", f"/v1/tournaments/{tournament}"))
+
+    async def register_tournament(self, tournament: str, key: str) -> Tournament:
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/register", token=key))
+
+    async def unregister_tournament(self, tournament: str, key: str) -> Tournament:
+        return Tournament.model_validate(await self._call("DELETE", f"/v1/tournaments/{tournament}/register",
+                                                          token=key))  # fmt: skip
+
+    async def start_tournament(self, tournament: str, key: str) -> Tournament:
+        """Start it, with its organiser's API key (or the admin key)."""
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/start", token=key))
+
+    async def export_tournament(self, tournament: str, *, format: str = "json") -> Any:
+        """The results: the tournament as JSON (a dict), or its standings as CSV text (``format="csv"``)."""
+        params = {"format": format}
+        if format == "csv":
+            try:
+                r = await self.http.get(f"/v1/tournaments/{tournament}/export", params=params)
+            except httpx.TransportError as exc:
+                raise ApiError("unavailable", "Server unreachable", str(exc)) from exc
+            if r.status_code >= 400:
+                raise error_from(r.json(), r.status_code)
+            return r.text
+        return await self._call("GET", f"/v1/tournaments/{tournament}/export", params=params)

@@ -1,0 +1,124 @@
+"""Tournaments from the SDK: their typed shape, and a runner that plays every round's match.
+
+``await play_tournament(server, tournament, key)`` registers the account of ``key`` (if
+registration is still open), then waits for each round's pairing, joins its match
+with the key and plays it (:func:`vorpal_client.play`, with its reconnects), until the
+tournament finishes or ``stop`` is set. It reads the tournament itself rather than
+trusting one notice, so a runner started late, or restarted, picks up where it is.
+CLI: ``vorpal-bot --tournament <id> --key vpk_...``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import Field
+
+from .errors import ApiError
+from .models import Model
+from .strategy import Strategy
+
+
+class Standing(Model):
+    rank: int
+    account: str
+    name: str
+    points: float
+    buchholz: float
+    median_buchholz: float
+    wins: int
+    byes: int
+    played: int
+    reached: int | None = None
+
+
+class Pairing(Model):
+    match: str
+    accounts: list[str]
+    ended: bool = False
+    winners: list[int] | None = None
+
+
+class Round(Model):
+    number: int
+    pairings: list[Pairing]
+    byes: list[str] = Field(default_factory=list)
+
+
+class Entrant(Model):
+    account: str
+    name: str
+
+
+class Tournament(Model):
+    """A tournament with its rounds so far and its standings (best first)."""
+
+    id: str
+    name: str
+    game: str
+    seats: int
+    format: str
+    status: str  # registering, running, finished
+    organiser: str | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    time_control: dict[str, Any] = Field(default_factory=dict)
+    spectator_delay: dict[str, Any] = Field(default_factory=dict)
+    entrants: list[Entrant] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list)
+    planned_rounds: int = 0
+    standings: list[Standing] = Field(default_factory=list)
+    version: int = 0
+
+    def my_match(self, account: str) -> tuple[int, str, int] | None:
+        """(round, match, seat) of ``account``'s unfinished match in the current round, if any."""
+        if not self.rounds:
+            return None
+        rnd = self.rounds[-1]
+        for p in rnd.pairings:
+            if account in p.accounts and not p.ended and p.match:
+                return rnd.number, p.match, p.accounts.index(account)
+        return None
+
+
+async def play_tournament(server: str, tournament: str, key: str, *, strategy: Strategy | None = None,
+                          seed: int | None = None, poll_s: float = 0.25, stop: asyncio.Event | None = None,
+                          on_match: Callable[[str, int], None] | None = None) -> Tournament:  # fmt: skip
+    """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it."""
+    from .bot import play, until_available  # the bot runner imports the SDK's REST half too
+    from .rest import VorpalClient
+
+    stop = stop or asyncio.Event()
+    played: set[str] = set()
+    async with VorpalClient(server) as api:
+        me = (await until_available(lambda: api.account(key))).id
+        t = await until_available(lambda: api.tournament(tournament))
+        if t.status == "registering" and all(e.account != me for e in t.entrants):
+            try:
+                await api.register_tournament(tournament, key)
+            except ApiError as exc:
+                if exc.code not in ("already_registered", "tournament_started"):
+                    raise
+        while not stop.is_set():
+            t = await until_available(lambda: api.tournament(tournament))
+            if t.status == "finished":
+                return t
+            mine = t.my_match(me)
+            if mine is not None and mine[1] not in played:
+                _, match, _ = mine
+                played.add(match)
+                try:
+                    seat = await api.join(match, key=key)
+                except ApiError as exc:
+                    if exc.code not in ("match_over", "match_started", "match_full", "seat_taken"):
+                        raise
+                    continue  # the match ended (timed out) or we took the seat before a restart
+                if on_match is not None:
+                    on_match(match, seat.seat)
+                await play(server, match, seat.token, strategy=strategy, seed=seed)
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), poll_s)
+        return t

@@ -1,0 +1,55 @@
+"""What a spectator of a delayed match sees: the match cut at the version the delay allows.
+
+One seam for every way a spectator reads a match (REST state and log, the
+WebSocket's subscription, its live feed): :func:`visible_version` says how far
+a spectator may see now, and :func:`as_of` rebuilds the match at that version
+from its seed and its logged moves (a match is its seed plus its moves), so
+nothing newer than the cut can reach a spectator. Seats are never delayed.
+A delayed view has no clock: the deadlines shown would be the current ones.
+"""
+
+from __future__ import annotations
+
+from server import games
+from server.runtime.caches import encode_table
+
+from .delay import visible_version as _cut
+from .record import MatchRecord, MatchStore
+from .status import MatchStatus
+from .views import Snapshot
+
+
+def delayed(record: MatchRecord, seat: int | None) -> bool:
+    """Whether ``seat`` (None: a spectator) sees ``record`` late."""
+    return seat is None and record.spectator_delay is not None and record.spectator_delay.active
+
+
+async def visible_version(store: MatchStore, record: MatchRecord, now: int) -> int:
+    """The latest version of ``record`` a spectator may see at ``now`` (ms)."""
+    delay = record.spectator_delay
+    if delay is None or not delay.active:
+        return record.version
+    ended = record.status.ended
+    cut = record.version if ended else max(0, record.version - delay.moves)
+    entries = await store.log(record.id, 0, cut) if delay.seconds > 0 and cut > 0 else []
+    return _cut(delay, record.version, entries, now, ended=ended)
+
+
+async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[MatchRecord, Snapshot]:
+    """``record`` as it was at ``version``, replayed from its seed and its logged moves (no clock).
+
+    Every field a view is built from is the past one (the table too), so whatever is derived
+    from the returned record cannot show a later move."""
+    rules = games.get(record.game)
+    table, rng = rules.setup(rules.parse_options(record.options), record.seats, record.seed)
+    entries = await store.log(record.id, 0, version) if version > 0 else []
+    for entry in entries:
+        if entry.get("kind") == "move":
+            rules.act(table, rng, entry["seat"], entry["move"])
+    last = entries[-1] if entries else None
+    status = MatchStatus(last["status"]) if last is not None else (
+        MatchStatus.OPEN if record.status is MatchStatus.OPEN else MatchStatus.ACTIVE)  # fmt: skip
+    past = record.replace(version=version, status=status, outcome=None if last is None else last.get("outcome"),
+                          updated=record.created if last is None else last["at"], rng=rng.state, clock=None,
+                          time_control=None, table=encode_table(table))  # fmt: skip
+    return past, Snapshot(rules, table)

@@ -1,0 +1,162 @@
+"""REST for tournaments (``/v1/tournaments``): create, register, start, standings, export.
+
+An account creates a tournament with its API key and becomes its organiser (an admin
+may create one with the admin key: it has no organiser). Accounts register with their
+keys before the start; the organiser's key (or the admin key) starts it. From then on
+the server pairs every round and creates its matches by itself
+(:mod:`server.live.tournaments`); each player learns of its match from its inbox.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from server.domain.accounts import Account, is_api_key
+from server.domain.clocks import TimeControl
+from server.domain.delay import SpectatorDelay
+from server.domain.tournaments import Tournament, TournamentFormat, standings, standings_csv
+from server.engine.errors import (
+    AccountDisabled,
+    AlreadyRegistered,
+    BadOptions,
+    BadRequest,
+    NotRegistered,
+    TournamentNotFound,
+    TournamentStarted,
+    Unavailable,
+    UnknownGame,
+)
+
+from .accounts import api_key
+from .auth import bearer, require_admin
+from .openapi import LIMIT, Auth, Query, operation
+from .responses import TournamentList, TournamentView, answer
+from .rest import Body, parse, query_int
+from .services import services
+
+FORMAT = Query("format", {"type": "string", "enum": ["json", "csv"], "default": "json"},
+               "json: the whole tournament; csv: its standings")  # fmt: skip
+_KNOWN = [TournamentNotFound, Unavailable]
+
+
+class CreateTournament(Body):
+    name: str = Field(min_length=1, max_length=80, description="what the tournament is called")
+    game: str = Field(description="a game name from GET /v1/games")
+    seats: int = Field(2, ge=2, le=16, description="the seats of each match (players meet in groups of this size)")
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's options for every match")
+    format: TournamentFormat = Field(description="round_robin, swiss or single_elimination")
+    rounds: int | None = Field(None, ge=1, le=64, description="swiss only: how many rounds (default ceil(log_k n))")
+    time_control: TimeControl = Field(description="every match's clock (required: it makes every round end)")
+    spectator_delay: SpectatorDelay = Field(default_factory=SpectatorDelay,
+                                            description="how late spectators see the matches")  # fmt: skip
+
+
+def tournament_json(t: Tournament) -> dict[str, Any]:
+    """A tournament as the API shows it: the document, its planned rounds and the standings."""
+    return {**t.model_dump(), "planned_rounds": t.planned_rounds(), "standings": standings(t)}
+
+
+def shown(t: Tournament, status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return answer(TournamentView, tournament_json(t), status_code, headers)
+
+
+async def caller(request: Request) -> Account | None:
+    """The account of the API key sent, or None for the admin key (anything else is refused)."""
+    credential = bearer(request)
+    if credential is not None and is_api_key(credential):
+        return await services(request).accounts.authenticate(credential)
+    require_admin(request, services(request).settings.admin_key)
+    return None
+
+
+def tournament_id(request: Request) -> str:
+    tid: str = request.path_params["tournament_id"]
+    if not tid.isalnum() or len(tid) > 40:
+        raise BadRequest("malformed tournament id")
+    return tid
+
+
+@operation("createTournament", "Create a tournament; the API key's account organises it (the admin key: nobody)",
+           tag="tournaments", answer=TournamentView, status=201, body=CreateTournament, auth=Auth.KEY_OR_ADMIN,
+           errors=[AccountDisabled, UnknownGame, BadOptions, Unavailable])  # fmt: skip
+async def create(request: Request) -> Response:
+    body = await parse(request, CreateTournament)
+    organiser = await caller(request)
+    t = await services(request).tournaments.create(
+        name=body.name, game=body.game, options=body.options, seats=body.seats, fmt=body.format, rounds=body.rounds,
+        time_control=body.time_control, spectator_delay=body.spectator_delay,
+        organiser=None if organiser is None else organiser.id,
+    )  # fmt: skip
+    return shown(t, 201, {"Location": f"/v1/tournaments/{t.id}"})
+
+
+@operation("listTournaments", "List tournaments, newest first", tag="tournaments", answer=TournamentList,
+           query=[LIMIT], errors=[Unavailable])  # fmt: skip
+async def list_tournaments(request: Request) -> Response:
+    found = await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))
+    return answer(TournamentList, {"tournaments": [
+        {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
+         "entrants": len(t.entrants), "rounds": len(t.rounds), "created": t.created} for t in found]})  # fmt: skip
+
+
+@operation("getTournament", "The tournament: entrants, rounds with their matches and results, standings",
+           tag="tournaments", answer=TournamentView, errors=_KNOWN)  # fmt: skip
+async def get(request: Request) -> Response:
+    return shown(await services(request).tournaments.get(tournament_id(request)))
+
+
+@operation("registerForTournament", "Register the API key's account (before the start)", tag="tournaments",
+           answer=TournamentView, status=201, auth=Auth.KEY,
+           errors=[*_KNOWN, AccountDisabled, AlreadyRegistered, TournamentStarted])  # fmt: skip
+async def register(request: Request) -> Response:
+    app = services(request)
+    account = await app.accounts.authenticate(api_key(request))
+    return shown(await app.tournaments.register(tournament_id(request), account), 201)
+
+
+@operation("unregisterFromTournament", "Unregister the API key's account (before the start)", tag="tournaments",
+           answer=TournamentView, auth=Auth.KEY,
+           errors=[*_KNOWN, AccountDisabled, NotRegistered, TournamentStarted])  # fmt: skip
+async def unregister(request: Request) -> Response:
+    app = services(request)
+    account = await app.accounts.authenticate(api_key(request))
+    return shown(await app.tournaments.unregister(tournament_id(request), account))
+
+
+@operation("startTournament", "Start it (the organiser's API key or the admin key); round 1 is paired at once",
+           tag="tournaments", answer=TournamentView, auth=Auth.KEY_OR_ADMIN,
+           errors=[*_KNOWN, AccountDisabled, TournamentStarted])  # fmt: skip
+async def start(request: Request) -> Response:
+    account = await caller(request)
+    return shown(await services(request).tournaments.start(tournament_id(request), account))
+
+
+@operation("exportTournament", "The results: the tournament as JSON, or (format=csv) its standings as CSV",
+           tag="tournaments", answer=TournamentView, query=[FORMAT], errors=_KNOWN,
+           headers={"Content-Disposition": "an attachment's file name"})  # fmt: skip
+async def export(request: Request) -> Response:
+    """The results: every round's pairings and outcomes and the standings, as JSON or (standings) CSV."""
+    t = await services(request).tournaments.get(tournament_id(request))
+    fmt = request.query_params.get("format", "json")
+    if fmt == "csv":
+        return Response(standings_csv(t), media_type="text/csv", headers={
+            "Content-Disposition": f'attachment; filename="{t.id}-standings.csv"'})  # fmt: skip
+    if fmt != "json":
+        raise BadRequest("format is json or csv")
+    return shown(t, headers={"Content-Disposition": f'attachment; filename="{t.id}.json"'})
+
+
+routes = [
+    Route("/v1/tournaments", create, methods=["POST"]),
+    Route("/v1/tournaments", list_tournaments, methods=["GET"]),
+    Route("/v1/tournaments/{tournament_id}", get, methods=["GET"]),
+    Route("/v1/tournaments/{tournament_id}/register", register, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/register", unregister, methods=["DELETE"]),
+    Route("/v1/tournaments/{tournament_id}/start", start, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/export", export, methods=["GET"]),
+]
