@@ -169,8 +169,10 @@ def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
         implied += [BadRequest, UnsupportedMediaType, PayloadTooLarge]
     if path.startswith("/v1/"):
         implied.append(RateLimited)  # the REST rate limits (server/web/rates.py)
+    if "{" in path:
+        implied.append(BadRequest)  # a malformed path parameter
     if "{match_id}" in path:
-        implied += [BadRequest, MatchNotFound]
+        implied.append(MatchNotFound)
     if op.auth.value:
         implied += [BadRequest, Unauthorized]  # a malformed Authorization header; a wrong credential
     if op.auth in (Auth.ADMIN, Auth.KEY_OR_ADMIN):

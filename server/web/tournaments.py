@@ -76,7 +76,7 @@ async def caller(request: Request) -> Account | None:
 
 def tournament_id(request: Request) -> str:
     tid: str = request.path_params["tournament_id"]
-    if not tid.isalnum() or len(tid) > 40:
+    if not (tid.isascii() and tid.isalnum()) or len(tid) > 40:
         raise BadRequest("malformed tournament id")
     return tid
 
