@@ -16,7 +16,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      ├── NotFound
      │    ├── UnknownGame      unknown_game
      │    ├── MatchNotFound    match_not_found
-     │    └── AccountNotFound  account_not_found
+     │    ├── AccountNotFound  account_not_found
+     │    └── LadderNotFound   ladder_not_found
      ├── Conflict
      │    ├── SeatTaken        seat_taken
      │    ├── MatchFull        match_full
@@ -24,7 +25,9 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── MatchNotStarted  match_not_started
      │    ├── StaleVersion     stale_version     the version you saw is not current
      │    ├── MatchOver        match_over
-     │    └── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
+     │    ├── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
+     │    ├── AlreadyQueued    already_queued    the account waits in that ladder's queue already
+     │    └── NotQueued        not_queued        the account is not in that ladder's queue
      ├── NotYourTurn           not_your_turn
      ├── IllegalMove           illegal_move      well-formed, but against the rules
      ├── RateLimited           rate_limited
@@ -107,6 +110,10 @@ class AccountNotFound(NotFound):
     code, title = "account_not_found", "Account not found"
 
 
+class LadderNotFound(NotFound):
+    code, title = "ladder_not_found", "Ladder not found"
+
+
 class Conflict(VorpalError):
     code, title, status = "conflict", "Conflict", 409
 
@@ -137,6 +144,14 @@ class MatchOver(Conflict):
 
 class NotSubscribed(Conflict):
     code, title = "not_subscribed", "Not subscribed to that match"
+
+
+class AlreadyQueued(Conflict):
+    code, title = "already_queued", "Already in the ladder's queue"
+
+
+class NotQueued(Conflict):
+    code, title = "not_queued", "Not in the ladder's queue"
 
 
 class NotYourTurn(VorpalError):

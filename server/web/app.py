@@ -21,10 +21,12 @@ from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.inbox import Inbox
+from server.domain.ladders import Ladders
 from server.domain.matches import Matches
 from server.domain.record import MatchRecord
 from server.engine.errors import VorpalError
 from server.live.hub import Hub
+from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
 from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
@@ -32,8 +34,9 @@ from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
+from server.store.ladders import RedisLadders
 
-from . import accounts, admin, playground, rest, ws
+from . import accounts, admin, ladders, playground, rest, ws
 from .openapi import document
 from .problems import on_crash, on_http_error, on_vorpal_error
 from .services import Services
@@ -69,16 +72,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
         hub = Hub(matches, store)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
+        inbox = Inbox(RedisInbox(store.redis))
+        ladder_store = RedisLadders(store.redis)
+        ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox), ladder_store, instance=scheduler.instance,
+                                 lease_s=settings.lease_s, tick_s=settings.schedule_tick_s)  # fmt: skip
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
-                                      Accounts(RedisAccounts(store.redis)), Inbox(RedisInbox(store.redis)))  # fmt: skip
+                                      Accounts(RedisAccounts(store.redis)), inbox, ladder_loop.ladders,
+                                      ladder_loop)  # fmt: skip
         await hub.start()
         await scheduler.start()
+        await ladder_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
         gc.collect()
         gc.freeze()
         try:
             yield
         finally:
+            await ladder_loop.stop()
             await scheduler.stop()
             await hub.stop()
             await store.close()
@@ -91,6 +101,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *rest.routes,
             *accounts.routes,
             *admin.routes,
+            *ladders.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             WebSocketRoute("/v1/ws", ws.endpoint),
             *playground.routes,

@@ -10,8 +10,10 @@ from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.inbox import Inbox
+from server.domain.ladders import Ladders
 from server.domain.matches import Matches
 from server.live.hub import Hub
+from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
 from server.store import Store
 
@@ -26,6 +28,8 @@ class Services:
     scheduler: Scheduler
     accounts: Accounts
     inbox: Inbox
+    ladders: Ladders
+    ladder_loop: LadderLoop
 
 
 def services(conn: HTTPConnection) -> Services:
