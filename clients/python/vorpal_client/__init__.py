@@ -33,12 +33,20 @@ from .models import (
     SeatToken,
 )
 from .rest import VorpalClient
-from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
+from .strategy import (
+    Decision,
+    Strategy,
+    StrategyFailed,
+    greedy_strategy,
+    load_strategy,
+    random_strategy,
+    seconds_left,
+)
 
 __all__ = [
     "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
     "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
     "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
-    "VorpalClient", "load_strategy", "play", "random_strategy",
+    "VorpalClient", "greedy_strategy", "load_strategy", "play", "random_strategy",
     "seconds_left",
 ]  # fmt: skip
