@@ -221,6 +221,7 @@ class Paired:
     match: str
     accounts: list[str]
     at: int
+    names: list[str] = field(default_factory=list)  # the accounts' names, for the board
 
 
 class RateStatus(IntEnum):
@@ -358,7 +359,8 @@ class Ladders:
             secrets.SystemRandom().shuffle(order)  # who sits first is chance, not queue order
             summary = await self.matches.create(ladder.game, ladder.options, ladder.seats, [], ladder.time_control,
                                                 held=order)  # fmt: skip
-            paired = Paired(match=summary.match, accounts=order, at=now_ms())
+            paired = Paired(match=summary.match, accounts=order, at=now_ms(),
+                            names=[by_account[a].name for a in order])  # fmt: skip
             if not await self.store.start(ladder.id, paired, [by_account[a] for a in order]):
                 await self._abort(summary.match)  # someone left meanwhile: nobody plays it
                 continue
@@ -396,10 +398,11 @@ class Ladders:
         if record is None or order is None:
             return await self.store.settle(ladder.id, Update(paired.match))  # gone or aborted: unrated
         accounts = [a or "" for a in record.accounts]
-        names = {a: n or a for a, n in zip(accounts, record.names, strict=True)}
+        names = dict(zip(paired.accounts, paired.names, strict=False))
+        names.update({a: n for a, n in zip(accounts, record.names, strict=True) if n})
         for _ in range(RETRIES):
             stored = await self.store.ratings(ladder.id, accounts)
-            before = [stored.get(a) or Rating(account=a, name=names[a]) for a in accounts]
+            before = [stored.get(a) or Rating(account=a, name=names.get(a, a)) for a in accounts]
             after = rate(before, order, record.updated)
             history = {r.account: HistoryEntry(match=record.id, at=record.updated, rank=rank, mu=r.mu, sigma=r.sigma,
                                                display=r.display, change=r.display - b.display)

@@ -27,7 +27,7 @@ HISTORY_KEPT = 1000
 
 
 def _paired_json(p: Paired) -> str:
-    return json.dumps({"match": p.match, "accounts": p.accounts, "at": p.at}, separators=(",", ":"))
+    return json.dumps({"match": p.match, "accounts": p.accounts, "at": p.at, "names": p.names}, separators=(",", ":"))
 
 
 class RedisLadders:

@@ -94,12 +94,12 @@ def _brillig_worth(public: dict[str, Any], move: dict[str, Any]) -> float:
     if move["type"] == "play":
         colour, number = _COLOURS[move["card"][0]], int(move["card"][1])
         if public.get("phase") == "collect_card":  # the gems of its colour, each worth its number
-            return number * jabberwocky.get(colour, {}).get(colour, 0)
-        return -number  # an assignment card: keep the high ones for collecting
+            return float(number * int(jabberwocky.get(colour, {}).get(colour, 0)))
+        return float(-number)  # an assignment card: keep the high ones for collecting
     if move["type"] == "move_pile":  # a pile's gems of the card's colour are the ones that can score
         pile = public.get("piles", [])[move["pile"]] or {}
         return float(pile.get(move["onto"], 0))
-    return int(move["card"][1])  # take_bonus: the highest card
+    return float(move["card"][1])  # take_bonus: the highest card
 
 
 #: The games :func:`greedy_strategy` knows: what a move is worth at once, from the public view.
