@@ -63,7 +63,8 @@ async def until(check: Callable[[], Awaitable[Any]], *, bound_s: float = 120.0, 
 
 
 async def new_ladder(api: VorpalClient, **settings: Any) -> str:
-    ladder = await api.create_ladder(ADMIN_KEY, "Brillig duels", "brillig", 2, **settings)
+    """A Brillig ladder whose window widens fast (5 a second), so that the bots never wait long."""
+    ladder = await api.create_ladder(ADMIN_KEY, "Brillig duels", "brillig", 2, **{"widen_per_s": 5.0, **settings})
     return ladder.id
 
 
