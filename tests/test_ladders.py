@@ -251,3 +251,15 @@ async def test_two_matches_of_one_account_rated_at_once_both_count(
     history = await one.store.history(LADDER.id, shared.id, 10)
     assert sorted(h.match for h in history) == sorted([first.match, second.match])
     assert history[-1].mu == rating.mu
+
+
+def test_every_ladder_route_is_in_the_openapi_document() -> None:
+    from server.web import ladders as ladder_web
+    from server.web.openapi import document
+
+    paths = document()["paths"]
+    for route in ladder_web.routes:
+        assert route.methods is not None
+        for method in route.methods - {"HEAD"}:
+            assert method.lower() in paths[route.path], f"{method} {route.path}"
+    assert "CreateLadder" in document()["components"]["schemas"]

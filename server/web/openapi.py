@@ -9,10 +9,12 @@ from pydantic import BaseModel
 from server.engine.errors import all_errors
 
 from .accounts import Register
+from .ladders import CreateLadder
 from .rest import CreateMatch, JoinSeat, Say, SubmitMove
 
 _ID = {"name": "match_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _ACCOUNT_ID = {"name": "account_id", "in": "path", "required": True, "schema": {"type": "string"}}
+_LADDER_ID = {"name": "ladder_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
 _OPTIONAL_AUTH: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 _KEY: list[dict[str, list[str]]] = [{"apiKey": []}]
@@ -55,7 +57,7 @@ def _op(
 
 def document() -> dict[str, Any]:
     schemas: dict[str, Any] = {
-        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register)
+        m.__name__: m.model_json_schema() for m in (CreateMatch, JoinSeat, SubmitMove, Say, Register, CreateLadder)
     }
     schemas["Problem"] = {
         "type": "object",
@@ -70,6 +72,7 @@ def document() -> dict[str, Any]:
         },
     }
     since = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
+    limit = {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}}
     q = [{"name": n, "in": "query", "schema": {"type": "string"}} for n in ("game", "status", "limit")]
     return {
         "openapi": "3.1.0",
@@ -132,6 +135,33 @@ def document() -> dict[str, Any]:
                 "post": _op("Rotate: a new API key (shown once); the one sent stops working", auth=_KEY, ok="201"),
                 "delete": _op("Revoke the API key sent; none replaces it", auth=_KEY),
             },
+            "/v1/ladders": {"get": _op("Every ladder, oldest first")},
+            "/v1/ladders/{ladder_id}": {"get": _op("One ladder", params=[_LADDER_ID])},
+            "/v1/ladders/{ladder_id}/queue": {
+                "post": _op(
+                    "Wait in the ladder's queue (a pairing arrives in the inbox: match_found)",
+                    params=[_LADDER_ID],
+                    auth=_KEY,
+                    ok="201",
+                ),
+                "delete": _op("Leave the ladder's queue", params=[_LADDER_ID], auth=_KEY),
+            },
+            "/v1/ladders/{ladder_id}/me": {
+                "get": _op(
+                    "Whether the account waits, its ladder matches not yet rated, its rating",
+                    params=[_LADDER_ID],
+                    auth=_KEY,
+                )
+            },
+            "/v1/ladders/{ladder_id}/leaderboard": {
+                "get": _op("The board: rated accounts, best display rating first", params=[_LADDER_ID, limit])
+            },
+            "/v1/ladders/{ladder_id}/accounts/{account_id}/history": {
+                "get": _op(
+                    "An account's rated matches on the ladder, oldest first", params=[_LADDER_ID, _ACCOUNT_ID, limit]
+                )
+            },
+            "/v1/admin/ladders": {"post": _op("Admin: create a ladder", body=CreateLadder, auth=_ADMIN, ok="201")},
             "/v1/admin/matches": {
                 "get": _op("Admin: list matches, newest first, with their accounts", params=q, auth=_ADMIN)
             },
