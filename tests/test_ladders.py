@@ -75,12 +75,10 @@ async def test_greedy_bots_climb_above_random_ones_over_fifty_rated_matches(ladd
         keys = {name: (await api.register(name)).key for name in
                 ("greedy-1", "greedy-2", "greedy-3", "random-1", "random-2", "random-3")}  # fmt: skip
         stop = asyncio.Event()
-        bots = [
-            asyncio.create_task(play_ladder(ladder_server.url, ladder, key, stop=stop, poll_s=0.05,
-                                            strategy=greedy_strategy() if name.startswith("greedy")
-                                            else random_strategy(i)))  # fmt: skip
-            for i, (name, key) in enumerate(keys.items())
-        ]
+        strategies = [greedy_strategy() if name.startswith("greedy") else random_strategy(i) for i, name in
+                      enumerate(keys)]  # fmt: skip
+        bots = [asyncio.create_task(play_ladder(ladder_server.url, ladder, key, stop=stop, poll_s=0.05, strategy=s))
+                for key, s in zip(keys.values(), strategies, strict=True)]  # fmt: skip
 
         async def fifty_rated() -> list[Any] | None:
             for bot in bots:
@@ -178,8 +176,9 @@ async def test_bad_input_gets_stable_codes(ladder_server: ServerProcess) -> None
         body = {"name": "x", "game": "brillig", "seats": 2}
         assert await code(await http.post("/v1/admin/ladders", json=body)) == (401, "unauthorized")
         assert await code(await http.post("/v1/admin/ladders", json=body, headers=bearer(key))) == (403, "forbidden")
-        for bad, expected in [({**body, "game": "nope"}, "unknown_game"), ({**body, "seats": 5}, "bad_options"),
-                              ({**body, "surprise": 1}, "bad_request"), ({**body, "join_s": 0}, "bad_request")]:  # fmt: skip
+        refused = [({**body, "game": "nope"}, "unknown_game"), ({**body, "seats": 5}, "bad_options"),
+                   ({**body, "surprise": 1}, "bad_request"), ({**body, "join_s": 0}, "bad_request")]  # fmt: skip
+        for bad, expected in refused:
             r = await http.post("/v1/admin/ladders", json=bad, headers=ADMIN)
             assert (await code(r))[1] == expected, r.text
         listed = await api.ladders()
