@@ -51,14 +51,14 @@ def ladder_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPath
 
 
 async def until(check: Callable[[], Awaitable[Any]], *, bound_s: float = 120.0, what: str = "a condition") -> Any:
-    """Look again every 0.1 s until ``check()`` gives something truthy; fail past ``bound_s``."""
+    """Look again every 0.25 s until ``check()`` gives something truthy; fail past ``bound_s``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + bound_s
     while loop.time() < deadline:
         found = await check()
         if found:
             return found
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.25)
     raise AssertionError(f"gave up waiting for {what}")
 
 
@@ -69,6 +69,7 @@ async def new_ladder(api: VorpalClient, **settings: Any) -> str:
 
 
 @pytest.mark.anyio
+@pytest.mark.timeout(900)  # fifty matches end to end: minutes on a loaded machine, not the suite's 300 s
 async def test_greedy_bots_climb_above_random_ones_over_fifty_rated_matches(ladder_server: ServerProcess) -> None:
     async with VorpalClient(ladder_server.url) as api:
         ladder = await new_ladder(api)
@@ -77,7 +78,7 @@ async def test_greedy_bots_climb_above_random_ones_over_fifty_rated_matches(ladd
         stop = asyncio.Event()
         strategies = [greedy_strategy() if name.startswith("greedy") else random_strategy(i) for i, name in
                       enumerate(keys)]  # fmt: skip
-        bots = [asyncio.create_task(play_ladder(ladder_server.url, ladder, key, stop=stop, poll_s=0.05, strategy=s))
+        bots = [asyncio.create_task(play_ladder(ladder_server.url, ladder, key, stop=stop, poll_s=0.2, strategy=s))
                 for key, s in zip(keys.values(), strategies, strict=True)]  # fmt: skip
 
         async def fifty_rated() -> list[Any] | None:
@@ -143,6 +144,31 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         assert [(r.games, r.wins) for r in board] == [(1, 1), (1, 0)]
         assert (await api.state(found["match"])).status == "aborted"
         assert (await api.ladder_status(ladder, stayer.key)).matches == []
+
+
+@pytest.mark.anyio
+async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(ladder_server: ServerProcess) -> None:
+    async with VorpalClient(ladder_server.url) as api:
+        clock = {"kind": "per_decision", "limit_ms": 300, "on_timeout": "forfeit"}
+        ladder = await new_ladder(api, time_control=clock)
+        mover, sleeper = (await api.register("mover")), (await api.register("sleeper"))
+        for issued in (mover, sleeper):
+            await api.join_queue(ladder, issued.key)
+        found = (await until(lambda: found_match(api, mover.key), what="a match_found notice"))[0].data
+        for issued in (mover, sleeper):  # both sit down; neither moves, so both clocks run out in turn
+            await api.join(found["match"], key=issued.key)
+
+        async def rated() -> list[Any] | None:
+            board = await api.leaderboard(ladder)
+            return board if len(board) == 2 else None
+
+        board = await until(rated, what="the forfeit rated")
+        state = await api.state(found["match"])
+        assert state.status == "finished" and state.outcome is not None
+        assert state.outcome["reason"] == "forfeit"
+        (loser,) = [s for s in range(2) if s not in state.outcome["winners"]]
+        assert board[-1].account == state.accounts[loser] and (board[-1].games, board[-1].wins) == (1, 0)
+        assert (board[0].games, board[0].wins) == (1, 1)
 
 
 async def found_match(api: VorpalClient, key: str) -> list[Any]:
