@@ -10,6 +10,7 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── BadFrame         bad_frame         bytes that are not a MessagePack map (WebSocket)
      │    ├── UnknownFrame     unknown_frame     a frame type this protocol version lacks
      │    ├── FrameTooLarge    frame_too_large   a WebSocket frame over the size limit
+     │    ├── PayloadTooLarge  payload_too_large  a REST body over the size limit
      │    └── UnsupportedMediaType  unsupported_media_type  a REST body that is not application/json
      ├── Unauthorized          unauthorized      missing or wrong seat token or API key
      ├── Forbidden             forbidden         credentials that may not do this (admin endpoints)
@@ -19,7 +20,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── UnknownGame      unknown_game
      │    ├── MatchNotFound    match_not_found
      │    ├── AccountNotFound  account_not_found
-     │    └── TournamentNotFound tournament_not_found
+     │    ├── TournamentNotFound tournament_not_found
+     │    └── LadderNotFound   ladder_not_found
      ├── Conflict
      │    ├── SeatTaken        seat_taken
      │    ├── MatchFull        match_full
@@ -30,7 +32,9 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── NotSubscribed    not_subscribed    a frame names a match the socket has not subscribed to
      │    ├── AlreadyRegistered already_registered  registering for a tournament twice
      │    ├── NotRegistered    not_registered    unregistering from a tournament one is not in
-     │    └── TournamentStarted tournament_started  registering (or starting) after the start
+     │    ├── TournamentStarted tournament_started  registering (or starting) after the start
+     │    ├── AlreadyQueued    already_queued    the account waits in that ladder's queue already
+     │    └── NotQueued        not_queued        the account is not in that ladder's queue
      ├── NotYourTurn           not_your_turn
      ├── IllegalMove           illegal_move      well-formed, but against the rules
      ├── RateLimited           rate_limited
@@ -129,6 +133,10 @@ class TournamentNotFound(NotFound):
     code, title = "tournament_not_found", "Tournament not found"
 
 
+class LadderNotFound(NotFound):
+    code, title = "ladder_not_found", "Ladder not found"
+
+
 class Conflict(VorpalError):
     code, title, status = "conflict", "Conflict", 409
 
@@ -171,6 +179,14 @@ class NotRegistered(Conflict):
 
 class TournamentStarted(Conflict):
     code, title = "tournament_started", "Tournament already started"
+
+
+class AlreadyQueued(Conflict):
+    code, title = "already_queued", "Already in the ladder's queue"
+
+
+class NotQueued(Conflict):
+    code, title = "not_queued", "Not in the ladder's queue"
 
 
 class NotYourTurn(VorpalError):

@@ -137,3 +137,24 @@ def tournament_lock(tournament_id: str) -> str:
 TOURNAMENTS_KEY = "vorpal:tournaments"
 #: Set: the ids of running tournaments, which every instance's advancing loop looks at.
 TOURNAMENTS_RUNNING = "vorpal:tournaments:running"
+
+
+# -- ladders (server.store.ladders) ------------------------------------------------------
+#: hash: ladder id -> the ladder's definition (JSON)
+LADDERS_KEY = "vorpal:ladders"
+#: leases on ladders' pairing loops, as ``leases.lua`` keeps them for matches
+LADDER_DUE = "vorpal:{ladders}:due"
+LADDER_OWNER = "vorpal:{ladders}:owner"
+
+
+def ladder_keys(ladder_id: str) -> dict[str, str]:
+    """One ladder's keys, all in its slot: ``queue`` (hash: account -> waiting entry), ``ratings``
+    (hash: account -> rating), ``last`` (hash: account -> its last opponents), ``paired`` (hash:
+    match -> pairing not yet rated), ``rated`` (set: match ids rated or dropped)."""
+    tag = f"vorpal:{{ladder:{ladder_id}}}"
+    return {part: f"{tag}:{part}" for part in ("queue", "ratings", "last", "paired", "rated")}
+
+
+def ladder_history_key(ladder_id: str, account_id: str) -> str:
+    """list: an account's rated matches on a ladder, oldest first (capped)."""
+    return f"vorpal:{{ladder:{ladder_id}}}:history:{account_id}"

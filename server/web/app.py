@@ -22,10 +22,12 @@ from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.inbox import Inbox
+from server.domain.ladders import Ladders
 from server.domain.matches import Matches
 from server.domain.record import MatchRecord
 from server.engine.errors import VorpalError
 from server.live.hub import Hub
+from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
 from server.live.tournaments import TournamentLoop, Tournaments
 from server.runtime.caches import RecordCache, TableCache
@@ -35,9 +37,10 @@ from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
+from server.store.ladders import RedisLadders
 from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, docs, metrics, origins, playground, rest, tournaments, ws
+from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
 from .openapi import document
 from .problems import on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
@@ -81,18 +84,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
         cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
                            lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake)  # fmt: skip
         cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)
+        ladder_store = RedisLadders(store.redis)
+        ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox), ladder_store, instance=scheduler.instance,
+                                 lease_s=settings.lease_s, tick_s=settings.schedule_tick_s)  # fmt: skip
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
                                       Accounts(RedisAccounts(store.redis)), inbox, RedisBuckets(store.redis),
-                                      cups)  # fmt: skip
+                                      cups, ladder_loop.ladders, ladder_loop)  # fmt: skip
         await hub.start()
         await scheduler.start()
         await cup_loop.start()
+        await ladder_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
         gc.collect()
         gc.freeze()
         try:
             yield
         finally:
+            await ladder_loop.stop()
             await cup_loop.stop()
             await scheduler.stop()
             await hub.stop()
@@ -107,6 +115,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *accounts.routes,
             *admin.routes,
             *tournaments.routes,
+            *ladders.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,

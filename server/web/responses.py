@@ -20,6 +20,7 @@ from starlette.responses import JSONResponse
 
 from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
+from server.domain.ladders import HistoryEntry, Ladder, Rating
 from server.domain.status import MatchStatus
 from server.domain.tournaments import Standing, Tournament, TournamentFormat, TournamentStatus
 from server.engine import Outcome
@@ -198,3 +199,45 @@ class TournamentSummary(Answer):
 
 class TournamentList(Answer):
     tournaments: list[TournamentSummary] = Field(description="newest first")
+
+
+class LadderList(Answer):
+    ladders: list[Ladder] = Field(description="oldest first")
+
+
+#: An account's line on a ladder's board: its :class:`Rating`, the rating shown, and its rank.
+BoardLine: type[Answer] = create_model(
+    "BoardLine",
+    __base__=Answer,
+    __doc__="An account's line on a ladder's board.",
+    **{name: (f.annotation, f) for name, f in Rating.model_fields.items()},  # type: ignore[call-overload]
+    display=(int, Field(description="the rating shown: 1000 + 40 (mu - 3 sigma); 1000 for a new account")),
+    rank=(int | None, Field(None, description="1 is the best display rating (on the board)")),
+)
+
+
+class Leaderboard(Answer):
+    ladder: str
+    ratings: list[BoardLine] = Field(description="rated accounts, best display rating first")
+
+
+class QueueEntry(Answer):
+    ladder: str
+    queued: bool
+    since: int | None = Field(None, description="when the account joined the queue (ms since the epoch)")
+
+
+class LadderStatus(Answer):
+    """Whether the account waits in the queue, and its ladder matches not yet rated."""
+
+    ladder: str
+    queued: bool
+    since: int | None = None
+    matches: list[str] = Field(description="its paired matches not yet rated")
+    rating: BoardLine | None = Field(None, description="its rating here, once it has one")
+
+
+class RatingHistory(Answer):
+    ladder: str
+    account: str
+    history: list[HistoryEntry] = Field(description="rated matches, oldest first")

@@ -10,8 +10,10 @@ from server.config import Settings
 from server.domain.accounts import Accounts
 from server.domain.chat import Chat
 from server.domain.inbox import Inbox
+from server.domain.ladders import Ladders
 from server.domain.matches import Matches
 from server.live.hub import Hub
+from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
 from server.live.tournaments import Tournaments
 from server.store import Store
@@ -31,6 +33,8 @@ class Services:
     #: The REST rate limits' token buckets (``rates.py``).
     buckets: RedisBuckets
     tournaments: Tournaments
+    ladders: Ladders
+    ladder_loop: LadderLoop
 
 
 def services(conn: HTTPConnection) -> Services:

@@ -2,21 +2,24 @@
 // vorpal-bot --server http://127.0.0.1:8000 --match ID [--strategy ./mybot.js] [--seat N] [--name NAME]
 // (or --game NAME --seats N to create the match first; --matches N --bots SEATS to play N
 // matches against the server's random bots and count the wins). With an account's API key in
-// $VORPAL_API_KEY (or --key) it joins as that account. Mirrors the Python vorpal-bot.
+// $VORPAL_API_KEY (or --key) it joins as that account; --ladder ID plays a ladder as that
+// account until interrupted. Mirrors the Python vorpal-bot.
 
 import { parseArgs } from "node:util";
 
-import { ApiError, StrategyFailed, VorpalClient, play, playTournament } from "../src/index.js";
+import { ApiError, StrategyFailed, VorpalClient, play, playLadder, playTournament } from "../src/index.js";
 import { loadStrategy } from "../src/load-strategy.js";
 
-const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2]]
+const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2] | --ladder ID]
                   [--seat N] [--name NAME] [--key API_KEY] [--strategy SPEC] [--on-error continue|stop]
                   [--matches N] [--seed N] [--think SECONDS]
        vorpal-bot --tournament ID --key API_KEY [--strategy SPEC] [--seed N]
 Join a Vorpal match and play a strategy's moves.
 
   --key API_KEY     join as the account of this key (default: $VORPAL_API_KEY); it plays under its own name
-  --strategy SPEC   random (default), a file (./mybot.js) or a package, with an optional
+  --ladder ID       play this ladder as the account of --key: queue, play each pairing, queue again,
+                    until interrupted (or --matches)
+  --strategy SPEC   random (default), greedy, a file (./mybot.js) or a package, with an optional
                     :name of the export (default: the default export, else choose)
   --on-error MODE   when the strategy fails: continue (play a random legal move; default) or stop
   --options JSON    the options of a match it creates, e.g. '{"rounds": 1}'
@@ -32,11 +35,12 @@ async function main(argv) {
     options: {
       server: { type: "string", default: "http://127.0.0.1:8000" },
       match: { type: "string" },
+      ladder: { type: "string" },
       game: { type: "string", default: "jabberwocky" },
       seats: { type: "string", default: "4" },
       options: { type: "string" },
       bots: { type: "string" },
-      matches: { type: "string", default: "1" },
+      matches: { type: "string" },
       tournament: { type: "string" },
       seat: { type: "string" },
       name: { type: "string" },
@@ -54,7 +58,8 @@ async function main(argv) {
   }
   const onError = a["on-error"];
   if (!["continue", "stop"].includes(onError)) throw new Error("--on-error is continue or stop");
-  const matches = Number(a.matches);
+  if (a.ladder !== undefined) return ladder(a);
+  const matches = Number(a.matches ?? "1");
   if (matches > 1 && a.match !== undefined) throw new Error("--matches plays matches it creates; leave out --match");
   const seed = a.seed === undefined ? null : Number(a.seed);
   const strategy = await loadStrategy(a.strategy, { seed });
@@ -97,6 +102,33 @@ async function main(argv) {
   if (matches > 1) {
     console.log(`won ${wins} of ${matches} matches; the other seats won ${others.join(", ")} (tied winners all count)`);
   }
+  return 0;
+}
+
+async function ladder(a) {
+  const key = a.key ?? (process.env.VORPAL_API_KEY || null);
+  if (!key) throw new Error("--ladder plays as an account: give --key or $VORPAL_API_KEY");
+  const seed = a.seed === undefined ? null : Number(a.seed);
+  const strategy = await loadStrategy(a.strategy, { seed });
+  const stopping = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      console.log(`${signal}: stopping after the match under way`);
+      stopping.abort();
+    });
+  }
+  const played = await playLadder(a.server, a.ladder, key, {
+    strategy,
+    seed,
+    think: Number(a.think) * 1000,
+    onError: a["on-error"],
+    report: (failure) => console.error(`vorpal-bot: strategy failed: ${failure.message}`),
+    matches: a.matches === undefined ? null : Number(a.matches),
+    signal: stopping.signal,
+    onMatch: (match, seat, final) =>
+      console.log(`match ${match} ${final.status}: ${JSON.stringify(final.outcome ?? null)} (seat ${seat})`),
+  });
+  console.log(`played ${played} matches on ladder ${a.ladder}`);
   return 0;
 }
 

@@ -183,6 +183,24 @@ export class VorpalClient {
   /** The key sent stops working at once. */
   rotateKey(key: string): Promise<IssuedKey>;
   revokeKey(key: string): Promise<Account>;
+  /** The account's notices numbered above `since`, oldest first. */
+  inbox(key: string, options?: { since?: number }): Promise<Notice[]>;
+  ladders(): Promise<Ladder[]>;
+  ladder(ladder: string): Promise<Ladder>;
+  /** Wait in the ladder's queue (`already_queued` if the account waits there already). */
+  joinQueue(ladder: string, key: string): Promise<{ ladder: string; queued: true; since: number }>;
+  /** Stop waiting (`not_queued` if the account was not waiting). */
+  leaveQueue(ladder: string, key: string): Promise<{ ladder: string; queued: false }>;
+  ladderStatus(ladder: string, key: string): Promise<LadderStatus>;
+  leaderboard(ladder: string, options?: { limit?: number }): Promise<(LadderRating & { rank: number })[]>;
+  ratingHistory(ladder: string, account: string, options?: { limit?: number }): Promise<RatedMatch[]>;
+  createLadder(
+    adminKey: string,
+    name: string,
+    game: string,
+    seats: number,
+    options?: { options?: object; timeControl?: TimeControl | null; join_s?: number; window?: number; widen_per_s?: number },
+  ): Promise<Ladder>;
   adminMatches(adminKey: string, filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   abortMatch(match: string, adminKey: string): Promise<MatchSummary>;
   disableAccount(account: string, adminKey: string): Promise<Account>;
@@ -389,6 +407,63 @@ export function nextState(
 export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?: number }): Promise<T>;
 export function logFailure(failure: StrategyFailed): void;
 export function randomStrategy(seed?: number | null): Strategy;
+/** The legal move worth most at once, in the games of GREEDY_WORTH (throws in others). */
+export function greedyStrategy(): Strategy;
+export const GREEDY_WORTH: { [game: string]: (publicView: any, move: any) => number };
+
+export const POLL_MS: number;
+/** Queue on `ladder`, play each pairing, queue again, until `signal` aborts (or `matches` were played). */
+export function playLadder(
+  server: string,
+  ladder: string,
+  key: string,
+  options?: {
+    strategy?: Strategy<any, any> | null;
+    seed?: number | null;
+    think?: number;
+    matches?: number | null;
+    signal?: AbortSignal | null;
+    /** milliseconds between two looks at the inbox while waiting */
+    pollMs?: number;
+    onMatch?: ((match: string, seat: number, final: MatchState) => void) | null;
+    onError?: "continue" | "stop";
+    report?: (failure: StrategyFailed) => void;
+  },
+): Promise<number>;
+
+/** One notice of an account's inbox (`match_found`: data has ladder, match, seat, game, accounts, join_by). */
+export interface Notice { seq: number; at: number; kind: string; data: { [key: string]: any } }
+export interface Ladder {
+  id: string;
+  name: string;
+  game: string;
+  seats: number;
+  options: object;
+  time_control: TimeControl | null;
+  join_s: number;
+  window: number;
+  widen_per_s: number;
+  created: number;
+}
+/** OpenSkill's mu and sigma, and display = 1000 + 40 * (mu - 3 * sigma). */
+export interface LadderRating {
+  account: string;
+  name: string;
+  mu: number;
+  sigma: number;
+  display: number;
+  games: number;
+  wins: number;
+  last_played: number | null;
+}
+export interface LadderStatus {
+  ladder: string;
+  queued: boolean;
+  since: number | null;
+  matches: string[];
+  rating: LadderRating | null;
+}
+export interface RatedMatch { match: string; at: number; rank: number; mu: number; sigma: number; display: number; change: number }
 export function randomSource(seed?: number | null): () => number;
 
 /** A match clock (PROTOCOL.md, "Match clocks"). */

@@ -3,10 +3,12 @@
 // - VorpalClient: REST (games, matches, seats, moves, events, chat, accounts and keys).
 // - LiveConnection: the WebSocket, with automatic reconnect and resume.
 // - play: the bot runner; a strategy chooses each move from a decision (CLI: vorpal-bot --strategy).
+// - playLadder: queue on a ladder and play each pairing until stopped (CLI: vorpal-bot --ladder).
 // - the protocol v1 codec: encode, decodeClient, decodeServer.
 
 export { RECENT_EVENTS, logFailure, nextState, play, untilAvailable } from "./bot.js";
-export { StrategyFailed, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
+export { GREEDY_WORTH, StrategyFailed, greedyStrategy, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
+export { POLL_MS, playLadder } from "./ladder.js";
 export {
   CLIENT_FRAMES,
   DecodeError,

@@ -180,9 +180,60 @@ export class VorpalClient {
     const body = await response.text();
     if (response.status >= 400) throw errorFrom(JSON.parse(body), response.status);
     return body;
+
+  /** The account's notices numbered above `since`, oldest first (`match_found`: a ladder paired it). */
+  async inbox(key, { since = 0 } = {}) {
+    return (await this.call("GET", "/v1/accounts/me/inbox", { token: key, params: { since } })).notices;
+  }
+
+  // -- ladders -------------------------------------------------------------------------------
+
+  async ladders() {
+    return (await this.call("GET", "/v1/ladders")).ladders;
+  }
+
+  async ladder(ladder) {
+    return this.call("GET", `/v1/ladders/${encodeURIComponent(ladder)}`);
+  }
+
+  /**
+   * Wait in the ladder's queue: `{ladder, queued, since}` (`already_queued` if the account waits
+   * there already). A pairing arrives as a `match_found` notice (`inbox`).
+   */
+  async joinQueue(ladder, key) {
+    return this.call("POST", `/v1/ladders/${encodeURIComponent(ladder)}/queue`, { token: key });
+  }
+
+  /** Stop waiting (`not_queued` if the account was not waiting). */
+  async leaveQueue(ladder, key) {
+    return this.call("DELETE", `/v1/ladders/${encodeURIComponent(ladder)}/queue`, { token: key });
+  }
+
+  /** `{ladder, queued, since, matches, rating}`: waiting or not, and the matches not yet rated. */
+  async ladderStatus(ladder, key) {
+    return this.call("GET", `/v1/ladders/${encodeURIComponent(ladder)}/me`, { token: key });
+  }
+
+  /** The ladder's rated accounts, best display rating first. */
+  async leaderboard(ladder, { limit = 100 } = {}) {
+    return (await this.call("GET", `/v1/ladders/${encodeURIComponent(ladder)}/leaderboard`, { params: { limit } }))
+      .ratings;
+  }
+
+  /** An account's rated matches on the ladder, oldest first (the newest `limit`). */
+  async ratingHistory(ladder, account, { limit = 100 } = {}) {
+    const path = `/v1/ladders/${encodeURIComponent(ladder)}/accounts/${encodeURIComponent(account)}/history`;
+    return (await this.call("GET", path, { params: { limit } })).history;
   }
 
   // -- admin (the server's VORPAL_ADMIN_KEY) -------------------------------------------------
+
+  /** A new ladder; `settings`: `join_s`, `window`, `widen_per_s` (PROTOCOL.md, Ladders). */
+  async createLadder(adminKey, name, game, seats, { options = {}, timeControl = null, ...settings } = {}) {
+    const json = { name, game, seats, options, ...settings };
+    if (timeControl !== null) json.time_control = timeControl;
+    return this.call("POST", "/v1/admin/ladders", { token: adminKey, json });
+  }
 
   async adminMatches(adminKey, { game = null, status = null, limit = 50 } = {}) {
     return (await this.call("GET", "/v1/admin/matches", { token: adminKey, params: { game, status, limit } })).matches;

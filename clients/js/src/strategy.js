@@ -35,6 +35,39 @@ export function randomStrategy(seed = null) {
   return (decision) => decision.legal[Math.floor(random() * decision.legal.length)];
 }
 
+const COLOURS = { G: "green", Y: "yellow", P: "purple" };
+
+/** What one Brillig move is worth at once, as a greedy player sees it. */
+function brilligWorth(pub, move) {
+  if (move.type === "play") {
+    const colour = COLOURS[move.card[0]];
+    const number = Number(move.card[1]);
+    if (pub.phase === "collect_card") return number * (pub.jabberwocky?.[colour]?.[colour] ?? 0);
+    return -number; // an assignment card: keep the high ones for collecting
+  }
+  if (move.type === "move_pile") return pub.piles?.[move.pile]?.[move.onto] ?? 0;
+  return Number(move.card[1]); // take_bonus: the highest card
+}
+
+/** The games greedyStrategy knows: what a move is worth at once, from the public view. */
+export const GREEDY_WORTH = { brillig: brilligWorth };
+
+/**
+ * The legal move worth most at once (ties: the first of them), for the games in GREEDY_WORTH;
+ * no look-ahead. A simple opponent that beats random play, for ladders and tests. In another
+ * game it throws, so the runner reports it and plays randomly.
+ */
+export function greedyStrategy() {
+  return (decision) => {
+    const worth = GREEDY_WORTH[decision.game];
+    if (worth === undefined) throw new Error(`the greedy strategy does not know ${decision.game}`);
+    const pub = decision.view?.public ?? {};
+    let best = decision.legal[0];
+    for (const move of decision.legal) if (worth(pub, move) > worth(pub, best)) best = move;
+    return best;
+  };
+}
+
 /**
  * The strategy raised, returned nothing, or the server refused its move. `error` is the
  * server's ApiError (illegal_move, bad_move) when it refused the move; `cause` is what the

@@ -88,8 +88,11 @@ export function exited(child, log) {
   });
 }
 
-/** Redis + a Vorpal server; `stack.url` is its base URL. Call `stack.stop()` when done. */
-export async function startStack() {
+/**
+ * Redis + a Vorpal server; `stack.url` is its base URL. Call `stack.stop()` when done.
+ * `env`: more of the server's settings (e.g. VORPAL_ADMIN_KEY).
+ */
+export async function startStack({ env: settings = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "vorpal-js-"));
   const binary = execFileSync(PYTHON, [
     "-c",
@@ -109,7 +112,7 @@ export async function startStack() {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverLog = join(dir, "server.log");
-  const env = { ...process.env };
+  const env = { ...process.env, ...settings };
   delete env.REDIS_URL;
   const redisUrl = `redis://127.0.0.1:${redisPort}/0`;
   const server = start(

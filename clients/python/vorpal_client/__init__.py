@@ -40,7 +40,21 @@ from .models import (
     SeatToken,
 )
 from .rest import VorpalClient
-from .strategy import Decision, Strategy, StrategyFailed, load_strategy, random_strategy, seconds_left
+from .strategy import (
+    Decision,
+    Strategy,
+    StrategyFailed,
+    greedy_strategy,
+    load_strategy,
+    random_strategy,
+    seconds_left,
+)
+
+__all__ = [
+    "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
+    "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
+    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
+    "VorpalClient", "greedy_strategy", "load_strategy", "play", "random_strategy",
 from .tournaments import Tournament, play_tournament
 
 __all__ = [
@@ -48,6 +62,6 @@ __all__ = [
     "IssuedKey", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary",
     "MoveRefused", "MoveResult", "NotFound", "NotYourTurn", "RateLimited", "SeatToken", "ServerError",
     "StaleVersion", "Strategy", "StrategyFailed", "Tournament", "Unauthorized", "Unavailable", "UnsupportedProtocol",
-    "VorpalClient", "load_strategy", "play", "play_tournament", "random_strategy",
+    "VorpalClient", "greedy_strategy", "load_strategy", "play", "play_tournament", "random_strategy",
     "seconds_left",
 ]  # fmt: skip

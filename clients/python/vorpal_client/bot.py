@@ -17,7 +17,8 @@ state says so) the runner returns that final state.
 ``vorpal-bot --server URL --match ID [--strategy MODULE:NAME] [--seat N] [--name NAME]``
 (or ``--game NAME --seats N`` to create the match first; ``--matches N --bots SEATS`` to
 play N matches against the server's random bots and count the wins). With an account's
-API key in ``$VORPAL_API_KEY`` (or ``--key``) the bot joins as that account.
+API key in ``$VORPAL_API_KEY`` (or ``--key``) the bot joins as that account;
+``--ladder ID`` plays a ladder as that account until interrupted (:mod:`.ladder`).
 """
 
 from __future__ import annotations
@@ -252,7 +253,27 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
 # -- the command ---------------------------------------------------------------------------
 
 
+async def run_ladder(args: argparse.Namespace) -> int:
+    """``--ladder ID``: queue, play each pairing, queue again, until interrupted (or ``--matches``)."""
+    from .ladder import play_ladder  # the ladder runner builds on this module
+
+    if not args.key:
+        raise SystemExit("vorpal-bot: --ladder plays as an account: give --key or $VORPAL_API_KEY")
+
+    def done(match: str, seat: int, final: dict[str, Any]) -> None:
+        print(f"match {match} {final['status']}: {final.get('outcome')} (seat {seat})", flush=True)
+
+    strategy = load_strategy(args.strategy, seed=args.seed)
+    played = await play_ladder(args.server, args.ladder, args.key, strategy=strategy, seed=args.seed,
+                               think=args.think, on_error=args.on_error, report=_print_failure,
+                               matches=args.matches if args.matches_given else None, on_match=done)  # fmt: skip
+    print(f"played {played} matches on ladder {args.ladder}", flush=True)
+    return 0
+
+
 async def run(args: argparse.Namespace) -> int:
+    if getattr(args, "ladder", None):
+        return await run_ladder(args)
     strategy = load_strategy(args.strategy, seed=args.seed)
     if args.tournament is not None:
         return await run_tournament(args, strategy)
@@ -316,6 +337,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bots", help="seats of a match it creates that the server's random bots play: 1,2")
     p.add_argument("--tournament", help="play every round of this tournament as the account of --key, to its end")
     p.add_argument("--matches", type=int, default=1, help="play this many matches it creates; prints the wins")
+    p.add_argument(
+        "--ladder", help="play this ladder as the account of --key: queue, play each pairing, queue again, until "
+        "interrupted (or --matches)",
+    )  # fmt: skip
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)
     p.add_argument(
@@ -331,8 +356,13 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, help="seed of the random strategy (and of the fallback)")
     p.add_argument("--think", type=float, default=0.0, help="mean seconds to wait before each move")
+    args = p.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    args.matches_given = any(a == "--matches" or a.startswith("--matches=") for a in given)
     try:
-        return asyncio.run(run(p.parse_args(argv)))
+        return asyncio.run(run(args))
+    except KeyboardInterrupt:
+        return 130
     except ApiError as exc:
         print(f"vorpal-bot: {exc}", file=sys.stderr)
         return 1

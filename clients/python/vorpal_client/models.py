@@ -109,3 +109,65 @@ class LoggedEvent(Model):
     version: int
     at: int | None = None
     event: dict[str, Any]
+
+
+class Notice(Model):
+    """One notice of an account's inbox: ``kind`` ``match_found`` has ``data`` with ``ladder``,
+    ``match``, ``seat``, ``game``, ``accounts`` and ``join_by`` (ms)."""
+
+    seq: int
+    at: int
+    kind: str
+    data: dict[str, Any] = {}
+
+
+class Ladder(Model):
+    """A ladder: a standing queue for one game and seat count (``time_control``: its matches' clock)."""
+
+    id: str
+    name: str
+    game: str
+    seats: int
+    options: dict[str, Any] = {}
+    time_control: dict[str, Any] | None = None
+    join_s: int
+    window: float
+    widen_per_s: float
+    created: int
+
+
+class LadderRating(Model):
+    """An account's line on a ladder's board: OpenSkill's ``mu`` and ``sigma``, and ``display``
+    (``1000 + 40 * (mu - 3 * sigma)``); ``rank`` on the leaderboard only."""
+
+    account: str
+    name: str
+    mu: float
+    sigma: float
+    display: int
+    games: int
+    wins: int
+    last_played: int | None = None
+    rank: int | None = None
+
+
+class LadderStatus(Model):
+    """Where the account stands on a ladder: waiting or not, and its matches not yet rated."""
+
+    ladder: str
+    queued: bool
+    since: int | None = None
+    matches: list[str] = []
+    rating: LadderRating | None = None
+
+
+class RatedMatch(Model):
+    """One line of an account's rating history: its rank in the match and its rating after it."""
+
+    match: str
+    at: int
+    rank: int
+    mu: float
+    sigma: float
+    display: int
+    change: int

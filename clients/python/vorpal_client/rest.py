@@ -7,7 +7,22 @@ from typing import Any
 import httpx
 
 from .errors import ApiError, error_from
-from .models import Account, Game, IssuedKey, LeaveResult, LoggedEvent, MatchState, MatchSummary, MoveResult, SeatToken
+from .models import (
+    Account,
+    Game,
+    IssuedKey,
+    Ladder,
+    LadderRating,
+    LadderStatus,
+    LeaveResult,
+    LoggedEvent,
+    MatchState,
+    MatchSummary,
+    MoveResult,
+    Notice,
+    RatedMatch,
+    SeatToken,
+)
 from .tournaments import Tournament
 
 
@@ -113,6 +128,41 @@ class VorpalClient:
         """``key`` stops working and nothing replaces it."""
         return Account.model_validate((await self._call("DELETE", "/v1/accounts/me/key", token=key))["account"])
 
+    async def inbox(self, key: str, *, since: int = 0) -> list[Notice]:
+        """The account's notices numbered above ``since``, oldest first (``match_found``: a ladder paired it)."""
+        found = await self._call("GET", "/v1/accounts/me/inbox", token=key, params={"since": since})
+        return [Notice.model_validate(n) for n in found["notices"]]
+
+    # -- ladders ----------------------------------------------------------------------
+
+    async def ladders(self) -> list[Ladder]:
+        return [Ladder.model_validate(lad) for lad in (await self._call("GET", "/v1/ladders"))["ladders"]]
+
+    async def ladder(self, ladder: str) -> Ladder:
+        return Ladder.model_validate(await self._call("GET", f"/v1/ladders/{ladder}"))
+
+    async def join_queue(self, ladder: str, key: str) -> LadderStatus:
+        """Wait in the ladder's queue (``already_queued`` if the account waits there already);
+        a pairing arrives as a ``match_found`` notice (:meth:`inbox`)."""
+        return LadderStatus.model_validate(await self._call("POST", f"/v1/ladders/{ladder}/queue", token=key))
+
+    async def leave_queue(self, ladder: str, key: str) -> LadderStatus:
+        """Stop waiting (``not_queued`` if the account was not waiting)."""
+        return LadderStatus.model_validate(await self._call("DELETE", f"/v1/ladders/{ladder}/queue", token=key))
+
+    async def ladder_status(self, ladder: str, key: str) -> LadderStatus:
+        return LadderStatus.model_validate(await self._call("GET", f"/v1/ladders/{ladder}/me", token=key))
+
+    async def leaderboard(self, ladder: str, *, limit: int = 100) -> list[LadderRating]:
+        """The ladder's rated accounts, best display rating first."""
+        found = await self._call("GET", f"/v1/ladders/{ladder}/leaderboard", params={"limit": limit})
+        return [LadderRating.model_validate(r) for r in found["ratings"]]
+
+    async def rating_history(self, ladder: str, account: str, *, limit: int = 100) -> list[RatedMatch]:
+        """An account's rated matches on the ladder, oldest first (the newest ``limit``)."""
+        found = await self._call("GET", f"/v1/ladders/{ladder}/accounts/{account}/history", params={"limit": limit})
+        return [RatedMatch.model_validate(h) for h in found["history"]]
+
     # -- admin (the server's VORPAL_ADMIN_KEY) --------------------------------------------
 
     async def admin_matches(self, admin_key: str, *, game: str | None = None, status: str | None = None,
@@ -180,3 +230,12 @@ class VorpalClient:
                 raise error_from(r.json(), r.status_code)
             return r.text
         return await self._call("GET", f"/v1/tournaments/{tournament}/export", params=params)
+
+    async def create_ladder(self, admin_key: str, name: str, game: str, seats: int, *,
+                            options: dict[str, Any] | None = None, time_control: dict[str, Any] | None = None,
+                            **settings: Any) -> Ladder:  # fmt: skip
+        """A new ladder; ``settings``: ``join_s``, ``window``, ``widen_per_s`` (PROTOCOL.md, Ladders)."""
+        body: dict[str, Any] = {"name": name, "game": game, "seats": seats, "options": options or {}, **settings}
+        if time_control is not None:
+            body["time_control"] = time_control
+        return Ladder.model_validate(await self._call("POST", "/v1/admin/ladders", token=admin_key, json=body))

@@ -85,6 +85,44 @@ def random_strategy(seed: int | None = None) -> Strategy:
     return choose
 
 
+_COLOURS = {"G": "green", "Y": "yellow", "P": "purple"}
+
+
+def _brillig_worth(public: dict[str, Any], move: dict[str, Any]) -> float:
+    """What one Brillig move is worth at once, as a greedy player sees it."""
+    jabberwocky = public.get("jabberwocky", {})
+    if move["type"] == "play":
+        colour, number = _COLOURS[move["card"][0]], int(move["card"][1])
+        if public.get("phase") == "collect_card":  # the gems of its colour, each worth its number
+            return float(number * int(jabberwocky.get(colour, {}).get(colour, 0)))
+        return float(-number)  # an assignment card: keep the high ones for collecting
+    if move["type"] == "move_pile":  # a pile's gems of the card's colour are the ones that can score
+        pile = public.get("piles", [])[move["pile"]] or {}
+        return float(pile.get(move["onto"], 0))
+    return float(move["card"][1])  # take_bonus: the highest card
+
+
+#: The games :func:`greedy_strategy` knows: what a move is worth at once, from the public view.
+GREEDY_WORTH: dict[str, Callable[[dict[str, Any], dict[str, Any]], float]] = {"brillig": _brillig_worth}
+
+
+def greedy_strategy(seed: int | None = None) -> Strategy:
+    """The legal move worth most at once (ties: the first of them), for the games in
+    :data:`GREEDY_WORTH`; no look-ahead. A simple opponent that beats random play, for
+    ladders and tests. In another game it raises, so the runner reports it and plays randomly.
+    """
+    del seed  # greedy play draws nothing
+
+    def choose(decision: Decision) -> Any:
+        worth = GREEDY_WORTH.get(decision.game)
+        if worth is None:
+            raise ValueError(f"the greedy strategy does not know {decision.game}")
+        public = decision.view.get("public", {})
+        return max(decision.legal, key=lambda move: worth(public, move))
+
+    return choose
+
+
 def as_wire(move: Any) -> Any:
     """A move as it goes on the wire: pydantic models become plain data (by alias)."""
     if isinstance(move, BaseModel):
@@ -98,6 +136,7 @@ def load_strategy(spec: str, *, seed: int | None = None) -> Strategy:
     """The strategy named by ``spec``.
 
     - ``random``: :func:`random_strategy` (seeded with ``seed``);
+    - ``greedy``: :func:`greedy_strategy` (the move worth most at once, in the games it knows);
     - ``package.module:name`` (imported with the current directory on ``sys.path``);
     - ``path/to/file.py:name``.
 
@@ -106,6 +145,8 @@ def load_strategy(spec: str, *, seed: int | None = None) -> Strategy:
     """
     if spec == "random":
         return random_strategy(seed)
+    if spec == "greedy":
+        return greedy_strategy(seed)
     where, _, name = spec.rpartition(":") if _names_attribute(spec) else (spec, "", "")
     name = name or "choose"
     if where.endswith(".py") or "/" in where or "\\" in where:

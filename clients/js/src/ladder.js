@@ -1,0 +1,86 @@
+// The ladder runner: queue on a ladder, play each match the server pairs, queue again, until
+// stopped (mirrors clients/python/vorpal_client/ladder.py).
+//
+// The server tells an account where it was paired with a `match_found` notice in its inbox;
+// the runner reads the inbox (polling GET /v1/accounts/me/inbox?since=, so that nothing is
+// missed whether or not a connection was up), joins the held seat with the account's key and
+// plays it with play() (which reconnects and resumes on its own). A server that cannot be
+// reached is waited for (untilAvailable). A runner that starts again picks up the pairings
+// still waiting for it (GET /v1/ladders/{id}/me) before queueing.
+
+import { play, untilAvailable } from "./bot.js";
+import { ApiError } from "./errors.js";
+import { VorpalClient } from "./rest.js";
+
+/** Milliseconds between two looks at the inbox while waiting for a pairing. */
+export const POLL_MS = 250;
+// Errors that mean "this pairing is no longer yours to play" (it ended, or its seat was taken).
+const GONE = new Set(["match_over", "match_started", "match_not_found", "seat_taken", "match_full"]);
+
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}
+
+/**
+ * Play `ladder` as the account of `key` until `signal` aborts or `matches` were played;
+ * resolves to how many were played. `onMatch(match, seat, finalState)` is called after each.
+ * The other options are play()'s.
+ */
+export async function playLadder(
+  server,
+  ladder,
+  key,
+  { strategy = null, seed = null, think = 0, matches = null, signal = null, pollMs = POLL_MS, onMatch = null, ...rest } = {},
+) {
+  const api = new VorpalClient(server);
+  const stopped = () => signal?.aborted ?? false;
+  let since = Math.max(0, ...(await untilAvailable(() => api.inbox(key))).map((n) => n.seq));
+  const pending = [...(await untilAvailable(() => api.ladderStatus(ladder, key))).matches];
+  let played = 0;
+  while (!stopped() && (matches === null || played < matches)) {
+    if (pending.length === 0) {
+      try {
+        await untilAvailable(() => api.joinQueue(ladder, key));
+      } catch (err) {
+        if (!(err instanceof ApiError && err.code === "already_queued")) throw err;
+      }
+      while (pending.length === 0 && !stopped()) {
+        const after = since;
+        for (const notice of await untilAvailable(() => api.inbox(key, { since: after }))) {
+          since = Math.max(since, notice.seq);
+          if (notice.kind === "match_found" && notice.data?.ladder === ladder) pending.push(String(notice.data.match));
+        }
+        if (pending.length === 0) await pause(pollMs, signal);
+      }
+      if (stopped()) break;
+    }
+    const match = pending.shift();
+    let seat;
+    try {
+      seat = await untilAvailable(() => api.join(match, { key }));
+    } catch (err) {
+      if (err instanceof ApiError && GONE.has(err.code)) continue;
+      throw err;
+    }
+    const final = await play(server, match, seat.token, { strategy, seed, think, ...rest });
+    played += 1;
+    onMatch?.(match, seat.seat, final);
+  }
+  if (stopped()) {
+    try {
+      await api.leaveQueue(ladder, key);
+    } catch (err) {
+      if (!(err instanceof ApiError && ["not_queued", "unavailable"].includes(err.code))) throw err;
+    }
+  }
+  return played;
+}

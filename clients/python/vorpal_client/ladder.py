@@ -1,0 +1,95 @@
+"""The ladder runner: queue on a ladder, play each match the server pairs, queue again, until stopped.
+
+The server tells an account where it was paired with a ``match_found`` notice in its inbox;
+the runner reads the inbox (polling ``GET /v1/accounts/me/inbox?since=``, so that nothing is
+missed whether or not a connection was up), joins the held seat with the account's key and
+plays it with :func:`~.bot.play` (which reconnects and resumes on its own). A server that
+cannot be reached is waited for (:func:`~.bot.until_available`). A runner that starts again
+picks up the pairings still waiting for it (``GET /v1/ladders/{id}/me``) before queueing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from .bot import play, until_available
+from .errors import ApiError
+from .rest import VorpalClient
+from .strategy import Strategy, StrategyFailed
+
+log = logging.getLogger("vorpal_client.ladder")
+
+#: Seconds between two looks at the inbox while waiting for a pairing.
+POLL_S = 0.25
+#: Errors that mean "this pairing is no longer yours to play" (it ended, or its seat was taken).
+_GONE = ("match_over", "match_started", "match_not_found", "seat_taken", "match_full")
+
+
+async def play_ladder(server: str, ladder: str, key: str, *, strategy: Strategy | None = None, seed: int | None = None,
+                      think: float = 0.0, matches: int | None = None, stop: asyncio.Event | None = None,
+                      poll_s: float = POLL_S, on_error: Any = "continue",
+                      report: Callable[[StrategyFailed], None] | None = None,
+                      on_match: Callable[[str, int, dict[str, Any]], None] | None = None) -> int:  # fmt: skip
+    """Play ``ladder`` as the account of ``key`` until ``stop`` is set or ``matches`` were played;
+    returns how many were played. ``on_match(match, seat, final_state)`` is called after each."""
+    stop = stop or asyncio.Event()
+    played = 0
+    async with VorpalClient(server) as api:
+        seen = await until_available(lambda: api.inbox(key))
+        since = max((n.seq for n in seen), default=0)
+        pending = list((await until_available(lambda: api.ladder_status(ladder, key))).matches)
+        while not stop.is_set() and (matches is None or played < matches):
+            if not pending:
+                await _queue(api, ladder, key)
+                while not pending and not stop.is_set():
+                    for notice in await until_available(partial(api.inbox, key, since=since)):
+                        since = max(since, notice.seq)
+                        if notice.kind == "match_found" and notice.data.get("ladder") == ladder:
+                            pending.append(str(notice.data["match"]))
+                    if not pending:
+                        await _wait(stop, poll_s)
+                if stop.is_set():
+                    break
+            match = pending.pop(0)
+            try:
+                seat = await until_available(partial(api.join, match, key=key))
+            except ApiError as exc:
+                if exc.code not in _GONE:
+                    raise
+                log.info("pairing %s is gone (%s)", match, exc.code)
+                continue
+            kwargs: dict[str, Any] = {} if report is None else {"report": report}
+            final = await play(server, match, seat.token, strategy=strategy, seed=seed, think=think,
+                               on_error=on_error, **kwargs)  # fmt: skip
+            played += 1
+            if on_match is not None:
+                on_match(match, seat.seat, final)
+        if stop.is_set():
+            await _leave(api, ladder, key)
+    return played
+
+
+async def _queue(api: VorpalClient, ladder: str, key: str) -> None:
+    try:
+        await until_available(lambda: api.join_queue(ladder, key))
+    except ApiError as exc:
+        if exc.code != "already_queued":  # a queue entry from before a restart still stands
+            raise
+
+
+async def _leave(api: VorpalClient, ladder: str, key: str) -> None:
+    try:
+        await api.leave_queue(ladder, key)
+    except ApiError as exc:
+        if exc.code not in ("not_queued", "unavailable"):
+            raise
+
+
+async def _wait(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)

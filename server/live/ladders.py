@@ -1,0 +1,88 @@
+"""The ladders' pairing loop: one instance at a time pairs each ladder and settles its matches.
+
+Every instance runs a :class:`LadderLoop`. Each tick it renews the ladder leases it holds,
+claims ladders whose lease is free or expired (``leases.lua``, as the scheduler leases a
+match's timed work), and for each ladder it holds: rates the matches that ended (ending
+those whose seats stayed empty past the ladder's ``join_s``), then pairs the queue. When
+an instance dies, its ladders are claimed by another within ``lease_s + tick_s``; a
+stopping instance hands them back at once.
+
+Holding the lease is not what makes a rating happen once: the rating step is a
+compare-and-set in Redis (:meth:`server.domain.ladders.Ladders.settle`), so an instance
+that lost its lease mid-tick does no harm.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from server.domain.ladders import Ladders, now_ms
+from server.engine.errors import Unavailable, VorpalError
+from server.store.ladders import RedisLadders
+
+log = logging.getLogger("vorpal.ladders")
+
+#: Ladders claimed per tick, at most.
+CLAIM_BATCH = 100
+
+
+class LadderLoop:
+    def __init__(self, ladders: Ladders, store: RedisLadders, *, instance: str, lease_s: float = 5.0,
+                 tick_s: float = 1.0) -> None:  # fmt: skip
+        self.ladders = ladders
+        self.store = store
+        self.instance = instance
+        self.lease_ms = int(lease_s * 1000)
+        self.tick_s = tick_s
+        self.owned: set[str] = set()
+        self._wakeup = asyncio.Event()
+        self._loop: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self._loop = asyncio.create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._loop is not None:
+            self._loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._loop
+        if self.owned:
+            with contextlib.suppress(VorpalError):
+                await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
+
+    def wake(self) -> None:
+        """Someone queued, or a ladder was created: look now rather than at the next tick."""
+        self._wakeup.set()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except Unavailable:
+                pass  # Redis is away: the next tick tries again
+            except Exception:
+                log.exception("ladder tick failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wakeup.wait(), self.tick_s)
+            self._wakeup.clear()
+
+    async def tick(self) -> None:
+        if self.owned:
+            kept = set(await self.store.leases("renew", self.instance, self.lease_ms, sorted(self.owned)))
+            for ladder_id in self.owned - kept:
+                log.warning("lease of ladder %s lost to another instance", ladder_id)
+            self.owned = kept
+        self.owned |= set(await self.store.leases("claim", self.instance, self.lease_ms, limit=CLAIM_BATCH))
+        for ladder_id in sorted(self.owned):
+            ladder = await self.store.load(ladder_id)
+            if ladder is None:
+                continue
+            try:
+                await self.ladders.settle_matches(ladder, now_ms())
+                await self.ladders.pair_queue(ladder, now_ms())
+            except Unavailable:
+                raise
+            except VorpalError as exc:
+                log.warning("ladder %s: %s", ladder_id, exc.code)

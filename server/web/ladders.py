@@ -1,0 +1,119 @@
+"""REST for ladders (``/v1/ladders``): an admin creates one; accounts queue with their API key,
+see whether they wait or have a match, read the board and anyone's rating history.
+
+A pairing is announced in the account's inbox (``match_found``: ladder, match, seat), read
+with ``GET /v1/accounts/me/inbox`` or pushed on a WebSocket signed in with the key; the
+account then joins its held seat with ``POST /v1/matches/{id}/join`` (:mod:`server.web.rest`).
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from server.domain.ladders import Ladder, LadderSpec
+from server.engine.errors import (
+    AccountDisabled,
+    AlreadyQueued,
+    BadOptions,
+    LadderNotFound,
+    NotQueued,
+    Unavailable,
+    UnknownGame,
+)
+
+from .accounts import api_key
+from .admin import admin
+from .openapi import Auth, Query, operation
+from .responses import LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
+from .rest import Body, parse, query_int
+from .services import services
+
+BOARD_LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "at most this many")
+_KNOWN = [LadderNotFound, Unavailable]
+_AS_ACCOUNT = [*_KNOWN, AccountDisabled]
+
+
+class CreateLadder(Body, LadderSpec):
+    """The body of ``POST /v1/admin/ladders``."""
+
+
+def _limit(request: Request) -> int:
+    return query_int(request, "limit", 100, 1, 1000)
+
+
+@operation("createLadder", "Admin: create a ladder (a game, its options and seats, a time control)", tag="ladders",
+           answer=Ladder, status=201, body=CreateLadder, auth=Auth.ADMIN,
+           errors=[UnknownGame, BadOptions, Unavailable])  # fmt: skip
+async def create_ladder(request: Request) -> Response:
+    app = admin(request)
+    body = await parse(request, CreateLadder)
+    ladder = await app.ladders.create(LadderSpec.model_validate(body.model_dump()))
+    app.ladder_loop.wake()
+    return answer(Ladder, ladder, 201)
+
+
+@operation("listLadders", "Every ladder, oldest first", tag="ladders", answer=LadderList, errors=[Unavailable])
+async def list_ladders(request: Request) -> Response:
+    return answer(LadderList, {"ladders": await services(request).ladders.all()})
+
+
+@operation("getLadder", "One ladder", tag="ladders", answer=Ladder, errors=_KNOWN)
+async def get_ladder(request: Request) -> Response:
+    return answer(Ladder, await services(request).ladders.get(request.path_params["ladder_id"]))
+
+
+@operation("joinLadderQueue", "Queue the API key's account to be paired", tag="ladders", answer=QueueEntry,
+           status=201, auth=Auth.KEY, errors=[*_AS_ACCOUNT, AlreadyQueued])  # fmt: skip
+async def join_queue(request: Request) -> Response:
+    app = services(request)
+    account = await app.accounts.authenticate(api_key(request))
+    entry = await app.ladders.join_queue(request.path_params["ladder_id"], account)
+    app.ladder_loop.wake()
+    return answer(QueueEntry, {"ladder": request.path_params["ladder_id"], "queued": True, "since": entry.since}, 201)
+
+
+@operation("leaveLadderQueue", "Take the API key's account out of the queue", tag="ladders", answer=QueueEntry,
+           auth=Auth.KEY, errors=[*_AS_ACCOUNT, NotQueued])  # fmt: skip
+async def leave_queue(request: Request) -> Response:
+    app = services(request)
+    account = await app.accounts.authenticate(api_key(request))
+    await app.ladders.leave_queue(request.path_params["ladder_id"], account)
+    return answer(QueueEntry, {"ladder": request.path_params["ladder_id"], "queued": False})
+
+
+@operation("getLadderStatus", "Whether the API key's account waits, its matches not yet rated, its rating",
+           tag="ladders", answer=LadderStatus, auth=Auth.KEY, errors=_AS_ACCOUNT)  # fmt: skip
+async def my_status(request: Request) -> Response:
+    app = services(request)
+    account = await app.accounts.authenticate(api_key(request))
+    return answer(LadderStatus, await app.ladders.status(request.path_params["ladder_id"], account))
+
+
+@operation("getLeaderboard", "The board: rated accounts, best display rating first", tag="ladders",
+           answer=Leaderboard, query=[BOARD_LIMIT], errors=_KNOWN)  # fmt: skip
+async def leaderboard(request: Request) -> Response:
+    ladder_id = request.path_params["ladder_id"]
+    board = await services(request).ladders.leaderboard(ladder_id, _limit(request))
+    return answer(Leaderboard, {"ladder": ladder_id, "ratings": board})
+
+
+@operation("getRatingHistory", "An account's rated matches on a ladder, oldest first", tag="ladders",
+           answer=RatingHistory, query=[BOARD_LIMIT], errors=_KNOWN)  # fmt: skip
+async def history(request: Request) -> Response:
+    ladder_id, account_id = request.path_params["ladder_id"], request.path_params["account_id"]
+    found = await services(request).ladders.history(ladder_id, account_id, _limit(request))
+    return answer(RatingHistory, {"ladder": ladder_id, "account": account_id, "history": found})
+
+
+routes = [
+    Route("/v1/admin/ladders", create_ladder, methods=["POST"]),
+    Route("/v1/ladders", list_ladders, methods=["GET"]),
+    Route("/v1/ladders/{ladder_id}", get_ladder, methods=["GET"]),
+    Route("/v1/ladders/{ladder_id}/queue", join_queue, methods=["POST"]),
+    Route("/v1/ladders/{ladder_id}/queue", leave_queue, methods=["DELETE"]),
+    Route("/v1/ladders/{ladder_id}/me", my_status, methods=["GET"]),
+    Route("/v1/ladders/{ladder_id}/leaderboard", leaderboard, methods=["GET"]),
+    Route("/v1/ladders/{ladder_id}/accounts/{account_id}/history", history, methods=["GET"]),
+]
