@@ -41,6 +41,7 @@ import sys
 import time
 from collections import Counter
 from dataclasses import asdict, dataclass, field
+from fnmatch import fnmatchcase
 from pathlib import Path
 from typing import Any
 
@@ -49,10 +50,11 @@ import psutil
 
 from loadtest.bench import Procs, raise_nofile, rss_mb
 from loadtest.loadgen import Seat, Stats, connect, freeze_gc
+from server.store import keys
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Keys a deployment keeps for as long as it runs (bounded by design, see server/store/keys.py).
-GLOBAL_KEYS = re.compile(rb"^vorpal:(\{sched\}|\{lobby\}|matches|\{ladders?\}|\{tournaments?\})")
+#: Keys a deployment keeps for as long as it runs (bounded by design: server/store/keys.py).
+GLOBAL_KEYS = [pattern.encode() for pattern in keys.GLOBAL_KEYS]
 GC_LINE = re.compile(r"gc: generation (\d) paused (\d+) ms")
 PAUSE_BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 250)
 RETENTION = {
@@ -248,7 +250,7 @@ def redis_keys(procs: Procs) -> tuple[int, int]:
             ttls.ttl(key)
         for key, ttl in zip(batch, ttls.execute(), strict=True):
             count += 1
-            if ttl == -1 and not GLOBAL_KEYS.match(key):
+            if ttl == -1 and not any(fnmatchcase(key, pattern) for pattern in GLOBAL_KEYS):
                 without += 1
     return count, without
 

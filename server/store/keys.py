@@ -69,8 +69,12 @@ SCHEDULE_DUE = "vorpal:{sched}:due"
 SCHEDULE_OWNER = "vorpal:{sched}:owner"
 #: The plain channel every pub/sub connection subscribes to, so that it stays in subscribed mode.
 CONTROL_CHANNEL = "vorpal:control"
-#: The patterns of the keys that have no TTL (see above); every other key expires.
-GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, "vorpal:{acct:*}:a")
+#: The patterns of the keys that have no TTL (see above); every other key expires. Accounts and
+#: ladders last as long as they are wanted (an admin makes ladders); a tournament's document
+#: lasts until it has finished, then expires with the retention of an ended match.
+GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, "vorpal:{acct:*}:a", "vorpal:ladders",
+               "vorpal:{ladders}:*", "vorpal:{ladder:*}:*", "vorpal:tournaments", "vorpal:tournaments:running",
+               "vorpal:{tour:*}:t")  # fmt: skip
 
 
 def match_keys(match_id: str) -> tuple[str, str, str]:

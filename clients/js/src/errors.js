@@ -13,9 +13,10 @@
 //      ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
 //      ├── Forbidden            forbidden / account_disabled
 //      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
-//      │                        tournament_not_found
+//      │                        tournament_not_found / ladder_not_found
 //      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
-//      │    │                   not_subscribed / already_registered / not_registered / tournament_started
+//      │    │                   not_subscribed / already_registered / not_registered / tournament_started /
+//      │    │                   already_queued / not_queued
 //      │    ├── StaleVersion    stale_version (`.current`: the match's version)
 //      │    └── MatchOver       match_over
 //      ├── NotYourTurn          not_your_turn
@@ -95,6 +96,9 @@ export const BY_CODE = Object.freeze({
   already_registered: Conflict,
   not_registered: Conflict,
   tournament_started: Conflict,
+  ladder_not_found: NotFound,
+  already_queued: Conflict,
+  not_queued: Conflict,
   conflict: Conflict,
   seat_taken: Conflict,
   match_full: Conflict,

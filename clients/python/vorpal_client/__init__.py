@@ -49,12 +49,6 @@ from .strategy import (
     random_strategy,
     seconds_left,
 )
-
-__all__ = [
-    "Account", "ApiError", "Decision", "Forbidden", "Game", "IllegalMove", "IssuedKey", "LeaveResult",
-    "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary", "MoveResult", "NotFound",
-    "NotYourTurn", "SeatToken", "StaleVersion", "Strategy", "StrategyFailed", "Unauthorized", "Unavailable",
-    "VorpalClient", "greedy_strategy", "load_strategy", "play", "random_strategy",
 from .tournaments import Tournament, play_tournament
 
 __all__ = [
