@@ -58,16 +58,19 @@ class GameSchemas(Answer):
     options: dict[str, Any] = Field(description="JSON Schema of the options of POST /v1/matches")
     move: dict[str, Any] = Field(description="JSON Schema of a move")
     view: GameViewSchemas
+    outcome: dict[str, Any] = Field(description="JSON Schema of the outcome (its `reason` is one of the codes)")
 
 
 class GameInfo(Answer):
-    """A game of the catalogue, with the JSON Schemas (draft 2020-12) of its options, moves and view."""
+    """A game of the catalogue, with its outcome reason codes and the JSON Schemas (draft 2020-12) of its
+    options, moves, view and outcome."""
 
     name: str
     title: str
     min_seats: int
     max_seats: int
     summary: str
+    reasons: dict[str, str] = Field(description="every outcome `reason` code the game may end with, and its meaning")
     schemas: GameSchemas
 
 
