@@ -180,6 +180,7 @@ export class VorpalClient {
     const body = await response.text();
     if (response.status >= 400) throw errorFrom(JSON.parse(body), response.status);
     return body;
+  }
 
   /** The account's notices numbered above `since`, oldest first (`match_found`: a ladder paired it). */
   async inbox(key, { since = 0 } = {}) {
