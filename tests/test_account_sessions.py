@@ -18,7 +18,9 @@ import pytest
 import websockets
 from vorpal_client import LiveConnection, VorpalClient
 from vorpal_client.errors import ApiError
+from vorpal_client.ladder import play_ladder
 from vorpal_client.live import ws_url
+from vorpal_client.notices import NoticeFeed
 from vorpal_protocol import SUBPROTOCOL, decode_server, encode
 
 from server.domain.inbox import Inbox
@@ -237,3 +239,41 @@ async def test_refusals_have_stable_codes(instances: list[ServerProcess]) -> Non
             with pytest.raises(ApiError) as refused:
                 await live.sign_in(other)
             assert refused.value.code == "unauthorized"
+
+
+# -- the runners -------------------------------------------------------------------------------
+
+
+async def test_the_notice_feed_is_pushed_when_signed_in_and_polled_when_not(instances: list[ServerProcess]) -> None:
+    one = instances[0]
+    async with VorpalClient(one.url) as api:
+        ladder = (await api.create_ladder(ADMIN_KEY, "Feed duels", "brillig", 2, widen_per_s=5.0)).id
+        (_, key_a), (_, key_b) = await registered(api, "ivy"), await registered(api, "jo")
+        pushed = NoticeFeed(one.url, api, key_a, poll_s=0.1)
+        polled = NoticeFeed("http://127.0.0.1:9", api, key_b, poll_s=0.1)  # nothing listens: REST only
+        await pushed.open(0)
+        await polled.open(0)
+        stop = asyncio.Event()
+        try:
+            assert pushed.pushed and not polled.pushed
+            await pushed.queue(ladder)  # over the socket
+            await polled.queue(ladder)  # over REST
+            got_a: list[Any] = []
+            got_b: list[Any] = []
+            while not got_a:
+                got_a = await asyncio.wait_for(pushed.next(0, stop), BOUND_S)
+            while not got_b:
+                got_b = await asyncio.wait_for(polled.next(0, stop), BOUND_S)
+            assert [n.seq for n in got_a] == [1] and [n.seq for n in got_b] == [1]
+            assert got_a[0].data["match"] == got_b[0].data["match"]
+        finally:
+            await pushed.close()
+            await polled.close()
+
+
+async def test_two_ladder_runners_on_two_instances_play_a_match(instances: list[ServerProcess]) -> None:
+    async with VorpalClient(instances[0].url) as api:
+        ladder = (await api.create_ladder(ADMIN_KEY, "Runner duels", "brillig", 2, widen_per_s=5.0)).id
+        keys = [(await registered(api, name))[1] for name in ("kit", "lu")]
+    runners = [play_ladder(p.url, ladder, key, matches=1, poll_s=0.2) for p, key in zip(instances, keys, strict=True)]
+    assert await asyncio.wait_for(asyncio.gather(*runners), 240) == [1, 1]
