@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 
-import { ApiError, LiveConnection, VorpalClient } from "../src/index.js";
+import { ApiError, LiveConnection, NoticeFeed, VorpalClient, playLadder } from "../src/index.js";
 import { startStack } from "./harness.js";
 
 const LIMIT = { timeout: 120_000 };
@@ -116,5 +116,35 @@ test("a new connection signing in with since gets the kept notices first", LIMIT
     assert.equal(live.notices.size, 0);
   } finally {
     await live.close();
+  }
+});
+
+test("two ladder runners have their pairing pushed and play it", LIMIT, async () => {
+  const ladder = await api.createLadder(ADMIN_KEY, "JS runner duels", "brillig", 2, { widen_per_s: 20 });
+  const keys = [(await api.register("js-kit")).key, (await api.register("js-lu")).key];
+  const played = await Promise.all(keys.map((key) => playLadder(stack.url, ladder.id, key, { matches: 1 })));
+  assert.deepEqual(played, [1, 1]);
+});
+
+test("a notice feed without a socket polls the inbox", LIMIT, async () => {
+  const ladder = await api.createLadder(ADMIN_KEY, "JS feed duels", "brillig", 2, { widen_per_s: 20 });
+  const [one, two] = [await api.register("js-mo"), await api.register("js-ned")];
+  const pushed = new NoticeFeed(stack.url, api, one.key, { pollMs: 100 });
+  const polled = new NoticeFeed("http://127.0.0.1:9", api, two.key, { pollMs: 100 }); // nothing listens there
+  await pushed.open(0);
+  await polled.open(0);
+  try {
+    assert.equal(pushed.pushed, true);
+    assert.equal(polled.pushed, false);
+    await pushed.queue(ladder.id);
+    await polled.queue(ladder.id);
+    let [a, b] = [[], []];
+    while (a.length === 0) a = await pushed.next(0);
+    while (b.length === 0) b = await polled.next(0);
+    assert.deepEqual([a.map((n) => n.seq), b.map((n) => n.seq)], [[1], [1]]);
+    assert.equal(a[0].data.match, b[0].data.match);
+  } finally {
+    await pushed.close();
+    await polled.close();
   }
 });
