@@ -142,7 +142,10 @@ class Hub:
         try:
             for _ in range(FILL_ATTEMPTS):
                 try:
-                    stream.deliver(await self.inbox.read(stream.account_id, stream.order.last))
+                    kept = await self.inbox.read(stream.account_id, stream.order.last)
+                    if stream not in self.accounts.get(stream.account_id, ()):
+                        return  # signed out meanwhile: its socket is closed or follows another stream
+                    stream.deliver(kept)
                     read = True
                     break
                 except VorpalError:
