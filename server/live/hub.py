@@ -151,7 +151,10 @@ class Hub:
                 except VorpalError:
                     await asyncio.sleep(FILL_PAUSE_S)
         finally:
-            for notice in stream.order.filled():
+            held = stream.order.filled()
+            if stream not in self.accounts.get(stream.account_id, ()):
+                held = []
+            for notice in held:
                 if read and notice.seq > stream.order.last + 1:  # trimmed from the inbox: gone for good
                     stream.order.sent(notice.seq - 1)
                 self._arrive_notice(stream, notice)
