@@ -207,6 +207,12 @@ async def invoke(conn: LiveConnection, name: str, args: dict[str, Any]) -> Any:
         return await conn.say(args["match"], args["text"])
     if name == "ping":
         return await conn.ping()
+    if name == "sign_in":
+        return await conn.sign_in(args["key"], since=args.get("since"))
+    if name in ("queue", "unqueue"):
+        return await getattr(conn, name)(args["ladder"])
+    if name == "next_notice":
+        return await conn.notices.get()
     raise AssertionError(f"unknown call {name}")
 
 
@@ -253,6 +259,8 @@ async def replay(transcript: dict[str, Any]) -> None:
             assert len(rec.decisions) == after["decisions"], [d.version for d in rec.decisions]
         if "reconnects" in after:
             assert conn.reconnects == after["reconnects"]
+        if "notices" in after:
+            assert conn.notices.qsize() == after["notices"]
         if "url" in after:
             assert conn.url == conn.urls[after["url"]], conn.url
         distinct = [rec.names[n[1:]] for n in after.get("distinct", [])]

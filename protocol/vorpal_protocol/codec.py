@@ -40,11 +40,14 @@ from .frames import (
     ErrorFrame,
     EventFrame,
     MoveFrame,
+    NoticeFrame,
     Ping,
     Pong,
+    QueueFrame,
     SayFrame,
     ServerFrame,
     Subscribe,
+    UnqueueFrame,
     Unsubscribe,
 )
 
@@ -54,11 +57,11 @@ MAX_SAFE_INTEGER = 2**53 - 1
 
 _client = TypeAdapter(ClientFrame)
 _server = TypeAdapter(ServerFrame)
-_CLIENT_TYPES = {"auth", "subscribe", "unsubscribe", "move", "say", "ping"}
-_SERVER_TYPES = {"ack", "error", "event", "chat", "pong"}
+_CLIENT_TYPES = {"auth", "subscribe", "unsubscribe", "move", "say", "queue", "unqueue", "ping"}
+_SERVER_TYPES = {"ack", "error", "event", "chat", "notice", "pong"}
 
-_MODELS: tuple[type[BaseModel], ...] = (Auth, Subscribe, Unsubscribe, MoveFrame, SayFrame, Ping,
-                                        Ack, ErrorFrame, EventFrame, ChatFrame, Pong)  # fmt: skip
+_MODELS: tuple[type[BaseModel], ...] = (Auth, Subscribe, Unsubscribe, MoveFrame, SayFrame, QueueFrame, UnqueueFrame,
+                                        Ping, Ack, ErrorFrame, EventFrame, ChatFrame, NoticeFrame, Pong)  # fmt: skip
 
 
 def _field_order(model: type[BaseModel]) -> tuple[tuple[str, Any], ...]:

@@ -2,7 +2,7 @@
 
 A frame is a MessagePack map whose ``type`` names it. Requests from the
 client carry an ``id`` of the client's choosing; the server's ``ack`` or
-``error`` reply echoes it. Pushed frames (``event``, ``chat``) carry none.
+``error`` reply echoes it. Pushed frames (``event``, ``chat``, ``notice``) carry none.
 
 Compatibility within v1 is additive: new optional fields and new frame
 types. So decoders ignore fields they do not know (``extra="ignore"``).
@@ -35,11 +35,18 @@ class Frame(BaseModel):
 
 
 class Auth(Frame):
-    """Present a seat token; later frames for its match act as that seat."""
+    """Present a seat token (later frames for its match act as that seat), or an account's API key
+    (``vpk_...``: the socket is signed in as the account, its notices are pushed as ``notice``
+    frames, and it may queue on ladders).
+
+    ``since`` is for a key only: the kept notices numbered above it are sent first (resume);
+    without it only notices newer than the sign-in are pushed.
+    """
 
     type: Literal["auth"] = "auth"
     id: RequestId
     token: str = Field(min_length=1, max_length=256)
+    since: int | None = Field(None, ge=0, description="API key: the last notice seq the client saw")
 
 
 class Subscribe(Frame):
@@ -80,12 +87,34 @@ class SayFrame(Frame):
     text: str = Field(min_length=1, max_length=CHAT_TEXT_MAX, description="not all white space")
 
 
+LadderId = Annotated[str, Field(min_length=1, max_length=64)]
+
+
+class QueueFrame(Frame):
+    """Queue the signed-in account on a ladder (as ``POST /v1/ladders/{id}/queue``)."""
+
+    type: Literal["queue"] = "queue"
+    id: RequestId
+    ladder: LadderId
+
+
+class UnqueueFrame(Frame):
+    """Take the signed-in account out of a ladder's queue (as ``DELETE /v1/ladders/{id}/queue``)."""
+
+    type: Literal["unqueue"] = "unqueue"
+    id: RequestId
+    ladder: LadderId
+
+
 class Ping(Frame):
     type: Literal["ping"] = "ping"
     id: RequestId
 
 
-ClientFrame = Annotated[Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | Ping, Field(discriminator="type")]
+ClientFrame = Annotated[
+    Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame | QueueFrame | UnqueueFrame | Ping,
+    Field(discriminator="type"),
+]
 
 
 # -- server to client -----------------------------------------------------------------
@@ -145,9 +174,20 @@ class ChatFrame(Frame):
     at: int = Field(description="server time, milliseconds since the Unix epoch")
 
 
+class NoticeFrame(Frame):
+    """A new notice of the signed-in account's inbox (``GET /v1/accounts/me/inbox``): pushed in
+    ``seq`` order, each once, the kept ones above the sign-in's ``since`` first."""
+
+    type: Literal["notice"] = "notice"
+    seq: int = Field(ge=1)
+    at: int = Field(description="server time, milliseconds since the Unix epoch")
+    kind: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
 class Pong(Frame):
     type: Literal["pong"] = "pong"
     id: RequestId
 
 
-ServerFrame = Annotated[Ack | ErrorFrame | EventFrame | ChatFrame | Pong, Field(discriminator="type")]
+ServerFrame = Annotated[Ack | ErrorFrame | EventFrame | ChatFrame | NoticeFrame | Pong, Field(discriminator="type")]

@@ -8,6 +8,11 @@ builds each frame once per recipient seat (every spectator shares one). Each
 subscription's :class:`~server.live.subscription.Ordering` makes delivery
 exactly once and in order: a gap, or a lost pub/sub connection, is filled in
 from the match's log (:mod:`server.live.resume`).
+
+Sockets signed in as an account follow the account's notice channel the same way
+(:class:`~server.live.notices.NoticeStream`): a notice is pushed to every local
+stream of its account, in ``seq`` order; a gap or a lost connection is filled from
+the account's inbox. The match path does not look at them.
 """
 
 from __future__ import annotations
@@ -21,13 +26,16 @@ from vorpal_protocol import encode
 
 from server import games
 from server.domain import spectating
+from server.domain.inbox import Inbox, Notice
 from server.domain.matches import Matches, now_ms
 from server.domain.views import Snapshot, event_frame
 from server.engine.errors import VorpalError
 from server.runtime import metrics
 from server.store import Store
+from server.store.keys import account_of_topic, account_topic
 from server.store.subscriber import Subscriber
 
+from .notices import NoticeStream
 from .resume import missed_frames
 from .subscription import Arrival, Subscription
 
@@ -39,10 +47,12 @@ FILL_PAUSE_S = 0.2
 
 
 class Hub:
-    def __init__(self, matches: Matches, store: Store) -> None:
+    def __init__(self, matches: Matches, store: Store, inbox: Inbox | None = None) -> None:
         self.matches = matches
-        self.subscriber = Subscriber(store, self._on_message, self._on_resync)
+        self.inbox = inbox
+        self.subscriber = Subscriber(store, self._on_message, self._on_resync, self._on_notice)
         self.local: dict[str, set[Subscription]] = {}
+        self.accounts: dict[str, set[NoticeStream]] = {}
         self.watchers: dict[str, Watcher] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -69,6 +79,85 @@ class Hub:
 
     def _followed(self, match_id: str) -> bool:
         return bool(self.local.get(match_id)) or match_id in self.watchers
+
+    # -- accounts ---------------------------------------------------------------------------
+
+    async def sign_in(self, stream: NoticeStream, since: int | None) -> int:
+        """Follow ``stream``'s account: send the kept notices above ``since`` (none if None), then
+        every new one. Returns the number of the account's newest notice (0: none yet)."""
+        assert self.inbox is not None, "a hub without an inbox pushes no notices"
+        streams = self.accounts.setdefault(stream.account_id, set())
+        streams.add(stream)
+        try:
+            await self.subscriber.subscribe(account_topic(stream.account_id))
+            # Read after the channel is live: nothing can fall between the two.
+            kept = await self.inbox.read(stream.account_id, 0 if since is None else since)
+        except BaseException:
+            self.sign_out(stream)
+            raise
+        newest = kept[-1].seq if kept else (since or 0)
+        if since is None:
+            stream.order.sent(newest)  # nothing replayed: only what comes after
+        else:
+            stream.order.sent(since)
+            stream.deliver(kept)
+        for notice in stream.order.start(stream.order.last):
+            self._arrive_notice(stream, notice)
+        return newest
+
+    def sign_out(self, stream: NoticeStream) -> None:
+        streams = self.accounts.get(stream.account_id)
+        if streams is None or stream not in streams:
+            return
+        streams.discard(stream)
+        if not streams:
+            del self.accounts[stream.account_id]
+            self.subscriber.unsubscribe(account_topic(stream.account_id))
+
+    def _on_notice(self, account_id: str, text: str) -> None:
+        streams = self.accounts.get(account_id)
+        if not streams:
+            return
+        notice = Notice.model_validate_json(text)
+        for stream in list(streams):
+            self._arrive_notice(stream, notice)
+
+    def _arrive_notice(self, stream: NoticeStream, notice: Notice) -> None:
+        arrival = stream.order.arrive(notice.seq, notice)
+        if arrival is Arrival.SEND:
+            stream.deliver([notice])
+        elif arrival is Arrival.GAP:
+            self._spawn(self._fill_notices(stream))
+
+    def _resync_account(self, account_id: str) -> None:
+        for stream in list(self.accounts.get(account_id, ())):
+            if stream.live:
+                stream.order.fill()
+                self._spawn(self._fill_notices(stream))
+
+    async def _fill_notices(self, stream: NoticeStream) -> None:
+        """Send ``stream`` the kept notices after the last it was sent, then what was held."""
+        assert self.inbox is not None
+        read = False
+        try:
+            for _ in range(FILL_ATTEMPTS):
+                try:
+                    kept = await self.inbox.read(stream.account_id, stream.order.last)
+                    if stream not in self.accounts.get(stream.account_id, ()):
+                        return  # signed out meanwhile: its socket is closed or follows another stream
+                    stream.deliver(kept)
+                    read = True
+                    break
+                except VorpalError:
+                    await asyncio.sleep(FILL_PAUSE_S)
+        finally:
+            held = stream.order.filled()
+            if stream not in self.accounts.get(stream.account_id, ()):
+                held = []
+            for notice in held:
+                if read and notice.seq > stream.order.last + 1:  # trimmed from the inbox: gone for good
+                    stream.order.sent(notice.seq - 1)
+                self._arrive_notice(stream, notice)
 
     # -- sockets ---------------------------------------------------------------------------
 
@@ -131,6 +220,10 @@ class Hub:
 
     def _on_resync(self, match_id: str) -> None:
         """Notifications of ``match_id`` may have been lost: fill every live subscriber from the log."""
+        account_id = account_of_topic(match_id)
+        if account_id is not None:
+            self._resync_account(account_id)
+            return
         for sub in list(self.local.get(match_id, ())):
             if sub.live and sub.delay is not None:
                 self._spawn(self._release(sub))

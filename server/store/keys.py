@@ -91,6 +91,26 @@ def match_of_channel(chan: str) -> str:
     return chan[chan.index("{") + 1 : chan.rindex("}")]
 
 
+#: A pub/sub topic is what the subscriber follows: a match id, or this prefix and an account id
+#: (the hash tag of the account's notice channel). A match id never holds a colon.
+ACCOUNT_TOPIC = "acct:"
+
+
+def account_topic(account_id: str) -> str:
+    return f"{ACCOUNT_TOPIC}{account_id}"
+
+
+def account_of_topic(topic: str) -> str | None:
+    """The account of a notice topic; None for a match's topic."""
+    return topic[len(ACCOUNT_TOPIC) :] if topic.startswith(ACCOUNT_TOPIC) else None
+
+
+def topic_channel(topic: str) -> str:
+    """The sharded channel of a topic: a match's events, or an account's notices."""
+    account_id = account_of_topic(topic)
+    return channel(topic) if account_id is None else inbox_channel(account_id)
+
+
 def chat_key(match_id: str) -> str:
     return f"vorpal:{{{match_id}}}:chat"
 

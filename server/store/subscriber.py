@@ -1,14 +1,17 @@
-"""Pub/sub for match channels, with explicit loss.
+"""Pub/sub for match channels and account notice channels, with explicit loss.
 
-Each process subscribes (sharded pub/sub) to the channel of each match it
-follows, over one pub/sub connection per Redis node: one in all against a
+Each process subscribes (sharded pub/sub) to the channel of each topic it
+follows: a match (MessagePack notifications of its events, to ``on_message``)
+or an account (``acct:<id>``: the JSON text of each new notice of its inbox, to
+``on_notice``), over one pub/sub connection per Redis node: one in all against a
 single Redis; against a Redis Cluster, one per master that owns the slot of a
 subscribed match (SSUBSCRIBE must reach that node).
 
 A connection never reconnects silently. Each is re-established by its own
 loop here, which then calls ``on_resync`` for every match it carries: whatever
 was published meanwhile is in the match's log, and the caller fills it in from
-there. The same happens when a cluster slot moves to another node.
+there (a match's log, an account's inbox). The same happens when a cluster
+slot moves to another node.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from server.engine.errors import Unavailable, VorpalError
 from server.runtime import metrics
 
-from .keys import CONTROL_CHANNEL, channel, match_of_channel
+from .keys import CONTROL_CHANNEL, account_of_topic, match_of_channel, topic_channel
 from .line import Line
 from .redis_store import REDIS_DOWN, Store
 
@@ -33,6 +36,7 @@ log = logging.getLogger("vorpal.subscriber")
 
 OnMessage = Callable[[str, dict[str, Any]], None]
 OnResync = Callable[[str], None]
+OnNotice = Callable[[str, str], None]
 CONFIRM_S = 10.0
 
 
@@ -54,9 +58,11 @@ class _Node:
 
 
 class Subscriber:
-    def __init__(self, store: Store, on_message: OnMessage, on_resync: OnResync) -> None:
+    def __init__(self, store: Store, on_message: OnMessage, on_resync: OnResync,
+                 on_notice: OnNotice | None = None) -> None:  # fmt: skip
         self.store = store
         self.on_message = on_message
+        self.on_notice = on_notice
         self.on_resync = on_resync
         self.reconnects = 0
         self._wanted: set[str] = set()
@@ -93,9 +99,10 @@ class Subscriber:
     # -- following matches ---------------------------------------------------------------
 
     async def subscribe(self, match_id: str) -> None:
-        """Follow ``match_id``; returns once Redis has confirmed the channel (``unavailable`` if it cannot)."""
+        """Follow ``match_id`` (or an account: :func:`~server.store.keys.account_topic`); returns once
+        Redis has confirmed the channel (``unavailable`` if it cannot)."""
         self._wanted.add(match_id)
-        chan = channel(match_id)
+        chan = topic_channel(match_id)
         fut = self._confirm.get(chan)
         try:
             if match_id in self._node_of and fut is None:
@@ -116,7 +123,7 @@ class Subscriber:
 
     async def _attach(self, match_id: str) -> None:
         """SSUBSCRIBE the match's channel on the node that owns it; wait for the confirmation."""
-        chan = channel(match_id)
+        chan = topic_channel(match_id)
         name = await self.store.pubsub_node(chan)
         node = self._node(name)
         self._node_of[match_id] = name
@@ -142,7 +149,7 @@ class Subscriber:
                 node.leaving.add(match_id)
                 with contextlib.suppress(Exception):
                     assert node.line is not None
-                    node.line.send("SUNSUBSCRIBE", channel(match_id))
+                    node.line.send("SUNSUBSCRIBE", topic_channel(match_id))
 
     # -- the connections ------------------------------------------------------------------
 
@@ -163,7 +170,7 @@ class Subscriber:
                 # A plain channel keeps the connection "subscribed" while no match is.
                 line.send("SUBSCRIBE", CONTROL_CHANNEL)
                 async with node.lock:
-                    chans = [channel(m) for m in node.matches]
+                    chans = [topic_channel(m) for m in node.matches]
                     if self.store.cluster:  # a cluster refuses one SSUBSCRIBE over several slots
                         for chan in chans:
                             line.send("SSUBSCRIBE", chan)
@@ -187,7 +194,7 @@ class Subscriber:
                 log.exception("pub/sub reader of %s failed; reconnecting", node.label)
             node.connected.clear()
             for m in node.matches:
-                fut = self._confirm.pop(channel(m), None)
+                fut = self._confirm.pop(topic_channel(m), None)
                 if fut is not None and not fut.done():
                     fut.set_exception(RedisConnectionError("pub/sub connection lost"))
             if node.line is not None:
@@ -202,7 +209,7 @@ class Subscriber:
         await self.store.refresh_topology()
         for m in list(node.matches):
             with contextlib.suppress(VorpalError):
-                if await self.store.pubsub_node(channel(m)) != node.name:
+                if await self.store.pubsub_node(topic_channel(m)) != node.name:
                     node.matches.discard(m)
                     self._spawn(self._reattach(m))
 
@@ -228,7 +235,11 @@ class Subscriber:
             match_id = match_of_channel(chan.decode())
             if match_id in self._wanted:
                 try:
-                    self.on_message(match_id, msgpack.unpackb(data, raw=False))
+                    account_id = account_of_topic(match_id)
+                    if account_id is None:
+                        self.on_message(match_id, msgpack.unpackb(data, raw=False))
+                    elif self.on_notice is not None:
+                        self.on_notice(account_id, data.decode())
                 except Exception:  # one bad delivery must not take the connection down
                     log.exception("delivery of a %s notification failed", match_id)
         elif kind == b"ssubscribe":

@@ -76,10 +76,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
         matches = Matches(store, settings, TableCache(), records)
-        hub = Hub(matches, store)
+        inbox = Inbox(RedisInbox(store.redis))
+        hub = Hub(matches, store, inbox)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
-        inbox = Inbox(RedisInbox(store.redis))
         cup_store = RedisTournaments(store.redis, retention_s=settings.retention_s)
         cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
                            lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake)  # fmt: skip

@@ -8,6 +8,11 @@ Each request frame is answered by an ``ack`` or an ``error`` with the same
 the connection goes on. Every ``error`` frame is built by
 :func:`server.web.problems.error_frame`, from the same members as a REST problem.
 
+An ``auth`` frame whose token is an API key (``vpk_...``) signs the socket in as
+its account (one at a time; signing in again replaces it): the account's notices
+are pushed as ``notice`` frames (:mod:`server.live.notices`) and it may queue on
+ladders (``queue``/``unqueue``, checked against the key each time, as REST does).
+
 A peer that stops reading is dropped: a send that waits longer than
 ``ws_send_timeout_s`` closes the connection (1008) and aborts it if the close
 frame is not read within as long again.
@@ -23,9 +28,10 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
-from vorpal_protocol.frames import Auth, MoveFrame, Ping, SayFrame, Subscribe, Unsubscribe
+from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, Subscribe, UnqueueFrame, Unsubscribe
 
 from server.domain import spectating
+from server.domain.accounts import Account, is_api_key
 from server.domain.ids import SeatToken
 from server.domain.matches import now_ms, seat_of
 from server.domain.views import match_state
@@ -38,6 +44,7 @@ from server.engine.errors import (
     UnsupportedProtocol,
     VorpalError,
 )
+from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
@@ -67,6 +74,8 @@ class Connection:
         self.dropped = False
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
+        self.key: str | None = None  # the API key the socket signed in with
+        self.notices: NoticeStream | None = None
         # Frames waiting for the writer task; None stops it. A deque and one wake-up future
         # cost less per frame than an asyncio.Queue (loadtest/README.md).
         self.outbox: deque[bytes | None] = deque()
@@ -156,6 +165,8 @@ class Connection:
         if isinstance(frame, Ping):
             return {"type": "pong", "id": frame.id}
         if isinstance(frame, Auth):
+            if is_api_key(frame.token):
+                return await self.sign_in(frame)
             parsed = SeatToken.parse(frame.token)
             if parsed is None:
                 raise Unauthorized("malformed seat token")
@@ -179,7 +190,31 @@ class Connection:
             return ack(frame.id, result)
         if isinstance(frame, SayFrame):
             return ack(frame.id, await self.app.chat.say(frame.match, self.tokens.get(frame.match), frame.text))
+        if isinstance(frame, QueueFrame):
+            entry = await self.app.ladders.join_queue(frame.ladder, await self.account())
+            self.app.ladder_loop.wake()
+            return ack(frame.id, {"ladder": frame.ladder, "queued": True, "since": entry.since})
+        if isinstance(frame, UnqueueFrame):
+            await self.app.ladders.leave_queue(frame.ladder, await self.account())
+            return ack(frame.id, {"ladder": frame.ladder, "queued": False})
         raise AssertionError(f"unhandled frame {frame!r}")
+
+    async def sign_in(self, frame: Auth) -> dict[str, Any]:
+        """Sign the socket in as the key's account; its notices above ``since`` come before the ack."""
+        account = await self.app.accounts.authenticate(frame.token)
+        if self.notices is not None:
+            self.app.hub.sign_out(self.notices)
+            self.key = self.notices = None
+        stream = NoticeStream(account.id, self.send)
+        newest = await self.app.hub.sign_in(stream, frame.since)
+        self.key, self.notices = frame.token, stream
+        return ack(frame.id, {"account": account.id, "name": account.name, "seq": newest})
+
+    async def account(self) -> Account:
+        """The signed-in account, its key checked again (a revoked or disabled key stops at once)."""
+        if self.key is None:
+            raise Unauthorized("sign in first: an 'auth' frame with your API key (vpk_...)")
+        return await self.app.accounts.authenticate(self.key)
 
     async def subscribe(self, frame: Subscribe) -> None:
         hub = self.app.hub
@@ -213,6 +248,9 @@ class Connection:
         for sub in self.subs.values():
             self.app.hub.discard(sub)
         self.subs.clear()
+        if self.notices is not None:
+            self.app.hub.sign_out(self.notices)
+            self.notices = None
         self._put(None)
 
 

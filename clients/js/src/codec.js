@@ -48,7 +48,8 @@ const TYPE = ["type", anything, REQUIRED];
 /** Every frame type: its fields in wire order, each `[name, check, presence, default]`. */
 export const FRAMES = {
   // client to server
-  auth: [TYPE, ["id", requestId, REQUIRED], ["token", text(1, 256), REQUIRED]],
+  // token: a seat token, or an API key (vpk_...) that signs the socket in; since: a key's last notice seq
+  auth: [TYPE, ["id", requestId, REQUIRED], ["token", text(1, 256), REQUIRED], ["since", integer(0), OPTIONAL]],
   subscribe: [TYPE, ["id", requestId, REQUIRED], ["match", matchId, REQUIRED], ["since", integer(0), OPTIONAL]],
   unsubscribe: [TYPE, ["id", requestId, REQUIRED], ["match", matchId, REQUIRED]],
   move: [
@@ -60,6 +61,8 @@ export const FRAMES = {
     ["move", anything, PRESENT],
   ],
   say: [TYPE, ["id", requestId, REQUIRED], ["match", matchId, REQUIRED], ["text", text(1, 500), REQUIRED]],
+  queue: [TYPE, ["id", requestId, REQUIRED], ["ladder", text(1, 64), REQUIRED]],
+  unqueue: [TYPE, ["id", requestId, REQUIRED], ["ladder", text(1, 64), REQUIRED]],
   ping: [TYPE, ["id", requestId, REQUIRED]],
   // server to client
   ack: [TYPE, ["id", requestId, REQUIRED], ["result", isMap, DEFAULT, () => ({})]],
@@ -93,11 +96,19 @@ export const FRAMES = {
     ["text", text(), REQUIRED],
     ["at", integer(), REQUIRED],
   ],
+  // a new notice of the signed-in account's inbox
+  notice: [
+    TYPE,
+    ["seq", integer(1), REQUIRED],
+    ["at", integer(), REQUIRED],
+    ["kind", text(), REQUIRED],
+    ["data", isMap, DEFAULT, () => ({})],
+  ],
   pong: [TYPE, ["id", requestId, REQUIRED]],
 };
 
-export const CLIENT_FRAMES = ["auth", "subscribe", "unsubscribe", "move", "say", "ping"];
-export const SERVER_FRAMES = ["ack", "error", "event", "chat", "pong"];
+export const CLIENT_FRAMES = ["auth", "subscribe", "unsubscribe", "move", "say", "queue", "unqueue", "ping"];
+export const SERVER_FRAMES = ["ack", "error", "event", "chat", "notice", "pong"];
 
 // -- encoding -------------------------------------------------------------------------------
 

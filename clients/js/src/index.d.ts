@@ -327,6 +327,12 @@ export class LiveConnection {
   readonly events: FrameQueue<Pushed>;
   readonly versions: Map<string, number>;
   readonly tokens: Map<string, string>;
+  /** The signed-in account's notices, in seq order, each once (resumed with `since` after a reconnect). */
+  readonly notices: FrameQueue<NoticeFrame>;
+  /** The API key signed in with, if any. */
+  readonly key: string | null;
+  /** The last notice seq seen (null: not signed in yet). */
+  readonly noticeSeq: number | null;
   readonly reconnects: number;
   /** The socket is open and, after a reconnect, tokens and subscriptions are presented again. */
   readonly connected: boolean;
@@ -336,6 +342,11 @@ export class LiveConnection {
   drop(): void;
   request(frame: { type: string; [key: string]: unknown }): Promise<{ [key: string]: Json }>;
   auth(token: string): Promise<{ match: string; seat: number }>;
+  /** Sign in as the key's account: the kept notices above `since` first (none without it), then live ones. */
+  signIn(key: string, options?: { since?: number | null }): Promise<{ account: string; name: string; seq: number }>;
+  /** Queue the signed-in account on a ladder (`already_queued`, `ladder_not_found`, `unauthorized`...). */
+  queue(ladder: string): Promise<{ ladder: string; queued: true; since: number }>;
+  unqueue(ladder: string): Promise<{ ladder: string; queued: false }>;
   subscribe(match: string, options?: { since?: number | null }): Promise<MatchState>;
   unsubscribe(match: string): Promise<void>;
   move(match: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
@@ -430,6 +441,20 @@ export function playLadder(
     report?: (failure: StrategyFailed) => void;
   },
 ): Promise<number>;
+
+/** A notice pushed to a connection signed in with an API key. */
+export interface NoticeFrame extends Notice { type: "notice" }
+
+export const QUIET_MS: number;
+/** An account's new notices for the runners: pushed on a signed-in socket, the inbox polled while it is down. */
+export class NoticeFeed {
+  constructor(server: string, api: VorpalClient, key: string, options: { pollMs: number; quietMs?: number; WebSocket?: unknown });
+  readonly pushed: boolean;
+  open(since: number): Promise<void>;
+  close(): Promise<void>;
+  queue(ladder: string): Promise<void>;
+  next(since: number, signal?: AbortSignal | null): Promise<Notice[]>;
+}
 
 /** One notice of an account's inbox (`match_found`: data has ladder, match, seat, game, accounts, join_by). */
 export interface Notice { seq: number; at: number; kind: string; data: { [key: string]: any } }

@@ -9,6 +9,7 @@
 export { RECENT_EVENTS, logFailure, nextState, play, untilAvailable } from "./bot.js";
 export { GREEDY_WORTH, StrategyFailed, greedyStrategy, randomSource, randomStrategy, secondsLeft } from "./strategy.js";
 export { POLL_MS, playLadder } from "./ladder.js";
+export { NoticeFeed, QUIET_MS } from "./notices.js";
 export {
   CLIENT_FRAMES,
   DecodeError,

@@ -2,33 +2,22 @@
 // stopped (mirrors clients/python/vorpal_client/ladder.py).
 //
 // The server tells an account where it was paired with a `match_found` notice in its inbox;
-// the runner reads the inbox (polling GET /v1/accounts/me/inbox?since=, so that nothing is
-// missed whether or not a connection was up), joins the held seat with the account's key and
+// the runner has it pushed on a WebSocket signed in with the key, and reads the inbox
+// (GET /v1/accounts/me/inbox?since=) while that socket is down, so that nothing is missed
+// (NoticeFeed, notices.js); it joins the held seat with the account's key and
 // plays it with play() (which reconnects and resumes on its own). A server that cannot be
 // reached is waited for (untilAvailable). A runner that starts again picks up the pairings
 // still waiting for it (GET /v1/ladders/{id}/me) before queueing.
 
 import { play, untilAvailable } from "./bot.js";
 import { ApiError } from "./errors.js";
+import { NoticeFeed } from "./notices.js";
 import { VorpalClient } from "./rest.js";
 
 /** Milliseconds between two looks at the inbox while waiting for a pairing. */
 export const POLL_MS = 250;
 // Errors that mean "this pairing is no longer yours to play" (it ended, or its seat was taken).
 const GONE = new Set(["match_over", "match_started", "match_not_found", "seat_taken", "match_full"]);
-
-function pause(ms, signal) {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
 
 /**
  * Play `ladder` as the account of `key` until `signal` aborts or `matches` were played;
@@ -42,24 +31,32 @@ export async function playLadder(
   { strategy = null, seed = null, think = 0, matches = null, signal = null, pollMs = POLL_MS, onMatch = null, ...rest } = {},
 ) {
   const api = new VorpalClient(server);
+  const since = Math.max(0, ...(await untilAvailable(() => api.inbox(key))).map((n) => n.seq));
+  const feed = new NoticeFeed(server, api, key, { pollMs });
+  await feed.open(since);
+  try {
+    return await run(server, api, feed, ladder, key, since, { matches, signal, onMatch, strategy, seed, think, ...rest });
+  } finally {
+    await feed.close();
+  }
+}
+
+async function run(server, api, feed, ladder, key, since, { matches, signal, onMatch, ...playing }) {
   const stopped = () => signal?.aborted ?? false;
-  let since = Math.max(0, ...(await untilAvailable(() => api.inbox(key))).map((n) => n.seq));
   const pending = [...(await untilAvailable(() => api.ladderStatus(ladder, key))).matches];
   let played = 0;
   while (!stopped() && (matches === null || played < matches)) {
     if (pending.length === 0) {
       try {
-        await untilAvailable(() => api.joinQueue(ladder, key));
+        await feed.queue(ladder);
       } catch (err) {
         if (!(err instanceof ApiError && err.code === "already_queued")) throw err;
       }
       while (pending.length === 0 && !stopped()) {
-        const after = since;
-        for (const notice of await untilAvailable(() => api.inbox(key, { since: after }))) {
+        for (const notice of await feed.next(since, signal)) {
           since = Math.max(since, notice.seq);
           if (notice.kind === "match_found" && notice.data?.ladder === ladder) pending.push(String(notice.data.match));
         }
-        if (pending.length === 0) await pause(pollMs, signal);
       }
       if (stopped()) break;
     }
@@ -71,7 +68,7 @@ export async function playLadder(
       if (err instanceof ApiError && GONE.has(err.code)) continue;
       throw err;
     }
-    const final = await play(server, match, seat.token, { strategy, seed, think, ...rest });
+    const final = await play(server, match, seat.token, playing);
     played += 1;
     onMatch?.(match, seat.seat, final);
   }

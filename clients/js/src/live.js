@@ -15,6 +15,12 @@
 // to `maxBackoff`) before the next. Any instance can resume any match. When a move or a say
 // is answered `unavailable` (the server is up, its storage is not), the match is re-synced:
 // a `resumed` item then carries its current state.
+//
+// Signed in with an account's API key (`signIn`), the connection also receives the account's
+// notices (a ladder paired it...) in `notices`, a queue like `events`, each once and in `seq`
+// order: after a reconnect it signs in again with `since` = the last `seq` it saw, so the
+// server replays what was missed and nothing twice. It may then queue on ladders (`queue`,
+// `unqueue`).
 
 import { decodeServer, DecodeError, encode, SUBPROTOCOL, unpack } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
@@ -114,6 +120,12 @@ export class LiveConnection {
     this.versions = new Map();
     /** @type {Map<string, string>} match -> seat token */
     this.tokens = new Map();
+    /** The account's notices ({type: "notice", seq, at, kind, data}), in seq order. */
+    this.notices = new FrameQueue();
+    /** @type {string | null} the API key signed in with */
+    this.key = null;
+    /** @type {number | null} the last notice seq seen (null: not signed in yet) */
+    this.noticeSeq = null;
     this.reconnects = 0;
     this.onwarning = null;
     this._WebSocket = WebSocket;
@@ -265,6 +277,14 @@ export class LiveConnection {
     const socket = this._downs; // this resume's socket: lost once the connection goes down again
     const lost = () => this._downs !== socket;
     try {
+      if (this.key !== null) {
+        try {
+          await this._signIn(this.key, this.noticeSeq, socket);
+        } catch (err) {
+          if (lost()) throw err;
+          this.onwarning?.(`resume of the account session failed: ${err.message}`);
+        }
+      }
       for (const token of [...this.tokens.values()]) {
         try {
           await this._retrying({ type: "auth", token }, socket);
@@ -359,6 +379,12 @@ export class LiveConnection {
       }
       return;
     }
+    if (kind === "notice") {
+      if (this.noticeSeq !== null && frame.seq <= this.noticeSeq) return; // already had it
+      this.noticeSeq = frame.seq;
+      this.notices.push(frame);
+      return;
+    }
     if (kind === "event") {
       const seen = this.versions.get(frame.match);
       if (seen !== undefined && frame.version <= seen) return; // already had it
@@ -413,6 +439,37 @@ export class LiveConnection {
     const result = await this.request({ type: "auth", token });
     this.tokens.set(result.match, token);
     return result;
+  }
+
+  /**
+   * Sign in as the account of `key` (vpk_...); resolves to `{account, name, seq}`. The kept
+   * notices numbered above `since` come first into `notices` (none if `since` is null: only
+   * notices newer than `seq`, the newest at sign-in), then live ones.
+   */
+  async signIn(key, { since = null } = {}) {
+    return this._signIn(key, since, null);
+  }
+
+  async _signIn(key, since, socket) {
+    const frame = { type: "auth", token: key };
+    if (since !== null && since !== undefined) {
+      frame.since = since;
+      this.noticeSeq = Math.max(this.noticeSeq ?? 0, since);
+    }
+    const result = socket === null ? await this.request(frame) : await this._retrying(frame, socket);
+    this.key = key;
+    this.noticeSeq = Math.max(this.noticeSeq ?? 0, result.seq);
+    return result;
+  }
+
+  /** Queue the signed-in account on `ladder`: `{ladder, queued, since}` (`already_queued`...). */
+  async queue(ladder) {
+    return this.request({ type: "queue", ladder });
+  }
+
+  /** Leave `ladder`'s queue: `{ladder, queued: false}` (`not_queued` if not waiting). */
+  async unqueue(ladder) {
+    return this.request({ type: "unqueue", ladder });
   }
 
   /** Subscribe; resolves to the match state (`version`, `view`, `to_act`, `legal`...). */

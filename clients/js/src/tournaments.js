@@ -1,10 +1,13 @@
 // Tournaments from JavaScript (mirrors vorpal_client/tournaments.py): a runner that registers
 // an account, plays every round's match with its key and returns the final tournament.
 // It reads the tournament itself each time (not one notice), so a runner started late, or
-// restarted, picks up where the tournament is. CLI: vorpal-bot --tournament ID --key vpk_...
+// restarted, picks up where the tournament is; the account's notices (a round's match, a bye,
+// the end) only tell it when to look again: pushed on a socket signed in with the key, or,
+// while that is down, every `pollMs` (NoticeFeed). CLI: vorpal-bot --tournament ID --key vpk_...
 
 import { play, untilAvailable } from "./bot.js";
 import { ApiError } from "./errors.js";
+import { NoticeFeed } from "./notices.js";
 import { VorpalClient } from "./rest.js";
 
 /** `account`'s unfinished match of the current round: `{round, match, seat}`, or null. */
@@ -28,6 +31,17 @@ const GONE = ["match_over", "match_started", "match_full", "seat_taken"];
 export async function playTournament(server, tournament, key, { pollMs = 250, signal = null, onMatch = null, ...options } = {}) {
   const api = new VorpalClient(server);
   const me = (await untilAvailable(() => api.account(key))).id;
+  const since = Math.max(0, ...(await untilAvailable(() => api.inbox(key))).map((n) => n.seq));
+  const feed = new NoticeFeed(server, api, key, { pollMs });
+  await feed.open(since); // before the first look: a notice sent after it wakes the loop
+  try {
+    return await run(api, feed, server, tournament, key, me, since, { signal, onMatch, options });
+  } finally {
+    await feed.close();
+  }
+}
+
+async function run(api, feed, server, tournament, key, me, since, { signal, onMatch, options }) {
   let t = await untilAvailable(() => api.tournament(tournament));
   if (t.status === "registering" && !t.entrants.some((e) => e.account === me)) {
     try {
@@ -54,7 +68,7 @@ export async function playTournament(server, tournament, key, { pollMs = 250, si
       await play(server, mine.match, seat.token, options);
       continue;
     }
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    for (const notice of await feed.next(since, signal)) since = Math.max(since, notice.seq); // look again
   }
   return t;
 }

@@ -210,6 +210,14 @@ function invoke(conn, name, args) {
       return conn.say(args.match, args.text);
     case "ping":
       return conn.ping();
+    case "sign_in":
+      return conn.signIn(args.key, { since: args.since ?? null });
+    case "queue":
+      return conn.queue(args.ladder);
+    case "unqueue":
+      return conn.unqueue(args.ladder);
+    case "next_notice":
+      return conn.notices.get();
     default:
       throw new Error(`unknown call ${name}`);
   }
@@ -286,6 +294,7 @@ async function replay(transcript) {
     assert.equal(versions.length, after.decisions, String(versions));
   }
   if ("reconnects" in after) assert.equal(conn.reconnects, after.reconnects);
+  if ("notices" in after) assert.equal(conn.notices.size, after.notices);
   if ("url" in after) assert.equal(conn.url, conn.urls[after.url]);
   const distinct = (after.distinct ?? []).map((n) => rec.names[n.slice(1)]);
   assert.equal(new Set(distinct).size, distinct.length, String(distinct));

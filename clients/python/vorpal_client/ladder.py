@@ -1,8 +1,9 @@
 """The ladder runner: queue on a ladder, play each match the server pairs, queue again, until stopped.
 
 The server tells an account where it was paired with a ``match_found`` notice in its inbox;
-the runner reads the inbox (polling ``GET /v1/accounts/me/inbox?since=``, so that nothing is
-missed whether or not a connection was up), joins the held seat with the account's key and
+the runner has it pushed on a WebSocket signed in with the key, and reads the inbox
+(``GET /v1/accounts/me/inbox?since=``) while that socket is down, so that nothing is missed
+(:class:`~.notices.NoticeFeed`); it joins the held seat with the account's key and
 plays it with :func:`~.bot.play` (which reconnects and resumes on its own). A server that
 cannot be reached is waited for (:func:`~.bot.until_available`). A runner that starts again
 picks up the pairings still waiting for it (``GET /v1/ladders/{id}/me``) before queueing.
@@ -11,7 +12,6 @@ picks up the pairings still waiting for it (``GET /v1/ladders/{id}/me``) before 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -19,6 +19,7 @@ from typing import Any
 
 from .bot import play, until_available
 from .errors import ApiError
+from .notices import NoticeFeed
 from .rest import VorpalClient
 from .strategy import Strategy, StrategyFailed
 
@@ -38,45 +39,55 @@ async def play_ladder(server: str, ladder: str, key: str, *, strategy: Strategy 
     """Play ``ladder`` as the account of ``key`` until ``stop`` is set or ``matches`` were played;
     returns how many were played. ``on_match(match, seat, final_state)`` is called after each."""
     stop = stop or asyncio.Event()
-    played = 0
     async with VorpalClient(server) as api:
         seen = await until_available(lambda: api.inbox(key))
         since = max((n.seq for n in seen), default=0)
-        pending = list((await until_available(lambda: api.ladder_status(ladder, key))).matches)
-        while not stop.is_set() and (matches is None or played < matches):
-            if not pending:
-                await _queue(api, ladder, key)
-                while not pending and not stop.is_set():
-                    for notice in await until_available(partial(api.inbox, key, since=since)):
-                        since = max(since, notice.seq)
-                        if notice.kind == "match_found" and notice.data.get("ladder") == ladder:
-                            pending.append(str(notice.data["match"]))
-                    if not pending:
-                        await _wait(stop, poll_s)
-                if stop.is_set():
-                    break
-            match = pending.pop(0)
-            try:
-                seat = await until_available(partial(api.join, match, key=key))
-            except ApiError as exc:
-                if exc.code not in _GONE:
-                    raise
-                log.info("pairing %s is gone (%s)", match, exc.code)
-                continue
-            kwargs: dict[str, Any] = {} if report is None else {"report": report}
-            final = await play(server, match, seat.token, strategy=strategy, seed=seed, think=think,
-                               on_error=on_error, **kwargs)  # fmt: skip
-            played += 1
-            if on_match is not None:
-                on_match(match, seat.seat, final)
-        if stop.is_set():
-            await _leave(api, ladder, key)
+        feed = NoticeFeed(server, api, key, poll_s=poll_s)
+        await feed.open(since)
+        try:
+            played = await _run(server, api, feed, ladder, key, since, stop, matches, report, on_match,
+                                strategy=strategy, seed=seed, think=think, on_error=on_error)  # fmt: skip
+        finally:
+            await feed.close()
     return played
 
 
-async def _queue(api: VorpalClient, ladder: str, key: str) -> None:
+async def _run(server: str, api: VorpalClient, feed: NoticeFeed, ladder: str, key: str, since: int,
+               stop: asyncio.Event, matches: int | None, report: Callable[[StrategyFailed], None] | None,
+               on_match: Callable[[str, int, dict[str, Any]], None] | None, **playing: Any) -> int:  # fmt: skip
+    played = 0
+    pending = list((await until_available(lambda: api.ladder_status(ladder, key))).matches)
+    while not stop.is_set() and (matches is None or played < matches):
+        if not pending:
+            await _queue(feed, ladder)
+            while not pending and not stop.is_set():
+                for notice in await feed.next(since, stop):
+                    since = max(since, notice.seq)
+                    if notice.kind == "match_found" and notice.data.get("ladder") == ladder:
+                        pending.append(str(notice.data["match"]))
+            if stop.is_set():
+                break
+        match = pending.pop(0)
+        try:
+            seat = await until_available(partial(api.join, match, key=key))
+        except ApiError as exc:
+            if exc.code not in _GONE:
+                raise
+            log.info("pairing %s is gone (%s)", match, exc.code)
+            continue
+        kwargs: dict[str, Any] = {} if report is None else {"report": report}
+        final = await play(server, match, seat.token, **playing, **kwargs)
+        played += 1
+        if on_match is not None:
+            on_match(match, seat.seat, final)
+    if stop.is_set():
+        await _leave(api, ladder, key)
+    return played
+
+
+async def _queue(feed: NoticeFeed, ladder: str) -> None:
     try:
-        await until_available(lambda: api.join_queue(ladder, key))
+        await feed.queue(ladder)
     except ApiError as exc:
         if exc.code != "already_queued":  # a queue entry from before a restart still stands
             raise
@@ -88,8 +99,3 @@ async def _leave(api: VorpalClient, ladder: str, key: str) -> None:
     except ApiError as exc:
         if exc.code not in ("not_queued", "unavailable"):
             raise
-
-
-async def _wait(stop: asyncio.Event, seconds: float) -> None:
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(stop.wait(), seconds)

@@ -16,7 +16,14 @@ a failed attempt waits a backoff (50 ms, doubling up to ``max_backoff``) before
 the next. Any instance can resume any match. When a request on a subscribed
 match is answered ``unavailable`` (the server is up but its storage is not),
 the match is re-synced once storage is back: a ``resumed`` item then carries
-its current state. The JavaScript SDK's ``LiveConnection`` behaves the same;
+its current state.
+
+Signed in with an account's API key (:meth:`LiveConnection.sign_in`), the
+connection also receives the account's notices (a ladder paired it...) in
+:attr:`notices`, an asyncio queue, each once and in ``seq`` order: after a
+reconnect it signs in again with ``since`` = the last ``seq`` it saw, so the
+server replays what was missed and nothing twice. It may then queue on ladders
+(:meth:`queue`, :meth:`unqueue`). The JavaScript SDK's ``LiveConnection`` behaves the same;
 the transcripts in ``protocol/transcripts/`` pin it for both.
 """
 
@@ -74,6 +81,10 @@ class LiveConnection:
         self.events: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.versions: dict[str, int] = {}
         self.tokens: dict[str, str] = {}
+        #: The account's notices (``{"type": "notice", "seq", "at", "kind", "data"}``), in seq order.
+        self.notices: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.key: str | None = None
+        self.notice_seq: int | None = None  # the last notice seq seen (None: not signed in yet)
         self.reconnects = 0
         self._ids = itertools.count(1)
         self._waiting: dict[int | str, asyncio.Future[dict[str, Any]]] = {}
@@ -178,6 +189,11 @@ class LiveConnection:
         opening and its ``auth`` would reach the server without its seat.
         """
         try:
+            if self.key is not None:
+                try:
+                    await self._sign_in(self.key, self.notice_seq, self._up)
+                except ApiError as exc:
+                    log.warning("resume of the account session failed: %s", exc)
             for token in list(self.tokens.values()):
                 try:
                     await self._retrying({"type": "auth", "token": token}, self._up)
@@ -255,6 +271,12 @@ class LiveConnection:
             elif kind == "error":
                 self.events.put_nowait(frame)
             return
+        if kind == "notice":
+            if self.notice_seq is not None and frame["seq"] <= self.notice_seq:
+                return  # already had it
+            self.notice_seq = frame["seq"]
+            self.notices.put_nowait(frame)
+            return
         if kind == "event":
             match = frame["match"]
             seen = self.versions.get(match)
@@ -311,6 +333,32 @@ class LiveConnection:
         result = await self.request({"type": "auth", "token": token})
         self.tokens[result["match"]] = token
         return result
+
+    async def sign_in(self, key: str, *, since: int | None = None) -> dict[str, Any]:
+        """Sign in as the account of ``key`` (``vpk_...``): returns ``{account, name, seq}``.
+
+        The kept notices numbered above ``since`` come first into :attr:`notices` (none if
+        ``since`` is None: only notices newer than ``seq``, the newest at sign-in), then live ones.
+        """
+        return await self._sign_in(key, since, self._ready)
+
+    async def _sign_in(self, key: str, since: int | None, gate: asyncio.Event) -> dict[str, Any]:
+        frame: dict[str, Any] = {"type": "auth", "token": key}
+        if since is not None:
+            frame["since"] = since
+            self.notice_seq = since if self.notice_seq is None else max(self.notice_seq, since)
+        result = await self._retrying(frame, gate) if gate is self._up else await self._request(frame, gate)
+        self.key = key
+        self.notice_seq = max(self.notice_seq or 0, int(result["seq"]))
+        return result
+
+    async def queue(self, ladder: str) -> dict[str, Any]:
+        """Queue the signed-in account on ``ladder``: ``{ladder, queued, since}`` (``already_queued``...)."""
+        return await self.request({"type": "queue", "ladder": ladder})
+
+    async def unqueue(self, ladder: str) -> dict[str, Any]:
+        """Leave ``ladder``'s queue: ``{ladder, queued: false}`` (``not_queued`` if not waiting)."""
+        return await self.request({"type": "unqueue", "ladder": ladder})
 
     async def subscribe(self, match: str, *, since: int | None = None) -> dict[str, Any]:
         """Subscribe; returns the match state (``version``, ``view``, ``to_act``, ``legal``...)."""

@@ -4,14 +4,16 @@
 registration is still open), then waits for each round's pairing, joins its match
 with the key and plays it (:func:`vorpal_client.play`, with its reconnects), until the
 tournament finishes or ``stop`` is set. It reads the tournament itself rather than
-trusting one notice, so a runner started late, or restarted, picks up where it is.
+trusting one notice, so a runner started late, or restarted, picks up where it is; the
+account's notices (a round's match, a bye, the end) only tell it when to look again: pushed
+on a socket signed in with the key, or, while that is down, every ``poll_s``
+(:class:`~.notices.NoticeFeed`).
 CLI: ``vorpal-bot --tournament <id> --key vpk_...``.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -88,37 +90,44 @@ async def play_tournament(server: str, tournament: str, key: str, *, strategy: S
                           on_match: Callable[[str, int], None] | None = None) -> Tournament:  # fmt: skip
     """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it."""
     from .bot import play, until_available  # the bot runner imports the SDK's REST half too
+    from .notices import NoticeFeed
     from .rest import VorpalClient
 
     stop = stop or asyncio.Event()
     played: set[str] = set()
     async with VorpalClient(server) as api:
         me = (await until_available(lambda: api.account(key))).id
-        t = await until_available(lambda: api.tournament(tournament))
-        if t.status == "registering" and all(e.account != me for e in t.entrants):
-            try:
-                await api.register_tournament(tournament, key)
-            except ApiError as exc:
-                if exc.code not in ("already_registered", "tournament_started"):
-                    raise
-        while not stop.is_set():
+        since = max((n.seq for n in await until_available(lambda: api.inbox(key))), default=0)
+        feed = NoticeFeed(server, api, key, poll_s=poll_s)
+        await feed.open(since)  # before the first look: a notice sent after it wakes the loop
+        try:
             t = await until_available(lambda: api.tournament(tournament))
-            if t.status == "finished":
-                return t
-            mine = t.my_match(me)
-            if mine is not None and mine[1] not in played:
-                _, match, _ = mine
-                played.add(match)
+            if t.status == "registering" and all(e.account != me for e in t.entrants):
                 try:
-                    seat = await api.join(match, key=key)
+                    await api.register_tournament(tournament, key)
                 except ApiError as exc:
-                    if exc.code not in ("match_over", "match_started", "match_full", "seat_taken"):
+                    if exc.code not in ("already_registered", "tournament_started"):
                         raise
-                    continue  # the match ended (timed out) or we took the seat before a restart
-                if on_match is not None:
-                    on_match(match, seat.seat)
-                await play(server, match, seat.token, strategy=strategy, seed=seed)
-                continue
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), poll_s)
-        return t
+            while not stop.is_set():
+                t = await until_available(lambda: api.tournament(tournament))
+                if t.status == "finished":
+                    return t
+                mine = t.my_match(me)
+                if mine is not None and mine[1] not in played:
+                    _, match, _ = mine
+                    played.add(match)
+                    try:
+                        seat = await api.join(match, key=key)
+                    except ApiError as exc:
+                        if exc.code not in ("match_over", "match_started", "match_full", "seat_taken"):
+                            raise
+                        continue  # the match ended (timed out) or we took the seat before a restart
+                    if on_match is not None:
+                        on_match(match, seat.seat)
+                    await play(server, match, seat.token, strategy=strategy, seed=seed)
+                    continue
+                for notice in await feed.next(since, stop):  # a round began, a bye, the end: look again
+                    since = max(since, notice.seq)
+            return t
+        finally:
+            await feed.close()
