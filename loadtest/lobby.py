@@ -48,7 +48,7 @@ from urllib.parse import urlencode
 
 import psutil
 
-from loadtest.bench import ROOT, Procs, busy_jiffies, cpu_s, log, raise_nofile
+from loadtest.bench import ROOT, Procs, busy_jiffies, cpu_s, log, raise_nofile, start_profilers, stop_profilers
 from loadtest.loadgen import freeze_gc, gather_limited, percentile
 from server import games
 from server.config import Settings
@@ -209,7 +209,9 @@ async def bench(args: argparse.Namespace, procs: Procs) -> list[dict[str, Any]]:
             busy_jiffies(),
             perf(),
         )
+        profilers = start_profilers(args.profile, procs, procs.logdir) if args.profile else []
         res = await run(port, mix, rate, args.duration, args.connections)
+        stop_profilers(profilers)
         elapsed, (busy1, all1) = perf() - t, busy_jiffies()
         server, redis = cpu_s(tree) - cpu0, cpu_s(redis_proc) - redis0
         n = max(1, res["requests"])
@@ -233,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--results", default=None, help="folder for the JSON (default loadtest/results/<stamp>)")
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server process")
+    p.add_argument("--profile", default="", help="path of py-spy: record the server while timed (one file per rate)")
     args = p.parse_args(argv)
     raise_nofile()
     results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("lobby-%Y%m%d-%H%M%S"))
