@@ -177,6 +177,11 @@ class Store:
         )  # fmt: skip
         return cls(aioredis.Redis.from_pool(pool), url=url)  # the client owns the pool: aclose() closes it
 
+    @property
+    def line(self) -> Line | None:
+        """The lean pipelined connection to the one Redis (None on a cluster): for other hot paths' scripts."""
+        return self._line
+
     async def close(self) -> None:
         if self._line is not None:
             self._line.close()
