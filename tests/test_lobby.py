@@ -13,7 +13,7 @@ import pytest
 import redis.asyncio as aioredis
 from vorpal_client import VorpalClient
 
-from server.domain.record import LobbyCursor
+from server.domain.record import LobbyCursor, MatchList
 from server.domain.status import MatchStatus
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
@@ -121,6 +121,7 @@ async def create(api: httpx.AsyncClient, game: str, seats: int, **extra: Any) ->
 async def page(api: httpx.AsyncClient, **params: Any) -> tuple[list[str], str | None]:
     r = await api.get("/v1/matches", params=params)
     assert r.status_code == 200, r.text
+    MatchList.model_validate_json(r.content)  # the script's JSON, passed through, is the published shape
     body = r.json()
     return [m["match"] for m in body["matches"]], body["next"]
 
@@ -280,16 +281,20 @@ async def test_one_redis_and_a_cluster_list_the_same_pages(server: ServerProcess
         for game, status in [(None, MatchStatus.OPEN), ("jabberwocky", MatchStatus.OPEN)]:
             after = None
             for _ in range(3):
-                one, two = await store.page(game, status, 7, after), await in_steps.page(game, status, 7, after)
-                assert one == two and len(one) == 8
-                after = LobbyCursor.of(one[6])
-        mine = next(m for m in await store.page("jabberwocky", MatchStatus.OPEN, 50) if m.match == match)
+                one = (await store.page(game, status, 7, after)).validated()
+                two = (await in_steps.page(game, status, 7, after)).validated()
+                assert one == two and len(one.matches) == 7 and one.next == str(LobbyCursor.of(one.matches[6]))
+                after = LobbyCursor.parse(one.next)
+            rest = (await store.page(game, status, 500, after)).validated()  # the last page: no cursor
+            assert rest == (await in_steps.page(game, status, 500, after)).validated() and rest.next is None
+        mine = next(m for m in (await store.page("jabberwocky", MatchStatus.OPEN, 50)).validated().matches
+                    if m.match == match)  # fmt: skip
         assert (mine.names, mine.bots, mine.open_seats, mine.accounts) == (
             ["ann", "bot-1", None], [False, True, False], [2], [None, None, None])  # fmt: skip
         # A record stored before the open seats and the accounts were: the script works them out.
         await store.redis.hdel(match_keys(match)[0], "open_seats", "accounts")
-        assert await store.page("jabberwocky", MatchStatus.OPEN, 50) == await in_steps.page(
-            "jabberwocky", MatchStatus.OPEN, 50)  # fmt: skip
-        assert mine in await store.page("jabberwocky", MatchStatus.OPEN, 50)
+        assert (await store.page("jabberwocky", MatchStatus.OPEN, 50)).validated() == (
+            await in_steps.page("jabberwocky", MatchStatus.OPEN, 50)).validated()  # fmt: skip
+        assert mine in (await store.page("jabberwocky", MatchStatus.OPEN, 50)).validated().matches
     finally:
         await in_steps.close()

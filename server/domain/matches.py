@@ -176,9 +176,7 @@ class Matches:
         after = None if cursor is None else LobbyCursor.parse(cursor)
         if cursor is not None and after is None:
             raise BadRequest("cursor must be the next cursor of a page")
-        found = await self.store.page(game, status, limit, after)
-        more = len(found) > limit
-        return LobbyPage(found[:limit], LobbyCursor.of(found[limit - 1]) if more else None)
+        return await self.store.page(game, status, limit, after)
 
     async def join(self, match_id: str, seat: int | None, name: str | None,
                    account: Account | None = None, join_id: str | None = None) -> dict[str, Any]:  # fmt: skip

@@ -127,16 +127,31 @@ class LobbyCursor:
 
 @dataclass(frozen=True, slots=True)
 class LobbyPage:
-    """One page of the lobby, and the cursor of the next (None: this is the last)."""
+    """One page of the lobby, and the cursor of the next (None: this is the last).
 
-    matches: list[MatchSummary]
+    The summaries are kept as the JSON they are published as (:class:`MatchSummary` objects
+    joined by commas), as storage writes them: the lobby's hot path passes them through
+    instead of parsing and re-serialising every page. :class:`MatchList` stays the one
+    definition of that shape; :meth:`validated` checks a page against it (the tests do,
+    on every page they list).
+    """
+
+    summaries: bytes
     next: LobbyCursor | None
 
+    @classmethod
+    def of(cls, matches: list[MatchSummary], next: LobbyCursor | None) -> LobbyPage:
+        """A page of summaries read as models (a Redis Cluster's path)."""
+        return cls(_SUMMARIES.dump_json(matches)[1:-1], next)
+
     def json(self) -> bytes:
-        """``{"matches": [...], "next": cursor | null}``, serialised at once (the lobby's hot path)."""
-        return _MATCH_LIST.dump_json(
-            MatchList(matches=self.matches, next=None if self.next is None else str(self.next))
-        )
+        """``{"matches": [...], "next": cursor | null}``: the answer, spliced (the cursor needs no escaping)."""
+        cursor = b"null" if self.next is None else b'"%s"' % str(self.next).encode()
+        return b'{"matches":[' + self.summaries + b'],"next":' + cursor + b"}"
+
+    def validated(self) -> MatchList:
+        """The page as the :class:`MatchList` it must be (raises if it is not one)."""
+        return MatchList.model_validate_json(self.json())
 
 
 class MatchList(BaseModel):
@@ -146,7 +161,7 @@ class MatchList(BaseModel):
     next: str | None = Field(description="the cursor of the next page; null after the last")
 
 
-_MATCH_LIST: TypeAdapter[MatchList] = TypeAdapter(MatchList)
+_SUMMARIES: TypeAdapter[list[MatchSummary]] = TypeAdapter(list[MatchSummary])
 
 
 class CommitStatus(IntEnum):
@@ -203,8 +218,8 @@ class MatchStore(Protocol):
         ...
 
     async def page(self, game: str | None, status: MatchStatus | None, limit: int,
-                   after: LobbyCursor | None = None) -> list[MatchSummary]:  # fmt: skip
-        """Up to ``limit + 1`` matches of ``game`` and ``status`` (None: any), newest first, after ``after``."""
+                   after: LobbyCursor | None = None) -> LobbyPage:  # fmt: skip
+        """Up to ``limit`` matches of ``game`` and ``status`` (None: any), newest first, after ``after``."""
         ...
 
     async def say(self, match_id: str, seat: int, message: dict[str, Any], per_minute: int) -> int:

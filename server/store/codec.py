@@ -4,7 +4,7 @@ Scalars are written as themselves, lists and dicts as JSON, the table as its
 bytes (``server.runtime.caches``). The lobby reads a summary of the same hash
 (:data:`SUMMARY_FIELDS`, no table): a page of them is decoded at once
 (:func:`decode_summaries`), with one JSON parse and one validation, or comes
-from ``lobby_page.lua`` as JSON already (:func:`summaries_from_json`).
+from ``lobby_page.lua`` as the answer's JSON already, passed through (``LobbyPage``).
 """
 
 from __future__ import annotations
@@ -98,8 +98,3 @@ def decode_summaries(rows: list[list[bytes | None]]) -> list[MatchSummary]:
             "outcome": outcome, "accounts": accounts or [None] * seats,
         })  # fmt: skip
     return _SUMMARIES.validate_python(out)
-
-
-def summaries_from_json(objects: bytes) -> list[MatchSummary]:
-    """Summaries written as JSON objects, joined by commas (``lobby_page.lua``)."""
-    return _SUMMARIES.validate_json(b"[" + objects + b"]")

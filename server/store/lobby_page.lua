@@ -3,13 +3,17 @@
 -- Cluster takes the two-step path instead (Store.page): the same page, from a range and a pipeline.
 -- KEYS[1] the index
 -- ARGV[1] the highest score ('+inf', or the cursor's creation time), ARGV[2] the cursor's match id ('': none),
--- ARGV[3] how many matches are wanted, ARGV[4] the status asked for ('': any), ARGV[5..] the summary fields
+-- ARGV[3] how many matches a page holds, ARGV[4] the status asked for ('': any), ARGV[5..] the summary fields
 -- (codec.SUMMARY_FIELDS, then the stored open seats)
--- Returns {the summaries as JSON objects joined by commas, ids of entries the index has wrong...}
-local top, after, want, status = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+-- Returns {the page's summaries as JSON objects joined by commas (MatchSummary, in the answer's shape),
+-- the creation time and id of its last match if more follow ('', '': this is the last page),
+-- ids of entries the index has wrong...}
+local top, after, limit, status = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
+local want = limit + 1  -- one more than the page: is there a next one?
 local fields = {}
 for i = 5, #ARGV do fields[#fields + 1] = ARGV[i] end
 local out, wrong = {}, {}
+local last_created, last_id = '', ''  -- the position of the page's last match (the next page's cursor)
 local offset = 0
 while #out < want do
   local asked = want - #out + 4
@@ -22,6 +26,8 @@ while #out < want do
       -- id, game, seats, status, version, created, updated, names, bots, tokens, outcome, accounts, open seats
       if not f[1] or (status ~= '' and f[4] ~= status) then
         wrong[#wrong + 1] = id
+      elseif #out == limit then
+        out[want] = ''  -- there is more: the page ends at the one before
       else
         local free = f[13]
         if not free then  -- a record stored before the open seats were: work them out
@@ -41,9 +47,14 @@ while #out < want do
           f[5] .. ',"seats":' .. f[3] .. ',"names":' .. f[8] .. ',"bots":' .. f[9] .. ',"open_seats":' ..
           free .. ',"created":' .. f[6] .. ',"updated":' .. f[7] .. ',"outcome":' .. f[11] ..
           ',"accounts":' .. accounts .. '}'
+        last_created, last_id = f[6], id
       end
     end
   end
   if #range / 2 < asked then break end
 end
-return {table.concat(out, ','), unpack(wrong)}
+if #out == want then
+  out[want] = nil
+  return {table.concat(out, ','), last_created, last_id, unpack(wrong)}
+end
+return {table.concat(out, ','), '', '', unpack(wrong)}

@@ -30,7 +30,15 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from server import games
-from server.domain.record import Commit, CommitResult, CommitStatus, LobbyCursor, MatchRecord, MatchSummary
+from server.domain.record import (
+    Commit,
+    CommitResult,
+    CommitStatus,
+    LobbyCursor,
+    LobbyPage,
+    MatchRecord,
+    MatchSummary,
+)
 from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
 
@@ -41,7 +49,6 @@ from .codec import (
     decode_summaries,
     encode_changes,
     encode_record,
-    summaries_from_json,
 )
 from .keys import (
     ANY,
@@ -169,6 +176,11 @@ class Store:
             health_check_interval=30, retry=retry,
         )  # fmt: skip
         return cls(aioredis.Redis.from_pool(pool), url=url)  # the client owns the pool: aclose() closes it
+
+    @property
+    def line(self) -> Line | None:
+        """The lean pipelined connection to the one Redis (None on a cluster): for other hot paths' scripts."""
+        return self._line
 
     async def close(self) -> None:
         if self._line is not None:
@@ -379,24 +391,28 @@ class Store:
         return {game: int(n) for game, n in zip(names, sizes, strict=True)}
 
     async def page(self, game: str | None, status: MatchStatus | None, limit: int,
-                   after: LobbyCursor | None = None) -> list[MatchSummary]:  # fmt: skip
-        """Up to ``limit + 1`` summaries, newest first, after ``after`` (the extra one: there is more).
+                   after: LobbyCursor | None = None) -> LobbyPage:  # fmt: skip
+        """Up to ``limit`` summaries, newest first, after ``after``, and the cursor of the next page.
 
         Entries the index has wrong (the match is gone, or has another status) are skipped here
         and repaired; pages stay exact because the cursor is a position in creation order. One
-        Redis answers a page in one script (``lobby_page.lua``); a cluster in two steps.
+        Redis answers a page in one script (``lobby_page.lua``) that writes the summaries as the
+        answer's JSON, passed through as they are; a cluster takes two steps, through the models.
         """
         key = lobby_index(ANY if status is None else status.value, ANY if game is None else game)
         top = "+inf" if after is None else after.created
         try:
             if self._line is not None:
-                objects, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
-                    top, "" if after is None else after.match, limit + 1, "" if status is None else status.value,
+                objects, created, last, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
+                    top, "" if after is None else after.match, limit, "" if status is None else status.value,
                     *SUMMARY_FIELDS, OPEN_SEATS,
                 ])  # fmt: skip
-                found, wrong = summaries_from_json(objects), [g.decode() for g in gone]
+                found = LobbyPage(objects, LobbyCursor(int(created), last.decode()) if created else None)
+                wrong = [g.decode() for g in gone]
             else:
-                found, wrong = await self._page_in_steps(key, status, limit + 1, after)
+                summaries, wrong = await self._page_in_steps(key, status, limit + 1, after)
+                more = len(summaries) > limit
+                found = LobbyPage.of(summaries[:limit], LobbyCursor.of(summaries[limit - 1]) if more else None)
             if wrong:
                 rows = await self._pipeline([("HMGET", match_keys(mid)[0], "game", "status", "created")
                                              for mid in wrong])  # fmt: skip
@@ -407,7 +423,7 @@ class Store:
             if "WRONGTYPE" not in str(exc):
                 raise
             await self._heal(key)
-            return []
+            return LobbyPage(b"", None)
         return found
 
     async def _heal(self, *keys: str) -> None:
