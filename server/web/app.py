@@ -73,7 +73,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
         gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000)
         gc_tuning.apply()
-        store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
+        store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
+                               cluster=settings.redis_cluster)  # fmt: skip
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
         matches = Matches(store, settings, TableCache(), records)
         hub = Hub(matches, store)

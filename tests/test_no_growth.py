@@ -1,0 +1,67 @@
+"""Nothing grows for ever (issue 22): what a burst of load opens is closed after it.
+
+A server of its own, so that its open file descriptors are its own; the waits are
+bounded polls for a condition, never a sleep taken as proof.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import psutil
+import pytest
+
+from server.store.embedded import EmbeddedRedis
+
+from .servers import ServerProcess
+
+pytestmark = pytest.mark.anyio
+
+IDLE_S = 5.0  # the server's VORPAL_REDIS_IDLE_S: a pooled connection unused this long is closed
+BURST = 120  # concurrent REST calls that each take a pooled connection
+
+
+@pytest.fixture(scope="module")
+def lone_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("no-growth-logs")),
+                         env={"VORPAL_REDIS_IDLE_S": str(IDLE_S)}).start()  # fmt: skip
+    yield proc
+    proc.stop()
+
+
+def open_fds(proc: ServerProcess) -> int:
+    assert proc.process is not None
+    return psutil.Process(proc.process.pid).num_fds()
+
+
+def settled_fds(proc: ServerProcess, *, within: float) -> int:
+    """The server's open fds once the count has held still for a moment (start-up work done)."""
+    deadline = time.monotonic() + within
+    last = open_fds(proc)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = open_fds(proc)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+async def test_the_connections_a_burst_opens_are_closed_after_it(lone_server: ServerProcess) -> None:
+    before = settled_fds(lone_server, within=10)
+    # /readyz pings Redis through the pool: concurrent calls each need a connection of their own.
+    async with httpx.AsyncClient(base_url=lone_server.url, limits=httpx.Limits(max_connections=BURST),
+                                 timeout=30) as http:  # fmt: skip
+        answers = await asyncio.gather(*(http.get("/readyz") for _ in range(BURST)))
+        assert all(a.status_code == 200 for a in answers)
+        loaded = open_fds(lone_server)
+    assert loaded > before + 10, f"the burst opened no Redis connections ({before} fds before, {loaded} after)"
+    # Back to the level before: the burst's idle connections are closed once IDLE_S has passed.
+    deadline = time.monotonic() + IDLE_S + 30
+    while open_fds(lone_server) > before and time.monotonic() < deadline:
+        await asyncio.sleep(0.25)
+    assert open_fds(lone_server) <= before, f"{open_fds(lone_server)} fds open after the burst, {before} before"
