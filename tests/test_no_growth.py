@@ -35,7 +35,7 @@ def lone_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFa
 
 def open_fds(proc: ServerProcess) -> int:
     assert proc.process is not None
-    return psutil.Process(proc.process.pid).num_fds()
+    return int(psutil.Process(proc.process.pid).num_fds())
 
 
 def settled_fds(proc: ServerProcess, *, within: float) -> int:
