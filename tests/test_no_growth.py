@@ -14,8 +14,13 @@ from pathlib import Path
 import httpx
 import psutil
 import pytest
+import uvicorn
+from vorpal_client import VorpalClient, play
 
-from server.store.embedded import EmbeddedRedis
+from server.config import Settings
+from server.store.embedded import EmbeddedRedis, free_port
+from server.web.app import create_app
+from server.web.services import Services
 
 from .servers import ServerProcess
 
@@ -23,6 +28,7 @@ pytestmark = pytest.mark.anyio
 
 IDLE_S = 5.0  # the server's VORPAL_REDIS_IDLE_S: a pooled connection unused this long is closed
 BURST = 120  # concurrent REST calls that each take a pooled connection
+MATCHES = 6
 
 
 @pytest.fixture(scope="module")
@@ -65,3 +71,49 @@ async def test_the_connections_a_burst_opens_are_closed_after_it(lone_server: Se
     while open_fds(lone_server) > before and time.monotonic() < deadline:
         await asyncio.sleep(0.25)
     assert open_fds(lone_server) <= before, f"{open_fds(lone_server)} fds open after the burst, {before} before"
+
+
+async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_server: EmbeddedRedis) -> None:
+    """The hub, the scheduler and the record cache hold a match only while it is in play."""
+    app = create_app(Settings(redis_url=redis_server.url, schedule_tick_s=0.1))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
+    serving = asyncio.create_task(server.serve())
+    try:
+        while not server.started:
+            await asyncio.sleep(0.05)
+        url = f"http://127.0.0.1:{server.config.port}"
+        played: list[str] = []
+        async with VorpalClient(url) as api:
+            # Players on sockets; a seat of the server's bot (scheduled, so leased and watched here).
+            for i in range(MATCHES):
+                match = (await api.create_match("brillig", 2, bots=[1])).match
+                token = (await api.join(match, name="p0")).token
+                final = await asyncio.wait_for(play(url, match, token, seed=i), 120)
+                assert final["status"] == "finished"
+                played.append(match)
+        services: Services = app.state.services
+        hub, scheduler, records = services.hub, services.scheduler, services.matches.records
+
+        def subscribed(match: str) -> bool:
+            sub = hub.subscriber  # its channels, read from outside (the subscriber offers no query)
+            nodes = sub._nodes.values()
+            return match in sub._wanted or match in sub._node_of or any(match in n.matches for n in nodes)
+
+        def held() -> dict[str, list[str]]:
+            return {
+                "hub.local": [m for m in played if m in hub.local],
+                "hub.watchers": [m for m in played if m in hub.watchers],
+                "scheduler.owned": [m for m in played if m in scheduler.owned],
+                "runner": [m for m in played if scheduler.runner.holds(m)],
+                "subscriber": [m for m in played if subscribed(m)],
+                "records": [m for m in played if records.holds(m)],
+            }
+
+        # The scheduler releases an ended match's lease at its next tick: wait for that, boundedly.
+        deadline = time.monotonic() + 30
+        while any(held().values()) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        assert not any(held().values()), held()
+    finally:
+        server.should_exit = True
+        await serving
