@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 import os
 import secrets
@@ -96,8 +95,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await cup_loop.start()
         await ladder_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
-        gc.collect()
-        gc.freeze()
+        gc_tuning.freeze()
         try:
             yield
         finally:
