@@ -36,6 +36,8 @@ class Settings:
     #: An open match is kept this long after its last change (created, a seat taken or left).
     open_ttl_s: int = 3600
     redis_pool: int = 256
+    #: A pooled Redis connection unused this long is closed, so a burst's connections do not stay open.
+    redis_idle_s: float = 30.0
     chat_per_minute: int = 20
     #: How often an instance restarts the bots of its matches that a fault stopped.
     bot_sweep_s: float = 60.0
@@ -86,6 +88,7 @@ class Settings:
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
             open_ttl_s=int(env.get("VORPAL_OPEN_TTL_S", cls.open_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),
+            redis_idle_s=float(env.get("VORPAL_REDIS_IDLE_S", cls.redis_idle_s)),
             chat_per_minute=int(env.get("VORPAL_CHAT_PER_MINUTE", cls.chat_per_minute)),
             bot_sweep_s=float(env.get("VORPAL_BOT_SWEEP_S", cls.bot_sweep_s)),
             lease_s=float(env.get("VORPAL_LEASE_S", cls.lease_s)),

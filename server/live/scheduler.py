@@ -116,6 +116,10 @@ class TurnRunner:
         if timer is not None:
             timer.cancel()
 
+    def holds(self, match_id: str) -> bool:
+        """Whether anything of ``match_id`` is kept here (a run, a timer, an end not yet released)."""
+        return match_id in self._running or match_id in self._timers or match_id in self.ended
+
     async def stop(self) -> None:
         for timer in self._timers.values():
             timer.cancel()

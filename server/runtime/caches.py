@@ -120,3 +120,6 @@ class RecordCache(Generic[R]):
 
     def forget(self, match_id: str) -> None:
         self._records.pop(match_id)
+
+    def holds(self, match_id: str) -> bool:
+        return self._records.get(match_id) is not None

@@ -24,6 +24,7 @@ class GcTuning:
         self.warn_s = warn_s
         self._saved: tuple[int, int, int] | None = None
         self._started = (0.0, 0.0)
+        self._quiet = False
 
     def apply(self) -> None:
         if self._saved is None:
@@ -37,7 +38,22 @@ class GcTuning:
             gc.callbacks.remove(self._timer)
             self._saved = None
 
+    def freeze(self) -> None:
+        """Collect once and move what survives to the permanent generation, which no collection visits.
+
+        Called when start-up is done: those objects live for ever. Not logged as a pause,
+        since nothing waits on it yet (a soak's histogram is of pauses under load).
+        """
+        self._quiet = True
+        try:
+            gc.collect()
+            gc.freeze()
+        finally:
+            self._quiet = False
+
     def _timer(self, phase: str, info: dict[str, Any]) -> None:
+        if self._quiet:
+            return
         if phase == "start":
             self._started = (time.perf_counter(), time.thread_time())
             return

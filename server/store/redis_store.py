@@ -63,6 +63,7 @@ from .keys import (
     said_key,
 )
 from .line import Endpoint, Line, Script
+from .pool import TrimmingPool
 
 log = logging.getLogger("vorpal.store")
 
@@ -160,8 +161,11 @@ class Store:
         self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
 
     @classmethod
-    def from_url(cls, url: str, *, pool_size: int = 256, cluster: bool = False) -> Store:
-        """A store on ``url``; a Redis Cluster if the scheme is ``redis+cluster://`` or ``cluster`` is set."""
+    def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
+        """A store on ``url``; a Redis Cluster if the scheme is ``redis+cluster://`` or ``cluster`` is set.
+
+        ``idle_s``: a pooled connection unused this long is closed (one Redis; ``0``: kept open).
+        """
         # A few quick retries ride out a blip; past them a request fails fast as ``unavailable``.
         retry = Retry(ExponentialWithJitterBackoff(base=0.02, cap=0.2), 2)
         if cluster or is_cluster_url(url):
@@ -171,8 +175,8 @@ class Store:
                 socket_timeout=10, socket_connect_timeout=5, **options,
             )  # fmt: skip
             return cls(client, pubsub_options=options, url=url)
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
+        pool = TrimmingPool.from_url(
+            url, idle_s=idle_s, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
             health_check_interval=30, retry=retry,
         )  # fmt: skip
         return cls(aioredis.Redis.from_pool(pool), url=url)  # the client owns the pool: aclose() closes it

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import gc
 import logging
 import os
 import secrets
@@ -73,7 +72,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
         gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000)
         gc_tuning.apply()
-        store = Store.from_url(url, pool_size=settings.redis_pool, cluster=settings.redis_cluster)
+        store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
+                               cluster=settings.redis_cluster)  # fmt: skip
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
         matches = Matches(store, settings, TableCache(), records)
         inbox = Inbox(RedisInbox(store.redis))
@@ -96,8 +96,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await cup_loop.start()
         await ladder_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
-        gc.collect()
-        gc.freeze()
+        gc_tuning.freeze()
         try:
             yield
         finally:
