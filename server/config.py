@@ -46,8 +46,12 @@ class Settings:
     schedule_tick_s: float = 1.0
     #: Play a move at the version this process last committed without reading Redis first.
     move_cache: bool = True
+    #: At most this many decoded tables wait for their commit's notification (``server/runtime/caches.py``).
+    table_cache: int = 512
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000
+    #: Young collections run this often (ms; 0: only when CPython's allocation count says so): ``server/runtime/gc.py``.
+    gc_young_ms: float = 500.0
     #: A collector pause longer than this is logged (a WARNING line with its generation and duration).
     gc_warn_ms: float = 20.0
     #: A WebSocket send that waits longer than this (the peer stopped reading) drops the peer: a 1008
@@ -94,8 +98,10 @@ class Settings:
             lease_s=float(env.get("VORPAL_LEASE_S", cls.lease_s)),
             schedule_tick_s=float(env.get("VORPAL_SCHEDULE_TICK_S", cls.schedule_tick_s)),
             move_cache=env.get("VORPAL_MOVE_CACHE", "1") != "0",
+            table_cache=int(env.get("VORPAL_TABLE_CACHE", cls.table_cache)),
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
             gc_warn_ms=float(env.get("VORPAL_GC_WARN_MS", cls.gc_warn_ms)),
+            gc_young_ms=float(env.get("VORPAL_GC_YOUNG_MS", cls.gc_young_ms)),
             ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
             ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,

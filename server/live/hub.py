@@ -289,7 +289,7 @@ class Hub:
         if "snapshot" not in cache:
             data = note.get("table")
             rules = games.get(note["game"])
-            cache["snapshot"] = None if data is None else Snapshot(rules, self.matches.tables.decode(rules, data))
+            cache["snapshot"] = None if data is None else Snapshot(rules, self.matches.tables.take(rules, data))
         snap: Snapshot | None = cache["snapshot"]
         return snap
 

@@ -3,10 +3,12 @@
 Both caches are objects the app makes from its settings and hands to the
 lifecycle and the hub; neither is ever needed for correctness:
 
-- :class:`TableCache` keeps decoded tables by their stored bytes. A table this
-  process just wrote, or decoded for one recipient, is not decoded again for
-  the next. Cached tables are shared, so they are **read-only**; a move drafts
-  its own copy.
+- :class:`TableCache` keeps a table this process just wrote until the hub
+  takes it, when the commit's notification comes back, so that it is not
+  decoded again (readers before the hub share it too). It is not kept after
+  that: a decoded table is a few hundred objects, and a standing population of
+  them is what every young collection walks (``server/runtime/gc.py``). Tables
+  handed out are shared, so they are **read-only**; a move drafts its own copy.
 - :class:`RecordCache` keeps the record this process last committed for each
   match: a move at that version is played on it without reading Redis first.
   The commit's compare-and-set still decides, so a stale entry costs a retry,
@@ -61,23 +63,30 @@ class Bounded(Generic[K, V]):
     def pop(self, key: K) -> None:
         self._items.pop(key, None)
 
+    def take(self, key: K) -> V | None:
+        return self._items.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._items)
 
 
 class TableCache:
-    """Decoded tables by their stored bytes (``size`` 0: no caching)."""
+    """Tables this process wrote, by their bytes, until the hub takes them (``size``: at most this
+    many wait, the oldest dropped first; 0: no caching)."""
 
     def __init__(self, size: int = 512) -> None:
         self._tables: Bounded[bytes, AnyTable] = Bounded(size)
 
     def decode(self, rules: Rules, data: bytes) -> AnyTable:
-        """The table stored as ``data``: **read-only**, shared by every caller of the same bytes."""
+        """The table stored as ``data``: **read-only** (the one this process wrote, if it still waits)."""
         table = self._tables.get(data)
-        if table is None:
-            table = parse_table(rules, data)
-            self.remember(data, table)
-        return table
+        return parse_table(rules, data) if table is None else table
+
+    def take(self, rules: Rules, data: bytes) -> AnyTable:
+        """Like :meth:`decode`, for the last reader of a commit (the hub, with its notification): the
+        table waits no longer."""
+        table = self._tables.take(data)
+        return parse_table(rules, data) if table is None else table
 
     @staticmethod
     def draft(rules: Rules, data: bytes) -> AnyTable:
@@ -85,14 +94,14 @@ class TableCache:
         return parse_table(rules, data)
 
     def encode(self, table: AnyTable) -> bytes:
-        """``table``'s bytes; the table is remembered, so whoever reads these bytes next skips decoding."""
+        """``table``'s bytes; the table waits for the hub to take it."""
         data = encode_table(table)
-        self.remember(data, table)
-        return data
-
-    def remember(self, data: bytes, table: AnyTable) -> None:
         if self._tables.size:
             self._tables.put(data, table)
+        return data
+
+    def __len__(self) -> int:
+        return len(self._tables)
 
 
 class Versioned(Protocol):

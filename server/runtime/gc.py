@@ -1,13 +1,27 @@
 """Garbage-collector tuning for a server that allocates per move, not per request.
 
-CPython's default young-generation threshold (700) runs a collection every
-few moves; with thousands of live tables that costs more than the moves
-(``loadtest/README.md``). The app applies :class:`GcTuning` at start-up and
-restores the process's previous settings when it stops.
+CPython starts a young collection when its allocation count (allocations minus
+deallocations of tracked objects, *of any generation*) passes a threshold. A
+server in a steady state frees about as many old objects as it allocates new
+ones, so the count hardly moves while the young generation keeps growing: under
+the soak's load a collection came only every 15-30 s and then traversed 100,000
+to 160,000 live young objects (decoded tables, new sockets' coroutines), a
+pause of 100-270 ms that stalled every match on the instance
+(``loadtest/README.md``, "Soak"). The pause is set by how many objects are
+still alive in the generation collected, not by the threshold.
+
+So young collections run on a clock (:meth:`GcTuning.start`): every
+``young_every_s`` the young generation holds only what was allocated since the
+last tick and still lives, and every ``old_every`` ticks the middle generation
+is collected too. A full collection runs when CPython's own rule for it
+(``threshold2`` middle collections since the last one) is met. The threshold
+stays high, as a bound on the young generation between ticks during a burst.
+Objects that live from start-up on are frozen out of every collection.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import time
@@ -17,25 +31,32 @@ log = logging.getLogger("vorpal.gc")
 
 
 class GcTuning:
-    """A young-generation threshold, and a warning for every pause over ``warn_s`` (wall clock)."""
+    """Collector settings for the app's lifetime, young collections on a clock, and a warning
+    for every pause over ``warn_s`` (wall clock)."""
 
-    def __init__(self, threshold: int = 50_000, warn_s: float = 0.02) -> None:
+    def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.5,
+                 old_every: int = 10) -> None:  # fmt: skip
         self.threshold = threshold
         self.warn_s = warn_s
+        self.young_every_s = young_every_s
+        self.old_every = old_every
         self._saved: tuple[int, int, int] | None = None
         self._started = (0.0, 0.0)
         self._quiet = False
+        self._ticks = 0
+        self._timer: asyncio.TimerHandle | None = None
 
     def apply(self) -> None:
         if self._saved is None:
             self._saved = gc.get_threshold()
-            gc.callbacks.append(self._timer)
+            gc.callbacks.append(self._measure)
         gc.set_threshold(self.threshold, 50, 1000)
 
     def restore(self) -> None:
+        self.stop()
         if self._saved is not None:
             gc.set_threshold(*self._saved)
-            gc.callbacks.remove(self._timer)
+            gc.callbacks.remove(self._measure)
             self._saved = None
 
     def freeze(self) -> None:
@@ -51,7 +72,25 @@ class GcTuning:
         finally:
             self._quiet = False
 
-    def _timer(self, phase: str, info: dict[str, Any]) -> None:
+    def start(self) -> None:
+        """Collect on a clock from now on (``young_every_s`` 0: leave it to CPython's count)."""
+        if self.young_every_s > 0 and self._timer is None:
+            self._timer = asyncio.get_running_loop().call_later(self.young_every_s, self._tick)
+
+    def stop(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _tick(self) -> None:
+        self._ticks += 1
+        generation = 1 if self._ticks % self.old_every == 0 else 0
+        if gc.get_count()[2] >= gc.get_threshold()[2]:
+            generation = 2
+        gc.collect(generation)
+        self._timer = asyncio.get_running_loop().call_later(self.young_every_s, self._tick)
+
+    def _measure(self, phase: str, info: dict[str, Any]) -> None:
         if self._quiet:
             return
         if phase == "start":

@@ -70,12 +70,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
             embedded = EmbeddedRedis(Path(settings.data_dir) / "redis").start()
             url = embedded.url
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
-        gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000)
+        gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000, settings.gc_young_ms / 1000)
         gc_tuning.apply()
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
-        matches = Matches(store, settings, TableCache(), records)
+        matches = Matches(store, settings, TableCache(settings.table_cache), records)
         inbox = Inbox(RedisInbox(store.redis))
         hub = Hub(matches, store, inbox)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
@@ -97,6 +97,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         await ladder_loop.start()
         # Start-up objects will live for ever: keep them out of every collection.
         gc_tuning.freeze()
+        gc_tuning.start()
         try:
             yield
         finally:

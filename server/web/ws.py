@@ -124,7 +124,8 @@ class Connection:
 
     async def bounded(self, sending: Any) -> None:
         """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""
-        await asyncio.wait_for(sending, self.send_timeout_s)
+        async with asyncio.timeout(self.send_timeout_s):  # no task per send, unlike wait_for
+            await sending
 
     def drop(self) -> None:
         """Close a peer that stopped reading (1008): behind what it has not read, then abort."""

@@ -1,0 +1,78 @@
+"""The collector's clock (``server/runtime/gc.py``): which generation each tick collects.
+
+The ticks are called directly, so nothing here waits on a clock; the generations collected are
+read from the collector's own callbacks.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server.runtime.gc import GcTuning
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def collected() -> Iterator[list[int]]:
+    """The generation of every collection made while the test runs."""
+    seen: list[int] = []
+
+    def note(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(note)
+    yield seen
+    gc.callbacks.remove(note)
+
+
+async def test_a_tick_collects_the_young_generation_and_every_nth_the_middle_one_too(collected: list[int]) -> None:
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4)
+    tuning.apply()
+    try:
+        tuning.start()
+        for _ in range(8):
+            tuning._tick()
+        assert collected == [0, 0, 0, 1, 0, 0, 0, 1]
+    finally:
+        tuning.restore()
+    assert tuning._timer is None
+
+
+async def test_a_tick_makes_the_full_collection_when_cpythons_own_rule_is_met(collected: list[int]) -> None:
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4)
+    tuning.apply()
+    try:
+        gc.set_threshold(10_000_000, 50, 3)
+        gc.collect()  # the middle generation's collections are counted from a full collection
+        collected.clear()
+        for _ in range(14):
+            tuning._tick()
+        # Every 4th tick collects the middle generation; after the 3rd of those a full collection is due.
+        assert collected == [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0]
+    finally:
+        tuning.restore()
+
+
+async def test_no_clock_when_the_interval_is_zero() -> None:
+    tuning = GcTuning(young_every_s=0)
+    tuning.apply()
+    try:
+        tuning.start()
+        assert tuning._timer is None
+    finally:
+        tuning.restore()
+
+
+async def test_restore_gives_back_the_settings_it_found() -> None:
+    before = gc.get_threshold()
+    tuning = GcTuning(threshold=12_345)
+    tuning.apply()
+    assert gc.get_threshold()[0] == 12_345
+    tuning.restore()
+    assert gc.get_threshold() == before
