@@ -29,7 +29,7 @@ from server.engine.errors import (
     VorpalError,
 )
 from server.runtime import metrics
-from server.runtime.caches import RecordCache, TableCache
+from server.runtime.caches import RecordCache, TableCache, encode_table
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -161,7 +161,7 @@ class Matches:
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
-            bots=is_bot, tokens=[None] * seats, table=self.tables.encode(table), rng=rng.state,
+            bots=is_bot, tokens=[None] * seats, table=encode_table(table), rng=rng.state,  # nobody waits on it yet
             time_control=tc, clock=clock, accounts=accounts,
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
