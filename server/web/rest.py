@@ -151,7 +151,11 @@ def match_id(request: Request) -> str:
     "listGames", "The catalogue: every game with its options, move and view schemas", tag="games", answer=Catalogue
 )
 async def list_games(request: Request) -> Response:
-    return answer(Catalogue, {"games": [r.describe() for r in games.GAMES]})
+    # The catalogue is fixed for the process: validated and encoded once per app, not per request.
+    state = request.app.state
+    if getattr(state, "catalogue", None) is None:
+        state.catalogue = answer(Catalogue, {"games": [r.describe() for r in games.GAMES]}).body
+    return Response(state.catalogue, media_type="application/json")
 
 
 @operation("getGame", "One game of the catalogue", tag="games", answer=GameInfo, errors=[UnknownGame])
