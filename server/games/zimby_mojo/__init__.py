@@ -1,0 +1,1 @@
+"""Zimby Mojo: the package. The rules are in :mod:`.game`; the state in :mod:`.state`."""
