@@ -1,0 +1,332 @@
+"""Zimby Mojo's combat and wounds (rulebook Part 7), as pure rules over plain values.
+
+A physical attack is one exchange of blows: the attacker and the defender
+each roll 1d6 and add their brutality and any other effects (a cannibal's
++4 per tribesman eaten, a scroll pushed on the stack); the higher roll deals
+the difference in wounds to the lower; equal rolls deal nothing. Wounds are
+never accumulated: a creature dies only when one source deals it at least
+its vitality. A column is a single creature, so wounds dealt to a column are
+then *delivered* to its members: one zimby per wound in a single-tribe
+column, one thug per two wounds in a thug column, and in a column of several
+tribes the dead are drawn from the Bag o' Fate (which then hands any item
+the column held, the Crown in the basic game, to a survivor).
+
+The exchange is settled in the two steps the stack gives it, so that a
+response window can sit between them: :func:`roll_combat` makes the rolls
+(:class:`CombatRolls`, which effects pushed on the stack may still raise or
+lower with :meth:`CombatRolls.modified`), :meth:`CombatRolls.wounds` settles
+them into :class:`Wounds` (which effects may still prevent), and
+:func:`deliver_to_zimbies`, :func:`deliver_to_thugs` or :func:`dies` deliver
+them.
+
+Tables, as the book prints them (:data:`BRUTALITY`, :data:`VITALITY`)::
+
+    creature  brutality               vitality
+    zimby     1                       1
+    thug      3                       2
+    zombie    2                       3
+    King      1 + thugs in play       4
+
+Hidden: nothing; every roll and draw is public.
+
+Chance: each combat roll is 1d6 and each draw from the Bag o' Fate is a draw
+without replacement, all from the match's seeded generator.
+
+Interpretations (rulebook: ``zimby-mojo.md``, "Part 7. Combat and wounds"):
+
+- "Combat roll = 1d6 + brutality + other effects" -> the die, the
+  creature's brutality and the sum of every other effect are kept apart in
+  :class:`CombatRolls`, so a client can show where each point came from.
+- "Combat effects from cannibalism are ... each zimby eaten adds +4 to the
+  eater's brutality." -> a cannibal's bonus is 4 per tribesman
+  eaten, added to its next combat roll only; in the worked example the eater
+  left alone in its column has brutality 1 + 8 = 9 after eating two.
+- "a zimby column has ... equal to the number of zimbies of the controller's
+  tribe in the column +1 for each ... tribe in the column."
+  -> attacking brutality counts the controller's zimbies plus one per other
+  tribe present; defending brutality counts the largest tribe's zimbies plus
+  one per other tribe, whoever's turn it is.
+- "Depleted zimby columns may defend with ... when attacked." -> a depleted
+  (terrified) zimby column defends with brutality 0 (the book's bold "brutality
+  0"); a depleted creature may not attack at all, which the caller checks.
+- "A thug column has ... 1 + 2 per thug" -> a lone thug has 1 + 2 = 3, as
+  the creature table says.
+- "Every 2 wounds delivered kills 1 thug in a thug column." -> wounds // 2
+  thugs die; a lone thug dealt 3 wounds dies (3 is at least its vitality 2),
+  and one dealt 1 wound shrugs it off.
+- "Set aside all items held by zimbies in the column and drop the entire
+  column into the Bag o' Fate." -> the dead are drawn without replacement, one
+  per wound; then, from the survivors, one per item held, without replacement
+  while survivors remain. If none survives, the items fall on the column's
+  tile (the caller places them).
+- "Each wound delivered kills 1 zimby in a single-tribe zimby column." -> no
+  draw is needed: which zimbies of one tribe die does not matter, except for
+  the item holder, who dies last (a tribe's zimbies are alike, and the Crown
+  goes with the column until no zimby is left to hold it).
+- "If the combat rolls are equal, no wounds are delivered by or to either
+  party." -> equal rolls give ``Wounds(0, 0)`` and leave both alive, so both
+  become combat locked (the facts file's designer ruling: lock starts once an
+  attack leaves a foe alive).
+- "If a creature is the ... and kills its opponent, the creature ...
+  move onto the defender's tile as part of combat resolution." -> only a
+  surviving attacker that killed its defender claims the tile
+  (:attr:`Exchange.attacker_claims`); a defender that kills its attacker
+  stays put.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from server.engine import Rng
+
+T = TypeVar("T")
+
+#: The four creature types.
+Kind = Literal["zimby", "thug", "zombie", "king"]
+
+#: Brutality of one creature of each kind, the King's without his thugs (:func:`king_brutality`).
+BRUTALITY: dict[Kind, int] = {"zimby": 1, "thug": 3, "zombie": 2, "king": 1}
+#: Vitality: the wounds from a single source that kill one creature of each kind.
+VITALITY: dict[Kind, int] = {"zimby": 1, "thug": 2, "zombie": 3, "king": 4}
+#: A cannibal's bonus to its next combat roll, per tribesman eaten.
+CANNIBAL_BONUS = 4
+#: The die of a combat roll.
+COMBAT_DIE = 6
+
+
+def king_brutality(thugs_in_play: int) -> int:
+    """The King's brutality: 1 plus the thugs in play (active on the main board)."""
+    return 1 + thugs_in_play
+
+
+def thug_column_brutality(thugs: int) -> int:
+    """A thug column's brutality: 1 + 2 per thug (a lone thug: 3)."""
+    return 1 + 2 * thugs
+
+
+def zimby_column_brutality(tribes: Mapping[int, int], *, attacker: int | None = None, depleted: bool = False) -> int:
+    """A zimby column's brutality: attacking for ``attacker`` (its controller's tribe), else defending.
+
+    ``tribes`` counts the column's zimbies by tribe. A depleted column defends with 0.
+    """
+    present = {tribe: count for tribe, count in tribes.items() if count > 0}
+    if not present:
+        return 0
+    if attacker is None:
+        if depleted:
+            return 0
+        return max(present.values()) + len(present) - 1
+    if attacker not in present:
+        raise ValueError("a zimby column attacks only for a tribe it holds")
+    return present[attacker] + len(present) - 1
+
+
+def cannibal_bonus(eaten: int) -> int:
+    """The +4 brutality per tribesman eaten just before the combat roll."""
+    if not 0 <= eaten <= 2:
+        raise ValueError("a zimby eats at most 2 tribesmen")
+    return CANNIBAL_BONUS * eaten
+
+
+class Wounds(BaseModel):
+    """The wounds one exchange deals: to the attacker and to the defender (one of them is 0)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    to_attacker: int = Field(0, ge=0)
+    to_defender: int = Field(0, ge=0)
+
+    def prevented(self, *, attacker: int = 0, defender: int = 0) -> Wounds:
+        """These wounds less those prevented by effects pushed on the stack before delivery."""
+        return Wounds(to_attacker=max(0, self.to_attacker - attacker), to_defender=max(0, self.to_defender - defender))
+
+
+class Roll(BaseModel):
+    """One combatant's combat roll: the die, its brutality and the sum of other effects."""
+
+    model_config = ConfigDict(frozen=True)
+
+    die: int = Field(ge=1, le=COMBAT_DIE)
+    brutality: int = Field(ge=0)
+    effects: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.die + self.brutality + self.effects
+
+
+class CombatRolls(BaseModel):
+    """Both combat rolls of one exchange, on the stack until they are settled."""
+
+    model_config = ConfigDict(frozen=True)
+
+    attacker: Roll
+    defender: Roll
+
+    def modified(self, *, attacker: int = 0, defender: int = 0) -> CombatRolls:
+        """The rolls after an effect pushed on the stack (e.g. +1 brutality) resolves."""
+        return CombatRolls(
+            attacker=self.attacker.model_copy(update={"effects": self.attacker.effects + attacker}),
+            defender=self.defender.model_copy(update={"effects": self.defender.effects + defender}),
+        )
+
+    def wounds(self) -> Wounds:
+        """Settle the rolls: the higher deals the difference to the lower."""
+        return wounds_by_difference(self.attacker.total, self.defender.total)
+
+
+def combat_roll(die: int, brutality: int, effects: int = 0) -> int:
+    """1d6 + brutality + other effects."""
+    return Roll(die=die, brutality=brutality, effects=effects).total
+
+
+def roll_combat(
+    rng: Rng, attacker_brutality: int, defender_brutality: int, *, attacker_effects: int = 0, defender_effects: int = 0
+) -> CombatRolls:
+    """Both combatants roll 1d6 (the attacker first) and add their brutality and effects."""
+    attacker = Roll(die=rng.roll(COMBAT_DIE), brutality=attacker_brutality, effects=attacker_effects)
+    defender = Roll(die=rng.roll(COMBAT_DIE), brutality=defender_brutality, effects=defender_effects)
+    return CombatRolls(attacker=attacker, defender=defender)
+
+
+def wounds_by_difference(attacker_roll: int, defender_roll: int) -> Wounds:
+    """The higher combat roll deals the difference in wounds to the lower; a tie deals none."""
+    if attacker_roll > defender_roll:
+        return Wounds(to_defender=attacker_roll - defender_roll)
+    return Wounds(to_attacker=defender_roll - attacker_roll)
+
+
+def dies(wounds: int, vitality: int) -> bool:
+    """Wounds from a single source kill when they reach the vitality; they are never added up."""
+    return wounds >= vitality
+
+
+def bag_o_fate(rng: Rng, members: Sequence[T], draws: int) -> list[int]:
+    """Draw ``draws`` members at random without replacement: their indices, in the order drawn."""
+    bag = list(range(len(members)))
+    drawn: list[int] = []
+    for _ in range(min(draws, len(bag))):
+        drawn.append(bag.pop(rng.below(len(bag))))
+    return drawn
+
+
+class Delivery(BaseModel):
+    """Wounds delivered to a column: which members die, and who holds each item afterwards."""
+
+    model_config = ConfigDict(frozen=True)
+
+    killed: list[int] = Field(default_factory=list, description="indices of the members killed, in the order drawn")
+    holders: list[int | None] = Field(
+        default_factory=list, description="per item set aside, the surviving member now holding it (None: it drops)"
+    )
+
+
+def deliver_to_zimbies(rng: Rng, tribes: Sequence[int], wounds: int, *, holders: Sequence[int] = ()) -> Delivery:
+    """Deliver ``wounds`` to a zimby column whose members are ``tribes`` (one tribe id per zimby).
+
+    ``holders`` are the indices of the members holding an item (the Crown). A single-tribe column loses one
+    zimby per wound, item holders last; a column of several tribes goes into the Bag o' Fate.
+    """
+    if wounds <= 0:
+        return Delivery(holders=list(holders))
+    if len(set(tribes)) <= 1:
+        order = [i for i in range(len(tribes)) if i not in holders] + [i for i in range(len(tribes)) if i in holders]
+        killed = order[:wounds]
+        survivors = [i for i in range(len(tribes)) if i not in killed]
+        kept = [h if h not in killed else (survivors[0] if survivors else None) for h in holders]
+        return Delivery(killed=killed, holders=kept)
+    killed = bag_o_fate(rng, tribes, wounds)
+    survivors = [i for i in range(len(tribes)) if i not in killed]
+    return Delivery(killed=killed, holders=hand_out_items(rng, survivors, len(holders)))
+
+
+def hand_out_items(rng: Rng, survivors: Sequence[int], items: int) -> list[int | None]:
+    """Draw from the Bag o' Fate one survivor per item set aside (the bag is refilled if items outnumber them)."""
+    if not survivors:
+        return [None] * items
+    holders: list[int | None] = []
+    bag: list[int] = []
+    for _ in range(items):
+        if not bag:
+            bag = list(survivors)
+        holders.append(bag.pop(rng.below(len(bag))))
+    return holders
+
+
+def deliver_to_thugs(thugs: int, wounds: int) -> int:
+    """How many thugs of a thug column of ``thugs`` die: one per 2 wounds."""
+    return min(thugs, wounds // VITALITY["thug"])
+
+
+class Side(BaseModel):
+    """One side of an exchange as wounds see it: what kind of creature, and how many in its column."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Kind
+    size: int = Field(1, ge=1, description="members of the column (1 for a zombie or the King)")
+
+
+class Exchange(BaseModel):
+    """One exchange of blows, settled: the rolls, the wounds dealt and how many of each side they kill."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rolls: CombatRolls
+    wounds: Wounds
+    attacker: Side
+    defender: Side
+    attacker_losses: int = Field(0, description="members of the attacking column the wounds kill")
+    defender_losses: int = Field(0, description="members of the defending column the wounds kill")
+
+    @property
+    def attacker_killed(self) -> bool:
+        """The whole attacking column died."""
+        return self.attacker_losses >= self.attacker.size
+
+    @property
+    def defender_killed(self) -> bool:
+        """The whole defending column died."""
+        return self.defender_losses >= self.defender.size
+
+    @property
+    def attacker_claims(self) -> bool:
+        """A surviving attacker that killed its defender must move onto the defender's tile."""
+        return self.defender_killed and not self.attacker_killed
+
+    @property
+    def locks(self) -> bool:
+        """Both combatants live on: they are combat locked (the lock starts once an attack leaves a foe alive)."""
+        return not self.attacker_killed and not self.defender_killed
+
+
+def settle(rolls: CombatRolls, attacker: Side, defender: Side, *, prevented: Wounds | None = None) -> Exchange:
+    """Settle the rolls into wounds (less any prevented) and count the losses on each side.
+
+    Which members of a zimby column die is for :func:`deliver_to_zimbies`; this counts them.
+    """
+    wounds = rolls.wounds()
+    if prevented is not None:
+        wounds = wounds.prevented(attacker=prevented.to_attacker, defender=prevented.to_defender)
+    return Exchange(
+        rolls=rolls,
+        wounds=wounds,
+        attacker=attacker,
+        defender=defender,
+        attacker_losses=losses(attacker, wounds.to_attacker),
+        defender_losses=losses(defender, wounds.to_defender),
+    )
+
+
+def losses(side: Side, wounds: int) -> int:
+    """Members of a column that ``wounds`` from one source kill: zimbies one per wound, thugs one per 2,
+    a zombie or the King all or nothing by vitality."""
+    if side.kind == "zimby":
+        return min(side.size, wounds)
+    if side.kind == "thug":
+        return deliver_to_thugs(side.size, wounds)
+    return side.size if dies(wounds, VITALITY[side.kind]) else 0

@@ -1,0 +1,248 @@
+"""Zimby Mojo's combat and wounds, as the book's Part 7 and its worked "Round X (some combat)" tell them."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import re
+from collections import Counter
+
+import pytest
+
+from server.engine import Rng
+from server.games.zimby_mojo.combat import (
+    BRUTALITY,
+    VITALITY,
+    CombatRolls,
+    Roll,
+    Side,
+    Wounds,
+    bag_o_fate,
+    cannibal_bonus,
+    combat_roll,
+    deliver_to_thugs,
+    deliver_to_zimbies,
+    dies,
+    hand_out_items,
+    king_brutality,
+    roll_combat,
+    settle,
+    thug_column_brutality,
+    wounds_by_difference,
+    zimby_column_brutality,
+)
+from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
+
+BLUE, YELLOW, WHITE, GRAY, RED = 0, 1, 2, 3, 4
+
+FOES_MODULES = ("combat", "king", "npcs", "solitaire")
+
+
+def rolls(attacker: tuple[int, int], defender: tuple[int, int]) -> CombatRolls:
+    """Combat rolls from (die, brutality) pairs, as the worked examples give them."""
+    return CombatRolls(
+        attacker=Roll(die=attacker[0], brutality=attacker[1]), defender=Roll(die=defender[0], brutality=defender[1])
+    )
+
+
+# -- the tables ----------------------------------------------------------------------------
+
+
+def test_the_creature_table() -> None:
+    assert BRUTALITY == {"zimby": 1, "thug": 3, "zombie": 2, "king": 1}
+    assert VITALITY == {"zimby": 1, "thug": 2, "zombie": 3, "king": 4}
+
+
+@pytest.mark.parametrize(("thugs", "brutality"), [(0, 1), (1, 2), (3, 4), (4, 5)])
+def test_the_kings_brutality_is_1_plus_the_thugs_in_play(thugs: int, brutality: int) -> None:
+    assert king_brutality(thugs) == brutality
+
+
+@pytest.mark.parametrize(("thugs", "brutality"), [(1, 3), (2, 5), (4, 9)])
+def test_a_thug_column_has_brutality_1_plus_2_per_thug(thugs: int, brutality: int) -> None:
+    assert thug_column_brutality(thugs) == brutality
+    assert thug_column_brutality(1) == BRUTALITY["thug"]
+
+
+def test_column_brutality_the_books_example_under_white() -> None:
+    """Under white's control: 2 white + 2 other tribes = 4 attacking; 3 (largest tribe) + 2 = 5 defending."""
+    column = {WHITE: 2, GRAY: 3, RED: 1}
+    assert zimby_column_brutality(column, attacker=WHITE) == 4
+    assert zimby_column_brutality(column) == 5
+
+
+def test_a_single_tribe_column_counts_its_zimbies_and_a_lone_zimby_has_brutality_1() -> None:
+    assert zimby_column_brutality({BLUE: 3}, attacker=BLUE) == 3
+    assert zimby_column_brutality({BLUE: 3}) == 3
+    assert zimby_column_brutality({BLUE: 1}) == BRUTALITY["zimby"]
+
+
+def test_a_depleted_column_defends_with_brutality_0() -> None:
+    assert zimby_column_brutality({BLUE: 3, YELLOW: 1}, depleted=True) == 0
+
+
+def test_a_column_attacks_only_for_a_tribe_in_it() -> None:
+    with pytest.raises(ValueError):
+        zimby_column_brutality({BLUE: 2}, attacker=YELLOW)
+
+
+def test_cannibalism_adds_4_per_tribesman_eaten_up_to_2() -> None:
+    assert [cannibal_bonus(n) for n in (0, 1, 2)] == [0, 4, 8]
+    with pytest.raises(ValueError):
+        cannibal_bonus(3)
+
+
+# -- combat rolls and wounds ----------------------------------------------------------------
+
+
+def test_combat_roll_is_the_die_plus_brutality_plus_other_effects() -> None:
+    assert combat_roll(2, 9, 1) == 12
+    assert Roll(die=4, brutality=3).total == 7
+
+
+def test_wounds_by_difference_the_books_thug_and_zimby() -> None:
+    """A thug with a 4 combat roll against a zimby with a 5: the zimby deals 5 - 4 = 1 wound."""
+    assert wounds_by_difference(5, 4) == Wounds(to_defender=1)
+    assert wounds_by_difference(4, 5) == Wounds(to_attacker=1)
+
+
+def test_equal_rolls_deal_no_wounds_and_lock_both() -> None:
+    exchange = settle(rolls((3, 3), (2, 4)), Side(kind="zimby", size=3), Side(kind="thug"))
+    assert exchange.wounds == Wounds()
+    assert not exchange.attacker_killed and not exchange.defender_killed
+    assert exchange.locks and not exchange.attacker_claims
+
+
+def test_wounds_are_not_accumulated_only_a_single_source_kills() -> None:
+    assert not dies(1, VITALITY["thug"]) and dies(2, VITALITY["thug"])
+    assert not dies(2, VITALITY["zombie"]) and dies(3, VITALITY["zombie"])
+    assert not dies(3, VITALITY["king"]) and dies(4, VITALITY["king"])
+
+
+def test_roll_combat_rolls_a_d6_each_from_the_seeded_generator() -> None:
+    first = roll_combat(Rng(7), 2, 3)
+    again = roll_combat(Rng(7), 2, 3)
+    assert first == again
+    seen = {roll_combat(Rng(seed), 1, 1).attacker.die for seed in range(200)}
+    assert seen == {1, 2, 3, 4, 5, 6}
+
+
+# -- the worked round: "Round X (some combat)" ----------------------------------------------
+
+
+def test_round_x_the_thug_wounds_the_two_tribe_column_once_and_the_bag_o_fate_picks_the_victim() -> None:
+    """Attacking brutality 2 against the thug's 3, both roll 4: 6 against 7, the thug deals 1 wound."""
+    column = [YELLOW, BLUE]
+    assert zimby_column_brutality(Counter(column), attacker=YELLOW) == 2
+    exchange = settle(rolls((4, 2), (4, 3)), Side(kind="zimby", size=2), Side(kind="thug"))
+    assert exchange.rolls.attacker.total == 6 and exchange.rolls.defender.total == 7
+    assert exchange.wounds == Wounds(to_attacker=1)
+    assert exchange.attacker_losses == 1 and not exchange.attacker_killed and exchange.locks
+    victims = {column[deliver_to_zimbies(Rng(seed), column, 1).killed[0]] for seed in range(40)}
+    assert victims == {YELLOW, BLUE}
+
+
+def test_round_x_blue_kills_the_thug_with_3_wounds_and_claims_its_tile() -> None:
+    """Brutality 3 rolls 4, the thug rolls 1: 7 against 4, 3 wounds exceed the thug's 2 vitality."""
+    exchange = settle(rolls((4, 3), (1, 3)), Side(kind="zimby", size=3), Side(kind="thug"))
+    assert exchange.wounds == Wounds(to_defender=3)
+    assert exchange.defender_killed and exchange.attacker_claims
+
+
+def test_round_x_the_king_dies_at_12_minus_8_with_the_cannibal_and_spikey_bone_claws() -> None:
+    """Two eaten for +8: 2 + 9 = 11 against the King's 4 + (1 + 3 thugs) = 8 deals only 3.
+
+    Spikey Bone Claws (part 2's scroll; here its stand-in effect, +1 brutality) resolves first
+    on the stack: 12 - 8 = 4 wounds kill the King, and the lone zimby claims the Crown and the tile.
+    """
+    eater = Roll(die=2, brutality=zimby_column_brutality({BLUE: 1}, attacker=BLUE), effects=cannibal_bonus(2))
+    king = Roll(die=4, brutality=king_brutality(3))
+    on_the_stack = CombatRolls(attacker=eater, defender=king)
+    assert (eater.total, king.total) == (11, 8)
+    assert not settle(on_the_stack, Side(kind="zimby"), Side(kind="king")).defender_killed
+    claws = on_the_stack.modified(attacker=+1)
+    exchange = settle(claws, Side(kind="zimby"), Side(kind="king"))
+    assert exchange.rolls.attacker.total == 12 and exchange.wounds == Wounds(to_defender=4)
+    assert exchange.defender_killed and exchange.attacker_claims
+    assert hand_out_items(Rng(1), [0], 1) == [0]
+
+
+def test_wounds_prevented_on_the_stack_before_delivery_are_not_delivered() -> None:
+    exchange = settle(
+        rolls((1, 1), (5, 3)), Side(kind="zimby", size=2), Side(kind="thug"), prevented=Wounds(to_attacker=6)
+    )
+    assert exchange.wounds == Wounds() and exchange.locks
+
+
+# -- delivering wounds to columns -------------------------------------------------------------
+
+
+def test_each_wound_kills_one_zimby_of_a_single_tribe_column_the_crown_holder_last() -> None:
+    delivery = deliver_to_zimbies(Rng(3), [BLUE, BLUE, BLUE], 2, holders=[0])
+    assert sorted(delivery.killed) == [1, 2] and delivery.holders == [0]
+    wiped = deliver_to_zimbies(Rng(3), [BLUE, BLUE], 5, holders=[1])
+    assert sorted(wiped.killed) == [0, 1] and wiped.holders == [None]
+
+
+def test_every_2_wounds_kill_1_thug_of_a_thug_column() -> None:
+    assert [deliver_to_thugs(3, w) for w in (0, 1, 2, 3, 4, 5, 6, 9)] == [0, 0, 1, 1, 2, 2, 3, 3]
+    lone = settle(rolls((6, 3), (1, 3)), Side(kind="zimby", size=3), Side(kind="thug"))
+    assert lone.wounds.to_defender == 5 and lone.defender_killed
+
+
+def test_a_multi_tribe_column_draws_its_dead_from_the_bag_o_fate_then_the_crown_holder() -> None:
+    column = [BLUE, BLUE, YELLOW, YELLOW, RED]
+    delivery = deliver_to_zimbies(Rng(11), column, 3, holders=[4])
+    assert len(set(delivery.killed)) == 3
+    survivors = set(range(5)) - set(delivery.killed)
+    assert delivery.holders[0] in survivors
+    assert deliver_to_zimbies(Rng(11), column, 3, holders=[4]) == delivery
+    assert deliver_to_zimbies(Rng(11), column, 9).killed.__len__() == 5
+
+
+def test_the_bag_o_fate_is_a_draw_without_replacement() -> None:
+    drawn = bag_o_fate(Rng(5), "abcdef", 6)
+    assert sorted(drawn) == list(range(6))
+    assert bag_o_fate(Rng(5), "ab", 0) == []
+
+
+def test_a_zombie_or_the_king_dies_whole_by_vitality() -> None:
+    zombie = settle(rolls((6, 2), (3, 1)), Side(kind="zombie"), Side(kind="zimby", size=3))
+    assert zombie.defender_losses == 3 - 0 and zombie.defender_killed and zombie.attacker_claims
+    king = settle(rolls((1, 1), (6, 5)), Side(kind="zimby", size=2), Side(kind="king"))
+    assert king.wounds.to_attacker == 9 and king.attacker_killed and not king.attacker_claims
+
+
+# -- the interpretations quote the rulebook --------------------------------------------------
+
+
+@pytest.mark.parametrize("name", FOES_MODULES)
+def test_each_foes_interpretation_quotes_the_rulebook_verbatim(name: str) -> None:
+    try:
+        module = importlib.import_module(f"server.games.zimby_mojo.{name}")
+    except ModuleNotFoundError:
+        pytest.skip(f"{name} is not written yet")
+    if not RULEBOOKS.is_dir():
+        pytest.skip(f"the rulebooks are not at {RULEBOOKS}")
+    doc = inspect.getdoc(module) or ""
+    lines = doc.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Interpretations ("))
+    assert re.match(r'^Interpretations \(rulebook: ``zimby-mojo\.md``(, "[^"]+")?\):$', lines[at])
+    bullets: list[str] = []
+    for line in lines[at + 1 :]:
+        if line.startswith("- "):
+            bullets.append(line)
+        elif line.strip() and bullets and line.startswith("  "):
+            bullets[-1] += " " + line.strip()
+        elif line.strip():
+            break
+    assert bullets
+    book = plain((RULEBOOKS / "zimby-mojo.md").read_text())
+    notes = plain((RULEBOOKS / "NOTES.md").read_text()) + plain((RULEBOOKS / "zimby-mojo-facts.md").read_text())
+    for bullet in bullets:
+        found = BULLET.match(bullet)
+        assert found, bullet
+        text = notes if found["source"] else book
+        for piece in plain(found["quote"]).split("..."):
+            piece = piece.strip(" .")
+            assert piece in text, f"{name}: {piece!r} is not in the rulebook"
