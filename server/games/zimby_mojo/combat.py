@@ -72,6 +72,17 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 7. Combat and wounds"):
   surviving attacker that killed its defender claims the tile
   (:attr:`Exchange.attacker_claims`); a defender that kills its attacker
   stays put.
+- "If the King died by combat, the Crown will go to the column of zimbies
+  that delivered the killing blow (use the Bag o' Fate to determine
+  possession)." -> the same holds for any Crown lying on the tile an attacker
+  claims: a zimby column picks it up (its largest tribe's zimby holds it), a
+  thug column carries it off ("If a thug ever wins the Cannibal Crown in
+  combat"), and a zombie leaves it where it lies ("Zombies cannot pick up or
+  carry items"). A King killed by anything but a zimby column leaves the
+  Crown on his tile.
+- "Dead thugs are ... from the main board." -> a thug killed is
+  depleted and out of play on a barracks tile (``in_barracks``), and drops the
+  Crown it carried on its tile; a thug column loses its non-carriers first.
 """
 
 from __future__ import annotations
@@ -82,6 +93,8 @@ from typing import Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from server.engine import Rng
+
+from .state import KING_ID, Column, CreatureId, Crown, King, Public, Thug, TileId, Zombie
 
 T = TypeVar("T")
 
@@ -330,3 +343,238 @@ def losses(side: Side, wounds: int) -> int:
     if side.kind == "thug":
         return deliver_to_thugs(side.size, wounds)
     return side.size if dies(wounds, VITALITY[side.kind]) else 0
+
+
+# -- on the table: attacks and wounds as the round makes them ------------------------------------------------------
+
+Fighter = Column | Zombie | Thug | King
+
+
+def creature(public: Public, cid: CreatureId) -> Fighter:
+    """The creature named ``cid`` on the main board (a thug also stands for the thug column on its tile)."""
+    if cid == KING_ID:
+        return public.king
+    for group in (public.columns, public.zombies, public.thugs):
+        for c in group:
+            if c.id == cid:
+                return c
+    raise KeyError(cid)
+
+
+def thug_column(public: Public, tile: TileId) -> list[Thug]:
+    """The thugs in play standing on ``tile``: one thug column (a Crown carrier first, so it dies last)."""
+    thugs = [t for t in public.thugs if t.tile == tile and not t.in_barracks]
+    return sorted(thugs, key=lambda t: (not t.crown, t.id))
+
+
+def side_of(public: Public, fighter: Fighter) -> Side:
+    if isinstance(fighter, Column):
+        return Side(kind="zimby", size=fighter.size)
+    if isinstance(fighter, Thug):
+        return Side(kind="thug", size=len(thug_column(public, fighter.tile)))
+    if isinstance(fighter, Zombie):
+        return Side(kind="zombie")
+    return Side(kind="king")
+
+
+def brutality(public: Public, fighter: Fighter, *, attacking_for: int | None) -> int:
+    """A creature's brutality in this exchange; a zimby column's depends on attacking (for its controller)."""
+    if isinstance(fighter, Column):
+        if attacking_for is None:
+            return zimby_column_brutality(fighter.zimbies, depleted=not fighter.active)
+        return zimby_column_brutality(fighter.zimbies, attacker=attacking_for)
+    if isinstance(fighter, Thug):
+        return thug_column_brutality(len(thug_column(public, fighter.tile)))
+    if isinstance(fighter, Zombie):
+        return BRUTALITY["zombie"]
+    return king_brutality(len(public.thugs_in_play()))
+
+
+def tile_of(fighter: Fighter) -> TileId:
+    if fighter.tile is None:
+        raise ValueError(f"{fighter.id} is not on the main board")
+    return fighter.tile
+
+
+def attack(
+    public: Public,
+    attacker_id: CreatureId,
+    target_id: CreatureId,
+    controller: int | None,
+    rng: Rng,
+    *,
+    effects: tuple[int, int] = (0, 0),
+) -> Exchange:
+    """One physical attack, rolled, settled and delivered on the table (the caller checked it is legal).
+
+    ``controller`` is the seat the attacking zimby column attacks for (None for thugs, zombies, the King).
+    A cannibal's ``brutality_bonus`` is spent on this roll. ``effects`` are the attacker's and defender's
+    other effects (scrolls on the stack; part 2). Wounds are delivered, the dead leave the board, a
+    surviving attacker that killed claims the tile, and both survivors are combat locked.
+    """
+    attacker, defender = creature(public, attacker_id), creature(public, target_id)
+    at_tile, de_tile = tile_of(attacker), tile_of(defender)
+    bonus = attacker.brutality_bonus if isinstance(attacker, Column) else 0
+    if isinstance(attacker, Column):
+        attacker.brutality_bonus = 0
+    rolls = roll_combat(
+        rng,
+        brutality(public, attacker, attacking_for=controller),
+        brutality(public, defender, attacking_for=None),
+        attacker_effects=bonus + effects[0],
+        defender_effects=effects[1],
+    )
+    exchange = settle(rolls, side_of(public, attacker), side_of(public, defender))
+    public.happened.append(
+        f"{attacker_id} attacks {target_id}: {rolls.attacker.total} against {rolls.defender.total}"
+        f" ({exchange.wounds.to_attacker} wounds to {attacker_id}, {exchange.wounds.to_defender} to {target_id})"
+    )
+    if isinstance(attacker, (Column, Zombie, Thug)):
+        attacker.attacked = True
+    killer_of_defender = attacker if exchange.defender_killed else None
+    killer_of_attacker = defender if exchange.attacker_killed else None
+    deliver(public, defender, exchange.wounds.to_defender, rng, killer=killer_of_defender)
+    deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=killer_of_attacker)
+    if exchange.attacker_claims and not entangled(public, at_tile):
+        claim(public, attacker, de_tile)
+    if exchange.locks:
+        for fighter in (attacker, defender):
+            lock(public, fighter)
+    return exchange
+
+
+def entangled(public: Public, tile: TileId) -> bool:
+    """Entangling vines on the tile: its creature may not claim its foe's tile."""
+    return any(o.tile == tile and o.kind == "entangling_vines" for o in public.obstacles)
+
+
+def lock(public: Public, fighter: Fighter) -> None:
+    """Combat lock a survivor (the King is never combat locked; a thug locks its whole column)."""
+    if isinstance(fighter, Thug):
+        for thug in thug_column(public, fighter.tile):
+            thug.in_combat = True
+    elif isinstance(fighter, (Column, Zombie)):
+        fighter.in_combat = True
+
+
+def claim(public: Public, fighter: Fighter, tile: TileId) -> None:
+    """The attacker moves onto the defender's tile, picking up the Crown lying there if it can carry it."""
+    if isinstance(fighter, Thug):
+        for thug in thug_column(public, fighter.tile):
+            thug.tile = tile
+    else:
+        fighter.tile = tile
+    public.happened.append(f"{fighter.id} claims {tile}")
+    crown = public.crown
+    if crown is not None and crown.carrier is None and crown.tile == tile:
+        if isinstance(fighter, Column):
+            give_crown(public, fighter, picker(fighter))
+        elif isinstance(fighter, Thug):
+            carry_crown_thug(public, fighter)
+
+
+def picker(column: Column) -> int:
+    """Who of a column picks the Crown up from the ground: its largest tribe (lowest seat on a tie)."""
+    return max(column.tribes, key=lambda tribe: (column.zimbies[tribe], -tribe))
+
+
+def give_crown(public: Public, column: Column, tribe: int) -> None:
+    crown = public.crown if public.crown is not None else Crown()
+    crown.tile, crown.carrier = None, column.id
+    public.crown = crown
+    column.crown = tribe
+    public.happened.append(f"{column.id} holds the Crown")
+
+
+def carry_crown_thug(public: Public, thug: Thug) -> None:
+    crown = public.crown if public.crown is not None else Crown()
+    crown.tile, crown.carrier = None, thug.id
+    public.crown = crown
+    thug.crown = True
+    public.happened.append(f"{thug.id} takes the Crown to the blood mist")
+
+
+def drop_crown(public: Public, tile: TileId) -> None:
+    """The Crown carrier died or lost it: the Crown lies on ``tile``."""
+    if public.crown is not None:
+        public.crown.carrier, public.crown.tile = None, tile
+        public.happened.append(f"the Crown falls on {tile}")
+
+
+def wound(public: Public, creature_id: CreatureId, wounds: int, rng: Rng) -> None:
+    """Wounds from a non-combat single source (the blood mist, vines, a witchery) delivered to one creature."""
+    target = creature(public, creature_id)
+    public.happened.append(f"{creature_id} suffers {wounds} wound{'s' if wounds != 1 else ''}")
+    deliver(public, target, wounds, rng, killer=None)
+
+
+def deliver(public: Public, target: Fighter, wounds: int, rng: Rng, *, killer: Fighter | None) -> None:
+    """Deliver wounds from one source to a creature: the dead leave the board; the King leaves the Crown."""
+    if wounds <= 0:
+        return
+    tile = tile_of(target)
+    if isinstance(target, Column):
+        deliver_to_column(public, target, wounds, rng)
+    elif isinstance(target, Thug):
+        column = thug_column(public, tile)
+        dead = deliver_to_thugs(len(column), wounds)
+        for thug in column[len(column) - dead :]:
+            expel_thug(public, thug)
+    elif isinstance(target, Zombie):
+        if dies(wounds, VITALITY["zombie"]):
+            public.zombies.remove(target)
+            public.tribes[target.owner].zombies_left += 1
+            public.happened.append(f"{target.id} is destroyed and goes to the Far Shore")
+    elif dies(wounds, VITALITY["king"]):
+        kill_king(public, rng, killer=killer)
+
+
+def deliver_to_column(public: Public, column: Column, wounds: int, rng: Rng) -> None:
+    """Wounds to a zimby column: one zimby each, drawn from the Bag o' Fate when several tribes share it."""
+    members = [tribe for tribe in column.tribes for _ in range(column.zimbies[tribe])]
+    holders = [members.index(column.crown)] if column.crown is not None and column.crown in members else []
+    delivery = deliver_to_zimbies(rng, members, wounds, holders=holders)
+    for index in delivery.killed:
+        tribe = members[index]
+        column.zimbies[tribe] -= 1
+        public.tribes[tribe].far_shore += 1
+    column.zimbies = {tribe: n for tribe, n in column.zimbies.items() if n > 0}
+    public.happened.append(
+        f"{column.id} loses {len(delivery.killed)} zimb{'y' if len(delivery.killed) == 1 else 'ies'}"
+    )
+    if holders:
+        holder = delivery.holders[0]
+        column.crown = members[holder] if holder is not None else None
+    if not column.zimbies:
+        public.columns.remove(column)
+        if holders:
+            drop_crown(public, column.tile)
+
+
+def expel_thug(public: Public, thug: Thug) -> None:
+    """A killed thug is expelled: depleted, on a barracks tile, out of play (it drops the Crown)."""
+    if thug.crown:
+        thug.crown = False
+        drop_crown(public, thug.tile)
+    thug.in_barracks, thug.active, thug.in_combat, thug.attacked = True, False, False, False
+    thug.heading, thug.holding = [], False
+    public.happened.append(f"{thug.id} is killed and expelled to the barracks")
+
+
+def kill_king(public: Public, rng: Rng, *, killer: Fighter | None) -> None:
+    """The King dies: the Crown goes to the zimby column that killed him (Bag o' Fate), else lies on his tile."""
+    tile = tile_of(public.king)
+    public.king.alive, public.king.tile, public.king.blood_mojo = False, None, 0
+    public.crown = Crown(tile=tile, burden=CROWN_BURDENS[0])
+    public.happened.append("the King is dead")
+    if isinstance(killer, Column) and killer in public.columns:
+        members = [tribe for tribe in killer.tribes for _ in range(killer.zimbies[tribe])]
+        holder = hand_out_items(rng, list(range(len(members))), 1)[0]
+        if holder is not None:
+            give_crown(public, killer, members[holder])
+    else:
+        public.happened.append(f"the Crown lies on {tile}")
+
+
+#: The Crown's movement burden: +8 zimbies at the King's death, +4 after the first refresh, +2 for good.
+CROWN_BURDENS = (8, 4, 2)

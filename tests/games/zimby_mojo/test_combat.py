@@ -17,6 +17,7 @@ from server.games.zimby_mojo.combat import (
     Roll,
     Side,
     Wounds,
+    attack,
     bag_o_fate,
     cannibal_bonus,
     combat_roll,
@@ -28,9 +29,11 @@ from server.games.zimby_mojo.combat import (
     roll_combat,
     settle,
     thug_column_brutality,
+    wound,
     wounds_by_difference,
     zimby_column_brutality,
 )
+from server.games.zimby_mojo.state import Column, Crown, King, Public, Thug, TribalBoard, Zombie
 from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 BLUE, YELLOW, WHITE, GRAY, RED = 0, 1, 2, 3, 4
@@ -43,6 +46,33 @@ def rolls(attacker: tuple[int, int], defender: tuple[int, int]) -> CombatRolls:
     return CombatRolls(
         attacker=Roll(die=attacker[0], brutality=attacker[1]), defender=Roll(die=defender[0], brutality=defender[1])
     )
+
+
+def public(seats: int = 2, *, king: str | None = "mist", **parts: object) -> Public:
+    """A table with ``seats`` tribal boards (4 active zimbies each, 12 on the Far Shore) and the given creatures."""
+    tribes = [TribalBoard(seat=s, entry=f"entry{s}", active=4, far_shore=12) for s in range(seats)]
+    fields: dict[str, object] = {
+        "seats": seats,
+        "solitaire": seats == 1,
+        "first_mover": 0,
+        "turn": 0,
+        "tribes": tribes,
+        "king": King(tile=king, alive=king is not None),
+        "shrines": [],
+        "wards": [],
+        "rituals": [],
+    }
+    fields.update(parts)
+    return Public.model_validate(fields)
+
+
+def find_rng(wanted: tuple[int, int]) -> Rng:
+    """A generator whose first two d6 rolls (the attacker's, then the defender's) are ``wanted``."""
+    for seed in range(10_000):
+        probe = Rng(seed)
+        if (probe.roll(6), probe.roll(6)) == wanted:
+            return Rng(seed)
+    raise AssertionError(wanted)
 
 
 # -- the tables ----------------------------------------------------------------------------
@@ -172,6 +202,66 @@ def test_wounds_prevented_on_the_stack_before_delivery_are_not_delivered() -> No
         rolls((1, 1), (5, 3)), Side(kind="zimby", size=2), Side(kind="thug"), prevented=Wounds(to_attacker=6)
     )
     assert exchange.wounds == Wounds() and exchange.locks
+
+
+def test_on_the_table_the_king_dies_to_the_cannibal_with_claws_and_the_zimby_takes_crown_and_tile() -> None:
+    """Round X on the table: the blue zimby ate two (+8), the claws' stand-in gives +1; 3 thugs in play."""
+    thugs = [Thug(id=f"t{i}", tile=f"r{i}") for i in range(4)]
+    thugs[0].in_barracks, thugs[0].active = True, False
+    table = public(
+        columns=[Column(id="c1", tile="D1", zimbies={BLUE: 1}, brutality_bonus=8)],
+        thugs=thugs,
+        king="D",
+    )
+    exchange = attack(table, "c1", "king", BLUE, find_rng((2, 4)), effects=(1, 0))
+    assert (exchange.rolls.attacker.total, exchange.rolls.defender.total) == (12, 8)
+    assert not table.king.alive and table.king.tile is None
+    assert table.crown is not None and table.crown.carrier == "c1" and table.crown.burden == 8
+    column = table.column("c1")
+    assert column.tile == "D" and column.crown == BLUE and column.brutality_bonus == 0 and column.attacked
+
+
+def test_on_the_table_the_thug_shrugs_off_one_wound_and_both_are_combat_locked() -> None:
+    table = public(columns=[Column(id="c1", tile="a", zimbies={YELLOW: 1})], thugs=[Thug(id="t0", tile="b")])
+    exchange = attack(table, "c1", "t0", YELLOW, find_rng((5, 2)))
+    assert exchange.wounds.to_defender == 1
+    assert table.thugs[0].in_combat and table.column("c1").in_combat and table.column("c1").tile == "a"
+
+
+def test_on_the_table_a_killed_thug_is_expelled_depleted_and_the_column_claims_its_tile() -> None:
+    table = public(columns=[Column(id="c1", tile="a", zimbies={BLUE: 3})], thugs=[Thug(id="t0", tile="b")])
+    attack(table, "c1", "t0", BLUE, find_rng((4, 1)))
+    thug = table.thugs[0]
+    assert thug.in_barracks and not thug.active and not table.thugs_in_play()
+    assert table.column("c1").tile == "b" and not table.column("c1").in_combat
+
+
+def test_on_the_table_the_dead_go_to_the_far_shore_and_a_wiped_column_drops_the_crown() -> None:
+    table = public(
+        columns=[Column(id="c1", tile="a", zimbies={BLUE: 1, YELLOW: 1}, crown=YELLOW)],
+        zombies=[Zombie(id="z1", tile="b", owner=BLUE)],
+        king=None,
+    )
+    table.crown = Crown(carrier="c1", burden=2)
+    attack(table, "z1", "c1", None, find_rng((6, 1)))
+    assert not table.columns
+    assert table.tribes[BLUE].far_shore == 13 and table.tribes[YELLOW].far_shore == 13
+    assert table.crown.carrier is None and table.zombies[0].tile == "a" and table.crown.tile == "a"
+
+
+def test_a_non_combat_wound_kills_one_zimby_and_a_zombie_needs_three_from_one_source() -> None:
+    table = public(columns=[Column(id="c1", tile="a", zimbies={BLUE: 2})], zombies=[Zombie(id="z1", tile="b", owner=1)])
+    wound(table, "c1", 1, Rng(1))
+    wound(table, "z1", 2, Rng(1))
+    assert table.column("c1").zimbies == {BLUE: 1} and table.zombies
+    wound(table, "z1", 3, Rng(1))
+    assert not table.zombies and table.tribes[1].zombies_left == 3
+
+
+def test_the_king_killed_by_a_witchery_leaves_the_crown_on_his_tile() -> None:
+    table = public(king="D")
+    wound(table, "king", 4, Rng(1))
+    assert table.crown is not None and table.crown.tile == "D" and table.crown.carrier is None
 
 
 # -- delivering wounds to columns -------------------------------------------------------------
