@@ -26,6 +26,14 @@ part (e.g. ``last_trick``) so that what the event showed stays visible.
 (like the Immer draft a boardgame.io move writes to). It updates the draft
 in place and returns the :class:`Event` it caused; callers that need the old
 table keep a copy (:func:`copy_table`).
+
+Actors that are no player (a King, patrolling guards, the dealer) act in
+**chance steps**, as OpenSpiel's chance player does: while no seat is to act
+and the match is not over, the engine calls ``chance`` with the seeded
+generator, one step at a time, until a seat is to act again. Each step is an
+event of its own, carried after the move that led to it (:attr:`Event.then`),
+so the log shows "the King moved" apart from the move before it, and a
+match still replays from its seed and its players' moves alone.
 """
 
 from __future__ import annotations
@@ -42,6 +50,7 @@ from .rng import Rng
 
 if TYPE_CHECKING:
     from .decisions import Underway
+    from .windows import Window
 
 
 class Part(BaseModel):
@@ -134,10 +143,15 @@ class Outcome(BaseModel):
 
 @dataclass
 class Event:
-    """What a move caused, split like the table: ``private[seat]`` only reaches that seat."""
+    """What a move caused, split like the table: ``private[seat]`` only reaches that seat.
+
+    ``then``: the events of the chance steps that followed the move (:meth:`Game.chance`),
+    in order; each is split and redacted like the move's own.
+    """
 
     public: dict[str, Any]
     private: dict[int, dict[str, Any]] = field(default_factory=dict)
+    then: list[Event] = field(default_factory=list)
 
 
 class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
@@ -181,6 +195,14 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
         underway: Underway | None = getattr(public, "underway", None)
         return underway
 
+    def window(self, public: PublicT) -> Window | None:
+        """The response window open now, if any: its asked seat acts before anyone else.
+
+        The top of the public part's stack ``windows`` (:mod:`server.engine.windows`), if it has one.
+        """
+        windows: list[Window] | None = getattr(public, "windows", None)
+        return windows[-1] if windows else None
+
     @abstractmethod
     def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:
         """Every move ``seat`` may make now, judged from what it can see."""
@@ -201,6 +223,16 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     @abstractmethod
     def outcome(self, public: PublicT) -> Outcome | None:
         """The result once the match is over, else ``None``."""
+
+    def chance(self, table: Table[PublicT, PrivateT, SecretT], rng: Rng) -> Event | None:
+        """One chance step: an actor that is no player acts on the draft ``table`` with ``rng``.
+
+        The engine calls it while no seat is to act and the match is not over (after setup and
+        after each move), until a seat is to act again; each call plays one step (the King's
+        turn, one thug's patrol) and returns its event. ``None``: nothing is due (the default,
+        for a game whose every actor is a player).
+        """
+        return None
 
     # -- when a seat's time runs out (match clocks) ---------------------------------
 

@@ -17,6 +17,10 @@ from .decisions import Underway
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
 from .rng import Rng
+from .windows import Pass
+
+#: Chance steps in a row after which a game is taken to be stuck (its steps never hand the turn to a seat).
+MAX_CHANCE_STEPS = 10_000
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 AnyTable = Table[Any, Any, Any]
@@ -73,16 +77,23 @@ class Rules:
     # -- the match -------------------------------------------------------------
 
     def setup(self, options: Options, seats: int, seed: int) -> tuple[AnyTable, Rng]:
+        """The first table, with the chance steps due before the first move made (like its shuffles, unlogged)."""
         self.check_seats(seats)
         self.game.check_options(options, seats)
         rng = Rng(seed)
-        return self.game.setup(options, seats, rng), rng
+        table = self.game.setup(options, seats, rng)
+        self._chance_steps(table, rng)
+        return table, rng
 
     def to_act(self, table: AnyTable) -> list[int]:
         return self._to_act(table.public)
 
     def _to_act(self, public: Any) -> list[int]:
-        """Who may act: the seat of a move under way keeps the turn (:mod:`server.engine.decisions`)."""
+        """Who may act: the seat asked in a response window (:mod:`server.engine.windows`), else the
+        seat of a move under way, which keeps the turn (:mod:`server.engine.decisions`), else the game's."""
+        window = self.game.window(public)
+        if window is not None:
+            return [window.asked]
         underway = self.game.underway(public)
         return [underway.seat] if underway is not None else list(self.game.to_act(public))
 
@@ -107,11 +118,39 @@ class Rules:
             raise NotYourTurn()
         move = self.parse_move(raw_move)
         game.check(table.public, table.private[seat], seat, move)
-        return move, game.apply(table, seat, move, rng)
+        event = game.apply(table, seat, move, rng)
+        event.then.extend(self._chance_steps(table, rng))
+        return move, event
+
+    @cached_property
+    def _has_chance(self) -> bool:
+        return type(self.game).chance is not Game.chance
+
+    def _chance_steps(self, table: AnyTable, rng: Rng) -> list[Event]:
+        """The chance steps due on the draft ``table``: while no seat is to act and the match goes on."""
+        steps: list[Event] = []
+        if not self._has_chance:
+            return steps
+        while not self._to_act(table.public) and self.game.outcome(table.public) is None:
+            if len(steps) == MAX_CHANCE_STEPS:
+                raise RuntimeError(f"{self.name}: {MAX_CHANCE_STEPS} chance steps and still no seat to act")
+            step = self.game.chance(table, rng)
+            if step is None:
+                break
+            steps.append(step)
+        return steps
 
     def default_move(self, table: AnyTable, seat: int) -> Any:
-        """The game's move for ``seat`` when its time runs out (``seat`` must be to act)."""
+        """The game's move for ``seat`` when its time runs out (``seat`` must be to act).
+
+        A seat asked in a response window passes, whatever the game's own default.
+        """
         legal = self.legal_moves(table, seat)
+        window = self.game.window(table.public)
+        if window is not None and window.asked == seat:
+            for move in legal:
+                if isinstance(move, Pass):
+                    return move
         return self.game.default_move(table.public, table.private[seat], seat, legal)
 
     def forfeit(self, table: AnyTable, seat: int) -> Outcome | None:
@@ -195,8 +234,10 @@ class Rules:
 
 
 def event_for(event: Event, seat: int | None) -> dict[str, Any]:
-    """The part of ``event`` that ``seat`` may receive (``None``: a spectator)."""
+    """The part of ``event`` that ``seat`` may receive (``None``: a spectator), its chance steps' too."""
     out: dict[str, Any] = {"public": event.public}
     if seat is not None and seat in event.private:
         out["private"] = event.private[seat]
+    if event.then:
+        out["then"] = [event_for(step, seat) for step in event.then]
     return out
