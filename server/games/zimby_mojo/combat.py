@@ -551,14 +551,14 @@ def deliver_to_column(public: Public, column: Column, wounds: int, rng: Rng) -> 
             drop_crown(public, column.tile)
 
 
-def expel_thug(public: Public, thug: Thug) -> None:
-    """A killed thug is expelled: depleted, on a barracks tile, out of play (it drops the Crown)."""
+def expel_thug(public: Public, thug: Thug, *, why: str = "killed and expelled") -> None:
+    """An expelled (or killed) thug: depleted, on a barracks tile, out of play; it drops the Crown."""
     if thug.crown:
         thug.crown = False
         drop_crown(public, thug.tile)
     thug.in_barracks, thug.active, thug.in_combat, thug.attacked = True, False, False, False
     thug.heading, thug.holding = [], False
-    public.happened.append(f"{thug.id} is killed and expelled to the barracks")
+    public.happened.append(f"{thug.id} is {why} to the barracks")
 
 
 def kill_king(public: Public, rng: Rng, *, killer: Fighter | None) -> None:

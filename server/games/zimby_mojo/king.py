@@ -1,0 +1,301 @@
+"""Zimby Mojo's Cannibal King: his turn, his blood mojo, his eight rituals, and the Crown he leaves.
+
+The King sits in the blood mist at the centre of his sanctum. From the
+second round he goes first: a turn that starts in the mist (his blood mojo
+replenished) moves him onto a random one of the four ritual tiles and casts
+the ritual whose marker lies beside it, revealing it the first time; a turn
+that starts anywhere else moves him one tile (diagonals count) back toward the
+mist. An obstacle on the chosen ritual tile is passed only if his Crown's
+immunity holds; a creature there is attacked, and only a kill lets him in.
+
+Eight ritual markers exist and four are used, shuffled face down beside the
+four ritual tiles (:func:`draw_rituals`); which lies where is secret
+(``Secret.rituals``) until it is first cast (``Public.rituals``)::
+
+    blood       1d6: the mist fills the sanctum and that many tiles beyond; 1 wound to each creature caught
+    discord     a random quadrant: each zimby column of 2 or more keeps 1 random zimby, the rest are expelled
+    exhaustion  2d2: every shaman depletes that many mojo tokens
+    madness     1d2: every shaman discards that many random scrolls
+    hunger      1d2: every shaman eats that many zimbies of the tribal board (no mojo, no scroll)
+    winnowing   every shaman draws 2 random scrolls from the left neighbour, keeps 1, discards 1
+    portals     a random portal tile and 1d6: every creature within that many tiles is expelled
+    terror      a random quadrant: every zimby column in it is depleted
+
+The Crown, once the King is dead: its burden (+8 zimbies until the next
+refresh, then +4, then +2 for good: :func:`crown_burden`), its 50 % immunity
+to obstacles and witcheries (1d6, 3 or lower: :func:`crown_immune`).
+
+Hidden: the four ritual markers beside the ritual tiles, until each is first
+cast; the four set aside are never shown.
+
+Chance: the draw of the four markers at setup; each turn's ritual tile (1d4);
+each ritual's die (``X``) and random quadrant or portal (1d4; in solitaire
+1d6, 5 and 6 meaning the player's own, :mod:`.solitaire`); the victims of
+Discord and Madness; the Crown's immunity rolls. All from the match's seeded
+generator.
+
+Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
+
+- "face down, randomize them, and place 1 on each of the 4 tiles pointed to
+  by the 4 ... in the King's sanctum. The 4 unplaced markers won't be used" ->
+  the eight are shuffled with the seeded generator and the first four lie
+  beside the ritual tiles in the board's order; the rest are set aside.
+- "The King replenishes his blood mojo while in the blood mist." -> blood
+  mojo is one charge: a King who starts his turn in the mist has it (1), the
+  ritual he casts spends it (0); he never holds more than one, so he casts at
+  most one ritual a turn and only after a turn in the mist.
+- "the King will move onto a random ritual tile" -> 1d4 over the four ritual
+  tiles in the board's order.
+- "If the immunity holds, he will enter the tile and cast the ritual" -> the
+  King's obstacle immunity is the Crown's: 1d6, 3 or lower holds.
+- "The King will move by the shortest path, including diagonal" -> the path
+  counts the King's movement zone (the eight tiles around him) and avoids
+  tiles no creature may enter (blood thickets, closed wards); of the tiles
+  one step closer, an empty one is taken first (he "will avoid combat"), else
+  he attacks the creature on the first such tile in the board's order.
+- "-many contiguous, adjacent tiles beyond the sanctum in all directions."
+  -> every tile within X steps of a sanctum tile, counting tiles that share a
+  side, whatever lies on them (the mist "passes freely through elemental
+  warded tiles"); each creature caught (a thug column is one creature) but
+  the King suffers 1 wound, one source per creature.
+- "Every zimby column in the quadrant containing 2 or more zimbies ... all
+  but 1 randomly chosen zimby." -> the zimby who stays is drawn from the Bag
+  o' Fate and keeps the column's Crown, if it held one; the expelled go home
+  depleted (beyond 8 on a tribal board, to the Far Shore).
+- "All shamans must ... -many of their mojo tokens." -> only the four
+  mojo tokens are depleted (zimbies are not), as many as are active.
+- "All shamans must eat ... zimbies on their tribal boards and send them to
+  the Far Shore." -> the zimbies eaten are chosen for the shaman as a shaman
+  would: depleted ones first, then active non-chanting ones, chanting ones
+  last; a shaman with fewer eats them all. The eating does not count toward
+  the shaman's two a round.
+- "Each player must randomly discard ... scroll cards from their hand." ->
+  the cards are drawn from the hand with the seeded generator.
+- "Each player draws 2 ... from the player to their left" -> the two
+  cards are drawn at random (:func:`winnowing_draws`); keeping one is the
+  player's choice, a decision that part 2 (the scroll library) adds. With
+  the empty hands of part 1 the ritual changes nothing.
+- "all creatures within ... contiguous, adjacent tiles of that portal
+  tile in all directions." -> every creature whose tile is within X steps of
+  the portal tile, counting tiles that share a side, the portal tile itself
+  included; the King cannot be expelled and stays.
+- "all zimbies and zimby columns in that quadrant." -> every zimby
+  column on a tile of the quadrant is depleted; thugs and zombies are not.
+- "whenever the Crown carrier enters or remains in any obstacle." ->
+  :func:`crown_immune` is that roll; 3 or lower holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+
+from server.engine import Rng
+
+from .combat import CROWN_BURDENS, bag_o_fate, expel_thug, wound
+from .state import RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, TileId
+
+#: Ritual tiles in the sanctum, and markers drawn for them.
+RITUAL_TILES = 4
+
+
+def draw_rituals(rng: Rng, ritual_tiles: Sequence[TileId]) -> dict[TileId, Ritual]:
+    """Shuffle the 8 markers face down; one lies beside each ritual tile, the rest are set aside."""
+    markers = rng.shuffled(RITUALS)
+    return dict(zip(ritual_tiles, markers[: len(ritual_tiles)], strict=False))
+
+
+# -- the dice of the book --------------------------------------------------------------------------------------------
+
+
+def d2(rng: Rng) -> int:
+    """1d2: a d6 read 1-3 as 1 and 4-6 as 2."""
+    return 1 if rng.roll(6) <= 3 else 2
+
+
+def d3(rng: Rng) -> int:
+    """1d3: a d6 read 1-2 as 1, 3-4 as 2, 5-6 as 3."""
+    return (rng.roll(6) + 1) // 2
+
+
+def dice(rng: Rng, count: int, sides: int) -> int:
+    """``count``d``sides``: each die rolled and added (the book's 2d2, 2d6...)."""
+    die = {2: d2, 3: d3}.get(sides)
+    return sum(die(rng) if die is not None else rng.roll(sides) for _ in range(count))
+
+
+# -- the Crown -------------------------------------------------------------------------------------------------------
+
+
+def crown_burden(refreshes_since_death: int) -> int:
+    """The zimbies the Crown adds to its carrier's column: +8, then +4 after a refresh, then +2 for good."""
+    return CROWN_BURDENS[min(refreshes_since_death, len(CROWN_BURDENS) - 1)]
+
+
+def crown_refresh(public: Public) -> None:
+    """At refresh, the Crown's burden eases one step (8 -> 4 -> 2, then stays)."""
+    if public.crown is not None and not public.king.alive:
+        at = CROWN_BURDENS.index(public.crown.burden) if public.crown.burden in CROWN_BURDENS else 0
+        public.crown.burden = CROWN_BURDENS[min(at + 1, len(CROWN_BURDENS) - 1)]
+
+
+def crown_immune(rng: Rng) -> bool:
+    """The Crown's 50 % immunity (obstacles, witcheries): 1d6, 3 or lower holds."""
+    return rng.roll(6) <= 3
+
+
+# -- geometry the rituals need ---------------------------------------------------------------------------------------
+
+Neighbours = Callable[[TileId], Iterable[TileId]]
+
+
+def within(neighbours: Neighbours, start: Iterable[TileId], steps: int) -> set[TileId]:
+    """Every tile at most ``steps`` tiles from a ``start`` tile, counting adjacent tiles (breadth first)."""
+    reached = set(start)
+    frontier = list(reached)
+    for _ in range(steps):
+        frontier = [n for tile in frontier for n in neighbours(tile) if n not in reached]
+        reached.update(frontier)
+    return reached
+
+
+def creatures_on(public: Public, tiles: Collection[TileId]) -> list[str]:
+    """Ids of the creatures on ``tiles``, one per thug column (the King left out), in a stable order."""
+    found = [c.id for c in public.columns if c.tile in tiles] + [z.id for z in public.zombies if z.tile in tiles]
+    seen: set[TileId] = set()
+    for thug in public.thugs:
+        if not thug.in_barracks and thug.tile in tiles and thug.tile not in seen:
+            seen.add(thug.tile)
+            found.append(thug.id)
+    return found
+
+
+# -- expelling and eating --------------------------------------------------------------------------------------------
+
+
+def send_home(public: Public, tribe: int, count: int, *, active: bool) -> None:
+    """Zimbies return to their tribal board; beyond its limit of 8, the excess goes to the Far Shore."""
+    board = public.tribes[tribe]
+    room = max(0, TRIBAL_BOARD_LIMIT - board.zimbies)
+    home = min(room, count)
+    if active:
+        board.active += home
+    else:
+        board.depleted += home
+    board.far_shore += count - home
+
+
+def expel_column(public: Public, column: Column) -> None:
+    """Expel a zimby column: its zimbies go home depleted; a Crown it held falls on its tile."""
+    for tribe, count in column.zimbies.items():
+        send_home(public, tribe, count, active=False)
+    if column.crown is not None and public.crown is not None:
+        public.crown.carrier, public.crown.tile = None, column.tile
+    public.columns.remove(column)
+
+
+def expel(public: Public, creature_id: str) -> None:
+    """Expel a creature from the main board (zimbies home, thugs to barracks, zombies to the Far Shore)."""
+    for column in public.columns:
+        if column.id == creature_id:
+            expel_column(public, column)
+            public.happened.append(f"{creature_id} is expelled")
+            return
+    for zombie in public.zombies:
+        if zombie.id == creature_id:
+            public.zombies.remove(zombie)
+            public.tribes[zombie.owner].zombies_left += 1
+            public.happened.append(f"{creature_id} is expelled to the Far Shore")
+            return
+    for thug in public.thugs:
+        if thug.id == creature_id:
+            for mate in [t for t in public.thugs if t.tile == thug.tile and not t.in_barracks]:
+                expel_thug(public, mate, why="expelled")
+            return
+
+
+def eat_for_hunger(public: Public, seat: int, count: int) -> int:
+    """A shaman eats ``count`` zimbies of the tribal board, depleted first, chanting last: how many were eaten."""
+    board = public.tribes[seat]
+    from_depleted = min(board.depleted, count)
+    board.depleted -= from_depleted
+    from_active = min(board.active, count - from_depleted)
+    idle = board.active - board.chanting
+    board.active -= from_active
+    board.chanting -= max(0, from_active - idle)
+    board.far_shore += from_depleted + from_active
+    return from_depleted + from_active
+
+
+# -- the eight rituals -----------------------------------------------------------------------------------------------
+
+
+def ritual_of_blood(public: Public, caught: Collection[TileId], rng: Rng) -> None:
+    """Every creature in the swollen mist suffers 1 wound (the King excepted)."""
+    for cid in creatures_on(public, caught):
+        wound(public, cid, 1, rng)
+
+
+def ritual_of_discord(public: Public, quadrant: Collection[TileId], rng: Rng) -> None:
+    """Multi-zimby columns in the quadrant keep 1 zimby drawn at random; the rest are expelled home."""
+    for column in [c for c in public.columns if c.tile in quadrant and c.size >= 2]:
+        members = [tribe for tribe in column.tribes for _ in range(column.zimbies[tribe])]
+        stays = members[bag_o_fate(rng, members, 1)[0]]
+        for tribe, count in column.zimbies.items():
+            send_home(public, tribe, count - (1 if tribe == stays else 0), active=False)
+        column.zimbies = {stays: 1}
+        if column.crown is not None:
+            column.crown = stays
+        public.happened.append(f"{column.id} squabbles: one zimby of tribe {stays} stays")
+
+
+def ritual_of_exhaustion(public: Public, x: int) -> None:
+    """Every shaman depletes ``x`` mojo tokens (as many as are active)."""
+    for board in public.tribes:
+        board.tokens = max(0, board.tokens - x)
+
+
+def ritual_of_hunger(public: Public, x: int) -> None:
+    """Every shaman eats ``x`` zimbies of the tribal board, for nothing."""
+    for board in public.tribes:
+        eat_for_hunger(public, board.seat, x)
+
+
+def ritual_of_madness(hands: Sequence[list[str]], x: int, rng: Rng) -> list[list[str]]:
+    """Every player discards ``x`` random scrolls: the cards discarded, per seat."""
+    discarded: list[list[str]] = []
+    for hand in hands:
+        gone = [hand[i] for i in bag_o_fate(rng, hand, x)]
+        for card in gone:
+            hand.remove(card)
+        discarded.append(gone)
+    return discarded
+
+
+def winnowing_draws(hands: Sequence[Sequence[str]], rng: Rng) -> list[list[str]]:
+    """The Ritual of Winnowing's draws: per seat, 2 random cards of its left neighbour's hand (seat + 1)."""
+    draws: list[list[str]] = []
+    for seat in range(len(hands)):
+        left = hands[(seat + 1) % len(hands)]
+        draws.append([left[i] for i in bag_o_fate(rng, left, 2)])
+    return draws
+
+
+def ritual_of_portals(public: Public, caught: Collection[TileId]) -> None:
+    """Every creature near the flushed portal is expelled (the King excepted)."""
+    for cid in creatures_on(public, caught):
+        expel(public, cid)
+
+
+def ritual_of_terror(public: Public, quadrant: Collection[TileId]) -> None:
+    """Every zimby column in the quadrant is depleted; thugs and zombies are unaffected."""
+    for column in public.columns:
+        if column.tile in quadrant:
+            column.active = False
+
+
+def random_pick(rng: Rng, options: int, *, home: int | None = None) -> int:
+    """A random quadrant or portal (index): 1d4, or in solitaire 1d6 with 5-6 meaning ``home``."""
+    if home is None:
+        return rng.below(options)
+    roll = rng.roll(6)
+    return roll - 1 if roll <= options else home
