@@ -276,6 +276,8 @@ class Public(Part):
     next_id: int = Field(0, description="the number of the next column or zombie id")
     moving: Moving | None = None
     request: Request | None = None
+    round_limit: int = Field(60, description="the match ends undecided after this round")
+    discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
     library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
     hand_sizes: list[int] = Field(default_factory=list)
     happened: list[str] = Field(

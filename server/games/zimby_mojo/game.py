@@ -1,0 +1,1061 @@
+"""Zimby Mojo, the co-opportunistic game of cannibalistic mayhem (Devious Weasel Games), for 1-8 players.
+
+Each shaman sends zimbies from a tribal board into the Cannibal King's
+compound: two tribes open a ward by channelling mojo into a shrine's seal
+together, someone kills the King, and the shaman whose zimbies deliver his
+Crown to their own tribal board wins. With one seat the solitaire rules
+apply: a 17-card scroll library is the clock, and thugs crowning a new King
+loses the game.
+
+A round has six parts, run in this order (the first round starts at 3)::
+
+    1 refresh        tokens, zimbies and creatures active again; obstacles age; one scroll each
+    2 King's turn    from round 2: into the mist, or onto a ritual tile to cast its ritual (king.py)
+    3 players' turns clockwise from the first mover; each ends with ``end_turn``
+    4 thugs' turn    patrols, re-entry from the barracks, required attacks (npcs.py)
+    5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
+    6 wrap-up        wounds from the mist and vines; the first mover of the next round
+
+Parts 1, 2, 4, 5 and 6 have no choices: they run, from the match's seeded
+generator, when the last player ends their turn, and ``happened`` lists what
+they did. Only part 3 takes moves. A player's turn is a series of small
+moves: draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo),
+``spawn``, ``send`` zimbies from the tribal board (one tile away from its
+entry point) or ``warp`` them onto a random portal, ``go`` with a creature
+they control and then declare its path tile by tile (``step``, each tile
+paid from the movement table as it comes; ``influence`` a portal's
+destination; ``pick_up`` the Crown; ``halt``), ``attack``, ``zombify``,
+``hold`` a zombie, ``unseal`` a shrine with a partner, and ``end_turn``.
+Asking to join another tribe's column and asking a partner to channel into a
+seal are requests the other seats ``answer``; until they do, the asker's turn
+waits (the engine's move of several decisions, :mod:`server.engine.decisions`).
+
+Hidden: which seal lies on which shrine (revealed when activated), which
+ritual lies by which ritual tile (revealed when first cast; the other four
+are set aside unseen), the scroll library's order, and each seat's hand of
+scrolls (private). Everything else is public.
+
+Chance: the first mover of round 1 (unless ``first_player`` names one), the
+seals, wards and rituals laid out at setup, the portal a warp lands on and
+the destination of a relocation, every die and Bag o' Fate draw of combat,
+the King's turn, the thugs' patrols and the zombies' shambling, the Crown's
+immunity rolls, the expulsions of excess tribes and the tie-breaks of the
+first-mover rule, all from the match's seeded generator.
+
+Interpretations (rulebook: ``zimby-mojo.md``):
+
+- "Each player may choose their own entry point tile." -> seats take entry
+  points spread evenly round the board in seat order (seat ``s`` of ``n``
+  takes entry ``s * 8 // n``), so no seat is placed better by the server.
+- "We suggest X = 4 and Y = 3 for new players or players seeking a slow game, and X = 8 and Y = 6 for experienced
+  players or players seeking a faster game." -> the option ``pace`` is ``fast`` (8 zimbies, 6 scrolls, the
+  default) or ``slow`` (4 and 3); solitaire always starts with 8 zimbies and 6 scrolls.
+- "From a usage perspective, it doesn't matter where shamans get their
+  mojo" -> a cost is paid from the mojo already extracted, then from active
+  mojo tokens, then from active zimbies on the tribal board; a seat that
+  wants zimbies spent first extracts them first. Extracted mojo not spent
+  by wrap-up is lost ("Shamans may not use mojo ... during wrap-up").
+- "A creature may continue to move as long as its controller is willing and
+  able to expend mojo." -> a path is declared tile by tile: the first step
+  after the paid tiles are used up pays the next expenditure of the
+  movement table for the creature's size (plus the Crown's burden).
+- "The creature relocates to a portal tile" -> a relocation ends the path;
+  the controller may ``go`` again with the creature.
+- "A zimby column seeking to join an existing zimby column must ask for and
+  receive permission to do so" -> stepping onto a column the seat does not
+  control asks every seat with zimbies in it (or its controller), in turn
+  order; on a refusal the mover stays where it was and may step elsewhere;
+  joining ends the path.
+- "Combat locked creatures must attack their opponent each turn they are
+  able." -> a seat may not end its turn while an active creature it controls
+  is combat locked, has an opponent in its combat zone and has not attacked;
+  a combat locked creature may not start a path.
+- "A shaman may never have more than 8 zimby tokens on their tribal board." -> spawning is not offered at 8 (the
+  spawned zimby would go straight back to the Far Shore).
+- "the player ending the round with the most active, non-chanting zimbies on their tribal board becomes the first
+  mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
+- "It requires two different shaman to each channel 1 mojo directly into an elemental seal at the same time to
+  activate it." -> the seat whose turn it is asks a partner with zimbies in the same active column on the
+  shrine; if the partner agrees, both pay 1 mojo at once.
+- NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
+  fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
+  undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
+- "Remove from the game all scroll cards that have a red dot in their mojo symbol" -> part 1 has no scroll texts:
+  the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
+  have no effect; part 2 gives them faces.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from server.engine import Event, Game, Outcome, Rng, Table
+from server.engine.decisions import Decisions
+from server.engine.errors import IllegalMove
+from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
+
+from . import combat, king
+from .board import BOARD
+from .state import (
+    COLUMN_TRIBE_LIMIT,
+    COLUMN_TRIBES_LIMIT,
+    ELEMENTS,
+    KING_ID,
+    MOJO_TOKENS,
+    RITUALS,
+    TRIBAL_BOARD_LIMIT,
+    ZIMBIES_PER_TRIBE,
+    Answer,
+    AnyMove,
+    Attack,
+    Column,
+    CreatureId,
+    Eat,
+    EndTurn,
+    Extract,
+    Go,
+    Halt,
+    Hold,
+    Influence,
+    King,
+    Move,
+    Moving,
+    Obstacle,
+    PickUp,
+    Private,
+    Public,
+    Request,
+    RitualTile,
+    Secret,
+    Send,
+    Shrine,
+    Spawn,
+    Step,
+    Thug,
+    TileId,
+    TribalBoard,
+    Unseal,
+    Ward,
+    Warp,
+    ZimbyMojoOptions,
+    Zombie,
+    Zombify,
+    home_seat,
+    home_tile,
+)
+
+ZTable = Table[Public, Private, Secret]
+
+ENTRIES: tuple[TileId, ...] = tuple(e.tile for e in BOARD.entry_points)
+RITUAL_TILES: tuple[TileId, ...] = tuple(r.tile for r in BOARD.rituals)
+
+LIBRARY_SIZE = 104
+SOLITAIRE_LIBRARY = 17
+HAND_LIMIT = 6
+SPAWN_COST = 3
+SPAWN_LIMIT = 2
+EAT_LIMIT = 2
+EAT_MOJO = 2
+ZOMBIES_IN_PLAY = 2
+ZOMBIE_COST = 2  # active zimbies from the tribal board to the Far Shore
+
+
+def foes_step(module: str, function: str) -> Callable[[ZTable, Rng], None] | None:
+    """A step of the King, thugs or zombies from the foes' modules, while they are being written (else None)."""
+    try:
+        found = importlib.import_module(f"{__package__}.{module}")
+    except ModuleNotFoundError:
+        return None
+    step: Callable[[ZTable, Rng], None] | None = getattr(found, function, None)
+    return step
+
+
+def movement(size: int) -> tuple[int, int]:
+    """(tiles, mojo) of one expenditure for a column of ``size`` zimbies (Crown burden included)."""
+    if size <= 2:
+        return 4, 1
+    if size <= 4:
+        return 2, 1
+    if size <= 6:
+        return 1, 1
+    if size <= 8:
+        return 1, 2
+    return 1, 4
+
+
+ZOMBIE_MOVEMENT = (2, 1)
+
+
+# -- small queries --------------------------------------------------------------------------------------------------
+
+
+def available(tribe: TribalBoard) -> int:
+    """Mojo the shaman could spend now: extracted, on active tokens, in active non-chanting zimbies at home."""
+    return tribe.mojo + tribe.tokens + max(0, tribe.active - tribe.chanting)
+
+
+def pay(tribe: TribalBoard, cost: int) -> None:
+    """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home."""
+    from_pool = min(tribe.mojo, cost)
+    tribe.mojo -= from_pool
+    cost -= from_pool
+    from_tokens = min(tribe.tokens, cost)
+    tribe.tokens -= from_tokens
+    cost -= from_tokens
+    if cost > tribe.active - tribe.chanting:
+        raise IllegalMove("not enough mojo")
+    tribe.active -= cost
+    tribe.depleted += cost
+
+
+def to_far_shore_excess(tribe: TribalBoard) -> None:
+    """ "If there are ever more than 8 zimby tokens on a shaman's tribal board, immediately move all excess"."""
+    excess = tribe.zimbies - TRIBAL_BOARD_LIMIT
+    if excess > 0:
+        from_depleted = min(tribe.depleted, excess)
+        tribe.depleted -= from_depleted
+        tribe.active -= excess - from_depleted
+        tribe.far_shore += excess
+
+
+def controls(public: Public, seat: int, creature: Column | Zombie) -> bool:
+    """A seat controls a column with its zimbies in it, and its own zombies, on its turn."""
+    if public.turn != seat:
+        return False
+    return seat in creature.zimbies if isinstance(creature, Column) else creature.owner == seat
+
+
+def mover(public: Public, cid: CreatureId) -> Column | Zombie:
+    for c in public.columns:
+        if c.id == cid:
+            return c
+    return next(z for z in public.zombies if z.id == cid)
+
+
+def effective_size(public: Public, column: Column) -> int:
+    burden = public.crown.burden if public.crown is not None and public.crown.carrier == column.id else 0
+    return column.size + burden
+
+
+def obstacles_on(public: Public, tile: TileId) -> list[Obstacle]:
+    return [o for o in public.obstacles if o.tile == tile]
+
+
+def closed_ward(public: Public, tile: TileId) -> bool:
+    return any(w.tile == tile and not w.open for w in public.wards)
+
+
+def neighbours(public: Public, tile: TileId) -> list[TileId]:
+    """Tiles a zimby or zombie on ``tile`` may step to, tribal boards included (each is one tile by its entry)."""
+    seat = home_seat(tile)
+    if seat is not None:
+        return [public.tribes[seat].entry]
+    out = list(BOARD.neighbours(tile))
+    out += [home_tile(t.seat) for t in public.tribes if t.entry == tile]
+    return out
+
+
+def opponents(public: Public, creature: Column | Zombie) -> list[CreatureId]:
+    """Creatures ``creature`` may attack: in its combat zone, not allied, not in thickets (-CBT)."""
+    if any(o.kind == "thickets" for o in obstacles_on(public, creature.tile)):
+        return []
+    out: list[CreatureId] = []
+    for tile in BOARD.neighbours(creature.tile):
+        if any(o.kind in ("thickets", "darkness") for o in obstacles_on(public, tile)):
+            continue
+        for c in public.columns:
+            if c.tile == tile and (isinstance(creature, Zombie) or not set(c.zimbies) & set(creature.zimbies)):
+                out.append(c.id)
+        if isinstance(creature, Column):
+            out += [z.id for z in public.zombies if z.tile == tile]
+        thugs = [t for t in public.thugs if t.tile == tile and not t.in_barracks]
+        if thugs:
+            out.append(thugs[0].id)
+        if public.king.alive and public.king.tile == tile:
+            out.append(KING_ID)
+    return out
+
+
+def settle_combat(public: Public) -> None:
+    """ "A creature immediately leaves combat if it ever finds no opponents in its attack zone"; a zimby column
+    that leaves combat may attack again ("its "one attack per turn" flag resets")."""
+    for c in public.columns:
+        if c.in_combat and not opponents(public, c) and not thug_adjacent(public, c.tile):
+            c.in_combat = False
+            c.attacked = False
+    for z in public.zombies:
+        if z.in_combat and not opponents(public, z):
+            z.in_combat = False
+    for t in public.thugs:
+        if t.in_combat and not t.in_barracks and not foes_of_thug(public, t.tile):
+            t.in_combat = False
+
+
+def thug_adjacent(public: Public, tile: TileId) -> bool:
+    near = set(BOARD.neighbours(tile))
+    return any(t.tile in near and not t.in_barracks for t in public.thugs)
+
+
+def foes_of_thug(public: Public, tile: TileId) -> bool:
+    near = set(BOARD.neighbours(tile))
+    return any(c.tile in near for c in public.columns) or any(z.tile in near for z in public.zombies)
+
+
+def must_attack(public: Public, seat: int) -> list[Column | Zombie]:
+    """Creatures the seat controls that are combat locked and must still attack this turn."""
+    creatures: list[Column | Zombie] = [*public.columns, *public.zombies]
+    return [
+        c
+        for c in creatures
+        if controls(public, seat, c) and c.active and c.in_combat and not c.attacked and opponents(public, c)
+    ]
+
+
+# -- the game -------------------------------------------------------------------------------------------------------
+
+
+class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptions, AnyMove, Public, Private, Secret]):
+    name = "zimby_mojo"
+    title = "Zimby Mojo"
+    min_seats, max_seats = 1, 8
+    summary = (
+        "A co-opportunistic game of cannibalistic mayhem for 1-8. Send your zimbies into the Cannibal King's "
+        "compound, open a ward with another tribe at a shrine, kill the King and deliver his Crown to your tribal "
+        "board. One seat plays the solitaire rules. Scrolls come in part 2."
+    )
+    options_type = ZimbyMojoOptions
+    move_type = Move
+    public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "crown_delivered": "a shaman delivered the Cannibal Crown to their tribal board",
+        "round_limit": "the round limit was reached with the Crown undelivered: every seat shares the draw",
+        "thug_crowned": "solitaire: a thug carried the Crown to the blood mist and a new King rose",
+        "library_empty": "solitaire: the scroll library ran out at refresh",
+    }
+
+    def check_options(self, options: ZimbyMojoOptions, seats: int) -> None:
+        check_named_seat("first_player", options.first_player, seats)
+
+    # -- setup -------------------------------------------------------------------------------------------------------
+
+    def setup(self, options: ZimbyMojoOptions, seats: int, rng: Rng) -> ZTable:
+        solitaire = seats == 1
+        zimbies, scrolls = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
+        entries = ENTRIES
+        tribes = [
+            TribalBoard(
+                seat=s, entry=entries[s * len(entries) // seats], active=zimbies, far_shore=ZIMBIES_PER_TRIBE - zimbies
+            )
+            for s in range(seats)
+        ]
+        seals = rng.shuffled(list(ELEMENTS))
+        wards = rng.shuffled(list(ELEMENTS))
+        rituals = rng.shuffled(list(RITUALS))[: len(RITUAL_TILES)]
+        first = named_or_drawn(options.first_player, seats, rng)
+        public = Public(
+            seats=seats,
+            solitaire=solitaire,
+            first_mover=first,
+            turn=first,
+            tribes=tribes,
+            thugs=[Thug(id=f"t{i}", tile=tile) for i, tile in enumerate(BOARD.thug_starts)],
+            king=King(tile=BOARD.blood_mist),
+            shrines=[Shrine(tile=t) for t in BOARD.shrines],
+            wards=[Ward(tile=t, element=e) for t, e in zip(BOARD.wards, wards, strict=True)],
+            rituals=[RitualTile(tile=t) for t in RITUAL_TILES],
+            obstacles=[Obstacle(tile=t, kind="thickets", kings=True) for t in BOARD.thickets]
+            + [Obstacle(tile=t, kind="blood_vines", kings=True) for t in BOARD.vines],
+            hand_sizes=[0] * seats,
+            round_limit=options.round_limit,
+        )
+        secret = Secret(
+            seals=dict(zip(BOARD.shrines, seals, strict=True)),
+            rituals=dict(zip(RITUAL_TILES, rituals, strict=True)),
+            library=rng.shuffled([f"scroll-{i + 1}" for i in range(LIBRARY_SIZE)]),
+        )
+        if solitaire:
+            secret.library = secret.library[:SOLITAIRE_LIBRARY]
+        table = ZTable(public=public, private=[Private() for _ in range(seats)], secret=secret)
+        for private in table.private:
+            private.hand = [secret.library.pop(0) for _ in range(min(scrolls, len(secret.library)))]
+        self._count_cards(table)
+        return table
+
+    @staticmethod
+    def _count_cards(table: ZTable) -> None:
+        table.public.library_size = len(table.secret.library)
+        table.public.hand_sizes = [len(p.hand) for p in table.private]
+
+    # -- who acts, what is legal -------------------------------------------------------------------------------------
+
+    def to_act(self, public: Public) -> Sequence[int]:
+        """The seat whose turn it is; nobody while the King, thugs and zombies act or the round is updated."""
+        return [public.turn] if public.phase == "players" else []
+
+    def outcome(self, public: Public) -> Outcome | None:
+        if public.phase != "over":
+            return None
+        if public.solitaire:
+            won = bool(public.winners)
+            return Outcome(winners=public.winners, scores=[public.library_size if won else 0], reason=public.reason)
+        return Outcome(winners=public.winners, reason=public.reason)
+
+    def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        if public.phase == "over":
+            return []
+        if public.request is not None and public.request.waiting:
+            return self._answers(public, seat)
+        if seat != public.turn:
+            return []
+        if public.moving is not None:
+            return self._path_moves(public, seat)
+        return self._turn_moves(public, seat)
+
+    def _answers(self, public: Public, seat: int) -> list[AnyMove]:
+        request = public.request
+        assert request is not None
+        if request.waiting[0] != seat:
+            return []
+        if request.kind == "seal" and available(public.tribes[seat]) < 1:
+            return [Answer(yes=False)]
+        return [Answer(yes=False), Answer(yes=True)]
+
+    def _turn_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
+        locked = must_attack(public, seat)
+        if not locked:
+            moves.append(EndTurn())
+        if tribe.tokens:
+            moves.append(Extract(source="token"))
+        if tribe.active - tribe.chanting > 0:
+            moves.append(Extract(source="zimby"))
+            if tribe.eaten < EAT_LIMIT:
+                moves.append(Eat(gain="mojo"))
+        if (
+            tribe.spawned < SPAWN_LIMIT
+            and tribe.far_shore > 0
+            and tribe.zimbies < TRIBAL_BOARD_LIMIT
+            and available(tribe) >= SPAWN_COST
+        ):
+            moves.append(Spawn())
+        # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
+        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active - tribe.chanting) + 1):
+            spare = tribe.mojo + tribe.tokens + tribe.active - tribe.chanting - count
+            if spare >= movement(count)[1] and self._entry_open(public, seat, count):
+                moves.append(Send(count=count))
+            if spare >= 1:
+                moves.append(Warp(count=count))
+        for c in public.columns:
+            if not controls(public, seat, c):
+                continue
+            if c.active and not c.in_combat and self._can_leave(public, seat, c):
+                # The whole column, or some of the seat's own zimbies out of it ("individually or in groups").
+                moves.append(Go(creature=c.id))
+                own = c.zimbies[seat]
+                moves += [Go(creature=c.id, own=k) for k in range(1, own + 1) if k < c.size]
+            if c.active and not c.attacked:
+                eats = range(min(2, c.size - 1) + 1) if len(c.zimbies) == 1 else range(1)
+                moves += [Attack(attacker=c.id, target=t, eat=e) for t in opponents(public, c) for e in eats]
+            if (
+                c.size == 1
+                and c.active
+                and not tribe.made_zombie
+                and tribe.zombies_left > 0
+                and tribe.active - tribe.chanting >= ZOMBIE_COST
+                and sum(1 for z in public.zombies if z.owner == seat) < ZOMBIES_IN_PLAY
+            ):
+                moves.append(Zombify(column=c.id))
+            moves += self._unseal_moves(public, seat, c)
+        for z in public.zombies:
+            if z.owner != seat:
+                continue
+            if z.active and not z.in_combat and self._can_leave(public, seat, z):
+                moves.append(Go(creature=z.id))
+            if z.active and not z.attacked:
+                moves += [Attack(attacker=z.id, target=t) for t in opponents(public, z)]
+            if not z.held and available(tribe) >= 1:
+                moves.append(Hold(zombie=z.id))
+        return moves
+
+    def _unseal_moves(self, public: Public, seat: int, column: Column) -> list[AnyMove]:
+        shrine = next((s for s in public.shrines if s.tile == column.tile and not s.activated), None)
+        if shrine is None or not column.active:
+            return []
+        if public.solitaire:
+            # Solitaire: "One zimby must be sacrificed on a shrine tile" by another of its column.
+            return [Unseal(column=column.id, partner=seat)] if column.size >= 2 else []
+        if available(public.tribes[seat]) < 1:
+            return []
+        return [Unseal(column=column.id, partner=p) for p in column.tribes if p != seat]
+
+    def _entry_open(self, public: Public, seat: int, count: int) -> bool:
+        """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
+        entry = public.tribes[seat].entry
+        return self._enterable(public, entry, None)
+
+    def _enterable(self, public: Public, tile: TileId, moving: Column | Zombie | None) -> bool:
+        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
+        if closed_ward(public, tile):
+            return False
+        if any(o.kind == "thickets" for o in obstacles_on(public, tile)):
+            return False
+        if any(o.kind == "thickets" for o in obstacles_on(public, moving.tile)) if moving is not None else False:
+            return False
+        there = public.creature_at(tile)
+        if there is None:
+            return True
+        return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
+
+    def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        moving = public.moving
+        assert moving is not None
+        creature = mover(public, moving.creature)
+        if moving.portal is not None:
+            others = [p for p in BOARD.portals if p != moving.portal]
+            budget = available(public.tribes[seat])
+            return [
+                Influence(eliminate=list(chosen))
+                for k in range(min(len(others), budget) + 1)
+                for chosen in combinations(others, k)
+            ]
+        moves: list[AnyMove] = []
+        crown = public.crown
+        if isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == creature.tile:
+            moves.append(PickUp())
+        steps = self._steps(public, seat, creature, moving.tiles_left)
+        # A path ends once it has gone somewhere, or when it can go nowhere (so a path is never a move that does
+        # nothing but wait).
+        if moving.steps > 0 or not steps:
+            moves.insert(0, Halt())
+        return moves + steps
+
+    def _steps(self, public: Public, seat: int, creature: Column | Zombie, tiles_left: int) -> list[AnyMove]:
+        affordable = tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
+        if not affordable:
+            return []
+        out: list[AnyMove] = []
+        for tile in neighbours(public, creature.tile):
+            home = home_seat(tile)
+            if home is not None:
+                if isinstance(creature, Column) and set(creature.zimbies) == {home} and home == seat:
+                    out.append(Step(to=tile))
+                continue
+            if self._enterable(public, tile, creature):
+                out.append(Step(to=tile))
+        return out
+
+    def _can_leave(self, public: Public, seat: int, creature: Column | Zombie) -> bool:
+        """A path may start: the creature has a tile to step to and the mojo for it."""
+        return bool(self._steps(public, seat, creature, 0))
+
+    def _expenditure(self, public: Public, creature: Column | Zombie) -> tuple[int, int]:
+        if isinstance(creature, Zombie):
+            return ZOMBIE_MOVEMENT
+        return movement(effective_size(public, creature))
+
+    def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
+        if move not in self.legal_moves(public, private, seat):
+            raise IllegalMove(f"{move!r} is not a legal move now")
+
+    # -- playing -----------------------------------------------------------------------------------------------------
+
+    def apply(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        pub = table.public
+        pub.happened = []
+        if isinstance(move, Step | Halt | PickUp | Influence) or (
+            isinstance(move, Answer) and pub.request is not None and pub.request.kind == "join"
+        ):
+            event = self.play_decision(table, seat, move, rng)
+        else:
+            event = Event({"type": move.type, "seat": seat})
+            self._act(table, seat, move, rng, event)
+        settle_combat(pub)
+        self._count_cards(table)
+        if pub.happened:
+            event.public["happened"] = list(pub.happened)
+        return event
+
+    def decide(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        pub = table.public
+        event = Event({"type": move.type, "seat": seat})
+        moving = pub.moving
+        if isinstance(move, Answer):
+            self._answer_join(table, seat, move.yes, rng)
+            return event
+        assert moving is not None
+        creature = mover(pub, moving.creature)
+        if isinstance(move, Halt):
+            self._halt(pub, creature)
+        elif isinstance(move, PickUp):
+            assert isinstance(creature, Column) and pub.crown is not None
+            combat.give_crown(pub, creature, combat.picker(creature))
+            moving.tiles_left = 0  # "picks up an item or its movement burden increases"
+        elif isinstance(move, Influence):
+            self._relocate(table, seat, creature, move.eliminate, rng)
+        else:
+            assert isinstance(move, Step)
+            event.public["to"] = move.to
+            self._step(table, seat, creature, move.to, rng)
+        return event
+
+    def complete(self, table: ZTable, seat: int, rng: Rng, event: Event) -> None:
+        """A path is over: nothing more to settle (each step settled itself)."""
+
+    def _act(self, table: ZTable, seat: int, move: AnyMove, rng: Rng, event: Event) -> None:
+        pub = table.public
+        tribe = pub.tribes[seat]
+        if isinstance(move, Answer):
+            self._answer_seal(table, seat, move.yes)
+        elif isinstance(move, Extract):
+            if move.source == "token":
+                tribe.tokens -= 1
+            else:
+                tribe.active -= 1
+                tribe.depleted += 1
+            tribe.mojo += 1
+        elif isinstance(move, Eat):
+            tribe.active -= 1
+            tribe.far_shore += 1
+            tribe.eaten += 1
+            if move.gain == "mojo":
+                tribe.mojo += EAT_MOJO
+            else:
+                self._draw(table, seat)
+        elif isinstance(move, Spawn):
+            pay(tribe, SPAWN_COST)
+            tribe.far_shore -= 1
+            tribe.depleted += 1
+            tribe.spawned += 1
+        elif isinstance(move, Send):
+            column = self._new_column(pub, seat, move.count, home_tile(seat))
+            pub.moving = Moving(creature=column.id)
+        elif isinstance(move, Warp):
+            pay(tribe, 1)
+            portal = rng.choice([p for p in BOARD.portals if not (pub.king.alive and pub.king.tile == p)])
+            self._dismiss_from(pub, portal)
+            column = self._new_column(pub, seat, move.count, portal)
+            event.public["portal"] = portal
+        elif isinstance(move, Go):
+            self._go(pub, seat, move)
+        elif isinstance(move, Attack):
+            self._attack(table, seat, move, rng)
+        elif isinstance(move, Zombify):
+            self._zombify(pub, seat, move.column)
+        elif isinstance(move, Hold):
+            pay(tribe, 1)
+            next(z for z in pub.zombies if z.id == move.zombie).held = True
+        elif isinstance(move, Unseal):
+            if move.partner == seat:
+                self._sacrifice(table, seat, move.column)
+            else:
+                pub.request = Request(kind="seal", asker=seat, column=move.column, waiting=[move.partner])
+        else:
+            assert isinstance(move, EndTurn)
+            self._end_turn(table)
+
+    # -- mojo, spawning, eating --------------------------------------------------------------------------------------
+
+    def _draw(self, table: ZTable, seat: int) -> bool:
+        """One scroll from the library (reshuffled from the discards in a game of several seats)."""
+        library = table.secret.library
+        if not library:
+            return False
+        table.private[seat].hand.append(library.pop(0))
+        return True
+
+    # -- movement ----------------------------------------------------------------------------------------------------
+
+    def _new_column(self, pub: Public, seat: int, count: int, tile: TileId) -> Column:
+        tribe = pub.tribes[seat]
+        tribe.active -= count
+        column = Column(id=f"c{pub.next_id}", tile=tile, zimbies={seat: count})
+        pub.next_id += 1
+        pub.columns.append(column)
+        return column
+
+    def _go(self, pub: Public, seat: int, move: Go) -> None:
+        creature = mover(pub, move.creature)
+        if isinstance(creature, Column) and move.own is not None and move.own < creature.size:
+            creature.zimbies[seat] -= move.own
+            creature.zimbies = {t: n for t, n in creature.zimbies.items() if n > 0}
+            part = Column(id=f"c{pub.next_id}", tile=creature.tile, zimbies={seat: move.own})
+            if creature.crown == seat and seat not in creature.zimbies:
+                part.crown, creature.crown = seat, None
+                if pub.crown is not None:
+                    pub.crown.carrier = part.id
+            pub.next_id += 1
+            pub.columns.append(part)
+            creature = part
+        pub.moving = Moving(creature=creature.id)
+
+    def _halt(self, pub: Public, creature: Column | Zombie) -> None:
+        """The path ends; a column split off that never left its tile rejoins it; one never sent stays home."""
+        pub.moving = None
+        if not isinstance(creature, Column):
+            return
+        seat = home_seat(creature.tile)
+        if seat is not None:
+            pub.columns.remove(creature)
+            pub.tribes[seat].active += creature.size
+            return
+        others = [c for c in pub.columns if c.tile == creature.tile and c is not creature]
+        if others:
+            self._merge(pub, creature, others[0], None)
+
+    def _step(self, table: ZTable, seat: int, creature: Column | Zombie, to: TileId, rng: Rng) -> None:
+        pub = table.public
+        moving = pub.moving
+        assert moving is not None
+        there = pub.creature_at(to)
+        if isinstance(there, Column) and isinstance(creature, Column):
+            if not controls(pub, seat, there):
+                waiting = [s for s in clockwise_from(seat, pub.seats) if s in there.zimbies]
+                pub.request = Request(kind="join", asker=seat, column=creature.id, target=there.id, waiting=waiting)
+                return
+            self._pay_step(pub, seat, creature)
+            self._merge(pub, creature, there, rng)
+            pub.moving = None
+            return
+        self._pay_step(pub, seat, creature)
+        moving.steps += 1
+        home = home_seat(to)
+        if home is not None:
+            self._arrive_home(pub, creature, home)
+            return
+        origin = creature.tile
+        creature.tile = to
+        self._enter_obstacles(pub, creature, origin, rng)
+        if mover_gone(pub, creature):
+            pub.moving = None
+            return
+        if to in BOARD.portals:
+            if isinstance(creature, Column):
+                moving.portal = to
+            else:
+                self._teleport(pub, creature, to, rng.choice([p for p in BOARD.portals if p != to]))
+                pub.moving = None
+
+    def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
+        moving = pub.moving
+        assert moving is not None
+        if moving.tiles_left == 0:
+            tiles, cost = self._expenditure(pub, creature)
+            pay(pub.tribes[seat], cost)
+            moving.tiles_left = tiles
+        moving.tiles_left -= 1
+
+    def _enter_obstacles(self, pub: Public, creature: Column | Zombie, origin: TileId, rng: Rng) -> None:
+        """Wounds for entering the blood mist (1) or blood vines (1d3); a Crown carrier may be immune (1d6 <= 3)."""
+        tile = creature.tile
+        hurts = []
+        if tile == BOARD.blood_mist:
+            hurts.append(1)
+        for o in obstacles_on(pub, tile):
+            if o.kind == "blood_vines":
+                hurts.append(rng.roll(3))
+            elif o.kind == "deadly_vines":
+                hurts.append(1)
+        if not hurts:
+            return
+        crown = pub.crown
+        if crown is not None and crown.carrier == creature.id and king.crown_immune(rng):
+            pub.happened.append(f"{creature.id} is unharmed: the Crown's immunity holds")
+            return
+        combat.wound(pub, creature.id, sum(hurts), rng)
+
+    def _relocate(self, table: ZTable, seat: int, creature: Column | Zombie, eliminate: list[TileId], rng: Rng) -> None:
+        pub = table.public
+        moving = pub.moving
+        assert moving is not None and moving.portal is not None
+        origin = moving.portal
+        if eliminate:
+            pay(pub.tribes[seat], len(eliminate))
+        moving.portal = None
+        left = [p for p in BOARD.portals if p != origin and p not in eliminate]
+        if not left:
+            pub.happened.append(f"{creature.id} keeps the portal at {origin} shut and moves on")
+            return
+        self._teleport(pub, creature, origin, rng.choice(left))
+        pub.moving = None
+
+    def _teleport(self, pub: Public, creature: Column | Zombie, origin: TileId, destination: TileId) -> None:
+        """Relocation: the creature and whatever was on the destination (creatures, the Crown) swap places."""
+        for c in pub.columns:
+            if c.tile == destination:
+                c.tile = origin
+        for z in pub.zombies:
+            if z.tile == destination:
+                z.tile = origin
+        for t in pub.thugs:
+            if t.tile == destination and not t.in_barracks:
+                t.tile = origin
+        if pub.king.alive and pub.king.tile == destination:
+            pub.king.tile = origin
+        for o in pub.obstacles:
+            if o.tile == destination:
+                o.tile = origin
+        if pub.crown is not None and pub.crown.carrier is None and pub.crown.tile == destination:
+            pub.crown.tile = origin
+        creature.tile = destination
+        pub.happened.append(f"{creature.id} relocates from {origin} to {destination}")
+
+    def _arrive_home(self, pub: Public, column: Column | Zombie, seat: int) -> None:
+        """A column of one tribe reaches its tribal board: its zimbies stay active; the Crown there wins."""
+        assert isinstance(column, Column)
+        pub.moving = None
+        pub.columns.remove(column)
+        tribe = pub.tribes[seat]
+        tribe.active += column.size
+        to_far_shore_excess(tribe)
+        if column.crown is not None:
+            pub.winners = [seat]
+            pub.reason = "crown_delivered"
+            pub.phase = "over"
+            if pub.crown is not None:
+                pub.crown.carrier, pub.crown.tile = None, home_tile(seat)
+            pub.happened.append(f"seat {seat} delivers the Crown to its tribal board")
+
+    def _merge(self, pub: Public, joining: Column, into: Column, rng: Rng | None) -> None:
+        """``joining`` joins ``into``; column limits expel the excess (random tribes drawn when rng is given)."""
+        for tribe, n in joining.zimbies.items():
+            into.zimbies[tribe] = into.zimbies.get(tribe, 0) + n
+        if joining.crown is not None:
+            into.crown = joining.crown
+            if pub.crown is not None:
+                pub.crown.carrier = into.id
+        into.active = into.active and joining.active
+        into.in_combat = into.in_combat or joining.in_combat
+        into.attacked = into.attacked or joining.attacked
+        pub.columns.remove(joining)
+        for tribe, n in list(into.zimbies.items()):
+            if n > COLUMN_TRIBE_LIMIT:
+                self._expel_zimbies(pub, into, tribe, n - COLUMN_TRIBE_LIMIT)
+        while len(into.zimbies) > COLUMN_TRIBES_LIMIT:
+            tribes = [t for t in into.tribes if t != into.crown] or into.tribes
+            victim = rng.choice(tribes) if rng is not None else tribes[-1]
+            self._expel_zimbies(pub, into, victim, into.zimbies[victim])
+
+    def _expel_zimbies(self, pub: Public, column: Column, tribe: int, count: int) -> None:
+        """ "Expel": the zimbies go to their tribal board, depleted."""
+        column.zimbies[tribe] -= count
+        if column.zimbies[tribe] == 0:
+            del column.zimbies[tribe]
+        board = pub.tribes[tribe]
+        board.depleted += count
+        to_far_shore_excess(board)
+        pub.happened.append(f"{count} zimb{'y' if count == 1 else 'ies'} of seat {tribe} expelled from {column.id}")
+
+    def _dismiss_from(self, pub: Public, tile: TileId) -> None:
+        """Whatever stands on ``tile`` is dismissed (kept active, off the main board)."""
+        for c in [c for c in pub.columns if c.tile == tile]:
+            pub.columns.remove(c)
+            for tribe, n in c.zimbies.items():
+                pub.tribes[tribe].active += n
+                to_far_shore_excess(pub.tribes[tribe])
+            if c.crown is not None and pub.crown is not None:
+                pub.crown.carrier, pub.crown.tile = None, tile
+            pub.happened.append(f"{c.id} is dismissed to its tribal board")
+        for z in [z for z in pub.zombies if z.tile == tile]:
+            pub.zombies.remove(z)
+            pub.tribes[z.owner].zombies_left += 1
+            pub.happened.append(f"{z.id} is dismissed to the Far Shore")
+        for t in pub.thugs:
+            if t.tile == tile and not t.in_barracks:
+                t.in_barracks, t.tile, t.in_combat = True, BOARD.barracks[int(t.id[1:]) % len(BOARD.barracks)], False
+                if t.crown and pub.crown is not None:
+                    t.crown = False
+                    pub.crown.carrier, pub.crown.tile = None, tile
+                pub.happened.append(f"{t.id} is dismissed to a barracks")
+
+    def _answer_join(self, table: ZTable, seat: int, yes: bool, rng: Rng) -> None:
+        pub = table.public
+        request = pub.request
+        assert request is not None and request.target is not None
+        if not yes:
+            pub.request = None
+            pub.happened.append(f"seat {seat} refuses")
+            return
+        request.waiting.pop(0)
+        if request.waiting:
+            return
+        pub.request = None
+        joining, into = pub.column(request.column), pub.column(request.target)
+        self._pay_step(pub, request.asker, joining)
+        self._merge(pub, joining, into, rng)
+        pub.moving = None
+
+    # -- combat, zombies, seals --------------------------------------------------------------------------------------
+
+    def _attack(self, table: ZTable, seat: int, move: Attack, rng: Rng) -> None:
+        pub = table.public
+        attacker = mover(pub, move.attacker)
+        if move.eat and isinstance(attacker, Column):
+            attacker.zimbies[seat] -= move.eat
+            pub.tribes[seat].far_shore += move.eat
+            attacker.brutality_bonus += 4 * move.eat
+        combat.attack(pub, move.attacker, move.target, seat if isinstance(attacker, Column) else None, rng)
+
+    def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
+        column = pub.column(cid)
+        tribe = pub.tribes[seat]
+        tribe.active -= ZOMBIE_COST
+        tribe.far_shore += ZOMBIE_COST + 1
+        tribe.zombies_left -= 1
+        tribe.made_zombie = True
+        pub.columns.remove(column)
+        if column.crown is not None and pub.crown is not None:
+            pub.crown.carrier, pub.crown.tile = None, column.tile
+        zombie = Zombie(id=f"z{pub.next_id}", tile=column.tile, owner=seat, in_combat=column.in_combat)
+        pub.next_id += 1
+        pub.zombies.append(zombie)
+
+    def _answer_seal(self, table: ZTable, seat: int, yes: bool) -> None:
+        pub = table.public
+        request = pub.request
+        assert request is not None
+        pub.request = None
+        if not yes:
+            pub.happened.append(f"seat {seat} will not channel into the seal")
+            return
+        pay(pub.tribes[request.asker], 1)
+        pay(pub.tribes[seat], 1)
+        self._activate(table, pub.column(request.column).tile)
+
+    def _sacrifice(self, table: ZTable, seat: int, cid: CreatureId) -> None:
+        """Solitaire: one zimby of the column is sacrificed on the shrine and goes to the Far Shore."""
+        pub = table.public
+        column = pub.column(cid)
+        column.zimbies[seat] -= 1
+        pub.tribes[seat].far_shore += 1
+        self._activate(table, column.tile)
+
+    def _activate(self, table: ZTable, tile: TileId) -> None:
+        pub = table.public
+        element = table.secret.seals[tile]
+        shrine = next(s for s in pub.shrines if s.tile == tile)
+        shrine.seal, shrine.activated = element, True
+        ward = next(w for w in pub.wards if w.element == element)
+        ward.open = True
+        pub.happened.append(f"the seal of {element} on {tile} is activated: the {element} ward at {ward.tile} opens")
+
+    # -- the round -----------------------------------------------------------------------------------------------------
+
+    def _end_turn(self, table: ZTable) -> None:
+        pub = table.public
+        pub.turns_taken += 1
+        if pub.turns_taken < pub.seats:
+            self._start_turn(pub, (pub.turn + 1) % pub.seats)
+            return
+        table.public.phase = "thugs"
+
+    def _start_turn(self, pub: Public, seat: int) -> None:
+        pub.turn = seat
+        tribe = pub.tribes[seat]
+        tribe.spawned, tribe.made_zombie = 0, False
+        for c in pub.columns:
+            c.attacked = False
+        for z in pub.zombies:
+            z.attacked = False
+
+    def chance(self, table: ZTable, rng: Rng) -> Event | None:
+        """One part of the round that no player plays: thugs, zombies, wrap-up, refresh, the King's turn."""
+        pub = table.public
+        pub.happened = []
+        phase = pub.phase
+        if phase == "thugs":
+            thugs_turn = foes_step("npcs", "thugs_turn")
+            if thugs_turn is not None:
+                thugs_turn(table, rng)
+            pub.phase = "zombies" if pub.phase == "thugs" else pub.phase
+        elif phase == "zombies":
+            shamble = foes_step("npcs", "zombies_shamble")
+            if shamble is not None:
+                shamble(table, rng)
+            pub.phase = "wrap_up" if pub.phase == "zombies" else pub.phase
+        elif phase == "wrap_up":
+            self._wrap_up(table, rng)
+            if pub.round >= pub.round_limit:
+                pub.phase, pub.winners, pub.reason = "over", list(range(pub.seats)), "round_limit"
+            else:
+                pub.round += 1
+                pub.phase = "refresh"
+        elif phase == "refresh":
+            self._refresh(table, rng)
+            if pub.phase == "refresh":
+                pub.phase = "king"
+        elif phase == "king":
+            if pub.king.alive:
+                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private])
+            if pub.phase == "king":
+                pub.phase = "players"
+                pub.turns_taken = 0
+                self._start_turn(pub, pub.first_mover)
+        else:
+            return None
+        settle_combat(pub)
+        self._count_cards(table)
+        return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+
+    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+        pub = table.public
+        for creature_id, tile in (
+            [(c.id, c.tile) for c in pub.columns]
+            + [(z.id, z.tile) for z in pub.zombies]
+            + [(t.id, t.tile) for t in pub.thugs if not t.in_barracks]
+        ):
+            wounds = 1 if tile == BOARD.blood_mist else 0
+            for o in obstacles_on(pub, tile):
+                wounds += rng.roll(3) if o.kind == "blood_vines" else 1 if o.kind == "deadly_vines" else 0
+            if wounds and self._still_there(pub, creature_id):
+                crown = pub.crown
+                if crown is not None and crown.carrier == creature_id and king.crown_immune(rng):
+                    continue
+                combat.wound(pub, creature_id, wounds, rng)
+        for private in table.private:
+            while len(private.hand) > HAND_LIMIT:
+                private.hand.pop()
+        for tribe in pub.tribes:
+            tribe.mojo = 0
+        counts = [t.first_mover_count for t in pub.tribes]
+        best = [t.seat for t in pub.tribes if t.first_mover_count == max(counts)]
+        pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
+        for z in pub.zombies:
+            z.held = False
+
+    @staticmethod
+    def _still_there(pub: Public, cid: CreatureId) -> bool:
+        return (
+            any(c.id == cid for c in pub.columns)
+            or any(z.id == cid for z in pub.zombies)
+            or any(t.id == cid and not t.in_barracks for t in pub.thugs)
+        )
+
+    def _refresh(self, table: ZTable, rng: Rng) -> None:
+        pub = table.public
+        for tribe in pub.tribes:
+            tribe.tokens = MOJO_TOKENS
+            tribe.active += tribe.depleted
+            tribe.depleted = 0
+            tribe.eaten = 0
+        for creature in [*pub.columns, *pub.zombies, *pub.thugs]:
+            creature.active = True
+        aged: list[Obstacle] = []
+        for o in pub.obstacles:
+            if o.kings and pub.king.alive:
+                aged.append(o)
+            elif o.side == "A":
+                aged.append(o.model_copy(update={"side": "B"}))
+        pub.obstacles = aged
+        if pub.crown is not None and not pub.king.alive:
+            king.crown_refresh(pub)
+        for seat in range(pub.seats):
+            if not self._draw(table, seat) and pub.solitaire:
+                pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
+                return
+
+
+def mover_gone(pub: Public, creature: Column | Zombie) -> bool:
+    return creature not in pub.columns and creature not in pub.zombies
