@@ -91,8 +91,9 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 
 from server.engine import Rng
 
-from .combat import CROWN_BURDENS, bag_o_fate, expel_thug, wound
-from .state import RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, TileId
+from .board import BOARD, QUADRANT_NAMES, Board
+from .combat import CROWN_BURDENS, attack, bag_o_fate, expel_thug, wound
+from .state import KING_ID, RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, Secret, Thug, TileId
 
 #: Ritual tiles in the sanctum, and markers drawn for them.
 RITUAL_TILES = 4
@@ -299,3 +300,129 @@ def random_pick(rng: Rng, options: int, *, home: int | None = None) -> int:
         return rng.below(options)
     roll = rng.roll(6)
     return roll - 1 if roll <= options else home
+
+
+# -- the King's turn -------------------------------------------------------------------------------------------------
+
+
+def king_turn(
+    public: Public, secret: Secret, rng: Rng, *, hands: Sequence[list[str]] | None = None, board: Board = BOARD
+) -> None:
+    """The King's turn: from the mist onto a random ritual tile to cast its ritual, else one tile back toward it.
+
+    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing; part 1 deals none).
+    """
+    king = public.king
+    if not king.alive or king.tile is None:
+        return
+    if king.tile == board.blood_mist:
+        king.blood_mojo = 1
+        place = public.rituals[rng.below(len(public.rituals))]
+        public.happened.append(f"the King turns to the ritual tile {place.tile}")
+        if not enter(public, place.tile, rng):
+            return
+        cast(public, secret, place.tile, rng, hands=hands, board=board)
+    else:
+        step_toward_mist(public, rng, board)
+
+
+def obstacle_on(public: Public, tile: TileId) -> bool:
+    return any(o.tile == tile for o in public.obstacles)
+
+
+def enter(public: Public, tile: TileId, rng: Rng) -> bool:
+    """The King tries to enter ``tile``: past an obstacle if his immunity holds, through a creature if he kills it.
+
+    Returns whether he stands on ``tile`` afterwards.
+    """
+    king = public.king
+    if obstacle_on(public, tile) and not crown_immune(rng):
+        public.happened.append(f"the obstacle on {tile} holds the King back")
+        return False
+    occupant = public.creature_at(tile)
+    if occupant is not None and occupant is not king:
+        if isinstance(occupant, Thug):
+            return False
+        attack(public, KING_ID, occupant.id, None, rng)
+        return king.alive and king.tile == tile
+    king.tile = tile
+    public.happened.append(f"the King moves to {tile}")
+    return True
+
+
+def step_toward_mist(public: Public, rng: Rng, board: Board = BOARD) -> None:
+    """One tile closer to or into the blood mist, diagonals included; an empty tile first, else through a foe."""
+    king = public.king
+    assert king.tile is not None
+    blocked = {o.tile for o in public.obstacles if o.kind == "thickets"} | {w.tile for w in public.wards if not w.open}
+    to_mist = board.distances(board.blood_mist, blocked=blocked, diagonal=True)
+    around = [t for t in board.surrounding(king.tile) if t in to_mist]
+    if not around:
+        public.happened.append("the King finds no way back to the blood mist")
+        return
+    here = to_mist.get(king.tile, min(to_mist[t] for t in around) + 1)
+    closer = [t for t in around if to_mist[t] < here]
+    empty = [t for t in closer if public.creature_at(t) is None]
+    foes = [t for t in closer if not isinstance(public.creature_at(t), (Thug, type(None)))]
+    for tile in empty[:1] or foes[:1]:
+        enter(public, tile, rng)
+        return
+    public.happened.append("the King's way back to the blood mist is blocked")
+
+
+def cast(
+    public: Public,
+    secret: Secret,
+    tile: TileId,
+    rng: Rng,
+    *,
+    hands: Sequence[list[str]] | None = None,
+    board: Board = BOARD,
+) -> Ritual:
+    """The King casts the ritual beside ``tile``, revealing it if it is the first time; his blood mojo is spent."""
+    ritual = secret.rituals[tile]
+    for place in public.rituals:
+        if place.tile == tile:
+            place.ritual = ritual
+    public.king.blood_mojo = 0
+    public.happened.append(f"the King casts the Ritual of {ritual.capitalize()}")
+    home = home_quadrant(public, board) if public.solitaire else None
+    if ritual == "blood":
+        x = rng.roll(6)
+        public.happened.append(f"the blood mist swells {x} tiles beyond the sanctum")
+        ritual_of_blood(public, board.within(board.sanctum, x), rng)
+    elif ritual == "discord":
+        quadrant = random_pick(rng, 4, home=home)
+        public.happened.append(f"discord in the {QUADRANT_NAMES[quadrant]} quadrant")
+        ritual_of_discord(public, board.quadrant_tiles(quadrant), rng)
+    elif ritual == "exhaustion":
+        x = dice(rng, 2, 2)
+        public.happened.append(f"every shaman depletes {x} mojo tokens")
+        ritual_of_exhaustion(public, x)
+    elif ritual == "madness":
+        x = d2(rng)
+        public.happened.append(f"every shaman discards {x} random scrolls")
+        ritual_of_madness(hands or [], x, rng)
+    elif ritual == "hunger":
+        x = d2(rng)
+        public.happened.append(f"every shaman eats {x} zimbies")
+        ritual_of_hunger(public, x)
+    elif ritual == "winnowing":
+        public.happened.append("every shaman draws 2 scrolls from the left neighbour")
+        winnowing_draws(hands or [[] for _ in public.tribes], rng)
+    elif ritual == "portals":
+        portal = board.portals[random_pick(rng, len(board.portals), home=home)]
+        x = rng.roll(6)
+        public.happened.append(f"the portal {portal} flushes everything within {x} tiles")
+        ritual_of_portals(public, board.within(portal, x))
+    else:
+        quadrant = random_pick(rng, 4, home=home)
+        public.happened.append(f"terror in the {QUADRANT_NAMES[quadrant]} quadrant")
+        ritual_of_terror(public, board.quadrant_tiles(quadrant))
+    return ritual
+
+
+def home_quadrant(public: Public, board: Board = BOARD) -> int:
+    """Solitaire: the quadrant of the player's entry point (what a 5 or 6 picks)."""
+    entry = board.entry_point(public.tribes[0].entry)
+    return entry.quadrant if entry is not None else 0

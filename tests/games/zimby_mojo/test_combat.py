@@ -48,7 +48,7 @@ def rolls(attacker: tuple[int, int], defender: tuple[int, int]) -> CombatRolls:
     )
 
 
-def public(seats: int = 2, *, king: str | None = "mist", **parts: object) -> Public:
+def public(seats: int = 2, *, king: str | King | None = "mist", **parts: object) -> Public:
     """A table with ``seats`` tribal boards (4 active zimbies each, 12 on the Far Shore) and the given creatures."""
     tribes = [TribalBoard(seat=s, entry=f"entry{s}", active=4, far_shore=12) for s in range(seats)]
     fields: dict[str, object] = {
@@ -57,7 +57,7 @@ def public(seats: int = 2, *, king: str | None = "mist", **parts: object) -> Pub
         "first_mover": 0,
         "turn": 0,
         "tribes": tribes,
-        "king": King(tile=king, alive=king is not None),
+        "king": king if isinstance(king, King) else King(tile=king, alive=king is not None),
         "shrines": [],
         "wards": [],
         "rituals": [],

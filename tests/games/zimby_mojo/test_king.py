@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 from server.engine import Rng
+from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import zimby_column_brutality
 from server.games.zimby_mojo.king import (
     crown_burden,
@@ -16,6 +18,8 @@ from server.games.zimby_mojo.king import (
     d3,
     dice,
     draw_rituals,
+    home_quadrant,
+    king_turn,
     random_pick,
     ritual_of_blood,
     ritual_of_discord,
@@ -27,7 +31,19 @@ from server.games.zimby_mojo.king import (
     winnowing_draws,
     within,
 )
-from server.games.zimby_mojo.state import RITUALS, Column, Crown, Thug, Zombie
+from server.games.zimby_mojo.state import (
+    RITUALS,
+    Column,
+    Crown,
+    King,
+    Obstacle,
+    Public,
+    Ritual,
+    RitualTile,
+    Secret,
+    Thug,
+    Zombie,
+)
 from tests.games.zimby_mojo.test_combat import BLUE, RED, YELLOW, public
 
 RITUAL_TILES = ("R-nw", "R-ne", "R-se", "R-sw")
@@ -146,7 +162,7 @@ def test_ritual_of_discord_multi_zimby_columns_keep_one_random_zimby() -> None:
     assert set(stays) == {BLUE, YELLOW}
 
 
-def _discord(seed: int) -> object:
+def _discord(seed: int) -> Public:
     table = public(2, columns=[Column(id="c1", tile="q1", zimbies={BLUE: 2, YELLOW: 1})])
     ritual_of_discord(table, {"q1"}, Rng(seed))
     return table
@@ -229,3 +245,131 @@ def test_hunger_eats_at_most_what_the_board_holds(x: int) -> None:
     table.tribes[0].active = 1
     ritual_of_hunger(table, x)
     assert table.tribes[0].zimbies == 0
+
+
+# -- the King's turn on the board ------------------------------------------------------------------------------------
+
+UPPER_RIGHT = "j8"
+
+
+def sanctum_table(rituals: dict[str, Ritual], *, king: King | None = None, **parts: object) -> tuple[Public, Secret]:
+    """The King (in the blood mist unless placed), the ritual tiles face down, their markers as given (else blood)."""
+    markers = {place.tile: rituals.get(place.tile, "blood") for place in BOARD.rituals}
+    faces = [RitualTile(tile=place.tile) for place in BOARD.rituals]
+    table = public(2, king=king or King(tile=BOARD.blood_mist), rituals=faces, **parts)
+    return table, Secret(rituals=markers)
+
+
+def seed_where(check: Callable[[Rng], bool]) -> Rng:
+    """A generator whose next draws pass ``check`` (the tests pick the book's dice rather than assume them)."""
+    for seed in range(20_000):
+        if check(Rng(seed)):
+            return Rng(seed)
+    raise AssertionError("no such seed")
+
+
+def picks_ritual_tile(rng: Rng, tile: str) -> bool:
+    return [p.tile for p in BOARD.rituals][rng.below(4)] == tile
+
+
+def test_round_2_the_king_moves_onto_the_upper_right_ritual_tile_and_reveals_the_ritual_of_blood() -> None:
+    """He rolls 1d4, lands on the upper right ritual tile, reveals Blood and rolls 4: the sanctum and 4 beyond.
+
+    "Since thugs have 2 vitality and wounds are not accumulated, the thugs are not killed by the blood mist."
+    """
+    table, secret = sanctum_table(
+        {UPPER_RIGHT: "blood"},
+        columns=[Column(id="c1", tile="i5", zimbies={BLUE: 1}), Column(id="c2", tile="e5", zimbies={YELLOW: 1})],
+        thugs=[Thug(id="t0", tile="l5"), Thug(id="t1", tile="m9")],
+    )
+    rng = seed_where(lambda r: picks_ritual_tile(r, UPPER_RIGHT) and r.roll(6) == 4)
+    king_turn(table, secret, rng)
+    assert table.king.tile == UPPER_RIGHT and table.king.blood_mojo == 0
+    assert [p.ritual for p in table.rituals if p.tile == UPPER_RIGHT] == ["blood"]
+    assert all(p.ritual is None for p in table.rituals if p.tile != UPPER_RIGHT)
+    assert [c.id for c in table.columns] == ["c2"]  # i5 is 2 beyond the north ward; e5, a corner, 6 away
+    assert len(table.thugs_in_play()) == 2
+    assert table.tribes[BLUE].far_shore == 13
+
+
+def test_the_mist_reaches_the_sanctum_and_x_contiguous_tiles_beyond_through_the_wards() -> None:
+    assert BOARD.within(BOARD.sanctum, 1) - BOARD.sanctum == set(BOARD.wards)
+    reach = BOARD.within(BOARD.sanctum, 4) - BOARD.sanctum
+    assert {"i5", "g5", "k5", "m7", "m11", "i13", "e9"} <= reach and not {"f5", "l5", "m6"} & reach
+
+
+def test_round_3_the_king_on_a_ritual_tile_moves_onto_the_blood_mist_and_ends_his_turn() -> None:
+    table, secret = sanctum_table({}, king=King(tile=UPPER_RIGHT))
+    king_turn(table, secret, Rng(1))
+    assert table.king.tile == BOARD.blood_mist
+    assert all(p.ritual is None for p in table.rituals)
+
+
+def test_an_obstacle_on_the_ritual_tile_turns_him_back_unless_his_immunity_holds() -> None:
+    for holds in (True, False):
+        table, secret = sanctum_table({UPPER_RIGHT: "exhaustion"})
+        table.obstacles = [Obstacle(tile=UPPER_RIGHT, kind="deadly_vines")]
+
+        def draws(r: Rng, h: bool = holds) -> bool:
+            return picks_ritual_tile(r, UPPER_RIGHT) and (r.roll(6) <= 3) == h
+
+        rng = seed_where(draws)
+        king_turn(table, secret, rng)
+        assert (table.king.tile == UPPER_RIGHT) == holds
+        assert (table.rituals[0].ritual == "exhaustion") == holds
+        assert table.king.blood_mojo == (0 if holds else 1)
+
+
+def test_a_creature_on_the_ritual_tile_is_attacked_and_only_a_kill_lets_the_king_in() -> None:
+    for kills in (True, False):
+        table, secret = sanctum_table(
+            {UPPER_RIGHT: "terror"}, columns=[Column(id="c1", tile=UPPER_RIGHT, zimbies={BLUE: 3})]
+        )
+
+        # King 1 (no thugs) against a column of 3: he kills it only by rolling well above its roll.
+        def draws(r: Rng, k: bool = kills) -> bool:
+            if not picks_ritual_tile(r, UPPER_RIGHT):
+                return False
+            mine, theirs = r.roll(6) + 1, r.roll(6) + 3
+            return mine - theirs >= 3 if k else mine == theirs
+
+        king_turn(table, secret, seed_where(draws))
+        if kills:
+            assert table.king.tile == UPPER_RIGHT and not table.columns and table.rituals[0].ritual == "terror"
+        else:
+            assert table.king.tile == BOARD.blood_mist and table.columns and table.rituals[0].ritual is None
+            assert table.column("c1").in_combat and table.king.blood_mojo != 0
+
+
+def test_outside_the_mist_the_king_steps_one_tile_closer_diagonals_included() -> None:
+    table, secret = sanctum_table({}, king=King(tile="k7"))
+    king_turn(table, secret, Rng(1))
+    assert table.king.tile == UPPER_RIGHT  # k7 -> j8, diagonally: the marker corner is 2 from the mist
+
+
+def test_the_king_avoids_combat_when_an_empty_tile_brings_him_closer() -> None:
+    """From the north ward (3 from the mist) h7, i7 and j7 are all closer: he passes the zimby on i7 by."""
+    table, secret = sanctum_table({}, king=King(tile="i6"), columns=[Column(id="c1", tile="i7", zimbies={BLUE: 1})])
+    king_turn(table, secret, Rng(1))
+    assert table.king.tile in {"h7", "j7"} and table.columns and not table.column("c1").in_combat
+
+
+def test_the_king_attacks_the_creature_in_his_path_when_no_empty_tile_is_closer() -> None:
+    """From a marker corner only the ritual tile is closer to the mist: he attacks the zimby on it, and claims it."""
+    table, secret = sanctum_table(
+        {}, king=King(tile="k7"), columns=[Column(id="c1", tile=UPPER_RIGHT, zimbies={BLUE: 1})]
+    )
+    king_turn(table, secret, seed_where(lambda r: r.roll(6) + 1 > r.roll(6) + 1))
+    assert table.king.tile == UPPER_RIGHT and not table.columns and table.tribes[BLUE].far_shore == 13
+
+
+def test_the_king_never_attacks_his_thugs_and_waits_behind_them() -> None:
+    table, secret = sanctum_table({}, king=King(tile="k7"), thugs=[Thug(id="t0", tile=UPPER_RIGHT)])
+    king_turn(table, secret, Rng(1))
+    assert table.king.tile == "k7" and table.thugs[0].tile == UPPER_RIGHT
+
+
+def test_the_solitaire_home_quadrant_is_the_players_entry_points() -> None:
+    table = public(1)
+    table.tribes[0].entry = "q11"
+    assert home_quadrant(table) == 1
