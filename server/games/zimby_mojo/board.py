@@ -60,10 +60,11 @@ The parts, and why they sit where they do:
   shrine. It carries both of the quadrant's entry points. The quadrant is that
   route and every tile it encloses: the portal, a blood thicket space and a
   blood vine space.
-- From the entry point on the quadrant's clockwise side a corridor runs
-  straight to the shrine (6 tiles: 7 from the tribal board); from the other,
-  the way round the outer route is 8 tiles (9 from the tribal board), and a
-  shorter corridor is closed by the blood thickets while the King lives.
+- From a quadrant's second entry point (clockwise) a corridor leads to the
+  shrine in 6 tiles (7 from the tribal board); from the first, the way round
+  the outer route is 8 tiles (9 from the tribal board): the corridor that
+  would make it 6 is closed by the blood thickets while the King lives. The
+  blood vines lie on a corridor across the quadrant, past its portal.
 - The four barracks are walled cells at the ends of the axes, between the
   quadrants: no creature walks onto them.
 
@@ -76,7 +77,7 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   touching tiles", so he may step between two walls that touch at a corner.
 - "The King will move by the shortest path, including diagonal" -> the King's
   distances are measured over his eight-tile zone (``diagonal=True``).
-- "Only expelled thugs may use barracks tiles." -> a barracks tile has no
+- "Only **expelled thugs** may use barracks tiles." -> a barracks tile has no
   neighbours: nothing walks onto it or off it; thugs are put there and return
   to play on a portal tile.
 - "Any creature that enters the blood mist tile **suffers 1 wound**." -> the
@@ -272,6 +273,15 @@ class Board(BaseModel):
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Board:
         return self
+
+    def __eq__(self, other: object) -> bool:
+        """Boards are equal by their data, whether or not their lookups were worked out yet."""
+        if not isinstance(other, Board):
+            return NotImplemented
+        return self.model_dump() == other.model_dump()
+
+    def __hash__(self) -> int:
+        return hash((self.tiles, self.links))
 
     @property
     def _at(self) -> _Lookup:
