@@ -47,8 +47,8 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Each player may choose their own entry point tile." -> seats take entry
   points spread evenly round the board in seat order (seat ``s`` of ``n``
   takes entry ``s * 8 // n``), so no seat is placed better by the server.
-- "We suggest X = 4 and Y = 3 for new players or players seeking a slow game, and X = 8 and Y = 6 for experienced
-  players or players seeking a faster game." -> the option ``pace`` is ``fast`` (8 zimbies, 6 scrolls, the
+- "We suggest X = 4 and Y = 3 for new players or players seeking a ... and X = 8 and Y = 6 for experienced
+  players or players seeking a ..." -> the option ``pace`` is ``fast`` (8 zimbies, 6 scrolls, the
   default) or ``slow`` (4 and 3); solitaire always starts with 8 zimbies and 6 scrolls.
 - "From a usage perspective, it doesn't matter where shamans get their
   mojo" -> a cost is paid from the mojo already extracted, then from active
@@ -62,25 +62,26 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "The creature relocates to a portal tile" -> a relocation ends the path;
   the controller may ``go`` again with the creature.
 - "A zimby column seeking to join an existing zimby column must ask for and
-  receive permission to do so" -> stepping onto a column the seat does not
+  receive ..." -> stepping onto a column the seat does not
   control asks every seat with zimbies in it (or its controller), in turn
   order; on a refusal the mover stays where it was and may step elsewhere;
   joining ends the path.
-- "Combat locked creatures must attack their opponent each turn they are
+- "Combat locked creatures ... attack their opponent each turn they are
   able." -> a seat may not end its turn while an active creature it controls
   is combat locked, has an opponent in its combat zone and has not attacked;
   a combat locked creature may not start a path.
-- "A shaman may never have more than 8 zimby tokens on their tribal board." -> spawning is not offered at 8 (the
+- "If there are ever more than 8 zimby tokens on a shaman's tribal board, immediately move all excess" ->
+  spawning is not offered at 8 (the
   spawned zimby would go straight back to the Far Shore).
 - "the player ending the round with the most active, non-chanting zimbies on their tribal board becomes the first
   mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
-- "It requires two different shaman to each channel 1 mojo directly into an elemental seal at the same time to
-  activate it." -> the seat whose turn it is asks a partner with zimbies in the same active column on the
+- "It requires ... to each channel ... directly into an elemental seal ... to activate it." -> the seat whose
+  turn it is asks a partner with zimbies in the same active column on the
   shrine; if the partner agrees, both pay 1 mojo at once.
 - NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
   fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
   undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
-- "Remove from the game all scroll cards that have a red dot in their mojo symbol" -> part 1 has no scroll texts:
+- "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
   the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
   have no effect; part 2 gives them faces.
 """

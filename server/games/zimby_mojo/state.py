@@ -38,9 +38,11 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 from server.engine.decisions import Underway
 from server.engine.game import Options, Part
 
+from .board import BOARD, Board
+
 # -- vocabulary ------------------------------------------------------------------------------------------------------
 
-TileId = str
+TileId = str  # as board.py names tiles: "a1" top left to "q17", the blood mist "i9"
 CreatureId = str
 Element = Literal["air", "earth", "fire", "water"]
 ELEMENTS: tuple[Element, ...] = ("air", "earth", "fire", "water")
@@ -285,6 +287,11 @@ class Public(Part):
     )
     winners: list[int] = Field(default_factory=list)
     reason: str = "completed"
+
+    @computed_field(description="the main board as data, for a client to draw (the same in every match)")  # type: ignore[prop-decorator]
+    @property
+    def board(self) -> Board:
+        return BOARD
 
     @computed_field(description="the path under way, or a request waiting for answers")  # type: ignore[prop-decorator]
     @property

@@ -1,0 +1,432 @@
+"""Zimby Mojo's player-side rules, read like the rulebook: its tables and its worked rounds as tests.
+
+Positions are built directly on the table (thugs sent to their barracks where a worked example says the path is
+clear); every move goes through the engine (:class:`~server.engine.Rules`) as a client would send it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from server.engine import IllegalMove, Rng, Rules
+from server.games.zimby_mojo import ZimbyMojo
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.game import ZTable, movement
+from server.games.zimby_mojo.state import Column, Crown, home_tile
+
+RULES = Rules(ZimbyMojo())
+BLUE, YELLOW = 0, 1
+FAR_ENTRY_NE, NEAR_ENTRY_NE = BOARD.entry_points[0].tile, BOARD.entry_points[1].tile
+SHRINE_NE = BOARD.shrines[0]
+
+
+def new(seats: int = 2, seed: int = 7, **options: Any) -> tuple[ZTable, Rng]:
+    options.setdefault("first_player", 0)
+    table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
+    return table, rng  # type: ignore[return-value]
+
+
+def play(table: ZTable, rng: Rng, seat: int, **move: Any) -> None:
+    RULES.act(table, rng, seat, move)
+
+
+def legal(table: ZTable, seat: int) -> list[dict[str, Any]]:
+    return RULES.dump_moves(RULES.legal_moves(table, seat))
+
+
+def clear_thugs(table: ZTable) -> None:
+    """ "the thugs haven't moved yet, so the path is clear": the thugs wait in their barracks."""
+    for thug, barracks in zip(table.public.thugs, BOARD.barracks, strict=True):
+        thug.tile, thug.in_barracks = barracks, True
+
+
+def walk(table: ZTable, rng: Rng, seat: int, tiles: list[str]) -> None:
+    for tile in tiles:
+        play(table, rng, seat, type="step", to=tile)
+
+
+def spent(table: ZTable, seat: int, tokens_before: int = 4) -> int:
+    tribe = table.public.tribes[seat]
+    return tokens_before - tribe.tokens + tribe.depleted
+
+
+def path_to(start: str, goal: str) -> list[str]:
+    found = BOARD.path(start, goal, blocked=[*BOARD.thickets, *BOARD.vines])
+    assert found is not None
+    return found
+
+
+# -- tables --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("zimbies", "tiles", "mojo"),
+    [(1, 4, 1), (2, 4, 1), (3, 2, 1), (4, 2, 1), (5, 1, 1), (6, 1, 1), (7, 1, 2), (8, 1, 2), (9, 1, 4), (12, 1, 4)],
+)
+def test_the_movement_table_tiles_per_mojo_by_column_size(zimbies: int, tiles: int, mojo: int) -> None:
+    assert movement(zimbies) == (tiles, mojo)
+
+
+def test_the_crown_burden_counts_as_extra_zimbies() -> None:
+    # "the lone zimby carrying it moves as though it were a column of 1 + 2 = 3 zimbies: 2 tiles per mojo"
+    assert movement(1 + 2) == (2, 1)
+    # "If the Crown carrier has 3 zimbies in its column, the column moves as though there are 3 + 4 = 7 zimbies"
+    assert movement(3 + 4) == (1, 2)
+
+
+def test_column_brutality_the_white_shaman_example() -> None:
+    white, gray, red = 0, 1, 2
+    column = Column(id="c0", tile="a1", zimbies={white: 2, gray: 3, red: 1})
+    assert column.attacking_brutality(white) == 4  # 2 white zimbies + 2 other tribes
+    assert column.defending_brutality() == 5  # the largest tribe has 3 + 2 other tribes
+
+
+# -- setup ---------------------------------------------------------------------------------------------------------
+
+
+def test_setup_fast_and_slow_games_and_solitaire() -> None:
+    table, _ = new(4)
+    assert [(t.active, t.far_shore, t.tokens) for t in table.public.tribes] == [(8, 8, 4)] * 4
+    assert [len(p.hand) for p in table.private] == [6] * 4
+    slow, _ = new(2, pace="slow")
+    assert [(t.active, t.far_shore) for t in slow.public.tribes] == [(4, 12)] * 2
+    assert [len(p.hand) for p in slow.private] == [3, 3]
+    solo, _ = new(1, pace="slow")
+    assert solo.public.solitaire and solo.public.tribes[0].active == 8
+    assert len(solo.private[0].hand) == 6 and solo.public.library_size == 17 - 6
+
+
+def test_setup_places_the_king_thugs_seals_wards_and_rituals() -> None:
+    table, _ = new(3)
+    pub = table.public
+    assert pub.king.tile == BOARD.blood_mist and pub.phase == "players" and pub.round == 1
+    assert [t.tile for t in pub.thugs] == list(BOARD.thug_starts)
+    assert sorted(table.secret.seals) == sorted(BOARD.shrines) and all(s.seal is None for s in pub.shrines)
+    assert sorted(w.element for w in pub.wards) == ["air", "earth", "fire", "water"]
+    assert len(set(table.secret.rituals.values())) == 4 and all(r.ritual is None for r in pub.rituals)
+    # The seals and rituals are hidden from every seat's view.
+    view = RULES.view(table, 0)
+    assert "seals" not in str(view["public"]["shrines"]) and view["public"]["board"]["width"] == 17
+
+
+def test_entry_points_are_spread_round_the_board() -> None:
+    table, _ = new(2)
+    assert [t.entry for t in table.public.tribes] == [BOARD.entry_points[0].tile, BOARD.entry_points[4].tile]
+    eight, _ = new(8)
+    assert [t.entry for t in eight.public.tribes] == [e.tile for e in BOARD.entry_points]
+
+
+# -- mojo, spawning, eating -----------------------------------------------------------------------------------------
+
+
+def test_mojo_comes_from_tokens_or_zimbies_and_eating_gives_two_twice_a_round() -> None:
+    table, rng = new()
+    play(table, rng, BLUE, type="extract", source="zimby")
+    tribe = table.public.tribes[BLUE]
+    assert (tribe.mojo, tribe.active, tribe.depleted, tribe.tokens) == (1, 7, 1, 4)
+    play(table, rng, BLUE, type="eat", gain="mojo")
+    play(table, rng, BLUE, type="eat", gain="mojo")
+    assert (tribe.mojo, tribe.active, tribe.far_shore, tribe.eaten) == (5, 5, 10, 2)
+    assert {"type": "eat", "gain": "mojo"} not in legal(table, BLUE)  # "not more than twice in the same round"
+
+
+def test_spawning_costs_three_mojo_lands_depleted_and_at_most_two_a_turn() -> None:
+    table, rng = new()
+    tribe = table.public.tribes[BLUE]
+    tribe.active = 4
+    tribe.far_shore = 12
+    play(table, rng, BLUE, type="spawn")
+    assert (tribe.active, tribe.depleted, tribe.far_shore, tribe.tokens) == (4, 1, 11, 1)
+    play(table, rng, BLUE, type="spawn")
+    assert tribe.spawned == 2 and {"type": "spawn"} not in legal(table, BLUE)
+
+
+def test_no_more_than_eight_zimbies_on_a_tribal_board() -> None:
+    table, _ = new()
+    assert table.public.tribes[BLUE].zimbies == 8
+    assert {"type": "spawn"} not in legal(table, BLUE)
+
+
+# -- the worked rounds ----------------------------------------------------------------------------------------------
+
+
+def seal_round(seed: int = 7) -> tuple[ZTable, Rng]:
+    """Round 2 (seal activation), Blue from the far entry of the north-east quadrant, Yellow from the near one."""
+    table, rng = new(seed=seed)
+    table.public.tribes[BLUE].entry, table.public.tribes[YELLOW].entry = FAR_ENTRY_NE, NEAR_ENTRY_NE
+    clear_thugs(table)
+    # "Blue spends 3 mojo to move 1 zimby 9 tiles to a shrine"
+    blue_path = [FAR_ENTRY_NE, *path_to(FAR_ENTRY_NE, SHRINE_NE)]
+    assert len(blue_path) == 9
+    play(table, rng, BLUE, type="send", count=1)
+    walk(table, rng, BLUE, blue_path)
+    play(table, rng, BLUE, type="halt")
+    assert spent(table, BLUE) == 3
+    # "and 1 mojo bring a zimby onto the board via a portal"
+    play(table, rng, BLUE, type="warp", count=1)
+    assert spent(table, BLUE) == 4
+    assert sum(1 for c in table.public.columns if c.tile in BOARD.portals) == 1
+    play(table, rng, BLUE, type="end_turn")
+    # "Yellow uses 2 mojo to move 1 zimby 7 tiles onto the shrine tile with Blue, forming a multi-tribe column."
+    yellow_path = [NEAR_ENTRY_NE, *path_to(NEAR_ENTRY_NE, SHRINE_NE)]
+    assert len(yellow_path) == 7
+    play(table, rng, YELLOW, type="send", count=1)
+    walk(table, rng, YELLOW, yellow_path)
+    return table, rng
+
+
+def test_round_2_seal_activation() -> None:
+    table, rng = seal_round()
+    pub = table.public
+    # "Yellow asks Blue to join Blue's zimby on the shrine tile and Blue agrees."
+    assert pub.request is not None and pub.request.waiting == [BLUE]
+    assert RULES.to_act(table) == [BLUE]
+    play(table, rng, BLUE, type="answer", yes=True)
+    (column,) = [c for c in pub.columns if c.tile == SHRINE_NE]
+    assert column.zimbies == {BLUE: 1, YELLOW: 1}
+    assert spent(table, YELLOW) == 2
+    # "It is Yellow's turn, so Yellow controls that column"
+    assert {"type": "go", "creature": column.id, "own": None} in legal(table, YELLOW)
+    # "Blue and Yellow agree to each spend 1 mojo to activate the seal in the shrine."
+    play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
+    assert RULES.to_act(table) == [BLUE]
+    play(table, rng, BLUE, type="answer", yes=True)
+    assert spent(table, YELLOW) == 3 and spent(table, BLUE) == 5
+    element = table.secret.seals[SHRINE_NE]
+    shrine = next(s for s in pub.shrines if s.tile == SHRINE_NE)
+    assert shrine.activated and shrine.seal == element
+    # "both the seal and its matching ward are removed from the board"
+    assert [w.open for w in pub.wards if w.element == element] == [True]
+    assert sum(w.open for w in pub.wards) == 1
+
+
+def test_a_refused_join_leaves_the_mover_where_it_was() -> None:
+    table, rng = seal_round()
+    before = table.public.moving
+    assert before is not None
+    at = next(c.tile for c in table.public.columns if c.id == before.creature)
+    play(table, rng, BLUE, type="answer", yes=False)
+    assert table.public.request is None and table.public.moving is not None
+    assert next(c.tile for c in table.public.columns if c.id == before.creature) == at != SHRINE_NE
+    assert RULES.to_act(table) == [YELLOW]
+
+
+def test_a_seal_needs_a_willing_partner() -> None:
+    table, rng = seal_round()
+    play(table, rng, BLUE, type="answer", yes=True)
+    column = next(c for c in table.public.columns if c.tile == SHRINE_NE)
+    play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
+    play(table, rng, BLUE, type="answer", yes=False)
+    assert not any(s.activated for s in table.public.shrines) and not any(w.open for w in table.public.wards)
+
+
+def test_round_3_portal_work() -> None:
+    table, rng = new(seed=3)
+    pub = table.public
+    clear_thugs(table)
+    play(table, rng, BLUE, type="end_turn")
+    # A lone blue zimby on every portal: wherever Yellow's column lands, a blue zimby stands there.
+    for i, portal in enumerate(BOARD.portals):
+        pub.columns.append(Column(id=f"c{90 + i}", tile=portal, zimbies={BLUE: 1}))
+    pub.tribes[BLUE].active -= 4
+    # "Yellow spends 1 mojo to bring a column of 2 yellow zimbies onto the main board using a portal."
+    play(table, rng, YELLOW, type="warp", count=2)
+    (arrived,) = [c for c in pub.columns if c.zimbies == {YELLOW: 2}]
+    portal_a = arrived.tile
+    assert portal_a in BOARD.portals and spent(table, YELLOW) == 1
+    # "Blue's zimby on A is dismissed to make room for the yellow column."
+    assert pub.tribes[BLUE].active == 4 + 1 and pub.tribes[BLUE].depleted == 0
+    # "Yellow then spends 2 mojo to move 1 zimby from that column 6 tiles away"
+    play(table, rng, YELLOW, type="go", creature=arrived.id, own=1)
+    moving = pub.moving
+    assert moving is not None and moving.creature != arrived.id
+    blocked = [
+        *BOARD.thickets,
+        *BOARD.vines,
+        *BOARD.wards,
+        BOARD.blood_mist,
+        *(p for p in BOARD.portals if p != portal_a),
+    ]
+    away = BOARD.distances(portal_a, blocked=blocked, limit=6)
+    far = sorted(t for t, d in away.items() if d == 6)[0]
+    route = BOARD.path(portal_a, far, blocked=blocked)
+    assert route is not None and len(route) == 6
+    walk(table, rng, YELLOW, route)
+    play(table, rng, YELLOW, type="halt")
+    assert spent(table, YELLOW) == 3
+    # "and another 1 mojo to move the remaining zimby off and back onto the portal tile."
+    play(table, rng, YELLOW, type="go", creature=arrived.id, own=None)
+    off = next(t for t in BOARD.neighbours(portal_a) if pub.creature_at(t) is None and t not in BOARD.thickets)
+    walk(table, rng, YELLOW, [off, portal_a])
+    assert pub.moving is not None and pub.moving.portal == portal_a
+    play(table, rng, YELLOW, type="influence", eliminate=[])
+    assert spent(table, YELLOW) == 4
+    # "The zimby relocates to a random portal tile other than A": the blue zimby there swaps onto A.
+    column = pub.column(arrived.id)
+    assert column.tile in BOARD.portals and column.tile != portal_a and pub.moving is None
+    assert [c.zimbies for c in pub.columns if c.tile == portal_a] == [{BLUE: 1}]
+
+
+def test_influencing_a_portal_two_mojo_choose_three_mojo_shut() -> None:
+    table, rng = new(seed=5)
+    pub = table.public
+    clear_thugs(table)
+    portal = BOARD.portals[0]
+    pub.columns.append(Column(id="c50", tile=BOARD.neighbours(portal)[0], zimbies={BLUE: 1}))
+    pub.tribes[BLUE].active -= 1
+    play(table, rng, BLUE, type="go", creature="c50", own=None)
+    play(table, rng, BLUE, type="step", to=portal)
+    others = [p for p in BOARD.portals if p != portal]
+    play(table, rng, BLUE, type="influence", eliminate=others[:2])
+    assert pub.column("c50").tile == others[2] and spent(table, BLUE) == 3
+    # Back through the same portal with all three eliminated: it stays shut and the path goes on.
+    play(table, rng, BLUE, type="go", creature="c50", own=None)
+    off = next(t for t in BOARD.neighbours(others[2]) if pub.creature_at(t) is None)
+    walk(table, rng, BLUE, [off, others[2]])
+    play(table, rng, BLUE, type="influence", eliminate=[p for p in BOARD.portals if p != others[2]])
+    assert pub.column("c50").tile == others[2] and pub.moving is not None and pub.moving.portal is None
+
+
+# -- columns --------------------------------------------------------------------------------------------------------
+
+
+def test_joining_your_own_column_needs_no_permission_and_limits_expel_the_excess() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    a = BOARD.neighbours(SHRINE_NE)[0]
+    pub.columns += [Column(id="c60", tile=a, zimbies={BLUE: 3}), Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 2})]
+    pub.tribes[BLUE].active -= 5
+    play(table, rng, BLUE, type="go", creature="c61", own=None)
+    play(table, rng, BLUE, type="step", to=a)
+    assert pub.request is None and pub.moving is None
+    # "each tribe in a column may contain up to but no more than 3 zimbies": 2 are expelled, depleted, home.
+    assert [c.zimbies for c in pub.columns] == [{BLUE: 3}]
+    assert (pub.tribes[BLUE].active, pub.tribes[BLUE].depleted) == (3, 2)
+
+
+def test_splitting_your_own_zimbies_out_of_a_multi_tribe_column() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.columns.append(Column(id="c70", tile=SHRINE_NE, zimbies={BLUE: 2, YELLOW: 1}))
+    options = [m for m in legal(table, BLUE) if m["type"] == "go"]
+    assert options == [
+        {"type": "go", "creature": "c70", "own": None},
+        {"type": "go", "creature": "c70", "own": 1},
+        {"type": "go", "creature": "c70", "own": 2},
+    ]
+    play(table, rng, BLUE, type="go", creature="c70", own=2)
+    play(table, rng, BLUE, type="step", to=BOARD.neighbours(SHRINE_NE)[0])
+    assert sorted(str(c.zimbies) for c in pub.columns) == sorted([str({YELLOW: 1}), str({BLUE: 2})])
+    # Yellow's zimby alone may not be moved by Blue: Blue no longer has zimbies in it.
+    assert not any(m["type"] == "go" and m["creature"] == "c70" for m in legal(table, BLUE))
+
+
+def test_no_zimby_may_move_onto_another_tribes_board() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.columns.append(Column(id="c80", tile=pub.tribes[YELLOW].entry, zimbies={BLUE: 1}))
+    play(table, rng, BLUE, type="go", creature="c80", own=None)
+    assert {"type": "step", "to": home_tile(YELLOW)} not in legal(table, BLUE)
+
+
+# -- zombies --------------------------------------------------------------------------------------------------------
+
+
+def test_making_a_zombie_costs_two_active_zimbies_from_home() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.columns.append(Column(id="c5", tile="k3", zimbies={BLUE: 1}))
+    pub.tribes[BLUE].active -= 1
+    play(table, rng, BLUE, type="zombify", column="c5")
+    tribe = pub.tribes[BLUE]
+    assert (tribe.active, tribe.far_shore, tribe.zombies_left) == (5, 8 + 3, 1)
+    assert [(z.tile, z.owner, z.active) for z in pub.zombies] == [("k3", BLUE, True)] and not pub.columns
+    # "may not create more than 1 zombie per turn"
+    pub.columns.append(Column(id="c6", tile="k2", zimbies={BLUE: 1}))
+    assert not any(m["type"] == "zombify" for m in legal(table, BLUE))
+
+
+def test_zombies_move_two_tiles_per_mojo() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    play(table, rng, BLUE, type="send", count=1)
+    walk(table, rng, BLUE, [FAR_ENTRY_NE, "k2"])
+    play(table, rng, BLUE, type="halt")
+    column = next(c for c in pub.columns)
+    play(table, rng, BLUE, type="zombify", column=column.id)
+    zombie = pub.zombies[0]
+    before = spent(table, BLUE)
+    play(table, rng, BLUE, type="go", creature=zombie.id)
+    walk(table, rng, BLUE, ["k3", "j3"])
+    assert spent(table, BLUE) == before + 1
+    walk(table, rng, BLUE, ["j4"])
+    assert spent(table, BLUE) == before + 2
+
+
+# -- combat lock ----------------------------------------------------------------------------------------------------
+
+
+def test_a_combat_locked_column_must_attack_before_the_turn_ends() -> None:
+    table, rng = new()
+    pub = table.public
+    thug = pub.thugs[0]
+    beside = next(t for t in BOARD.neighbours(thug.tile) if pub.creature_at(t) is None)
+    pub.columns.append(Column(id="c9", tile=beside, zimbies={BLUE: 1}, in_combat=True))
+    moves = legal(table, BLUE)
+    assert {"type": "end_turn"} not in moves
+    assert {"type": "attack", "attacker": "c9", "target": thug.id, "eat": 0} in moves
+    assert not any(m["type"] == "go" and m["creature"] == "c9" for m in moves)
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="end_turn")
+
+
+# -- winning --------------------------------------------------------------------------------------------------------
+
+
+def test_delivering_the_crown_to_your_tribal_board_wins() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.king.alive, pub.king.tile = False, None
+    pub.columns.append(Column(id="c3", tile=pub.tribes[BLUE].entry, zimbies={BLUE: 1}, crown=BLUE))
+    pub.crown = Crown(carrier="c3", burden=2)
+    play(table, rng, BLUE, type="go", creature="c3", own=None)
+    play(table, rng, BLUE, type="step", to=home_tile(BLUE))
+    outcome = RULES.outcome(table)
+    assert outcome is not None and outcome.winners == [BLUE] and outcome.reason == "crown_delivered"
+    # The carrier of 1 zimby under a +2 burden paid 1 mojo for up to 2 tiles.
+    assert spent(table, BLUE) == 1
+
+
+def test_the_first_mover_is_the_seat_with_most_active_zimbies_at_home() -> None:
+    table, rng = new(3)
+    table.public.tribes[2].active = 8
+    table.public.tribes[0].active = 3
+    table.public.tribes[1].active = 5
+    for seat in (0, 1, 2):
+        play(table, rng, seat, type="end_turn")
+    assert table.public.round == 2 and table.public.first_mover == 2 and RULES.to_act(table) == [2]
+
+
+def test_solitaire_a_sacrifice_activates_a_seal() -> None:
+    table, rng = new(1)
+    pub = table.public
+    pub.columns.append(Column(id="c1", tile=SHRINE_NE, zimbies={0: 2}))
+    play(table, rng, 0, type="unseal", column="c1", partner=0)
+    assert pub.column("c1").zimbies == {0: 1} and pub.tribes[0].far_shore == 8 + 1
+    assert next(s for s in pub.shrines if s.tile == SHRINE_NE).activated
+
+
+def test_solitaire_is_lost_when_the_library_runs_out_at_refresh() -> None:
+    table, rng = new(1)
+    for _ in range(20):
+        if RULES.outcome(table) is not None:
+            break
+        play(table, rng, 0, type="end_turn")
+    outcome = RULES.outcome(table)
+    assert outcome is not None and outcome.winners == []
+    assert outcome.reason in ("library_empty", "thug_crowned")
