@@ -52,8 +52,8 @@ The parts, and why they sit where they do:
   included) and point outward at the four marker corners; the sanctum's other
   tiles are plain floor. A warded entry tile leads in at the middle of each
   side, from the route around the sanctum.
-- The route around the sanctum is the ring of 32 tiles at distance 4 from the
-  mist, walked clockwise; its four corners are the shrines (8 tiles apart) and
+- The route around the sanctum is the square ring of 32 tiles four steps out
+  from the mist, walked clockwise; its four corners are the shrines (8 tiles apart) and
   the tile after each shrine is that shrine's thug start.
 - Each quadrant's outer route runs along two edges of the board and back
   along a quarter of the route around the sanctum, through the quadrant's
@@ -127,6 +127,11 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   the blood mist, and not blocked by what the caller passes (creatures,
   darkness, wards still in place, thickets); the target tile itself may be
   blocked.
+- "contiguous, adjacent tiles beyond the sanctum in all directions" -> the
+  Rituals of Blood and of Portals count steps from tile to adjacent tile
+  (:meth:`Board.within`), never through walls; they pass over wards, thickets
+  and creatures alike ("Blood mist passes freely through elemental warded
+  tiles").
 - "Tribal boards count as **single tiles** for movement." -> the two tiles
   "directly in line with a tribal board's attachment point" (the facts file)
   are the entry point and the tile next to it inward.
