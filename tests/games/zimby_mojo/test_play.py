@@ -1,0 +1,77 @@
+"""Zimby Mojo played whole: random legal moves end every match, and a match is its seed plus its moves.
+
+The rulebook sets no end but the Crown delivered to a tribal board (and, in solitaire, the library running out or
+a thug crowned), so random players that never get there end at the round limit: a short one here keeps the runs
+small. Every seat count from solitaire to eight is played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from server.engine import Rules
+from server.games.zimby_mojo import ZimbyMojo
+
+RULES = Rules(ZimbyMojo())
+MOVE_LIMIT = 20_000
+
+
+def random_match(seats: int, seed: int, options: dict[str, Any]) -> tuple[list[tuple[int, Any]], list[Any], Any]:
+    """Random legal moves from ``seed`` until the match ends: the moves, every event, the final table."""
+    table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
+    pick = random.Random(seed)
+    moves: list[tuple[int, Any]] = []
+    events: list[Any] = []
+    while RULES.outcome(table) is None:
+        assert len(moves) < MOVE_LIMIT, "the match did not end"
+        actors = RULES.to_act(table)
+        assert actors, "nobody may act but the match is not over"
+        seat = pick.choice(actors)
+        legal = RULES.legal_moves(table, seat)
+        assert legal, f"seat {seat} may act but has no legal move"
+        move = RULES.dump_move(pick.choice(legal))
+        _, event = RULES.act(table, rng, seat, move)
+        moves.append((seat, move))
+        events.append((event.public, event.private, [(e.public, e.private) for e in event.then]))
+    return moves, events, table
+
+
+@pytest.mark.parametrize("seats", [1, 2, 4, 8])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_matches_play_to_the_end(seats: int, seed: int) -> None:
+    moves, _, table = random_match(seats, seed, {"round_limit": 12})
+    outcome = RULES.outcome(table)
+    assert outcome is not None and moves
+    assert outcome.reason in RULES.reasons
+    pub = table.public
+    for tribe in pub.tribes:
+        on_board = sum(c.zimbies.get(tribe.seat, 0) for c in pub.columns)
+        # Every zimby token is somewhere: the tribal board, the main board or the Far Shore.
+        assert tribe.zimbies + on_board + tribe.far_shore == 16
+        assert tribe.zimbies <= 8
+    for column in pub.columns:
+        assert 1 <= len(column.zimbies) <= 3 and all(1 <= n <= 3 for n in column.zimbies.values())
+    if seats == 1:
+        assert outcome.scores is not None
+
+
+def test_a_match_replays_bit_for_bit_from_its_seed_and_moves() -> None:
+    moves, events, table = random_match(4, 11, {"round_limit": 6})
+    again, rng = RULES.setup(RULES.parse_options({"round_limit": 6}), 4, 11)
+    replayed = []
+    for seat, move in moves:
+        _, event = RULES.act(again, rng, seat, move)
+        replayed.append((event.public, event.private, [(e.public, e.private) for e in event.then]))
+    assert replayed == events
+    assert again.model_dump(mode="json") == table.model_dump(mode="json")
+
+
+def test_the_default_length_ends_undecided_at_round_sixty() -> None:
+    _, _, table = random_match(2, 3, {})
+    outcome = RULES.outcome(table)
+    assert outcome is not None
+    if outcome.reason == "round_limit":
+        assert table.public.round == 60 and outcome.winners == [0, 1]
