@@ -384,6 +384,14 @@ def test_each_portal_has_ways_out() -> None:
         assert BOARD.path(portal, BOARD.sanctum_route.tiles, blocked=BOARD.thickets) is not None
 
 
+def test_the_quadrants_portal_is_the_one_nearest_its_tribal_boards() -> None:
+    # Solitaire: "assign a roll of 5 or 6 to the one connected to (or nearest) the player's tribal board"
+    for e in BOARD.entry_points:
+        far = {p: BOARD.distance(e.tile, p, blocked=BOARD.thickets) or 99 for p in BOARD.portals}
+        assert min(far, key=lambda p: far[p]) == BOARD.portals[e.quadrant]
+        assert sorted(far.values())[0] < sorted(far.values())[1]
+
+
 def test_the_four_barracks_are_walled_off() -> None:
     # "There are 4 portal tiles and 4 barracks tiles on the main board"; "Only expelled thugs may use barracks tiles."
     assert len(BOARD.barracks) == 4 and len(BOARD.portals) == 4
