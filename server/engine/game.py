@@ -27,6 +27,10 @@ part (e.g. ``last_trick``) so that what the event showed stays visible.
 in place and returns the :class:`Event` it caused; callers that need the old
 table keep a copy (:func:`copy_table`).
 
+While a response window is open (:mod:`server.engine.windows`), the seat it
+asks is the one to act, whatever ``to_act`` says: "at any time" actions are
+answers in a window, each timed by the match clock.
+
 Actors that are no player (a King, patrolling guards, the dealer) act in
 **chance steps**, as OpenSpiel's chance player does: while no seat is to act
 and the match is not over, the engine calls ``chance`` with the seeded
