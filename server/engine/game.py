@@ -51,10 +51,10 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 
 from .errors import IllegalMove
 from .rng import Rng
+from .windows import Window
 
 if TYPE_CHECKING:
     from .decisions import Underway
-    from .windows import Window
 
 
 class Part(BaseModel):
@@ -204,8 +204,9 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
 
         The top of the public part's stack ``windows`` (:mod:`server.engine.windows`), if it has one.
         """
-        windows: list[Window] | None = getattr(public, "windows", None)
-        return windows[-1] if windows else None
+        windows = getattr(public, "windows", None)
+        top = windows[-1] if isinstance(windows, list) and windows else None
+        return top if isinstance(top, Window) else None
 
     @abstractmethod
     def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:
@@ -244,7 +245,8 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
         """The move made for ``seat`` when its time runs out under the ``default_move`` policy.
 
         The first of its legal moves (games list them in a natural order, lowest first) unless
-        the game knows a better default.
+        the game knows a better default. (A seat asked in a response window passes, whatever
+        this says: :meth:`~server.engine.play.Rules.default_move`.)
         """
         return legal[0]
 
