@@ -81,6 +81,15 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
   fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
   undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
+- "A zombie's owner may pay 1 mojo to keep their zombie from shambling" -> before the zombies shamble, a
+  response window asks each owner of a zombie not combat locked, from the first mover on, to hold zombies
+  (1 mojo each) or pass.
+- "Cannibalism to increase brutality must immediately precede the eater's casting their 1d6 for their" -> the
+  attacker's cannibal eats as part of the ``attack`` move; when the defender is a single-tribe column of 2 or
+  more, its shaman is asked in a response window to have a zimby eat 1 or 2 (+4 each to its defence roll) or
+  pass, and then the rolls are made.
+- "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
+  portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
 - "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
   the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
   have no effect; part 2 gives them faces.
@@ -92,10 +101,13 @@ import importlib
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
+from pydantic import JsonValue
+
 from server.engine import Event, Game, Outcome, Rng, Table
 from server.engine.decisions import Decisions
 from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
+from server.engine.windows import Pass, open_window, options, pass_window, top
 
 from . import combat, king
 from .board import BOARD
@@ -113,6 +125,7 @@ from .state import (
     Attack,
     Column,
     CreatureId,
+    Devour,
     Eat,
     EndTurn,
     Extract,
@@ -120,10 +133,12 @@ from .state import (
     Halt,
     Hold,
     Influence,
+    Invoke,
     King,
     Move,
     Moving,
     Obstacle,
+    PendingAttack,
     PickUp,
     Private,
     Public,
@@ -161,6 +176,9 @@ EAT_LIMIT = 2
 EAT_MOJO = 2
 ZOMBIES_IN_PLAY = 2
 ZOMBIE_COST = 2  # active zimbies from the tribal board to the Far Shore
+INVOKE_COST = 4
+#: Rituals whose quadrant or portal the Crown carrier's controller chooses ("the controller may choose").
+CHOSEN_RITUALS = ("discord", "portals", "terror")
 
 
 def foes_step(module: str, function: str) -> Callable[[ZTable, Rng], None] | None:
@@ -406,6 +424,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         if public.phase == "over":
             return []
+        window = top(public.windows)
+        if window is not None:
+            return list(options(self._responses(public, seat))) if window.asked == seat else []
         if public.request is not None and public.request.waiting:
             return self._answers(public, seat)
         if seat != public.turn:
@@ -413,6 +434,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if public.moving is not None:
             return self._path_moves(public, seat)
         return self._turn_moves(public, seat)
+
+    def _responses(self, public: Public, seat: int) -> list[AnyMove]:
+        """What the seat asked in a window may do besides passing: hold zombies, or have a defender eat."""
+        tribe = public.tribes[seat]
+        if public.pending_attack is not None:
+            target = public.column(public.pending_attack.target)
+            return [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
+        if available(tribe) < 1:
+            return []
+        return [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
 
     def _answers(self, public: Public, seat: int) -> list[AnyMove]:
         request = public.request
@@ -477,9 +508,20 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 moves.append(Go(creature=z.id))
             if z.active and not z.attacked:
                 moves += [Attack(attacker=z.id, target=t) for t in opponents(public, z)]
-            if not z.held and available(tribe) >= 1:
-                moves.append(Hold(zombie=z.id))
+        moves += self._invoke_moves(public, seat)
         return moves
+
+    def _invoke_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        """The Crown carrier on a ritual tile may activate its ritual for 4 mojo."""
+        crown = public.crown
+        if crown is None or crown.carrier is None or available(public.tribes[seat]) < INVOKE_COST:
+            return []
+        carrier = next((c for c in public.columns if c.id == crown.carrier), None)
+        if carrier is None or not controls(public, seat, carrier) or carrier.tile not in RITUAL_TILES:
+            return []
+        known = next(r.ritual for r in public.rituals if r.tile == carrier.tile)
+        choices = range(4) if known is None or known in CHOSEN_RITUALS else range(1)
+        return [Invoke(column=carrier.id, choice=k) for k in choices]
 
     def _unseal_moves(self, public: Public, seat: int, column: Column) -> list[AnyMove]:
         shrine = next((s for s in public.shrines if s.tile == column.tile and not s.activated), None)
@@ -557,6 +599,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return ZOMBIE_MOVEMENT
         return movement(effective_size(public, creature))
 
+    def default_move(self, public: Public, private: Private, seat: int, legal: list[AnyMove]) -> AnyMove:
+        """A seat out of time ends its turn or its path, refuses a request, or makes the attack it owes."""
+        for quiet in (EndTurn(), Halt(), Answer(yes=False)):
+            if quiet in legal:
+                return quiet
+        return next((m for m in legal if isinstance(m, Attack)), legal[0])
+
     def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
         if move not in self.legal_moves(public, private, seat):
             raise IllegalMove(f"{move!r} is not a legal move now")
@@ -566,7 +615,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def apply(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
         pub = table.public
         pub.happened = []
-        if isinstance(move, Step | Halt | PickUp | Influence) or (
+        if isinstance(move, Pass | Devour | Hold):
+            event = Event({"type": move.type, "seat": seat})
+            self._respond(table, seat, move, rng)
+        elif isinstance(move, Step | Halt | PickUp | Influence) or (
             isinstance(move, Answer) and pub.request is not None and pub.request.kind == "join"
         ):
             event = self.play_decision(table, seat, move, rng)
@@ -645,9 +697,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._attack(table, seat, move, rng)
         elif isinstance(move, Zombify):
             self._zombify(pub, seat, move.column)
-        elif isinstance(move, Hold):
-            pay(tribe, 1)
-            next(z for z in pub.zombies if z.id == move.zombie).held = True
+        elif isinstance(move, Invoke):
+            pay(tribe, INVOKE_COST)
+            tile = pub.column(move.column).tile
+            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=[p.hand for p in table.private])
         elif isinstance(move, Unseal):
             if move.partner == seat:
                 self._sacrifice(table, seat, move.column)
@@ -891,13 +944,48 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     # -- combat, zombies, seals --------------------------------------------------------------------------------------
 
     def _attack(self, table: ZTable, seat: int, move: Attack, rng: Rng) -> None:
+        """The attacker's cannibal eats first; a defending single-tribe column's shaman is then asked to eat."""
         pub = table.public
         attacker = mover(pub, move.attacker)
         if move.eat and isinstance(attacker, Column):
             attacker.zimbies[seat] -= move.eat
             pub.tribes[seat].far_shore += move.eat
             attacker.brutality_bonus += 4 * move.eat
-        combat.attack(pub, move.attacker, move.target, seat if isinstance(attacker, Column) else None, rng)
+            pub.happened.append(f"a zimby of {attacker.id} eats {move.eat} for +{4 * move.eat} brutality")
+        controller = seat if isinstance(attacker, Column) else None
+        pub.pending_attack = PendingAttack(attacker=move.attacker, target=move.target, controller=controller)
+        target = next((c for c in pub.columns if c.id == move.target), None)
+        if target is not None and len(target.zimbies) == 1 and target.size >= 2:
+            on: JsonValue = {"attack": move.attacker, "target": move.target}
+            if open_window(pub.windows, seat, on, pub.seats, among=target.tribes) is not None:
+                return
+        self._resolve_attack(pub, rng)
+
+    def _resolve_attack(self, pub: Public, rng: Rng) -> None:
+        pending = pub.pending_attack
+        assert pending is not None
+        pub.pending_attack = None
+        combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+
+    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
+        """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""
+        pub = table.public
+        if isinstance(move, Hold):
+            pay(pub.tribes[seat], 1)
+            next(z for z in pub.zombies if z.id == move.zombie).held = True
+            pub.happened.append(f"seat {seat} holds {move.zombie}: it will not shamble")
+            return
+        if isinstance(move, Devour):
+            pending = pub.pending_attack
+            assert pending is not None
+            target = pub.column(pending.target)
+            target.zimbies[seat] -= move.eat
+            pub.tribes[seat].far_shore += move.eat
+            pending.defence += 4 * move.eat
+            pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
+        closed = pass_window(pub.windows, seat)
+        if closed is not None and pub.pending_attack is not None:
+            self._resolve_attack(pub, rng)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -971,6 +1059,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if thugs_turn is not None:
                 thugs_turn(table, rng)
             pub.phase = "zombies" if pub.phase == "thugs" else pub.phase
+        elif phase == "zombies" and not pub.holds_asked:
+            # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
+            pub.holds_asked = True
+            owners = {z.owner for z in pub.zombies if not z.in_combat and available(pub.tribes[z.owner]) >= 1}
+            on: JsonValue = {"shamble": pub.round}
+            if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
+                return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
         elif phase == "zombies":
             shamble = foes_step("npcs", "zombies_shamble")
             if shamble is not None:
@@ -1025,6 +1120,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
             z.held = False
+        pub.holds_asked = False
 
     @staticmethod
     def _still_there(pub: Public, cid: CreatureId) -> bool:

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
 from server.engine.game import Options, Part
+from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
 
@@ -254,6 +255,17 @@ class Request(BaseModel):
     waiting: list[int] = Field(description="seats still to answer, in turn order")
 
 
+class PendingAttack(BaseModel):
+    """An attack declared, its combat roll not yet made: the defending shaman may have a zimby eat first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: CreatureId
+    target: CreatureId
+    controller: int | None
+    defence: int = Field(0, description="the defender's +4 per tribesman eaten for this roll")
+
+
 # -- the parts -------------------------------------------------------------------------------------------------------
 
 
@@ -278,6 +290,11 @@ class Public(Part):
     next_id: int = Field(0, description="the number of the next column or zombie id")
     moving: Moving | None = None
     request: Request | None = None
+    windows: list[Window] = Field(
+        default_factory=list, description="response windows open now, top last (server.engine.windows)"
+    )
+    pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
+    holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
     round_limit: int = Field(60, description="the match ends undecided after this round")
     discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
     library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
@@ -445,10 +462,25 @@ class Zombify(BaseModel):
 
 
 class Hold(BaseModel):
-    """1 mojo: the seat's zombie does not shamble this round."""
+    """1 mojo, when asked before the zombies shamble: the seat's zombie does not shamble this round."""
 
     type: Literal["hold"] = "hold"
     zombie: CreatureId
+
+
+class Devour(BaseModel):
+    """Answering an attack on a single-tribe column: a zimby of it eats ``eat`` tribesmen, +4 each to its roll."""
+
+    type: Literal["devour"] = "devour"
+    eat: int = Field(ge=1, le=2)
+
+
+class Invoke(BaseModel):
+    """4 mojo: the Crown carrier on a ritual tile activates its ritual; ``choice`` picks its quadrant or portal."""
+
+    type: Literal["invoke"] = "invoke"
+    column: CreatureId
+    choice: int = Field(ge=0, le=3)
 
 
 class Unseal(BaseModel):
@@ -471,7 +503,10 @@ class EndTurn(BaseModel):
 
 
 AnyMove = (
-    Extract
+    Pass
+    | Devour
+    | Invoke
+    | Extract
     | Eat
     | Spawn
     | Send

@@ -14,7 +14,7 @@ from server.engine import IllegalMove, Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, movement
-from server.games.zimby_mojo.state import Column, Crown, home_tile
+from server.games.zimby_mojo.state import Answer, Column, Crown, EndTurn, Zombie, home_tile
 
 RULES = Rules(ZimbyMojo())
 BLUE, YELLOW = 0, 1
@@ -50,6 +50,10 @@ def walk(table: ZTable, rng: Rng, seat: int, tiles: list[str]) -> None:
 def spent(table: ZTable, seat: int, tokens_before: int = 4) -> int:
     tribe = table.public.tribes[seat]
     return tokens_before - tribe.tokens + tribe.depleted
+
+
+def phase(table: ZTable) -> str:
+    return table.public.phase
 
 
 def path_to(start: str, goal: str) -> list[str]:
@@ -430,3 +434,71 @@ def test_solitaire_is_lost_when_the_library_runs_out_at_refresh() -> None:
     outcome = RULES.outcome(table)
     assert outcome is not None and outcome.winners == []
     assert outcome.reason in ("library_empty", "thug_crowned")
+
+
+# -- at any time: response windows ----------------------------------------------------------------------------------
+
+
+def test_a_defending_single_tribe_column_may_eat_before_the_rolls() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.columns += [Column(id="c1", tile="k3", zimbies={BLUE: 1}), Column(id="c2", tile="j3", zimbies={YELLOW: 3})]
+    play(table, rng, BLUE, type="attack", attacker="c1", target="c2", eat=0)
+    assert RULES.to_act(table) == [YELLOW] and pub.pending_attack is not None
+    assert legal(table, YELLOW) == [{"type": "pass"}, {"type": "devour", "eat": 1}, {"type": "devour", "eat": 2}]
+    play(table, rng, YELLOW, type="devour", eat=2)
+    # The defence roll carried +8: the lone blue zimby could not win, and the rolls were made.
+    assert pub.pending_attack is None and not pub.windows and RULES.to_act(table) == [BLUE]
+    assert pub.tribes[YELLOW].far_shore == 8 + 2
+    assert [c.zimbies for c in pub.columns if c.id == "c2"] == [{YELLOW: 1}]
+    assert not any(c.id == "c1" for c in pub.columns) or pub.column("c1").in_combat
+
+
+def test_an_attack_on_a_lone_zimby_asks_nobody() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.columns += [Column(id="c1", tile="k3", zimbies={BLUE: 3}), Column(id="c2", tile="j3", zimbies={YELLOW: 1})]
+    play(table, rng, BLUE, type="attack", attacker="c1", target="c2", eat=2)
+    assert pub.pending_attack is None and not pub.windows
+    # +8 and 1 brutality against 1: the yellow zimby died and the cannibal claimed its tile.
+    assert not any(c.id == "c2" for c in pub.columns) and pub.column("c1").tile == "j3"
+    assert pub.column("c1").zimbies == {BLUE: 1}
+
+
+def test_a_zombies_owner_is_asked_before_it_shambles() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.zombies.append(Zombie(id="z1", tile="k3", owner=YELLOW))
+    pub.tribes[YELLOW].zombies_left = 1
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    assert phase(table) == "zombies" and RULES.to_act(table) == [YELLOW]
+    assert legal(table, YELLOW) == [{"type": "pass"}, {"type": "hold", "zombie": "z1"}]
+    play(table, rng, YELLOW, type="hold", zombie="z1")
+    assert legal(table, YELLOW) == [{"type": "pass"}]
+    play(table, rng, YELLOW, type="pass")
+    assert pub.round == 2 and phase(table) == "players" and not pub.windows
+    assert pub.tribes[YELLOW].tokens == 4  # refreshed since
+    assert [z.tile for z in pub.zombies] == ["k3"]
+
+
+def test_the_crown_carrier_invokes_a_ritual_for_four_mojo() -> None:
+    table, rng = new()
+    pub = table.public
+    pub.king.alive, pub.king.tile = False, None
+    ritual_tile = BOARD.rituals[0].tile
+    pub.columns.append(Column(id="c4", tile=ritual_tile, zimbies={BLUE: 1}, crown=BLUE))
+    pub.crown = Crown(carrier="c4", burden=8)
+    invokes = [m for m in legal(table, BLUE) if m["type"] == "invoke"]
+    assert invokes == [{"type": "invoke", "column": "c4", "choice": k} for k in range(4)]
+    play(table, rng, BLUE, type="invoke", column="c4", choice=0)
+    assert pub.rituals[0].ritual == table.secret.rituals[ritual_tile]
+    assert pub.tribes[BLUE].tokens == 0
+
+
+def test_a_seat_out_of_time_ends_its_turn_or_refuses() -> None:
+    table, _ = new()
+    assert RULES.default_move(table, BLUE) == EndTurn()
+    table, _ = seal_round()
+    assert RULES.default_move(table, BLUE) == Answer(yes=False)
