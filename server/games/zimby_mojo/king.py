@@ -93,6 +93,7 @@ from server.engine import Rng
 
 from .board import BOARD, QUADRANT_NAMES, Board
 from .combat import CROWN_BURDENS, attack, bag_o_fate, expel_thug, wound
+from .solitaire import home_quadrant
 from .state import KING_ID, RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, Secret, Thug, TileId
 
 #: Ritual tiles in the sanctum, and markers drawn for them.
@@ -420,9 +421,3 @@ def cast(
         public.happened.append(f"terror in the {QUADRANT_NAMES[quadrant]} quadrant")
         ritual_of_terror(public, board.quadrant_tiles(quadrant))
     return ritual
-
-
-def home_quadrant(public: Public, board: Board = BOARD) -> int:
-    """Solitaire: the quadrant of the player's entry point (what a 5 or 6 picks)."""
-    entry = board.entry_point(public.tribes[0].entry)
-    return entry.quadrant if entry is not None else 0

@@ -18,7 +18,6 @@ from server.games.zimby_mojo.king import (
     d3,
     dice,
     draw_rituals,
-    home_quadrant,
     king_turn,
     random_pick,
     ritual_of_blood,
@@ -367,9 +366,3 @@ def test_the_king_never_attacks_his_thugs_and_waits_behind_them() -> None:
     table, secret = sanctum_table({}, king=King(tile="k7"), thugs=[Thug(id="t0", tile=UPPER_RIGHT)])
     king_turn(table, secret, Rng(1))
     assert table.king.tile == "k7" and table.thugs[0].tile == UPPER_RIGHT
-
-
-def test_the_solitaire_home_quadrant_is_the_players_entry_points() -> None:
-    table = public(1)
-    table.tribes[0].entry = "q11"
-    assert home_quadrant(table) == 1
