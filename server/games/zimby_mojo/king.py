@@ -379,8 +379,13 @@ def cast(
     *,
     hands: Sequence[list[str]] | None = None,
     board: Board = BOARD,
+    choice: int | None = None,
 ) -> Ritual:
-    """The King casts the ritual beside ``tile``, revealing it if it is the first time; his blood mojo is spent."""
+    """The King casts the ritual beside ``tile``, revealing it if it is the first time; his blood mojo is spent.
+
+    ``choice``: the quadrant or portal (by quadrant number) a Crown carrier's controller chooses when it
+    activates the ritual; the King draws it at random.
+    """
     ritual = secret.rituals[tile]
     for place in public.rituals:
         if place.tile == tile:
@@ -388,12 +393,16 @@ def cast(
     public.king.blood_mojo = 0
     public.happened.append(f"the King casts the Ritual of {ritual.capitalize()}")
     home = home_quadrant(public, board) if public.solitaire else None
+
+    def quadrant_or_portal() -> int:
+        return choice if choice is not None else random_pick(rng, 4, home=home)
+
     if ritual == "blood":
         x = rng.roll(6)
         public.happened.append(f"the blood mist swells {x} tiles beyond the sanctum")
         ritual_of_blood(public, board.within(board.sanctum, x), rng)
     elif ritual == "discord":
-        quadrant = random_pick(rng, 4, home=home)
+        quadrant = quadrant_or_portal()
         public.happened.append(f"discord in the {QUADRANT_NAMES[quadrant]} quadrant")
         ritual_of_discord(public, board.quadrant_tiles(quadrant), rng)
     elif ritual == "exhaustion":
@@ -412,12 +421,12 @@ def cast(
         public.happened.append("every shaman draws 2 scrolls from the left neighbour")
         winnowing_draws(hands or [[] for _ in public.tribes], rng)
     elif ritual == "portals":
-        portal = board.portals[random_pick(rng, len(board.portals), home=home)]
+        portal = board.portals[quadrant_or_portal()]
         x = rng.roll(6)
         public.happened.append(f"the portal {portal} flushes everything within {x} tiles")
         ritual_of_portals(public, board.within(portal, x))
     else:
-        quadrant = random_pick(rng, 4, home=home)
+        quadrant = quadrant_or_portal()
         public.happened.append(f"terror in the {QUADRANT_NAMES[quadrant]} quadrant")
         ritual_of_terror(public, board.quadrant_tiles(quadrant))
     return ritual

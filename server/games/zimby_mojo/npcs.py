@@ -88,7 +88,7 @@ from server.engine import Rng, Table
 
 from .board import BOARD, Board, PatrolRoute
 from .combat import attack, expel_thug, thug_column, wound
-from .king import dice, random_pick, send_home
+from .king import crown_immune, dice, random_pick, send_home
 from .solitaire import flank_to_hold, home_quadrant, lose
 from .state import KING_ID, Column, CreatureId, King, Private, Public, Secret, Thug, TileId, Zombie
 
@@ -293,7 +293,9 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
             thug.heading = []
             return
         wounds = entry_wounds(public, there, rng, board)
-        if wounds:
+        if wounds and thug.crown and crown_immune(rng):
+            public.happened.append(f"{thug.id} is unharmed: the Crown's immunity holds")
+        elif wounds:
             wound(public, thug.id, wounds, rng)
             if thug.in_barracks:
                 return
