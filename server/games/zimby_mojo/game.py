@@ -7,6 +7,33 @@ Crown to their own tribal board wins. With one seat the solitaire rules
 apply: a 17-card scroll library is the clock, and thugs crowning a new King
 loses the game.
 
+The main board (:mod:`.board` has the legend: ``M`` the blood mist, ``W`` the warded entries of the sanctum,
+``S`` shrines, ``T`` thug starts, ``P`` portals, ``B`` barracks, ``E`` entry points numbered outside the frame,
+``%`` thickets, ``~`` blood vines; arrows are the thugs' patrol routes). Tribal board ``s`` of ``n`` seats
+attaches at entry point ``s * 8 // n`` and counts as one tile beside it::
+
+           7               0
+      +----------------------------------+
+      |.v.<E<.<.<.<.<.<B .vE<.<.<.<.<.<.<|
+      |.v  .         .^  .v.       ~   .^|
+      |.v~ . . . P . .^  .v. % . . . . E^|1
+      |.v  .         .^  .v    .   .   .^|
+      |.v  . . S>T>.>.+.>.>.>.>Sv  .   .^|
+      |.v  %   .^      W       Tv  P   .^|
+    6 |Ev. .   .^  m : : : m   .v  .   .^|
+      |.>.>.>.>.^  : R : R :   .+.>.>.>.^|
+      |B       .^W : : M : : W .v      B |
+      |.v.<.<.<.+  : R : R :   .v.<.<.<.<|
+      |.v  .   .^  m : : : m   .v  . . E^|2
+      |.v  P   T^      W       .v  %   .^|
+      |.v  .   S^.<.<.<.<.+.<T<S<. .   .^|
+      |.v  .   .     .^  .v        .   .^|
+    5 |Ev. . . . % . .^  .v. P . . . ~ .^|
+      |.v  ~       . .^  .v        .   .^|
+      |.>.>.>.>.>.>E>.^B .>.>.>.>.>E>.>.^|
+      +----------------------------------+
+                   4               3
+
 A round has six parts, run in this order (the first round starts at 3)::
 
     1 refresh        tokens, zimbies and creatures active again; obstacles age; one scroll each
@@ -16,19 +43,20 @@ A round has six parts, run in this order (the first round starts at 3)::
     5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
     6 wrap-up        wounds from the mist and vines; the first mover of the next round
 
-Parts 1, 2, 4, 5 and 6 have no choices: they run, from the match's seeded
-generator, when the last player ends their turn, and ``happened`` lists what
-they did. Only part 3 takes moves. A player's turn is a series of small
-moves: draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo),
-``spawn``, ``send`` zimbies from the tribal board (one tile away from its
-entry point) or ``warp`` them onto a random portal, ``go`` with a creature
-they control and then declare its path tile by tile (``step``, each tile
-paid from the movement table as it comes; ``influence`` a portal's
-destination; ``pick_up`` the Crown; ``halt``), ``attack``, ``zombify``,
-``hold`` a zombie, ``unseal`` a shrine with a partner, and ``end_turn``.
-Asking to join another tribe's column and asking a partner to channel into a
-seal are requests the other seats ``answer``; until they do, the asker's turn
-waits (the engine's move of several decisions, :mod:`server.engine.decisions`).
+Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
+each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
+they did. Their one choice is part 5's: before the zombies shamble, a response window asks each zombie's owner
+to ``hold`` it for 1 mojo or ``pass``. Part 3 takes the moves. A player's turn is a series of small moves:
+draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
+the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
+creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
+by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
+``pick_up`` the Crown found on the way; ``halt``), ``attack`` (its cannibal eating first), ``zombify``,
+``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, and ``end_turn``.
+Asking to join another tribe's column and asking a partner to channel into a seal are requests the other
+seats ``answer``; until they do, the asker's turn waits (the engine's move of several decisions,
+:mod:`server.engine.decisions`). An attack on a single-tribe column of two or more first asks its shaman, in
+a response window (:mod:`server.engine.windows`), whether a zimby of it ``devour`` one or two tribesmen.
 
 Hidden: which seal lies on which shrine (revealed when activated), which
 ritual lies by which ritual tile (revealed when first cast; the other four
@@ -126,6 +154,7 @@ from .state import (
     Column,
     CreatureId,
     Devour,
+    Drop,
     Eat,
     EndTurn,
     Extract,
@@ -466,6 +495,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moves.append(Extract(source="zimby"))
             if tribe.eaten < EAT_LIMIT:
                 moves.append(Eat(gain="mojo"))
+                if public.library_size or (public.discards and not public.solitaire):
+                    moves.append(Eat(gain="scroll"))
         if (
             tribe.spawned < SPAWN_LIMIT
             and tribe.far_shore > 0
@@ -509,7 +540,15 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if z.active and not z.attacked:
                 moves += [Attack(attacker=z.id, target=t) for t in opponents(public, z)]
         moves += self._invoke_moves(public, seat)
+        moves += self._drop_moves(public, seat)
         return moves
+
+    def _drop_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        crown = public.crown
+        if crown is None or crown.carrier is None:
+            return []
+        carrier = next((c for c in public.columns if c.id == crown.carrier), None)
+        return [Drop()] if carrier is not None and controls(public, seat, carrier) else []
 
     def _invoke_moves(self, public: Public, seat: int) -> list[AnyMove]:
         """The Crown carrier on a ritual tile may activate its ritual for 4 mojo."""
@@ -565,9 +604,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 for chosen in combinations(others, k)
             ]
         moves: list[AnyMove] = []
-        crown = public.crown
-        if isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == creature.tile:
+        if moving.found_crown:
             moves.append(PickUp())
+        moves += self._drop_moves(public, seat)
         steps = self._steps(public, seat, creature, moving.tiles_left)
         # A path ends once it has gone somewhere, or when it can go nowhere (so a path is never a move that does
         # nothing but wait).
@@ -618,6 +657,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if isinstance(move, Pass | Devour | Hold):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
+        elif isinstance(move, Drop):
+            event = Event({"type": move.type, "seat": seat})
+            self._drop(pub)
         elif isinstance(move, Step | Halt | PickUp | Influence) or (
             isinstance(move, Answer) and pub.request is not None and pub.request.kind == "join"
         ):
@@ -646,6 +688,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             assert isinstance(creature, Column) and pub.crown is not None
             combat.give_crown(pub, creature, combat.picker(creature))
             moving.tiles_left = 0  # "picks up an item or its movement burden increases"
+            moving.found_crown = False
         elif isinstance(move, Influence):
             self._relocate(table, seat, creature, move.eliminate, rng)
         else:
@@ -676,7 +719,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if move.gain == "mojo":
                 tribe.mojo += EAT_MOJO
             else:
-                self._draw(table, seat)
+                self._draw(table, seat, rng)
         elif isinstance(move, Spawn):
             pay(tribe, SPAWN_COST)
             tribe.far_shore -= 1
@@ -712,12 +755,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
 
     # -- mojo, spawning, eating --------------------------------------------------------------------------------------
 
-    def _draw(self, table: ZTable, seat: int) -> bool:
-        """One scroll from the library (reshuffled from the discards in a game of several seats)."""
-        library = table.secret.library
-        if not library:
+    def _draw(self, table: ZTable, seat: int, rng: Rng) -> bool:
+        """One scroll from the library; "When the scroll library is depleted, the shuffled contents of the discard
+        pile form a new scroll library" (not in solitaire, where the library is the clock)."""
+        secret, pub = table.secret, table.public
+        if not secret.library and not pub.solitaire and pub.discards:
+            secret.library = rng.shuffled(pub.discards)
+            pub.discards = []
+        if not secret.library:
             return False
-        table.private[seat].hand.append(library.pop(0))
+        table.private[seat].hand.append(secret.library.pop(0))
         return True
 
     # -- movement ----------------------------------------------------------------------------------------------------
@@ -744,6 +791,15 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.columns.append(part)
             creature = part
         pub.moving = Moving(creature=creature.id)
+
+    def _drop(self, pub: Public) -> None:
+        crown = pub.crown
+        assert crown is not None and crown.carrier is not None
+        carrier = pub.column(crown.carrier)
+        carrier.crown = None
+        combat.drop_crown(pub, carrier.tile)
+        if pub.moving is not None and pub.moving.creature == carrier.id:
+            pub.moving.found_crown = False
 
     def _halt(self, pub: Public, creature: Column | Zombie) -> None:
         """The path ends; a column split off that never left its tile rejoins it; one never sent stays home."""
@@ -781,6 +837,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         origin = creature.tile
         creature.tile = to
+        crown = pub.crown
+        moving.found_crown = (
+            isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
+        )
         self._enter_obstacles(pub, creature, origin, rng)
         if mover_gone(pub, creature):
             pub.moving = None
@@ -791,6 +851,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             else:
                 self._teleport(pub, creature, to, rng.choice([p for p in BOARD.portals if p != to]))
                 pub.moving = None
+        elif isinstance(creature, Zombie) and opponents(pub, creature):
+            # "If a zombie encounters a living creature in its combat zone, the zombie must stop moving"
+            pub.moving = None
 
     def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
         moving = pub.moving
@@ -1112,7 +1175,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 combat.wound(pub, creature_id, wounds, rng)
         for private in table.private:
             while len(private.hand) > HAND_LIMIT:
-                private.hand.pop()
+                pub.discards.append(private.hand.pop())
         for tribe in pub.tribes:
             tribe.mojo = 0
         counts = [t.first_mover_count for t in pub.tribes]
@@ -1149,7 +1212,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.crown is not None and not pub.king.alive:
             king.crown_refresh(pub)
         for seat in range(pub.seats):
-            if not self._draw(table, seat) and pub.solitaire:
+            if not self._draw(table, seat, rng) and pub.solitaire:
                 pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
                 return
 

@@ -241,6 +241,7 @@ class Moving(BaseModel):
     tiles_left: int = Field(0, description="tiles still paid for by the current mojo expenditure")
     steps: int = Field(0, description="tiles moved so far on this path")
     portal: TileId | None = Field(None, description="entered this portal tile: the destination is being influenced")
+    found_crown: bool = Field(False, description="the last step entered the tile where the Crown lies")
 
 
 class Request(BaseModel):
@@ -445,6 +446,12 @@ class PickUp(BaseModel):
     type: Literal["pick_up"] = "pick_up"
 
 
+class Drop(BaseModel):
+    """The Crown carrier drops the Crown on its tile ("A creature may drop an item at any time, even on the run")."""
+
+    type: Literal["drop"] = "drop"
+
+
 class Attack(BaseModel):
     """A physical attack; ``eat`` tribesmen eaten first for +4 brutality each (single-tribe columns)."""
 
@@ -516,6 +523,7 @@ AnyMove = (
     | Influence
     | Halt
     | PickUp
+    | Drop
     | Attack
     | Zombify
     | Hold

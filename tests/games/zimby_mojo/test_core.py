@@ -502,3 +502,91 @@ def test_a_seat_out_of_time_ends_its_turn_or_refuses() -> None:
     assert RULES.default_move(table, BLUE) == EndTurn()
     table, _ = seal_round()
     assert RULES.default_move(table, BLUE) == Answer(yes=False)
+
+
+# -- the Crown on the ground ----------------------------------------------------------------------------------------
+
+
+def crown_on_the_ground(tile: str) -> tuple[ZTable, Rng]:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.king.alive, pub.king.tile = False, None
+    pub.crown = Crown(tile=tile, burden=8)
+    return table, rng
+
+
+def test_picking_up_the_crown_on_the_way_ends_the_expenditure_and_burdens_the_carrier() -> None:
+    table, rng = crown_on_the_ground("k3")
+    pub = table.public
+    play(table, rng, BLUE, type="send", count=1)
+    walk(table, rng, BLUE, [FAR_ENTRY_NE, "k2", "k3"])
+    assert {"type": "pick_up"} in legal(table, BLUE) and spent(table, BLUE) == 1
+    play(table, rng, BLUE, type="pick_up")
+    column = pub.columns[0]
+    assert pub.crown is not None and pub.crown.carrier == column.id and column.crown == BLUE
+    # 1 zimby + 8 for the Crown moves as 9: 4 mojo for the next tile, the expenditure having ended.
+    play(table, rng, BLUE, type="step", to="k2")
+    assert spent(table, BLUE) == 1 + 4
+
+
+def test_a_dropped_crown_stays_behind_and_cannot_be_picked_up_without_entering_again() -> None:
+    table, rng = crown_on_the_ground("k3")
+    pub = table.public
+    pub.columns.append(Column(id="c1", tile="k2", zimbies={BLUE: 1}))
+    pub.tribes[BLUE].active -= 1
+    play(table, rng, BLUE, type="go", creature="c1", own=None)
+    play(table, rng, BLUE, type="step", to="k3")
+    play(table, rng, BLUE, type="pick_up")
+    play(table, rng, BLUE, type="drop")
+    assert pub.crown is not None and pub.crown.tile == "k3" and pub.crown.carrier is None
+    assert pub.column("c1").crown is None and {"type": "pick_up"} not in legal(table, BLUE)
+
+
+def test_walking_over_the_crown_without_picking_it_up_keeps_the_pace() -> None:
+    table, rng = crown_on_the_ground("k3")
+    play(table, rng, BLUE, type="send", count=2)
+    walk(table, rng, BLUE, [FAR_ENTRY_NE, "k2", "k3", "j3"])
+    moving = table.public.moving
+    assert spent(table, BLUE) == 1 and moving is not None and not moving.found_crown
+    assert table.public.crown is not None and table.public.crown.tile == "k3"
+
+
+# -- scrolls as stand-ins -------------------------------------------------------------------------------------------
+
+
+def test_the_discards_are_shuffled_into_a_new_library_when_it_runs_out() -> None:
+    table, rng = new()
+    table.public.discards = table.secret.library[:5]
+    table.secret.library = []
+    play(table, rng, BLUE, type="eat", gain="scroll")
+    assert len(table.private[BLUE].hand) == 7 and table.public.library_size == 4 and not table.public.discards
+
+
+def test_hands_over_six_are_discarded_at_wrap_up() -> None:
+    table, rng = new()
+    play(table, rng, BLUE, type="eat", gain="scroll")
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    # Blue drew to 7, discarded to 6 at wrap-up, then drew 1 at refresh.
+    assert [len(p.hand) for p in table.private] == [7, 7] and len(table.public.discards) == 1
+
+
+# -- the docstring --------------------------------------------------------------------------------------------------
+
+
+def test_the_module_docstring_draws_the_board_as_it_is() -> None:
+    from server.games.zimby_mojo import game
+
+    assert game.__doc__ is not None
+    drawing = "\n".join(("    " + line).rstrip() for line in BOARD.render().splitlines())
+    assert drawing in game.__doc__
+
+
+def test_the_module_docstring_quotes_the_rulebook() -> None:
+    from tests import test_game_docstrings as docs
+
+    docs.test_the_docstring_has_an_opening_then_hidden_then_chance_then_interpretations(RULES)
+    docs.test_each_interpretation_quotes_the_line_it_rests_on_and_states_the_reading(RULES)
+    docs.test_notes_md_is_never_cited_without_its_line(RULES)
+    docs.test_every_quote_is_in_the_rulebook(RULES)
