@@ -81,6 +81,10 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
   included; the King cannot be expelled and stays.
 - "all zimbies and zimby columns in that quadrant." -> every zimby
   column on a tile of the quadrant is depleted; thugs and zombies are not.
+- "When a ritual affects a quadrant or portal, the controller may ... the
+  quadrant or portal affected." -> :func:`cast` takes the Crown carrier's
+  controller's ``choice`` (a quadrant number, or the portal of that quadrant);
+  every die the ritual rolls is still rolled.
 - "whenever the Crown carrier enters or remains in any obstacle." ->
   :func:`crown_immune` is that roll; 3 or lower holds.
 """

@@ -11,6 +11,7 @@ from server.engine import Rng
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import zimby_column_brutality
 from server.games.zimby_mojo.king import (
+    cast,
     crown_burden,
     crown_immune,
     crown_refresh,
@@ -366,3 +367,17 @@ def test_the_king_never_attacks_his_thugs_and_waits_behind_them() -> None:
     table, secret = sanctum_table({}, king=King(tile="k7"), thugs=[Thug(id="t0", tile=UPPER_RIGHT)])
     king_turn(table, secret, Rng(1))
     assert table.king.tile == "k7" and table.thugs[0].tile == UPPER_RIGHT
+
+
+def test_the_crown_carrier_activating_a_ritual_chooses_the_quadrant() -> None:
+    """ "When a ritual affects a quadrant or portal, the controller may choose the quadrant or portal affected"."""
+    table, secret = sanctum_table(
+        {UPPER_RIGHT: "terror"},
+        king=King(tile=None, alive=False),
+        columns=[Column(id="c1", tile="q11", zimbies={BLUE: 1}), Column(id="c2", tile="a7", zimbies={YELLOW: 1})],
+    )
+    for seed in range(20):
+        for column in table.columns:
+            column.active = True
+        cast(table, secret, UPPER_RIGHT, Rng(seed), choice=3)
+        assert table.column("c2").active is False and table.column("c1").active is True

@@ -210,3 +210,17 @@ def test_zombies_do_not_pass_blood_thickets() -> None:
     pub.columns = [Column(id="c1", tile=BOARD.neighbours(thicket)[-1], zimbies={YELLOW: 1})]
     walk = nearest_living(pub, pub.zombies[0], Rng(2))
     assert walk is None or thicket not in walk
+
+
+def test_a_thug_carrying_the_crown_shrugs_off_vines_when_its_immunity_holds() -> None:
+    for holds in (True, False):
+        pub = public(king=None, thugs=thugs(NE_START), crown=Crown(carrier="t0"))
+        pub.thugs[0].crown = True
+        pub.thugs[0].heading = ["m7", "m8"]
+        pub.obstacles = [Obstacle(tile="m7", kind="blood_vines")]
+
+        def draws(r: Rng, h: bool = holds) -> bool:
+            return r.roll(6) + r.roll(6) == 2 and (r.roll(6) <= 3) == h and r.roll(3) == 3
+
+        thugs_turn(table_of(pub), seed_where(draws))
+        assert pub.thugs[0].in_barracks is not holds
