@@ -125,8 +125,7 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 
 from pydantic import JsonValue
@@ -137,7 +136,7 @@ from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
 from server.engine.windows import Pass, open_window, options, pass_window, top
 
-from . import combat, king
+from . import combat, king, npcs
 from .board import BOARD
 from .state import (
     COLUMN_TRIBE_LIMIT,
@@ -208,16 +207,6 @@ ZOMBIE_COST = 2  # active zimbies from the tribal board to the Far Shore
 INVOKE_COST = 4
 #: Rituals whose quadrant or portal the Crown carrier's controller chooses ("the controller may choose").
 CHOSEN_RITUALS = ("discord", "portals", "terror")
-
-
-def foes_step(module: str, function: str) -> Callable[[ZTable, Rng], None] | None:
-    """A step of the King, thugs or zombies from the foes' modules, while they are being written (else None)."""
-    try:
-        found = importlib.import_module(f"{__package__}.{module}")
-    except ModuleNotFoundError:
-        return None
-    step: Callable[[ZTable, Rng], None] | None = getattr(found, function, None)
-    return step
 
 
 def movement(size: int) -> tuple[int, int]:
@@ -743,7 +732,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         elif isinstance(move, Invoke):
             pay(tribe, INVOKE_COST)
             tile = pub.column(move.column).tile
-            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=[p.hand for p in table.private])
+            hands = [p.hand for p in table.private]
+            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=hands, choice=move.choice)
         elif isinstance(move, Unseal):
             if move.partner == seat:
                 self._sacrifice(table, seat, move.column)
@@ -1118,9 +1108,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub.happened = []
         phase = pub.phase
         if phase == "thugs":
-            thugs_turn = foes_step("npcs", "thugs_turn")
-            if thugs_turn is not None:
-                thugs_turn(table, rng)
+            npcs.thugs_turn(table, rng)
             pub.phase = "zombies" if pub.phase == "thugs" else pub.phase
         elif phase == "zombies" and not pub.holds_asked:
             # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
@@ -1130,9 +1118,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
                 return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
         elif phase == "zombies":
-            shamble = foes_step("npcs", "zombies_shamble")
-            if shamble is not None:
-                shamble(table, rng)
+            npcs.zombies_shamble(table, rng)
             pub.phase = "wrap_up" if pub.phase == "zombies" else pub.phase
         elif phase == "wrap_up":
             self._wrap_up(table, rng)
