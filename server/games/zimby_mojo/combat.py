@@ -83,6 +83,8 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 7. Combat and wounds"):
 - "Dead thugs are ... from the main board." -> a thug killed is
   depleted and out of play on a barracks tile (``in_barracks``), and drops the
   Crown it carried on its tile; a thug column loses its non-carriers first.
+  Each thug has its own barracks tile (``t<n>`` the n-th, clockwise from the
+  north), so the board shows where every expelled thug waits.
 """
 
 from __future__ import annotations
@@ -94,6 +96,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from server.engine import Rng
 
+from .board import BOARD
 from .state import KING_ID, Column, CreatureId, Crown, King, Public, Thug, TileId, Zombie
 
 T = TypeVar("T")
@@ -556,6 +559,7 @@ def expel_thug(public: Public, thug: Thug, *, why: str = "killed and expelled") 
     if thug.crown:
         thug.crown = False
         drop_crown(public, thug.tile)
+    thug.tile = BOARD.barracks[int(thug.id[1:]) % len(BOARD.barracks)] if thug.id[1:].isdigit() else thug.tile
     thug.in_barracks, thug.active, thug.in_combat, thug.attacked = True, False, False, False
     thug.heading, thug.holding = [], False
     public.happened.append(f"{thug.id} is {why} to the barracks")

@@ -416,7 +416,8 @@ def cast(
     elif ritual == "madness":
         x = d2(rng)
         public.happened.append(f"every shaman discards {x} random scrolls")
-        ritual_of_madness(hands or [], x, rng)
+        for gone in ritual_of_madness(hands or [], x, rng):
+            public.discards.extend(gone)
     elif ritual == "hunger":
         x = d2(rng)
         public.happened.append(f"every shaman eats {x} zimbies")

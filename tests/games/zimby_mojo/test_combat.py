@@ -233,6 +233,7 @@ def test_on_the_table_a_killed_thug_is_expelled_depleted_and_the_column_claims_i
     attack(table, "c1", "t0", BLUE, find_rng((4, 1)))
     thug = table.thugs[0]
     assert thug.in_barracks and not thug.active and not table.thugs_in_play()
+    assert thug.tile == "i1"  # t0's barracks, the northern one
     assert table.column("c1").tile == "b" and not table.column("c1").in_combat
 
 
