@@ -57,7 +57,8 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
   -> every tile within X steps of a sanctum tile, counting tiles that share a
   side, whatever lies on them (the mist "passes freely through elemental
   warded tiles"); each creature caught (a thug column is one creature) but
-  the King suffers 1 wound, one source per creature.
+  the King suffers 1 wound, one source per creature; a Crown carrier (when
+  the carrier casts it) first rolls its obstacle immunity.
 - "Every zimby column in the quadrant containing 2 or more zimbies ... all
   but 1 randomly chosen zimby." -> the zimby who stays is drawn from the Bag
   o' Fate and keeps the column's Crown, if it held one; the expelled go home
@@ -238,7 +239,17 @@ def eat_for_hunger(public: Public, seat: int, count: int) -> int:
 def ritual_of_blood(public: Public, caught: Collection[TileId], rng: Rng) -> None:
     """Every creature in the swollen mist suffers 1 wound (the King excepted)."""
     for cid in creatures_on(public, caught):
+        carrier = public.crown is not None and public.crown.carrier in (cid, *thug_mates(public, cid))
+        if carrier and crown_immune(rng):
+            public.happened.append(f"{cid} is unharmed: the Crown's immunity holds")
+            continue
         wound(public, cid, 1, rng)
+
+
+def thug_mates(public: Public, cid: str) -> list[str]:
+    """The ids of the thugs in the same column as thug ``cid`` (none for other creatures)."""
+    tiles = {t.tile for t in public.thugs if t.id == cid and not t.in_barracks}
+    return [t.id for t in public.thugs if t.tile in tiles and not t.in_barracks]
 
 
 def ritual_of_discord(public: Public, quadrant: Collection[TileId], rng: Rng) -> None:

@@ -381,3 +381,15 @@ def test_the_crown_carrier_activating_a_ritual_chooses_the_quadrant() -> None:
             column.active = True
         cast(table, secret, UPPER_RIGHT, Rng(seed), choice=3)
         assert table.column("c2").active is False and table.column("c1").active is True
+
+
+def test_the_crown_carrier_caught_in_its_own_ritual_of_blood_rolls_its_obstacle_immunity() -> None:
+    for holds in (True, False):
+        table = public(king=None, columns=[Column(id="c1", tile="x2", zimbies={BLUE: 1}, crown=BLUE)])
+        table.crown = Crown(carrier="c1", burden=2)
+
+        def immunity(r: Rng, h: bool = holds) -> bool:
+            return (r.roll(6) <= 3) == h
+
+        ritual_of_blood(table, {"x2"}, seed_where(immunity))
+        assert bool(table.columns) is holds
