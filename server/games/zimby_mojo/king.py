@@ -52,7 +52,9 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
   counts the King's movement zone (the eight tiles around him) and avoids
   tiles no creature may enter (blood thickets, closed wards); of the tiles
   one step closer, an empty one is taken first (he "will avoid combat"), else
-  he attacks the creature on the first such tile in the board's order.
+  he attacks the creature on the first such tile in the board's order (never
+  a thug: behind a thug he waits). A step onto any other obstacle is made only
+  if his immunity holds, as for the ritual tile; otherwise he waits.
 - "-many contiguous, adjacent tiles beyond the sanctum in all directions."
   -> every tile within X steps of a sanctum tile, counting tiles that share a
   side, whatever lies on them (the mist "passes freely through elemental
