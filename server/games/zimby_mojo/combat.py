@@ -80,6 +80,9 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 7. Combat and wounds"):
   combat"), and a zombie leaves it where it lies ("Zombies cannot pick up or
   carry items"). A King killed by anything but a zimby column leaves the
   Crown on his tile.
+- "If a thug ever wins the Cannibal Crown in combat" -> a thug column that
+  kills the Crown carrier takes the Crown, as the attacker claiming the
+  carrier's tile or as the defender where it stands.
 - "Dead thugs are ... from the main board." -> a thug killed is
   depleted and out of play on a barracks tile (``in_barracks``), and drops the
   Crown it carried on its tile; a thug column loses its non-carriers first.
@@ -440,6 +443,10 @@ def attack(
     deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=killer_of_attacker)
     if exchange.attacker_claims and not entangled(public, at_tile):
         claim(public, attacker, de_tile)
+    crown = public.crown
+    won = crown is not None and crown.carrier is None and crown.tile == at_tile and exchange.attacker_killed
+    if won and isinstance(defender, Thug) and not defender.in_barracks:
+        carry_crown_thug(public, thug_column(public, de_tile)[0])
     if exchange.locks:
         for fighter in (attacker, defender):
             lock(public, fighter)

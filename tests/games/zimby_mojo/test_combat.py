@@ -250,6 +250,22 @@ def test_on_the_table_the_dead_go_to_the_far_shore_and_a_wiped_column_drops_the_
     assert table.crown.carrier is None and table.zombies[0].tile == "a" and table.crown.tile == "a"
 
 
+def test_a_thug_that_kills_the_crown_carrier_wins_the_crown_attacking_or_defending() -> None:
+    for thug_attacks in (True, False):
+        table = public(
+            king=None,
+            columns=[Column(id="c1", tile="a", zimbies={BLUE: 1}, crown=BLUE)],
+            thugs=[Thug(id="t0", tile="b")],
+            crown=Crown(carrier="c1", burden=2),
+        )
+        if thug_attacks:
+            attack(table, "t0", "c1", None, find_rng((6, 1)))
+        else:
+            attack(table, "c1", "t0", BLUE, find_rng((1, 6)))
+        assert table.crown is not None and table.crown.carrier == "t0" and table.thugs[0].crown
+        assert table.thugs[0].tile == ("a" if thug_attacks else "b")
+
+
 def test_a_non_combat_wound_kills_one_zimby_and_a_zombie_needs_three_from_one_source() -> None:
     table = public(columns=[Column(id="c1", tile="a", zimbies={BLUE: 2})], zombies=[Zombie(id="z1", tile="b", owner=1)])
     wound(table, "c1", 1, Rng(1))
