@@ -9,6 +9,7 @@ from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.npcs import (
     assign_quadrants,
     nearest_living,
+    reenter,
     thug_roll,
     thugs_turn,
     zombies_shamble,
@@ -224,3 +225,15 @@ def test_a_thug_carrying_the_crown_shrugs_off_vines_when_its_immunity_holds() ->
 
         thugs_turn(table_of(pub), seed_where(draws))
         assert pub.thugs[0].in_barracks is not holds
+
+
+def test_a_thug_returning_after_the_kings_death_patrols_the_first_outer_route_and_the_earlier_one_moves_on() -> None:
+    """The earlier thug "will follow the route to the first unpatrolled quadrant it encounters"."""
+    pub = public(
+        king=None,
+        thugs=[Thug(id="t0", tile="q5", quadrant=0), in_barracks("t1", active=True)],
+        crown=Crown(tile="c3"),
+    )
+    reenter(pub, pub.thugs[1], seed_where(lambda r: r.below(4) == 0))
+    assert pub.thugs[1].tile == BOARD.portals[0] and pub.thugs[1].quadrant == 0
+    assert pub.thugs[0].quadrant not in (None, 0)
