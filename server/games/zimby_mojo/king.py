@@ -76,8 +76,10 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
   the cards are drawn from the hand with the seeded generator.
 - "Each player draws 2 ... from the player to their left" -> the two
   cards are drawn at random (:func:`winnowing_draws`); keeping one is the
-  player's choice, a decision that part 2 (the scroll library) adds. With
-  the empty hands of part 1 the ritual changes nothing.
+  player's choice (:func:`winnow` settles it), a decision that part 2 (the
+  scroll library) adds to the round. With the empty hands of part 1 the ritual
+  changes nothing. In solitaire, the player's choice between a random card of
+  the hand and the library's top card is :func:`solo_winnowing`.
 - "all creatures within ... contiguous, adjacent tiles of that portal
   tile in all directions." -> every creature whose tile is within X steps of
   the portal tile, counting tiles that share a side, the portal tile itself
@@ -299,6 +301,30 @@ def winnowing_draws(hands: Sequence[Sequence[str]], rng: Rng) -> list[list[str]]
     return draws
 
 
+def winnow(
+    hands: Sequence[list[str]], draws: Sequence[Sequence[str]], keeps: Sequence[int], discards: list[str]
+) -> None:
+    """Settle the Ritual of Winnowing: the drawn cards leave the left neighbours' hands; each seat keeps the
+    card ``keeps[seat]`` of its draw (its choice) and discards the other."""
+    for seat, drawn in enumerate(draws):
+        left = hands[(seat + 1) % len(hands)]
+        for card in drawn:
+            left.remove(card)
+    for seat, drawn in enumerate(draws):
+        for at, card in enumerate(drawn):
+            (hands[seat].append if at == keeps[seat] else discards.append)(card)
+
+
+def solo_winnowing(hand: list[str], library: list[str], discards: list[str], rng: Rng, *, from_library: bool) -> None:
+    """Solitaire's Ritual of Winnowing: the player's choice of 1 random card of the hand, or the library's top
+    card, onto the discard pile."""
+    if from_library:
+        if library:
+            discards.append(library.pop(0))
+    elif hand:
+        discards.append(hand.pop(bag_o_fate(rng, hand, 1)[0]))
+
+
 def ritual_of_portals(public: Public, caught: Collection[TileId]) -> None:
     """Every creature near the flushed portal is expelled (the King excepted)."""
     for cid in creatures_on(public, caught):
@@ -437,7 +463,8 @@ def cast(
         ritual_of_hunger(public, x)
     elif ritual == "winnowing":
         public.happened.append("every shaman draws 2 scrolls from the left neighbour")
-        winnowing_draws(hands or [[] for _ in public.tribes], rng)
+        if not public.solitaire:
+            winnowing_draws(hands or [[] for _ in public.tribes], rng)
     elif ritual == "portals":
         portal = board.portals[quadrant_or_portal()]
         x = rng.roll(6)

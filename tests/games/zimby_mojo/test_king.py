@@ -28,6 +28,8 @@ from server.games.zimby_mojo.king import (
     ritual_of_madness,
     ritual_of_portals,
     ritual_of_terror,
+    solo_winnowing,
+    winnow,
     winnowing_draws,
     within,
 )
@@ -393,3 +395,22 @@ def test_the_crown_carrier_caught_in_its_own_ritual_of_blood_rolls_its_obstacle_
 
         ritual_of_blood(table, {"x2"}, seed_where(immunity))
         assert bool(table.columns) is holds
+
+
+def test_winnowing_each_player_keeps_one_drawn_card_and_discards_the_other() -> None:
+    hands = [["a", "b", "c"], ["d", "e"], ["f", "g"]]
+    draws = winnowing_draws(hands, Rng(3))
+    discards: list[str] = []
+    winnow(hands, draws, [0, 1, 0], discards)
+    assert set(draws[0]) == {"d", "e"}
+    assert hands[1] == [draws[1][1]] and draws[0][0] in hands[0] and draws[2][0] in hands[2]
+    assert sorted(discards) == sorted([draws[0][1], draws[1][0], draws[2][1]])
+    assert sum(len(h) for h in hands) + len(discards) == 7
+
+
+def test_solitaire_winnowing_discards_a_random_card_of_the_hand_or_the_librarys_top_card() -> None:
+    hand, library, discards = ["a", "b"], ["top", "next"], list[str]()
+    solo_winnowing(hand, library, discards, Rng(1), from_library=True)
+    assert library == ["next"] and discards == ["top"] and hand == ["a", "b"]
+    solo_winnowing(hand, library, discards, Rng(1), from_library=False)
+    assert len(hand) == 1 and discards[1] in {"a", "b"} and library == ["next"]
