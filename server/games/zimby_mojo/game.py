@@ -560,7 +560,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return [Unseal(column=column.id, partner=seat)] if column.size >= 2 else []
         if available(public.tribes[seat]) < 1:
             return []
-        return [Unseal(column=column.id, partner=p) for p in column.tribes if p != seat]
+        # Only a partner who could pay is asked (every seat's mojo is public).
+        return [
+            Unseal(column=column.id, partner=p) for p in column.tribes if p != seat and available(public.tribes[p]) >= 1
+        ]
 
     def _entry_open(self, public: Public, seat: int, count: int) -> bool:
         """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""

@@ -14,6 +14,9 @@ import pytest
 
 from server.engine import Rules
 from server.games.zimby_mojo import ZimbyMojo
+from server.games.zimby_mojo.state import home_tile
+
+from .bot import play_match
 
 RULES = Rules(ZimbyMojo())
 MOVE_LIMIT = 20_000
@@ -75,3 +78,20 @@ def test_the_default_length_ends_undecided_at_round_sixty() -> None:
     assert outcome is not None
     if outcome.reason == "round_limit":
         assert table.public.round == 60 and outcome.winners == [0, 1]
+
+
+def test_bots_that_follow_the_rulebooks_plan_win_by_delivering_the_crown() -> None:
+    """ "How do you win?": open a ward together, kill the King, take the Crown home. Plain bots get there."""
+    won = []
+    for seats in (4, 8):
+        for seed in range(1, 9):
+            _, table = play_match(RULES, seats, seed, {"round_limit": 25})
+            outcome = RULES.outcome(table)
+            assert outcome is not None
+            if outcome.reason == "crown_delivered":
+                pub = table.public
+                (winner,) = outcome.winners
+                assert not pub.king.alive and pub.crown is not None and pub.crown.tile == home_tile(winner)
+                assert any(s.activated for s in pub.shrines) and any(w.open for w in pub.wards)
+                won.append((seats, seed))
+    assert {seats for seats, _ in won} == {4, 8}
