@@ -340,6 +340,10 @@ def foes_of_thug(public: Public, tile: TileId) -> bool:
     return any(c.tile in near for c in public.columns) or any(z.tile in near for z in public.zombies)
 
 
+def carries_crown(public: Public, creature: Column | Zombie) -> bool:
+    return public.crown is not None and public.crown.carrier == creature.id
+
+
 def must_attack(public: Public, seat: int) -> list[Column | Zombie]:
     """Creatures the seat controls that are combat locked and must still attack this turn."""
     creatures: list[Column | Zombie] = [*public.columns, *public.zombies]
@@ -574,9 +578,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
         if closed_ward(public, tile):
             return False
-        if any(o.kind == "thickets" for o in obstacles_on(public, tile)):
-            return False
-        if any(o.kind == "thickets" for o in obstacles_on(public, moving.tile)) if moving is not None else False:
+        thickets = any(o.kind == "thickets" for o in obstacles_on(public, tile)) or (
+            moving is not None and any(o.kind == "thickets" for o in obstacles_on(public, moving.tile))
+        )
+        # The Crown carrier may try its 50% obstacle immunity against thickets; nobody else passes them.
+        if thickets and not (moving is not None and carries_crown(public, moving)):
             return False
         there = public.creature_at(tile)
         if there is None:
@@ -824,6 +830,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         self._pay_step(pub, seat, creature)
         moving.steps += 1
+        if any(o.kind == "thickets" for o in [*obstacles_on(pub, to), *obstacles_on(pub, creature.tile)]):
+            if not king.crown_immune(rng):
+                pub.happened.append(f"the thickets hold {creature.id} back: the Crown's immunity fails")
+                return
+            pub.happened.append(f"{creature.id} passes the thickets: the Crown's immunity holds")
         home = home_seat(to)
         if home is not None:
             self._arrive_home(pub, creature, home)
@@ -974,11 +985,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.happened.append(f"{z.id} is dismissed to the Far Shore")
         for t in pub.thugs:
             if t.tile == tile and not t.in_barracks:
-                t.in_barracks, t.tile, t.in_combat = True, BOARD.barracks[int(t.id[1:]) % len(BOARD.barracks)], False
-                if t.crown and pub.crown is not None:
-                    t.crown = False
-                    pub.crown.carrier, pub.crown.tile = None, tile
-                pub.happened.append(f"{t.id} is dismissed to a barracks")
+                combat.expel_thug(pub, t, why="dismissed")
+                t.active = True  # "Dismiss: Keep a creature active and remove it from the main board"
 
     def _answer_join(self, table: ZTable, seat: int, yes: bool, rng: Rng) -> None:
         pub = table.public

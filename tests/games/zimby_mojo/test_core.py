@@ -590,3 +590,35 @@ def test_the_module_docstring_quotes_the_rulebook() -> None:
     docs.test_each_interpretation_quotes_the_line_it_rests_on_and_states_the_reading(RULES)
     docs.test_notes_md_is_never_cited_without_its_line(RULES)
     docs.test_every_quote_is_in_the_rulebook(RULES)
+
+
+def test_the_crown_carrier_passes_thickets_half_the_time_and_no_one_else_does() -> None:
+    thicket = BOARD.thickets[0]
+    beside = next(t for t in BOARD.neighbours(thicket) if t not in BOARD.thickets)
+    outcomes = set()
+    for seed in range(1, 30):
+        table, rng = crown_on_the_ground("a1")
+        pub = table.public
+        pub.crown = Crown(carrier="c1", burden=2)
+        pub.columns.append(Column(id="c1", tile=beside, zimbies={BLUE: 1}, crown=BLUE))
+        table.public.tribes[BLUE].active -= 1
+        rng = Rng(seed)
+        play(table, rng, BLUE, type="go", creature="c1", own=None)
+        play(table, rng, BLUE, type="step", to=thicket)
+        outcomes.add(pub.column("c1").tile)
+    assert outcomes == {beside, thicket}
+    table, rng = new()
+    table.public.columns.append(Column(id="c3", tile=beside, zimbies={BLUE: 1}))
+    play(table, rng, BLUE, type="go", creature="c3", own=None)
+    assert {"type": "step", "to": thicket} not in legal(table, BLUE)
+
+
+def test_a_thug_on_the_portal_a_column_warps_to_is_dismissed_active_to_a_barracks() -> None:
+    table, rng = new()
+    pub = table.public
+    for thug, portal in zip(pub.thugs, BOARD.portals, strict=True):
+        thug.tile = portal
+    play(table, rng, BLUE, type="warp", count=1)
+    (landed,) = pub.columns
+    (thug,) = [t for t in pub.thugs if t.in_barracks]
+    assert thug.active and thug.tile in BOARD.barracks and landed.tile in BOARD.portals
