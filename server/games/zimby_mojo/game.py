@@ -458,14 +458,34 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return self._turn_moves(public, seat)
 
     def _responses(self, public: Public, seat: int) -> list[AnyMove]:
-        """What the seat asked in a window may do besides passing: hold zombies, or have a defender eat."""
+        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies; and, "At any
+        time", eat zimbies on its tribal board."""
         tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
         if public.pending_attack is not None:
             target = public.column(public.pending_attack.target)
-            return [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
-        if available(tribe) < 1:
+            moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
+        elif available(tribe) >= 1:
+            moves += [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
+        return moves + self._eat_moves(public, seat)
+
+    def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        """Shaman cannibalism: an active zimby at home, at most twice a round, for 2 mojo or a scroll."""
+        tribe = public.tribes[seat]
+        if tribe.active - tribe.chanting <= 0 or tribe.eaten >= EAT_LIMIT:
             return []
-        return [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
+        scroll = public.library_size > 0 or (bool(public.discards) and not public.solitaire)
+        return [Eat(gain="mojo"), *([Eat(gain="scroll")] if scroll else [])]
+
+    def _eat(self, table: ZTable, seat: int, move: Eat, rng: Rng) -> None:
+        tribe = table.public.tribes[seat]
+        tribe.active -= 1
+        tribe.far_shore += 1
+        tribe.eaten += 1
+        if move.gain == "mojo":
+            tribe.mojo += EAT_MOJO
+        else:
+            self._draw(table, seat, rng)
 
     def _answers(self, public: Public, seat: int) -> list[AnyMove]:
         request = public.request
@@ -486,10 +506,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moves.append(Extract(source="token"))
         if tribe.active - tribe.chanting > 0:
             moves.append(Extract(source="zimby"))
-            if tribe.eaten < EAT_LIMIT:
-                moves.append(Eat(gain="mojo"))
-                if public.library_size or (public.discards and not public.solitaire):
-                    moves.append(Eat(gain="scroll"))
+        moves += self._eat_moves(public, seat)
         if (
             tribe.spawned < SPAWN_LIMIT
             and tribe.far_shore > 0
@@ -652,7 +669,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def apply(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
         pub = table.public
         pub.happened = []
-        if isinstance(move, Pass | Devour | Hold):
+        if pub.windows and isinstance(move, Eat):
+            event = Event({"type": move.type, "seat": seat})
+            self._eat(table, seat, move, rng)
+        elif isinstance(move, Pass | Devour | Hold):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
         elif isinstance(move, Drop):
@@ -711,13 +731,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 tribe.depleted += 1
             tribe.mojo += 1
         elif isinstance(move, Eat):
-            tribe.active -= 1
-            tribe.far_shore += 1
-            tribe.eaten += 1
-            if move.gain == "mojo":
-                tribe.mojo += EAT_MOJO
-            else:
-                self._draw(table, seat, rng)
+            self._eat(table, seat, move, rng)
         elif isinstance(move, Spawn):
             pay(tribe, SPAWN_COST)
             tribe.far_shore -= 1

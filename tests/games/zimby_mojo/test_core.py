@@ -446,11 +446,16 @@ def test_a_defending_single_tribe_column_may_eat_before_the_rolls() -> None:
     pub.columns += [Column(id="c1", tile="k3", zimbies={BLUE: 1}), Column(id="c2", tile="j3", zimbies={YELLOW: 3})]
     play(table, rng, BLUE, type="attack", attacker="c1", target="c2", eat=0)
     assert RULES.to_act(table) == [YELLOW] and pub.pending_attack is not None
-    assert legal(table, YELLOW) == [{"type": "pass"}, {"type": "devour", "eat": 1}, {"type": "devour", "eat": 2}]
+    # "At any time, a player may ... Cannibalize zimbies on their tribal board": eating at home is offered too.
+    eat_at_home = [{"type": "eat", "gain": "mojo"}, {"type": "eat", "gain": "scroll"}]
+    devour = [{"type": "devour", "eat": 1}, {"type": "devour", "eat": 2}]
+    assert legal(table, YELLOW) == [{"type": "pass"}, *devour, *eat_at_home]
+    play(table, rng, YELLOW, type="eat", gain="mojo")
+    assert RULES.to_act(table) == [YELLOW] and pub.tribes[YELLOW].mojo == 2 and pub.pending_attack is not None
     play(table, rng, YELLOW, type="devour", eat=2)
     # The defence roll carried +8: the lone blue zimby could not win, and the rolls were made.
     assert pub.pending_attack is None and not pub.windows and RULES.to_act(table) == [BLUE]
-    assert pub.tribes[YELLOW].far_shore == 8 + 2
+    assert pub.tribes[YELLOW].far_shore == 8 + 1 + 2  # the one eaten at home, the two devoured
     assert [c.zimbies for c in pub.columns if c.id == "c2"] == [{YELLOW: 1}]
     assert not any(c.id == "c1" for c in pub.columns) or pub.column("c1").in_combat
 
@@ -474,9 +479,10 @@ def test_a_zombies_owner_is_asked_before_it_shambles() -> None:
     play(table, rng, BLUE, type="end_turn")
     play(table, rng, YELLOW, type="end_turn")
     assert phase(table) == "zombies" and RULES.to_act(table) == [YELLOW]
-    assert legal(table, YELLOW) == [{"type": "pass"}, {"type": "hold", "zombie": "z1"}]
+    eat_at_home = [{"type": "eat", "gain": "mojo"}, {"type": "eat", "gain": "scroll"}]
+    assert legal(table, YELLOW) == [{"type": "pass"}, {"type": "hold", "zombie": "z1"}, *eat_at_home]
     play(table, rng, YELLOW, type="hold", zombie="z1")
-    assert legal(table, YELLOW) == [{"type": "pass"}]
+    assert legal(table, YELLOW) == [{"type": "pass"}, *eat_at_home]
     play(table, rng, YELLOW, type="pass")
     assert pub.round == 2 and phase(table) == "players" and not pub.windows
     assert pub.tribes[YELLOW].tokens == 4  # refreshed since
