@@ -109,6 +109,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
   fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
   undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
+- "Extract and spend mojo (e.g., activate a seal, use a scroll) ... Cannibalize zimbies on their tribal board
+  (up to 2 per" -> outside its turn a seat acts when the engine asks it: in a response window (where it may
+  eat zimbies at home, besides the window's own answers) or when a request names it (a seal's partner pays
+  its 1 mojo as it agrees). Mojo is extracted as it is spent.
 - "A zombie's owner may pay 1 mojo to keep their zombie from shambling" -> before the zombies shamble, a
   response window asks each owner of a zombie not combat locked, from the first mover on, to hold zombies
   (1 mojo each) or pass.
