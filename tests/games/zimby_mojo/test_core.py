@@ -628,3 +628,33 @@ def test_a_thug_on_the_portal_a_column_warps_to_is_dismissed_active_to_a_barrack
     (landed,) = pub.columns
     (thug,) = [t for t in pub.thugs if t.in_barracks]
     assert thug.active and thug.tile in BOARD.barracks and landed.tile in BOARD.portals
+
+
+def test_round_3_blue_controls_the_shared_column_and_opens_a_second_seal() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    first = next(s for s in pub.shrines if s.tile == SHRINE_NE)
+    first.activated, first.seal = True, table.secret.seals[SHRINE_NE]
+    next(w for w in pub.wards if w.element == first.seal).open = True
+    pub.columns.append(Column(id="c4", tile=SHRINE_NE, zimbies={BLUE: 1, YELLOW: 1}))
+    pub.tribes[BLUE].active, pub.tribes[YELLOW].active = 6, 7
+    # "Blue becomes the controller of the column because Blue has a zimby in that column. Blue spends 2 mojo to
+    # move it 8 tiles to another shrine"
+    route = BOARD.sanctum_route.tiles
+    at = route.index(SHRINE_NE)
+    to_next = [route[(at + i) % len(route)] for i in range(1, 9)]
+    second = to_next[-1]
+    assert second in BOARD.shrines
+    play(table, rng, BLUE, type="go", creature="c4", own=None)
+    walk(table, rng, BLUE, to_next)
+    play(table, rng, BLUE, type="halt")
+    assert spent(table, BLUE) == 2 and pub.column("c4").tile == second
+    # "Both Blue and Yellow each spend 1 mojo to activate and reveal the Seal of Earth in that shrine."
+    play(table, rng, BLUE, type="unseal", column="c4", partner=YELLOW)
+    play(table, rng, YELLOW, type="answer", yes=True)
+    assert spent(table, BLUE) == 3 and pub.tribes[YELLOW].tokens == 3
+    assert sum(w.open for w in pub.wards) == 2 and sum(s.activated for s in pub.shrines) == 2
+    # "and uses 3 mojo to spawn 1 zimby"
+    play(table, rng, BLUE, type="spawn")
+    assert spent(table, BLUE) == 6 and pub.tribes[BLUE].zimbies == 7
