@@ -657,4 +657,5 @@ def test_round_3_blue_controls_the_shared_column_and_opens_a_second_seal() -> No
     assert sum(w.open for w in pub.wards) == 2 and sum(s.activated for s in pub.shrines) == 2
     # "and uses 3 mojo to spawn 1 zimby"
     play(table, rng, BLUE, type="spawn")
-    assert spent(table, BLUE) == 6 and pub.tribes[BLUE].zimbies == 7
+    # 6 mojo in all: the 4 tokens and 2 zimbies; the spawned zimby arrives depleted beside them.
+    assert pub.tribes[BLUE].tokens == 0 and pub.tribes[BLUE].depleted == 2 + 1 and pub.tribes[BLUE].zimbies == 7
