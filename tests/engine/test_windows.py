@@ -11,6 +11,7 @@ order in which it popped.
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -345,3 +346,39 @@ def test_a_window_holds_plain_data() -> None:
     assert Window.model_validate(window.model_dump(mode="json")) == window
     with pytest.raises(ValidationError):
         Window.model_validate({"opener": 1, "on": None, "asked": 2, "waiting": [], "extra": 1})
+
+
+# -- every game, under the clock ---------------------------------------------------------
+
+
+def every_game() -> list[Rules]:
+    """The catalogue, Zimby Mojo (its windows and chance steps) until the catalogue lists it, and the toy above."""
+    from server.games.zimby_mojo import ZimbyMojo
+
+    listed = {rules.name: rules for rules in games.GAMES}
+    return [*listed.values(), *(r for r in (Rules(ZimbyMojo()), RULES) if r.name not in listed)]
+
+
+@pytest.mark.parametrize("rules", every_game(), ids=lambda r: r.name)
+def test_every_games_timeout_move_is_legal_and_a_seat_asked_in_a_window_passes(rules: Rules) -> None:
+    """At every point of a match, the move the clock would make for each seat to act is one it may make."""
+    for seats in sorted({rules.game.min_seats, min(rules.game.max_seats, 4)}):
+        table, rng = rules.setup(rules.parse_options({}), seats, seed=seats)
+        pick, windows = random.Random(seats), 0
+        for _ in range(3_000):
+            if rules.outcome(table) is not None:
+                break
+            for seat in rules.to_act(table):
+                legal = rules.legal_moves(table, seat)
+                timeout = rules.default_move(table, seat)
+                assert timeout in legal, f"{rules.name}: {timeout!r} is not legal for seat {seat}"
+                window = rules.game.window(table.public)
+                if window is not None and any(isinstance(m, Pass) for m in legal):
+                    windows += 1
+                    assert window.asked == seat and isinstance(timeout, Pass)
+            seat = pick.choice(rules.to_act(table))
+            legal = rules.legal_moves(table, seat)
+            move = rules.default_move(table, seat) if pick.random() < 0.3 else pick.choice(legal)  # some time out
+            rules.act(table, rng, seat, rules.dump_move(move))
+        if rules.name == RULES.name:
+            assert windows > 0, "the toy game opens windows"
