@@ -973,9 +973,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if n > COLUMN_TRIBE_LIMIT:
                 self._expel_zimbies(pub, into, tribe, n - COLUMN_TRIBE_LIMIT)
         while len(into.zimbies) > COLUMN_TRIBES_LIMIT:
-            tribes = [t for t in into.tribes if t != into.crown] or into.tribes
-            victim = rng.choice(tribes) if rng is not None else tribes[-1]
+            victim = rng.choice(into.tribes) if rng is not None else into.tribes[-1]
             self._expel_zimbies(pub, into, victim, into.zimbies[victim])
+            if into.crown == victim and rng is not None:
+                # The Crown stays with the column: the Bag o' Fate hands it to one of the zimbies left.
+                into.crown = rng.choice([t for t in into.tribes for _ in range(into.zimbies[t])])
 
     def _expel_zimbies(self, pub: Public, column: Column, tribe: int, count: int) -> None:
         """ "Expel": the zimbies go to their tribal board, depleted."""

@@ -659,3 +659,25 @@ def test_round_3_blue_controls_the_shared_column_and_opens_a_second_seal() -> No
     play(table, rng, BLUE, type="spawn")
     # 6 mojo in all: the 4 tokens and 2 zimbies; the spawned zimby arrives depleted beside them.
     assert pub.tribes[BLUE].tokens == 0 and pub.tribes[BLUE].depleted == 2 + 1 and pub.tribes[BLUE].zimbies == 7
+
+
+def test_a_fourth_tribe_joining_asks_every_shaman_and_a_random_tribe_is_expelled() -> None:
+    table, rng = new(4)
+    pub = table.public
+    clear_thugs(table)
+    pub.columns += [
+        Column(id="c1", tile="k3", zimbies={0: 1}),
+        Column(id="c2", tile="j3", zimbies={1: 1, 2: 2, 3: 1}),
+    ]
+    for seat, out in {0: 1, 1: 1, 2: 2, 3: 1}.items():
+        pub.tribes[seat].active -= out
+    play(table, rng, 0, type="go", creature="c1", own=None)
+    play(table, rng, 0, type="step", to="j3")
+    # "or from every shaman with zimbies in that column if that column is uncontrolled"
+    for seat in (1, 2, 3):
+        assert RULES.to_act(table) == [seat]
+        play(table, rng, seat, type="answer", yes=True)
+    (column,) = pub.columns
+    assert len(column.zimbies) == 3 and column.tile == "j3"
+    (expelled,) = {0, 1, 2, 3} - set(column.zimbies)
+    assert pub.tribes[expelled].depleted == {0: 1, 1: 1, 2: 2, 3: 1}[expelled]
