@@ -375,7 +375,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
         "crown_delivered": "a shaman delivered the Cannibal Crown to their tribal board",
-        "round_limit": "the round limit was reached with the Crown undelivered: every seat shares the draw",
+        "round_limit": "the round limit was reached with the Crown undelivered: every seat shares the draw "
+        "(solitaire: lost)",
         "thug_crowned": "solitaire: a thug carried the Crown to the blood mist and a new King rose",
         "library_empty": "solitaire: the scroll library ran out at refresh",
     }
@@ -1154,7 +1155,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         elif phase == "wrap_up":
             self._wrap_up(table, rng)
             if pub.round >= pub.round_limit:
-                pub.phase, pub.winners, pub.reason = "over", list(range(pub.seats)), "round_limit"
+                # A draw shared by every seat; solitaire is won only by the Crown, so its round limit is a loss.
+                draw = [] if pub.solitaire else list(range(pub.seats))
+                pub.phase, pub.winners, pub.reason = "over", draw, "round_limit"
             else:
                 pub.round += 1
                 pub.phase = "refresh"

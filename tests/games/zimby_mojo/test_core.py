@@ -681,3 +681,12 @@ def test_a_fourth_tribe_joining_asks_every_shaman_and_a_random_tribe_is_expelled
     assert len(column.zimbies) == 3 and column.tile == "j3"
     (expelled,) = {0, 1, 2, 3} - set(column.zimbies)
     assert pub.tribes[expelled].depleted == {0: 1, 1: 1, 2: 2, 3: 1}[expelled]
+
+
+def test_the_round_limit_is_a_shared_draw_but_a_solitaire_loss() -> None:
+    for seats, winners in ((3, [0, 1, 2]), (1, [])):
+        table, rng = new(seats, round_limit=1)
+        for seat in range(seats):
+            play(table, rng, seat, type="end_turn")
+        outcome = RULES.outcome(table)
+        assert outcome is not None and outcome.reason == "round_limit" and outcome.winners == winners
