@@ -1224,7 +1224,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             creature.active = True
         aged: list[Obstacle] = []
         for o in pub.obstacles:
-            if o.kings and pub.king.alive:
+            # The King's obstacles live until the first King dies; "These obstacles do not stop dying or
+            # re-appear if a new King enters play".
+            if o.kings and pub.king.alive and pub.king.kills == 0:
                 aged.append(o)
             elif o.side == "A":
                 aged.append(o.model_copy(update={"side": "B"}))

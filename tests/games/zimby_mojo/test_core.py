@@ -690,3 +690,20 @@ def test_the_round_limit_is_a_shared_draw_but_a_solitaire_loss() -> None:
             play(table, rng, seat, type="end_turn")
         outcome = RULES.outcome(table)
         assert outcome is not None and outcome.reason == "round_limit" and outcome.winners == winners
+
+
+def test_the_kings_obstacles_die_over_two_refreshes_after_his_death_even_under_a_new_king() -> None:
+    table, rng = new()
+    pub = table.public
+    kings = len(pub.obstacles)
+    assert kings == len(BOARD.thickets) + len(BOARD.vines)
+    pub.king.alive, pub.king.tile = False, None
+    pub.crown = Crown(tile="a1", burden=8)
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    assert [o.side for o in pub.obstacles] == ["B"] * kings
+    # A thug column crowned a new King meanwhile: the obstacles go on dying.
+    pub.king.alive, pub.king.tile, pub.king.kills, pub.crown = True, BOARD.blood_mist, 1, None
+    play(table, rng, pub.turn, type="end_turn")
+    play(table, rng, pub.turn, type="end_turn")
+    assert pub.obstacles == []
