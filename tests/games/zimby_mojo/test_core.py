@@ -707,3 +707,25 @@ def test_the_kings_obstacles_die_over_two_refreshes_after_his_death_even_under_a
     play(table, rng, pub.turn, type="end_turn")
     play(table, rng, pub.turn, type="end_turn")
     assert pub.obstacles == []
+
+
+def test_round_x_plus_2_the_crown_carrier_crosses_the_sanctum_round_the_mist() -> None:
+    """ "Yellow could pay 3 mojo to run the zimby across the center through the blood mist ... Instead, Yellow
+    decides to pay 4 mojo to have it cross the sanctum by the path": 2 tiles per mojo under a +2 burden."""
+    table, rng = crown_on_the_ground("a1")
+    pub = table.public
+    for ward in pub.wards:
+        ward.open = True
+    north, south = BOARD.wards[0], BOARD.wards[2]
+    through = BOARD.path(north, south)
+    around = BOARD.path(north, south, blocked=[BOARD.blood_mist])
+    assert through is not None and BOARD.blood_mist in through and len(through) == 6
+    assert around is not None and len(around) == 8
+    pub.crown = Crown(carrier="c1", burden=2)
+    pub.columns.append(Column(id="c1", tile=north, zimbies={BLUE: 1}, crown=BLUE))
+    pub.tribes[BLUE].active -= 1
+    tiles, mojo = movement(1 + 2)
+    assert len(through) // tiles * mojo == 3
+    play(table, rng, BLUE, type="go", creature="c1", own=None)
+    walk(table, rng, BLUE, around)
+    assert pub.column("c1").tile == south and spent(table, BLUE) == 4
