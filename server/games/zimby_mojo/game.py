@@ -522,7 +522,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
         for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active - tribe.chanting) + 1):
             spare = tribe.mojo + tribe.tokens + tribe.active - tribe.chanting - count
-            if spare >= movement(count)[1] and self._entry_open(public, seat, count):
+            if spare >= movement(count)[1] and self._entry_open(public, seat):
                 moves.append(Send(count=count))
             if spare >= 1:
                 moves.append(Warp(count=count))
@@ -591,7 +591,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             Unseal(column=column.id, partner=p) for p in column.tribes if p != seat and available(public.tribes[p]) >= 1
         ]
 
-    def _entry_open(self, public: Public, seat: int, count: int) -> bool:
+    def _entry_open(self, public: Public, seat: int) -> bool:
         """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
         entry = public.tribes[seat].entry
         return self._enterable(public, entry, None)
@@ -858,13 +858,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if home is not None:
             self._arrive_home(pub, creature, home)
             return
-        origin = creature.tile
         creature.tile = to
         crown = pub.crown
         moving.found_crown = (
             isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
         )
-        self._enter_obstacles(pub, creature, origin, rng)
+        self._enter_obstacles(pub, creature, rng)
         if mover_gone(pub, creature):
             pub.moving = None
             return
@@ -887,7 +886,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moving.tiles_left = tiles
         moving.tiles_left -= 1
 
-    def _enter_obstacles(self, pub: Public, creature: Column | Zombie, origin: TileId, rng: Rng) -> None:
+    def _enter_obstacles(self, pub: Public, creature: Column | Zombie, rng: Rng) -> None:
         """Wounds for entering the blood mist (1) or blood vines (1d3); a Crown carrier may be immune (1d6 <= 3)."""
         tile = creature.tile
         hurts = []
