@@ -876,6 +876,21 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         elif isinstance(creature, Zombie) and opponents(pub, creature):
             # "If a zombie encounters a living creature in its combat zone, the zombie must stop moving"
             pub.moving = None
+        self._open_at_tile(table, seat, creature)
+
+    def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
+        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"": part 2's seam.
+
+        Each tile of a path is a moment the other seats may answer; a window opens on it for the seats that
+        could (a witchery in hand, a channeller with the tile in line of sight). Part 1 has no scrolls, so
+        nobody can, and no window opens.
+        """
+        pub = table.public
+        if pub.moving is None or mover_gone(pub, creature):
+            return
+        could_stop: list[int] = []
+        on: JsonValue = {"path": creature.id, "at": creature.tile}
+        open_window(pub.windows, seat, on, pub.seats, among=could_stop)
 
     def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
         moving = pub.moving
