@@ -95,3 +95,13 @@ def test_bots_that_follow_the_rulebooks_plan_win_by_delivering_the_crown() -> No
                 assert any(s.activated for s in pub.shrines) and any(w.open for w in pub.wards)
                 won.append((seats, seed))
     assert {seats for seats, _ in won} == {4, 8}
+
+
+def test_a_match_stored_and_loaded_between_every_move_plays_the_same() -> None:
+    """The server keeps a table as JSON between moves: every part reads back as it was written."""
+    moves, _, table = random_match(3, 5, {"round_limit": 5})
+    stored, rng = RULES.setup(RULES.parse_options({"round_limit": 5}), 3, 5)
+    for seat, move in moves:
+        stored = RULES.table_type.model_validate_json(stored.model_dump_json())
+        RULES.act(stored, rng, seat, move)
+    assert stored.model_dump(mode="json") == table.model_dump(mode="json")
