@@ -9,8 +9,9 @@ One model per thing on the table, so that the rules modules (``game.py``,
   board (:class:`Column` of zimbies, :class:`Zombie`, :class:`Thug`,
   :class:`King`), the :class:`Crown`, the shrines and their seals once
   revealed, the wards, the ritual tiles and their rituals once revealed, the
-  obstacles, and the move under way (a path declared tile by tile, a request
-  for permission).
+  obstacles, the move under way (a path declared tile by tile, a request
+  for permission), and the response windows open (``windows``: the zombie
+  owners' hold, a defending cannibal; an attack waits in ``pending_attack``).
 - :class:`Private` -- a seat's hand of scroll cards (part 2 deals them; part 1
   keeps the hand empty so that part 2 only adds cards).
 - :class:`Secret` -- which elemental seal lies face down on which shrine, which
@@ -301,7 +302,7 @@ class Public(Part):
     library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
     hand_sizes: list[int] = Field(default_factory=list)
     happened: list[str] = Field(
-        default_factory=list, description="what the King, thugs and zombies did since the last player move"
+        default_factory=list, description="what the last move or chance step caused, line by line (rolls, wounds)"
     )
     winners: list[int] = Field(default_factory=list)
     reason: str = "completed"
