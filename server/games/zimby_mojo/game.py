@@ -1156,14 +1156,14 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if phase == "thugs":
             npcs.thugs_turn(table, rng)
             pub.phase = "zombies" if pub.phase == "thugs" else pub.phase
-        elif phase == "zombies" and not pub.holds_asked:
-            # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
-            pub.holds_asked = True
-            owners = {z.owner for z in pub.zombies if not z.in_combat and available(pub.tribes[z.owner]) >= 1}
-            on: JsonValue = {"shamble": pub.round}
-            if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
-                return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
         elif phase == "zombies":
+            if not pub.holds_asked:
+                # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
+                pub.holds_asked = True
+                owners = {z.owner for z in pub.zombies if not z.in_combat and available(pub.tribes[z.owner]) >= 1}
+                on: JsonValue = {"shamble": pub.round}
+                if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
+                    return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
             npcs.zombies_shamble(table, rng)
             pub.phase = "wrap_up" if pub.phase == "zombies" else pub.phase
         elif phase == "wrap_up":

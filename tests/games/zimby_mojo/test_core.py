@@ -729,3 +729,21 @@ def test_round_x_plus_2_the_crown_carrier_crosses_the_sanctum_round_the_mist() -
     play(table, rng, BLUE, type="go", creature="c1", own=None)
     walk(table, rng, BLUE, around)
     assert pub.column("c1").tile == south and spent(table, BLUE) == 4
+
+
+# -- the round ------------------------------------------------------------------------------------------------------
+
+
+def test_a_round_runs_its_six_parts_in_order_and_the_king_waits_for_round_2() -> None:
+    table, rng = new()
+    pub = table.public
+    assert pub.round == 1 and phase(table) == "players" and pub.king.tile == BOARD.blood_mist
+    RULES.act(table, rng, BLUE, {"type": "end_turn"})
+    _, event = RULES.act(table, rng, YELLOW, {"type": "end_turn"})
+    # "1. Refresh 2. King's turn 3. Players' turns 4. Thugs' turn 5. Zombies shamble 6. Wrap-up": round 1
+    # began with the players' turns; after the last one the rest of round 1 and the start of round 2 run.
+    assert [step.public["type"] for step in event.then] == ["thugs", "zombies", "wrap_up", "refresh", "king"]
+    assert [step.public["round"] for step in event.then] == [1, 1, 2, 2, 2]
+    king_step = event.then[-1].public["happened"]
+    assert king_step and "King" in king_step[0]
+    assert pub.round == 2 and phase(table) == "players" and RULES.to_act(table) == [pub.first_mover]
