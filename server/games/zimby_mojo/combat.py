@@ -72,6 +72,12 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 7. Combat and wounds"):
   surviving attacker that killed its defender claims the tile
   (:attr:`Exchange.attacker_claims`); a defender that kills its attacker
   stays put.
+- "Any creature that enters the blood mist tile" -> a tile is entered however a creature comes onto it: a
+  step of a path, a patrol, a shamble, and an attacker claiming its defender's tile. :func:`suffer_obstacles`
+  deals the tile's wounds as one source (the mist 1, blood vines 1d3, deadly vines 1), after any Crown lying
+  there was taken, so that the Crown carrier first rolls its immunity. A column that kills the King in the mist
+  thus claims it with the Crown and a 50 % chance of losing a zimby. The King suffers nothing on entering: he
+  lives in the mist, and his Crown's immunity was rolled before he tried to step onto an obstacle.
 - "If the King died by combat, the Crown will go to the column of zimbies
   that delivered the killing blow (use the Bag o' Fate to determine
   possession)." -> the same holds for any Crown lying on the tile an attacker
@@ -442,7 +448,7 @@ def attack(
     deliver(public, defender, exchange.wounds.to_defender, rng, killer=killer_of_defender)
     deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=killer_of_attacker)
     if exchange.attacker_claims and not entangled(public, at_tile):
-        claim(public, attacker, de_tile)
+        claim(public, attacker, de_tile, rng)
     crown = public.crown
     won = crown is not None and crown.carrier is None and crown.tile == at_tile and exchange.attacker_killed
     if won and isinstance(defender, Thug) and not defender.in_barracks:
@@ -467,8 +473,9 @@ def lock(public: Public, fighter: Fighter) -> None:
         fighter.in_combat = True
 
 
-def claim(public: Public, fighter: Fighter, tile: TileId) -> None:
-    """The attacker moves onto the defender's tile, picking up the Crown lying there if it can carry it."""
+def claim(public: Public, fighter: Fighter, tile: TileId, rng: Rng) -> None:
+    """The attacker moves onto the defender's tile, picking up the Crown lying there if it can carry it, and
+    suffers what the tile does to any creature entering it (:func:`enter`)."""
     if isinstance(fighter, Thug):
         for thug in thug_column(public, fighter.tile):
             thug.tile = tile
@@ -481,6 +488,47 @@ def claim(public: Public, fighter: Fighter, tile: TileId) -> None:
             give_crown(public, fighter, picker(fighter))
         elif isinstance(fighter, Thug):
             carry_crown_thug(public, fighter)
+    if not isinstance(fighter, King):
+        suffer_obstacles(public, fighter, rng)
+
+
+def crown_immune(rng: Rng) -> bool:
+    """The Crown's 50 % immunity (obstacles, witcheries): 1d6, 3 or lower holds."""
+    return rng.roll(COMBAT_DIE) <= 3
+
+
+def carries_crown(public: Public, fighter: Fighter) -> bool:
+    """The creature is the Crown carrier (a thug stands for its whole column)."""
+    crown = public.crown
+    if crown is None or crown.carrier is None:
+        return False
+    if isinstance(fighter, Thug):
+        return any(thug.id == crown.carrier for thug in thug_column(public, tile_of(fighter)))
+    return crown.carrier == fighter.id
+
+
+def entering_wounds(public: Public, tile: TileId, rng: Rng) -> int:
+    """Wounds for entering ``tile``: the blood mist 1, blood vines 1d3, deadly vines 1, added as one source."""
+    wounds = 1 if tile == BOARD.blood_mist else 0
+    for o in public.obstacles:
+        if o.tile == tile and o.kind == "blood_vines":
+            wounds += rng.roll(3)
+        elif o.tile == tile and o.kind == "deadly_vines":
+            wounds += 1
+    return wounds
+
+
+def suffer_obstacles(public: Public, fighter: Column | Zombie | Thug, rng: Rng) -> None:
+    """The blood mist and the vines wound a creature that has just entered their tile (a step of a path, a
+    patrol, a shamble, a claimed tile) or is on it at wrap-up, one source, unless it carries the Crown and the
+    Crown's immunity holds ("whenever the Crown carrier enters or remains in any obstacle")."""
+    wounds = entering_wounds(public, tile_of(fighter), rng)
+    if not wounds:
+        return
+    if carries_crown(public, fighter) and crown_immune(rng):
+        public.happened.append(f"{fighter.id} is unharmed: the Crown's immunity holds")
+        return
+    wound(public, fighter.id, wounds, rng)
 
 
 def picker(column: Column) -> int:

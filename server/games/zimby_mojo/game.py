@@ -850,7 +850,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._pay_step(pub, seat, creature)
         moving.steps += 1
         if any(o.kind == "thickets" for o in [*obstacles_on(pub, to), *obstacles_on(pub, creature.tile)]):
-            if not king.crown_immune(rng):
+            if not combat.crown_immune(rng):
                 pub.happened.append(f"the thickets hold {creature.id} back: the Crown's immunity fails")
                 return
             pub.happened.append(f"{creature.id} passes the thickets: the Crown's immunity holds")
@@ -863,10 +863,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         moving.found_crown = (
             isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
         )
-        self._enter_obstacles(pub, creature, rng)
+        size = creature.size if isinstance(creature, Column) else 0
+        combat.suffer_obstacles(pub, creature, rng)
         if mover_gone(pub, creature):
             pub.moving = None
             return
+        if isinstance(creature, Column) and creature.size < size:
+            moving.tiles_left = 0  # "A column loses one or more member zimbies": the expenditure ends
         if to in BOARD.portals:
             if isinstance(creature, Column):
                 moving.portal = to
@@ -900,25 +903,6 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pay(pub.tribes[seat], cost)
             moving.tiles_left = tiles
         moving.tiles_left -= 1
-
-    def _enter_obstacles(self, pub: Public, creature: Column | Zombie, rng: Rng) -> None:
-        """Wounds for entering the blood mist (1) or blood vines (1d3); a Crown carrier may be immune (1d6 <= 3)."""
-        tile = creature.tile
-        hurts = []
-        if tile == BOARD.blood_mist:
-            hurts.append(1)
-        for o in obstacles_on(pub, tile):
-            if o.kind == "blood_vines":
-                hurts.append(rng.roll(3))
-            elif o.kind == "deadly_vines":
-                hurts.append(1)
-        if not hurts:
-            return
-        crown = pub.crown
-        if crown is not None and crown.carrier == creature.id and king.crown_immune(rng):
-            pub.happened.append(f"{creature.id} is unharmed: the Crown's immunity holds")
-            return
-        combat.wound(pub, creature.id, sum(hurts), rng)
 
     def _relocate(self, table: ZTable, seat: int, creature: Column | Zombie, eliminate: list[TileId], rng: Rng) -> None:
         pub = table.public
@@ -1194,19 +1178,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
 
     def _wrap_up(self, table: ZTable, rng: Rng) -> None:
         pub = table.public
-        for creature_id, tile in (
-            [(c.id, c.tile) for c in pub.columns]
-            + [(z.id, z.tile) for z in pub.zombies]
-            + [(t.id, t.tile) for t in pub.thugs if not t.in_barracks]
-        ):
-            wounds = 1 if tile == BOARD.blood_mist else 0
-            for o in obstacles_on(pub, tile):
-                wounds += rng.roll(3) if o.kind == "blood_vines" else 1 if o.kind == "deadly_vines" else 0
-            if wounds and self._still_there(pub, creature_id):
-                crown = pub.crown
-                if crown is not None and crown.carrier == creature_id and king.crown_immune(rng):
-                    continue
-                combat.wound(pub, creature_id, wounds, rng)
+        # "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature.
+        thug_columns = {t.tile: combat.thug_column(pub, t.tile)[0] for t in pub.thugs if not t.in_barracks}
+        creatures: list[Column | Zombie | Thug] = [*pub.columns, *pub.zombies, *thug_columns.values()]
+        for creature in creatures:
+            if self._still_there(pub, creature.id):
+                combat.suffer_obstacles(pub, creature, rng)
         for private in table.private:
             while len(private.hand) > HAND_LIMIT:
                 pub.discards.append(private.hand.pop())

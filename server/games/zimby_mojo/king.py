@@ -101,7 +101,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from server.engine import Rng
 
 from .board import BOARD, QUADRANT_NAMES, Board
-from .combat import CROWN_BURDENS, attack, bag_o_fate, expel_thug, wound
+from .combat import CROWN_BURDENS, attack, bag_o_fate, crown_immune, expel_thug, wound
 from .solitaire import home_quadrant
 from .state import KING_ID, RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, Secret, Thug, TileId
 
@@ -147,11 +147,6 @@ def crown_refresh(public: Public) -> None:
     if public.crown is not None and not public.king.alive:
         at = CROWN_BURDENS.index(public.crown.burden) if public.crown.burden in CROWN_BURDENS else 0
         public.crown.burden = CROWN_BURDENS[min(at + 1, len(CROWN_BURDENS) - 1)]
-
-
-def crown_immune(rng: Rng) -> bool:
-    """The Crown's 50 % immunity (obstacles, witcheries): 1d6, 3 or lower holds."""
-    return rng.roll(6) <= 3
 
 
 # -- geometry the rituals need ---------------------------------------------------------------------------------------

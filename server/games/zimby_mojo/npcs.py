@@ -87,8 +87,8 @@ from typing import TypeVar
 from server.engine import Rng, Table
 
 from .board import BOARD, Board, PatrolRoute
-from .combat import attack, expel_thug, thug_column, wound
-from .king import crown_immune, dice, random_pick, send_home
+from .combat import attack, expel_thug, suffer_obstacles, thug_column
+from .king import dice, random_pick, send_home
 from .solitaire import flank_to_hold, home_quadrant, lose
 from .state import KING_ID, Column, CreatureId, King, Private, Public, Secret, Thug, TileId, Zombie
 
@@ -156,17 +156,6 @@ def occupied_by_other_than_thugs(public: Public, tile: TileId) -> bool:
         or any(z.tile == tile for z in public.zombies)
         or (public.king.alive and public.king.tile == tile)
     )
-
-
-def entry_wounds(public: Public, tile: TileId, rng: Rng, board: Board = BOARD) -> int:
-    """Wounds for entering ``tile``: the blood mist 1, blood vines 1d3, deadly vines 1 (added: one source)."""
-    wounds = 1 if tile == board.blood_mist else 0
-    for o in public.obstacles:
-        if o.tile == tile and o.kind == "blood_vines":
-            wounds += rng.roll(3)
-        elif o.tile == tile and o.kind == "deadly_vines":
-            wounds += 1
-    return wounds
 
 
 def relocate(public: Public, movers: list[Thug] | list[Zombie], origin: TileId, rng: Rng, board: Board = BOARD) -> None:
@@ -292,13 +281,9 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
             relocate(public, thug_column(public, there) if thug.crown else [thug], there, rng, board)
             thug.heading = []
             return
-        wounds = entry_wounds(public, there, rng, board)
-        if wounds and thug.crown and crown_immune(rng):
-            public.happened.append(f"{thug.id} is unharmed: the Crown's immunity holds")
-        elif wounds:
-            wound(public, thug.id, wounds, rng)
-            if thug.in_barracks:
-                return
+        suffer_obstacles(public, thug, rng)
+        if thug.in_barracks:
+            return
         pick_up_crown(public, thug, board)
         if stop_to_hold(public, thug, board):
             return
@@ -502,11 +487,9 @@ def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> N
         there = walk[0]
         zombie.tile = there
         public.happened.append(f"{zombie.id} shambles to {there}")
-        wounds = entry_wounds(public, there, rng, board)
-        if wounds:
-            wound(public, zombie.id, wounds, rng)
-            if zombie not in public.zombies:
-                return
+        suffer_obstacles(public, zombie, rng)
+        if zombie not in public.zombies:
+            return
         if there in board.portals:
             relocate(public, [zombie], there, rng, board)
             break

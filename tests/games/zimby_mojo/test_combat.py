@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 from server.engine import Rng
+from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import (
     BRUTALITY,
     VITALITY,
@@ -33,7 +34,7 @@ from server.games.zimby_mojo.combat import (
     wounds_by_difference,
     zimby_column_brutality,
 )
-from server.games.zimby_mojo.state import Column, Crown, King, Public, Thug, TribalBoard, Zombie
+from server.games.zimby_mojo.state import Column, Crown, King, Obstacle, Public, Thug, TribalBoard, Zombie
 from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 BLUE, YELLOW, WHITE, GRAY, RED = 0, 1, 2, 3, 4
@@ -264,6 +265,49 @@ def test_a_thug_that_kills_the_crown_carrier_wins_the_crown_attacking_or_defendi
             attack(table, "c1", "t0", BLUE, find_rng((1, 6)))
         assert table.crown is not None and table.crown.carrier == "t0" and table.thugs[0].crown
         assert table.thugs[0].tile == ("a" if thug_attacks else "b")
+
+
+def test_a_column_that_kills_the_king_in_the_mist_claims_it_and_suffers_its_wound_unless_the_crown_shields_it() -> None:
+    """ "Any creature that enters the blood mist tile suffers 1 wound" -- a claimed tile is entered too; the Crown
+    the killers just won gives them its obstacle immunity ("Roll 1d6 whenever the Crown carrier enters")."""
+    outcomes = set()
+    for seed in range(40):
+        table = public(columns=[Column(id="c1", tile="i8", zimbies={BLUE: 3})], king="i9")
+        attack(table, "c1", "king", BLUE, Rng(seed), effects=(20, 0))
+        assert not table.king.alive
+        column = table.column("c1")
+        assert column.tile == "i9" and table.crown is not None and table.crown.carrier == "c1"
+        shielded = "c1 is unharmed: the Crown's immunity holds" in table.happened
+        assert column.size == (3 if shielded else 2)
+        outcomes.add(shielded)
+    assert outcomes == {True, False}
+
+
+def test_an_attacker_claiming_a_blood_vines_tile_suffers_1d3_wounds() -> None:
+    """ "Creatures that enter a tile containing blood vines suffer 1d3 wounds": the claimer enters the vines."""
+    vines = BOARD.vines[0]
+    beside = next(t for t in BOARD.neighbours(vines) if t not in BOARD.vines)
+    losses = set()
+    for seed in range(40):
+        table = public(
+            king=None,
+            columns=[Column(id="c1", tile=beside, zimbies={BLUE: 3}), Column(id="c2", tile=vines, zimbies={YELLOW: 1})],
+            obstacles=[Obstacle(tile=vines, kind="blood_vines", kings=True)],
+        )
+        attack(table, "c1", "c2", BLUE, Rng(seed), effects=(20, 0))
+        survivors = [c for c in table.columns if c.id == "c1"]
+        left = survivors[0].size if survivors else 0
+        assert not survivors or survivors[0].tile == vines
+        losses.add(3 - left)
+    assert losses == {1, 2, 3}
+
+
+def test_a_thug_claiming_the_blood_mist_shrugs_off_its_one_wound_but_a_zombie_is_wounded_too() -> None:
+    """Wounds are not accumulated: the mist's 1 wound does not kill a thug (vitality 2) or a zombie (3)."""
+    table = public(king=None, columns=[Column(id="c1", tile="i9", zimbies={BLUE: 1})], thugs=[Thug(id="t0", tile="i8")])
+    attack(table, "t0", "c1", None, find_rng((6, 1)))
+    assert table.thugs[0].tile == "i9" and not table.thugs[0].in_barracks
+    assert "t0 suffers 1 wound" in table.happened
 
 
 def test_a_non_combat_wound_kills_one_zimby_and_a_zombie_needs_three_from_one_source() -> None:

@@ -747,3 +747,28 @@ def test_a_round_runs_its_six_parts_in_order_and_the_king_waits_for_round_2() ->
     king_step = event.then[-1].public["happened"]
     assert king_step and "King" in king_step[0]
     assert pub.round == 2 and phase(table) == "players" and RULES.to_act(table) == [pub.first_mover]
+
+
+# -- obstacles on the way -------------------------------------------------------------------------------------------
+
+
+def test_a_column_losing_a_zimby_to_the_mist_ends_its_mojo_expenditure() -> None:
+    """ "Any creature that enters the blood mist tile suffers 1 wound", and "Movement from a mojo expenditure
+    immediately ends if ... A column loses one or more member zimbies": the next tile costs a new mojo."""
+    table, rng = new()
+    pub = table.public
+    for ward in pub.wards:
+        ward.open = True
+    pub.king.tile = BOARD.rituals[0].tile
+    north = BOARD.wards[0]
+    pub.columns.append(Column(id="c1", tile=north, zimbies={BLUE: 2}))
+    pub.tribes[BLUE].active -= 2
+    into = path_to(north, BOARD.blood_mist)
+    play(table, rng, BLUE, type="go", creature="c1", own=None)
+    walk(table, rng, BLUE, into)
+    column = pub.column("c1")
+    assert column.tile == BOARD.blood_mist and column.size == 1 and spent(table, BLUE) == 1
+    moving = pub.moving
+    assert moving is not None and moving.tiles_left == 0
+    play(table, rng, BLUE, type="step", to=path_to(BOARD.blood_mist, BOARD.wards[1])[0])
+    assert spent(table, BLUE) == 2
