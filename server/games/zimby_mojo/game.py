@@ -98,6 +98,12 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   able." -> a seat may not end its turn while an active creature it controls
   is combat locked, has an opponent in its combat zone and has not attacked;
   a combat locked creature may not start a path.
+- "Zombies are ... to attack ... creatures in their combat zones ... If a zombie encounters a living creature in
+  its combat zone, the zombie" -> the two lines are read together: a controlled zombie whose path brings it
+  beside a living creature (a step, or a portal's relocation) stops there and owes an attack (``must_attack``):
+  its shaman may not move it on or end the turn before it attacks one of the living in its combat zone (the
+  shaman's choice among several). A zombie that merely starts its turn beside the living is not required to
+  attack.
 - "If there are ever more than 8 zimby tokens on a shaman's tribal board, immediately move all excess" ->
   spawning is not offered at 8 (the
   spawned zimby would go straight back to the Far Shore).
@@ -354,7 +360,11 @@ def must_attack(public: Public, seat: int) -> list[Column | Zombie]:
     return [
         c
         for c in creatures
-        if controls(public, seat, c) and c.active and c.in_combat and not c.attacked and opponents(public, c)
+        if controls(public, seat, c)
+        and c.active
+        and (c.in_combat or (isinstance(c, Zombie) and c.must_attack))
+        and not c.attacked
+        and opponents(public, c)
     ]
 
 
@@ -550,7 +560,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         for z in public.zombies:
             if z.owner != seat:
                 continue
-            if z.active and not z.in_combat and self._can_leave(public, seat, z):
+            owes = z.must_attack and not z.attacked and opponents(public, z)
+            if z.active and not z.in_combat and not owes and self._can_leave(public, seat, z):
                 moves.append(Go(creature=z.id))
             if z.active and not z.attacked:
                 moves += [Attack(attacker=z.id, target=t) for t in opponents(public, z)]
@@ -876,9 +887,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             else:
                 self._teleport(pub, creature, to, rng.choice([p for p in BOARD.portals if p != to]))
                 pub.moving = None
-        elif isinstance(creature, Zombie) and opponents(pub, creature):
-            # "If a zombie encounters a living creature in its combat zone, the zombie must stop moving"
+        if isinstance(creature, Zombie) and opponents(pub, creature):
+            # "If a zombie encounters a living creature in its combat zone, the zombie must stop moving and
+            # attack that creature".
             pub.moving = None
+            creature.must_attack = True
         self._open_at_tile(table, seat, creature)
 
     def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
@@ -1130,7 +1143,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         for c in pub.columns:
             c.attacked = False
         for z in pub.zombies:
-            z.attacked = False
+            z.attacked, z.must_attack = False, False
 
     def chance(self, table: ZTable, rng: Rng) -> Event | None:
         """One part of the round that no player plays: thugs, zombies, wrap-up, refresh, the King's turn."""

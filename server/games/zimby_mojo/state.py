@@ -128,6 +128,10 @@ class Zombie(Creature):
 
     owner: int = Field(description="the seat that made it (its former tribe)")
     held: bool = Field(False, description="its owner paid 1 mojo to keep it from shambling this round")
+    must_attack: bool = Field(
+        False,
+        description="stopped beside a living creature on its controller's path: must attack it this turn",
+    )
 
 
 class Thug(Creature):

@@ -372,6 +372,41 @@ def test_zombies_move_two_tiles_per_mojo() -> None:
     assert spent(table, BLUE) == before + 2
 
 
+def test_a_controlled_zombie_that_meets_a_living_creature_stops_and_must_attack_it() -> None:
+    """ "If a zombie encounters a living creature in its combat zone, the zombie must stop moving and attack that
+    creature." Until it has, its shaman may neither move it on nor end the turn."""
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.zombies.append(Zombie(id="z1", tile="k2", owner=BLUE))
+    pub.columns.append(Column(id="c7", tile="j4", zimbies={YELLOW: 1}))
+    pub.tribes[YELLOW].active -= 1
+    play(table, rng, BLUE, type="go", creature="z1")
+    walk(table, rng, BLUE, ["k3", "j3"])
+    moves = legal(table, BLUE)
+    assert pub.moving is None and pub.zombies[0].must_attack
+    assert {"type": "end_turn"} not in moves and {"type": "go", "creature": "z1", "own": None} not in moves
+    assert {"type": "attack", "attacker": "z1", "target": "c7", "eat": 0} in moves
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="end_turn")
+    play(table, rng, BLUE, type="attack", attacker="z1", target="c7", eat=0)
+    assert {"type": "end_turn"} in legal(table, BLUE)
+
+
+def test_a_zombie_that_starts_its_turn_beside_a_living_creature_need_not_attack_it() -> None:
+    """ "Zombies are ... to attack ... creatures in their combat zones" (not required): only meeting one on the
+    move forces the attack."""
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.zombies.append(Zombie(id="z1", tile="j3", owner=BLUE))
+    pub.columns.append(Column(id="c7", tile="j4", zimbies={YELLOW: 1}))
+    moves = legal(table, BLUE)
+    assert {"type": "end_turn"} in moves and {"type": "attack", "attacker": "z1", "target": "c7", "eat": 0} in moves
+    play(table, rng, BLUE, type="end_turn")
+    assert pub.turn == YELLOW
+
+
 # -- combat lock ----------------------------------------------------------------------------------------------------
 
 
@@ -772,3 +807,14 @@ def test_a_column_losing_a_zimby_to_the_mist_ends_its_mojo_expenditure() -> None
     assert moving is not None and moving.tiles_left == 0
     play(table, rng, BLUE, type="step", to=path_to(BOARD.blood_mist, BOARD.wards[1])[0])
     assert spent(table, BLUE) == 2
+
+
+def test_a_thug_column_in_the_vines_at_wrap_up_suffers_as_one_creature() -> None:
+    """ "Any creature on a tile containing blood vines during wrap-up suffers 1d3 wounds", and "A column is a
+    single creature": one roll for the column, every 2 wounds killing one thug of it."""
+    table, rng = new()
+    pub = table.public
+    vines = BOARD.vines[0]
+    pub.thugs[0].tile = pub.thugs[1].tile = vines
+    ZimbyMojo()._wrap_up(table, rng)
+    assert sum(line.startswith(("t0 suffers", "t1 suffers")) for line in pub.happened) == 1
