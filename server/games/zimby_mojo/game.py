@@ -126,6 +126,12 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   attacker's cannibal eats as part of the ``attack`` move; when the defender is a single-tribe column of 2 or
   more, its shaman is asked in a response window to have a zimby eat 1 or 2 (+4 each to its defence roll) or
   pass, and then the rolls are made.
+- "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
+  up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
+  Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
+  killers of the King do). A column that relocates through a portal does not enter the portal it came to: the
+  Crown lying on the destination swaps to the origin ("Any creature, obstacle, or item on the destination tile
+  relocates to the origin tile"); a column that shuts its portal (3 mojo) stands on it and may pick it up.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
 - "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
@@ -762,6 +768,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._dismiss_from(pub, portal)
             column = self._new_column(pub, seat, move.count, portal)
             event.public["portal"] = portal
+            crown = pub.crown
+            if crown is not None and crown.carrier is None and crown.tile == portal:
+                # "a creature entering the tile may stop and pick the item up": the column has entered the portal
+                # tile, so its path is under way there (one tile gone), to pick the Crown up or halt.
+                pub.moving = Moving(creature=column.id, steps=1, found_crown=True)
         elif isinstance(move, Go):
             self._go(pub, seat, move)
         elif isinstance(move, Attack):

@@ -411,7 +411,8 @@ class Send(BaseModel):
 
 
 class Warp(BaseModel):
-    """1 mojo: ``count`` active zimbies from the tribal board onto a random portal tile."""
+    """1 mojo: ``count`` active zimbies from the tribal board onto a random portal tile (where they may pick up
+    the Crown lying there: a path is then under way on the portal)."""
 
     type: Literal["warp"] = "warp"
     count: int = Field(ge=1, le=COLUMN_TRIBE_LIMIT)

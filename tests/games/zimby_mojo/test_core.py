@@ -584,6 +584,28 @@ def test_a_dropped_crown_stays_behind_and_cannot_be_picked_up_without_entering_a
     assert pub.column("c1").crown is None and {"type": "pick_up"} not in legal(table, BLUE)
 
 
+def test_a_column_warped_onto_the_portal_where_the_crown_lies_may_pick_it_up() -> None:
+    """ "A shaman may spend 1 mojo to move a zimby column on their tribal board directly onto a randomly selected
+    portal tile", and "a creature entering the tile may stop and pick the item up"."""
+    landed = set()
+    for seed in range(1, 40):
+        table, rng = crown_on_the_ground(BOARD.portals[0])
+        pub = table.public
+        rng = Rng(seed)
+        play(table, rng, BLUE, type="warp", count=1)
+        (column,) = pub.columns
+        landed.add(column.tile == BOARD.portals[0])
+        if column.tile != BOARD.portals[0]:
+            assert pub.moving is None and {"type": "pick_up"} not in legal(table, BLUE)
+            continue
+        assert {"type": "pick_up"} in legal(table, BLUE) and {"type": "halt"} in legal(table, BLUE)
+        play(table, rng, BLUE, type="pick_up")
+        assert pub.crown is not None and pub.crown.carrier == column.id and column.crown == BLUE
+        play(table, rng, BLUE, type="halt")
+        assert pub.moving is None and column.tile == BOARD.portals[0] and spent(table, BLUE) == 1
+    assert landed == {True, False}
+
+
 def test_walking_over_the_crown_without_picking_it_up_keeps_the_pace() -> None:
     table, rng = crown_on_the_ground("k3")
     play(table, rng, BLUE, type="send", count=2)
