@@ -401,3 +401,123 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert page.evaluate(BOARD)["width"] > 300, "the board is not given the phone's width"
     shot(page, "board-jackrabbits-phone")
     page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
+
+
+# -- Zimby Mojo: a board of square cells with creatures, tile marks and tribal boards (grid.js) ---------------------
+
+#: The drawn grid board under ``root``: tiles by kind, pieces, tribal boards, marks, routes, tokens and the legend.
+GRID = """(root) => {
+  const svg = document.querySelector(`${root} svg.grid-board[role=img]`);
+  if (!svg) return null;
+  const all = (selector) => [...svg.querySelectorAll(selector)];
+  const count = (list, key) => list.reduce((n, e) => ({ ...n, [e.dataset[key]]: (n[e.dataset[key]] ?? 0) + 1 }), {});
+  return {
+    label: svg.querySelector(':scope > title').textContent,
+    kinds: count(all('g.tile'), 'kind'),
+    untitled: all('g.tile, g.piece, g.seat-board, g.mark, g.token').filter((g) => !g.querySelector('title')?.textContent).length,
+    pieces: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.dataset.tile])),
+    depleted: all('g.piece.depleted').map((g) => g.dataset.piece).sort(),
+    shares: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, [...g.querySelectorAll('.share')].map((s) => Number(s.dataset.seat))])),
+    labels: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.querySelector('.piece-label').textContent])),
+    tribes: Object.fromEntries(all('g.seat-board').map((g) => [g.dataset.seat, g.dataset.entry])),
+    marks: count(all('g.mark'), 'key'),
+    overlays: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile}`).sort(),
+    barred: all('g.mark.barred').map((g) => g.dataset.tile).sort(),
+    routes: count(all('line.route-step'), 'route'),
+    walls: all('line.wall').length,
+    tokens: Object.fromEntries(all('g.token').map((g) => [g.dataset.key, g.dataset.on])),
+    legend: [...svg.closest('figure').querySelectorAll('.legend .meaning')].map((m) => m.textContent),
+    width: svg.getBoundingClientRect().width,
+  };
+}"""
+
+
+def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
+    """What the drawing of a Zimby Mojo public view must show, worked out from the view itself."""
+    board = public["board"]
+    kinds: dict[str, int] = {}
+    for t in board["tiles"]:
+        kinds[t["kind"]] = kinds.get(t["kind"], 0) + 1
+    creatures = [*public["columns"], *public["zombies"], *public["thugs"], public["king"]]
+    routes = {board["sanctum_route"]["name"]: len(board["sanctum_route"]["tiles"])}
+    routes |= {r["name"]: len(r["tiles"]) for r in board["outer_routes"]}
+    at = {(t["x"], t["y"]): t["id"] for t in board["tiles"]}
+    links = {frozenset(pair) for pair in board["links"]}
+    walls = sum(frozenset((here, there)) not in links  # tiles side by side without a link: a barracks' walls
+                for (x, y), here in at.items() for there in (at.get((x + 1, y)), at.get((x, y + 1))) if there)  # fmt: skip
+    crown = public["crown"]
+    return {
+        "kinds": kinds,
+        "pieces": {c["id"]: c["tile"] for c in creatures if c["tile"] is not None},
+        "depleted": sorted(c["id"] for c in creatures if c.get("active") is False and c["tile"] is not None),
+        "tribes": {str(t["seat"]): t["entry"] for t in public["tribes"]},
+        "overlays": sorted(f"{o['kind']} {o['tile']}" for o in public["obstacles"]),
+        "barred": sorted(w["tile"] for w in public["wards"] if not w["open"]),
+        "routes": routes,
+        "walls": walls,
+        "tokens": {} if crown is None else {"crown": crown["carrier"] or crown["tile"]},
+    }
+
+
+def zimby_views() -> dict[str, dict[str, Any]]:
+    """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
+    tribes; and the test bots' match of four until a column carries the Crown of the dead King."""
+    from server.engine.play import Rules
+    from server.games.zimby_mojo import ZimbyMojo
+
+    from .games.zimby_mojo.bot import Bot
+
+    rules = Rules(ZimbyMojo())
+    found: dict[str, dict[str, Any]] = {}
+    table, rng = rules.setup(rules.parse_options({}), 4, 11)
+    pick = random.Random(3)
+    while not (table.public.zombies and any(len(c.zimbies) > 1 for c in table.public.columns)):
+        assert rules.outcome(table) is None, "the random match ended before a zombie and a shared column"
+        (seat,) = rules.to_act(table)
+        rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
+    found["zombie"] = rules.view(table, None)["public"]
+    table, rng = rules.setup(rules.parse_options({}), 4, 5)
+    bot = Bot()
+    while table.public.crown is None or table.public.crown.carrier is None:
+        assert rules.outcome(table) is None, "the bots' match ended before the Crown was carried"
+        (seat,) = rules.to_act(table)
+        rules.act(table, rng, seat, rules.dump_move(bot.choose(table, seat, rules.legal_moves(table, seat))))
+    found["crown"] = rules.view(table, None)["public"]
+    return found
+
+
+def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page: Any, server: ServerProcess) -> None:
+    """The board of square cells, its creatures, the King's obstacles, wards and tribal boards, from real tables."""
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    for name, public in zimby_views().items():
+        page.evaluate(
+            """async ([view, seats]) => {
+                const { renderValue } = await import('/play/static/render.js');
+                const part = document.createElement('div');
+                part.className = 'part public';
+                part.append(renderValue(view, 'public', { seats }));
+                document.querySelector('main').replaceChildren(part);
+            }""",
+            [public, public["seats"]],
+        )
+        drawn = page.evaluate(GRID, ".part.public")
+        expected = zimby_expected(public)
+        for key, value in expected.items():
+            assert drawn[key] == value, f"{name}: {key}"
+        assert drawn["untitled"] == 0, f"{name}: a tile, piece or mark without a title"
+        marks = {key: len(public[key]) for key in ("shrines", "wards", "rituals", "obstacles") if public[key]}
+        assert drawn["marks"] == marks, name
+        for c in public["columns"]:  # a column is drawn in its tribes' colours, with its count
+            assert drawn["shares"][c["id"]] == ([] if len(c["zimbies"]) == 1 else [int(s) for s in c["zimbies"]])
+            assert drawn["labels"][c["id"]] == str(sum(c["zimbies"].values()))
+        assert drawn["label"].startswith(f"Board: 17 by 17 cells, {len(public['board']['tiles'])} tiles")
+        for kind in ("Shrine (4)", "Portal (4)", "Barracks (4)", "Warded entry (4)", "Ritual tile (4)", "Blood mist (1)"):
+            assert kind in drawn["legend"], kind
+        shot(page, f"board-zimby-mojo-{name}")
+    page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "board-zimby-mojo-svg.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    assert page.evaluate(GRID, ".part.public")["width"] > 300, "the board is not given the phone's width"
+    shot(page, "board-zimby-mojo-phone")

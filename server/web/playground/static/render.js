@@ -11,10 +11,14 @@
 //   dice            strings under a key naming dice ("cat_die", "action_pool")
 //   boards          {tiles: [{x, y, kind, ...}], links: [{a, b}]}, with the pieces a sibling
 //                   field places on its road nodes (one per seat): an SVG, see board.js
+//   grid boards     {width, height, tiles: [{id, x, y, kind, ...}], links: [[a, b]]}, with the
+//                   pieces, tile marks and seat boards the fields beside it hold: an SVG with a
+//                   legend, see grid.js
 //
 // A new game therefore appears with panels at least, and drawn wherever it reuses a family.
 
 import { boardNodes, drawBoard, isBoard, isPieces, tileName } from "./board.js";
+import { drawGridBoard, isGridBoard } from "./grid.js";
 
 const SUITS = { C: ["♣", "clubs"], D: ["♦", "diamonds"], H: ["♥", "hearts"], S: ["♠", "spades"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
@@ -228,6 +232,7 @@ export function renderValue(value, key = "", context = {}) {
     return drawCardWithParts(value, key);
   }
   if (isBoard(value)) return boardFigure(value, key, []);
+  if (isGridBoard(value)) return drawGridBoard(value, {}, humanize(key || "board"), (b) => renderEntries(b, "entries"));
   return renderEntries(value, "entries", context);
 }
 
@@ -262,6 +267,7 @@ export function renderEntries(map, className = "entries", context = {}) {
     if (best > 0 || chosen.length === 1) for (const [o] of chosen) onBoard.set(o, v);
   }
   const drawn = (k, v) => {
+    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"));
     if (isBoard(v)) {
       const pieces = [...onBoard].filter(([, b]) => b === v).map(([o]) => ({ key: o, places: map[o] }));
       return boardFigure(v, k, pieces);
@@ -280,7 +286,7 @@ export function renderEntries(map, className = "entries", context = {}) {
     "dl",
     { class: className },
     entries.map(([k, v]) => {
-      const wide = isBoard(v) ? "wide" : null;
+      const wide = isBoard(v) || isGridBoard(v) ? "wide" : null;
       return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
     }),
   );
