@@ -414,11 +414,16 @@ GRID = """(root) => {
   return {
     label: svg.querySelector(':scope > title').textContent,
     kinds: count(all('g.tile'), 'kind'),
-    untitled: all('g.tile, g.piece, g.seat-board, g.mark, g.token').filter((g) => !g.querySelector('title')?.textContent).length,
+    untitled: all('g.tile, g.piece, g.seat-board, g.mark, g.token')
+      .filter((g) => !g.querySelector('title')?.textContent).length,
     pieces: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.dataset.tile])),
     depleted: all('g.piece.depleted').map((g) => g.dataset.piece).sort(),
-    shares: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, [...g.querySelectorAll('.share')].map((s) => Number(s.dataset.seat))])),
-    labels: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.querySelector('.piece-label').textContent])),
+    shares: Object.fromEntries(all('g.piece').map((g) => [
+      g.dataset.piece, [...g.querySelectorAll('.share')].map((s) => Number(s.dataset.seat)),
+    ])),
+    labels: Object.fromEntries(all('g.piece').map((g) => [
+      g.dataset.piece, g.querySelector('.piece-label').textContent,
+    ])),
     tribes: Object.fromEntries(all('g.seat-board').map((g) => [g.dataset.seat, g.dataset.entry])),
     marks: count(all('g.mark'), 'key'),
     overlays: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile}`).sort(),
@@ -443,8 +448,9 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
     routes |= {r["name"]: len(r["tiles"]) for r in board["outer_routes"]}
     at = {(t["x"], t["y"]): t["id"] for t in board["tiles"]}
     links = {frozenset(pair) for pair in board["links"]}
-    walls = sum(frozenset((here, there)) not in links  # tiles side by side without a link: a barracks' walls
-                for (x, y), here in at.items() for there in (at.get((x + 1, y)), at.get((x, y + 1))) if there)  # fmt: skip
+    beside = [(here, at.get((x + 1, y))) for (x, y), here in at.items()]
+    beside += [(here, at.get((x, y + 1))) for (x, y), here in at.items()]
+    walls = sum(1 for here, there in beside if there and frozenset((here, there)) not in links)  # a barracks' walls
     crown = public["crown"]
     return {
         "kinds": kinds,
@@ -512,8 +518,9 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
             assert drawn["shares"][c["id"]] == ([] if len(c["zimbies"]) == 1 else [int(s) for s in c["zimbies"]])
             assert drawn["labels"][c["id"]] == str(sum(c["zimbies"].values()))
         assert drawn["label"].startswith(f"Board: 17 by 17 cells, {len(public['board']['tiles'])} tiles")
-        for kind in ("Shrine (4)", "Portal (4)", "Barracks (4)", "Warded entry (4)", "Ritual tile (4)", "Blood mist (1)"):
-            assert kind in drawn["legend"], kind
+        for kind in ("Shrine", "Portal", "Barracks", "Warded entry", "Ritual tile", "Thug start"):
+            assert f"{kind} (4)" in drawn["legend"], kind
+        assert "Blood mist (1)" in drawn["legend"] and "Entry point (8)" in drawn["legend"]
         shot(page, f"board-zimby-mojo-{name}")
     page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "board-zimby-mojo-svg.png"))
     page.set_viewport_size({"width": 390, "height": 844})

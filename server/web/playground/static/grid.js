@@ -179,6 +179,13 @@ function onBoard(siblings, tileIds, entries) {
   return { pieces, marks, seatBoards, tokens, mover };
 }
 
+/** The fields beside a grid board that it draws (pieces, tile marks, seat boards, tokens, the mover). */
+export function gridFields(board, siblings) {
+  const things = onBoard(siblings, new Set(board.tiles.map((t) => t.id)), entriesOf(board));
+  const keys = [...things.pieces, ...things.marks, ...things.seatBoards, ...things.tokens].map((t) => t.key);
+  return new Set([...keys, ...(things.mover ? [things.mover.key] : [])]);
+}
+
 /** Where a seat board is drawn: off the edge beside its entry point. */
 function seatBoardBox(entry, tile, board) {
   const [x, y] = [tile.x * CELL, tile.y * CELL];
@@ -366,9 +373,9 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     homes.set(seat, { centre, box });
     const counts = COUNTS.filter(([k]) => isInt(item[k])).map(([k, sign]) => `${sign}${item[k]}`);
     const lines = box.across ? [`${seat}  ${counts.join(" ")}`] : [String(seat), ...counts];
-    const size = box.across ? 3.2 : 3;
-    const top = box.across ? centre.y + size * 0.35 : box.y + 4.2;
-    const step = box.across ? 0 : (box.h - 6) / Math.max(1, lines.length - 1);
+    const size = box.across ? 4 : 4.4;
+    const top = box.across ? centre.y + size * 0.35 : box.y + 5;
+    const step = box.across ? 0 : (box.h - 8) / Math.max(1, lines.length - 1);
     return el(
       "g",
       { class: "seat-board", "data-key": key, "data-seat": seat, "data-entry": item.entry },
@@ -389,7 +396,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     if (typeof tile === "string" && tileIds.has(tile)) spot = at(tiles.get(tile));
     else if (homes.has(seat)) spot = { ...homes.get(seat).centre, home: seat };
     if (spot === null) {
-      offBoard.push(`${words(p.key)} ${p.item.id}${tile === null ? "" : ` (${tile})`}`);
+      offBoard.push(`${words(p.key)}${p.item.id !== p.key ? ` ${p.item.id}` : ""}${tile === null ? "" : ` (${tile})`}`);
       continue;
     }
     const k = `${fmt(spot.x)},${fmt(spot.y)}`;

@@ -18,7 +18,7 @@
 // A new game therefore appears with panels at least, and drawn wherever it reuses a family.
 
 import { boardNodes, drawBoard, isBoard, isPieces, tileName } from "./board.js";
-import { drawGridBoard, isGridBoard } from "./grid.js";
+import { drawGridBoard, gridFields, isGridBoard } from "./grid.js";
 
 const SUITS = { C: ["♣", "clubs"], D: ["♦", "diamonds"], H: ["♥", "hearts"], S: ["♠", "spades"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
@@ -282,13 +282,27 @@ export function renderEntries(map, className = "entries", context = {}) {
     }
     return renderValue(v, k, context);
   };
+  // A grid board comes first, and the fields it draws are folded away beneath it (still there as data).
+  const grids = entries.filter(([, v]) => isGridBoard(v));
+  const onGrid = new Set(grids.flatMap(([, v]) => [...gridFields(v, map)]));
+  const shown = [...grids, ...entries.filter(([k, v]) => !isGridBoard(v) && !onGrid.has(k))];
+  const row = ([k, v]) => {
+    const wide = isBoard(v) || isGridBoard(v) ? "wide" : null;
+    return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
+  };
+  const folded = entries.filter(([k]) => onGrid.has(k));
   return h(
     "dl",
     { class: className },
-    entries.map(([k, v]) => {
-      const wide = isBoard(v) || isGridBoard(v) ? "wide" : null;
-      return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
-    }),
+    shown.map(row),
+    folded.length
+      ? h(
+          "div",
+          { class: "entry", "data-key": "" },
+          h("dt", { class: "wide" }, "Drawn on the board"),
+          h("dd", { class: "wide" }, h("details", { class: "board-data" }, h("summary", {}, folded.map(([k]) => humanize(k)).join(", ")), h("dl", { class: className }, folded.map(row)))),
+        )
+      : null,
   );
 }
 
