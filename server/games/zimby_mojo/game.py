@@ -132,6 +132,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   killers of the King do). A column that relocates through a portal does not enter the portal it came to: the
   Crown lying on the destination swaps to the origin ("Any creature, obstacle, or item on the destination tile
   relocates to the origin tile"); a column that shuts its portal (3 mojo) stands on it and may pick it up.
+- "When a creature moves onto a portal tile, the portal immediately activates" -> an attacker claiming a portal
+  tile moves onto it: a zimby column's controller then influences the destination as after a step, a
+  controlled zombie goes to a random portal. A column warped from its tribal board lands "directly onto a
+  randomly selected portal tile" and is not relocated.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
 - "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
@@ -1069,10 +1073,21 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._resolve_attack(pub, rng)
 
     def _resolve_attack(self, pub: Public, rng: Rng) -> None:
+        """The rolls are made and settled; an attacker that claims a portal tile is relocated by it."""
         pending = pub.pending_attack
         assert pending is not None
         pub.pending_attack = None
+        attacker = mover(pub, pending.attacker)
+        before = attacker.tile
         combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+        claimed = attacker.tile
+        if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
+            return
+        if isinstance(attacker, Column):
+            # Its controller may influence the destination, as for a step onto the portal.
+            pub.moving = Moving(creature=attacker.id, steps=1, portal=claimed)
+        else:
+            self._teleport(pub, attacker, claimed, rng.choice([p for p in BOARD.portals if p != claimed]))
 
     def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
         """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""

@@ -75,6 +75,11 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Thugs' turn and patrols"):
   combat zone, randomly choose which one the zombie will attack." -> the
   target is drawn with the seeded generator, among the creatures it may
   attack (not under thickets or darkness).
+- "If a thug ever wins the Cannibal Crown in combat, moves over it, or enters play on a portal tile on which
+  the Crown rests" -> a thug stepping onto the portal where the Crown lies picks it up before the portal
+  relocates it, and takes it along (the portal moves "the creature along with any items carried"); a Crown lying on
+  a portal is not carried by a zombie passing through, and one lying on the destination swaps to the origin.
+  A thug column or a zombie that claims a portal tile in its attack is relocated at once, to a random portal.
 - "Zombies ... ignore both patches o' darkness and entangling vines." -> a
   shambling zombie is wounded on entering the blood mist (1), blood vines
   (1d3) and deadly vines (1), and a portal relocates it and ends its shamble.
@@ -171,8 +176,8 @@ def relocate(public: Public, movers: list[Thug] | list[Zombie], origin: TileId, 
         if o.tile == destination:
             o.tile = origin
     crown = public.crown
-    if crown is not None and crown.carrier is None and crown.tile in (origin, destination):
-        crown.tile = origin if crown.tile == destination else destination
+    if crown is not None and crown.carrier is None and crown.tile == destination:
+        crown.tile = origin
     for mover in movers:
         mover.tile = destination
     public.happened.append(f"{movers[0].id} relocates from {origin} to {destination}")
@@ -278,6 +283,7 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
             crown_new_king(public, thug, board)
             return
         if there in board.portals:
+            pick_up_crown(public, thug, board)  # "moves over it": the Crown lying on the portal goes along
             relocate(public, thug_column(public, there) if thug.crown else [thug], there, rng, board)
             thug.heading = []
             return
@@ -441,7 +447,14 @@ def thugs_attack(public: Public, rng: Rng, board: Board = BOARD) -> None:
         foes = thug_foes(public, thug.tile, board)
         if foes:
             leader = thug_column(public, thug.tile)[0]
+            before = leader.tile
             attack(public, leader.id, pick(rng, foes), None, rng)
+            done.add(leader.tile)  # a column that claimed a tile has made its one attack
+            if not leader.in_barracks and leader.tile != before and leader.tile in board.portals:
+                # The claimed tile is a portal: "When a creature moves onto a portal tile, the portal immediately
+                # activates".
+                pick_up_crown(public, leader, board)
+                relocate(public, thug_column(public, leader.tile), leader.tile, rng, board)
             if leader.crown and not leader.in_barracks and public.crown is not None:
                 leader.heading = []
             if not leader.in_barracks:
@@ -495,7 +508,10 @@ def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> N
             break
     near = living_near(public, zombie.tile, board)
     if near:
+        before = zombie.tile
         attack(public, zombie.id, pick(rng, near), None, rng)
+        if zombie in public.zombies and zombie.tile != before and zombie.tile in board.portals:
+            relocate(public, [zombie], zombie.tile, rng, board)
 
 
 def zombies_shamble(table: ZTable, rng: Rng) -> None:

@@ -273,6 +273,32 @@ def test_round_3_portal_work() -> None:
     assert [c.zimbies for c in pub.columns if c.tile == portal_a] == [{BLUE: 1}]
 
 
+def test_a_column_that_claims_a_portal_tile_is_relocated_where_its_controller_may_influence() -> None:
+    """ "If a creature is the attacker and kills its opponent, the creature must move onto the defender's tile", and
+    "When a creature moves onto a portal tile, the portal immediately activates"."""
+    portal = BOARD.portals[0]
+    beside = next(t for t in BOARD.neighbours(portal) if t not in BOARD.vines and t not in BOARD.thickets)
+    for seed in range(1, 60):
+        table, rng = new()
+        pub = table.public
+        clear_thugs(table)
+        pub.columns += [
+            Column(id="c1", tile=beside, zimbies={BLUE: 3}),
+            Column(id="c2", tile=portal, zimbies={YELLOW: 1}),
+        ]
+        rng = Rng(seed)
+        play(table, rng, BLUE, type="attack", attacker="c1", target="c2", eat=0)
+        if any(c.id == "c2" for c in pub.columns) or not any(c.id == "c1" for c in pub.columns):
+            continue
+        moving = pub.moving
+        assert pub.column("c1").tile == portal and moving is not None and moving.portal == portal
+        assert {"type": "influence", "eliminate": []} in legal(table, BLUE)
+        play(table, rng, BLUE, type="influence", eliminate=[])
+        assert pub.column("c1").tile in BOARD.portals and pub.column("c1").tile != portal and pub.moving is None
+        return
+    raise AssertionError("blue never killed the yellow zimby")
+
+
 def test_influencing_a_portal_two_mojo_choose_three_mojo_shut() -> None:
     table, rng = new(seed=5)
     pub = table.public

@@ -11,7 +11,9 @@ from server.games.zimby_mojo.npcs import (
     nearest_living,
     reenter,
     thug_roll,
+    thugs_attack,
     thugs_turn,
+    walk,
     zombies_shamble,
 )
 from server.games.zimby_mojo.state import Column, Crown, Obstacle, Private, Public, Secret, Thug, Ward, Zombie
@@ -237,3 +239,30 @@ def test_a_thug_returning_after_the_kings_death_patrols_the_first_outer_route_an
     reenter(pub, pub.thugs[1], seed_where(lambda r: r.below(4) == 0))
     assert pub.thugs[1].tile == BOARD.portals[0] and pub.thugs[1].quadrant == 0
     assert pub.thugs[0].quadrant not in (None, 0)
+
+
+# -- portals ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_thug_that_kills_a_column_on_a_portal_claims_it_and_is_relocated() -> None:
+    """ "the creature must move onto the defender's tile", and "When a creature moves onto a portal tile, the
+    portal immediately activates and relocates the creature"; thugs always go to a random portal."""
+    portal = BOARD.portals[0]
+    beside = BOARD.neighbours(portal)[0]
+    pub = public(king=None, thugs=thugs(beside), columns=[Column(id="c1", tile=portal, zimbies={BLUE: 1})])
+    thugs_attack(pub, seed_where(rolls(6, 1)))
+    assert not pub.columns
+    assert pub.thugs[0].tile in BOARD.portals and pub.thugs[0].tile != portal
+
+
+def test_a_thug_walking_onto_the_portal_where_the_crown_lies_takes_it_through() -> None:
+    """ "If a thug ever ... moves over it ..., the thug will pick up the Crown": on a portal it picks it up before
+    the portal relocates it, and carries it off."""
+    portal = BOARD.portals[0]
+    beside = BOARD.neighbours(portal)[0]
+    pub = public(king=None, thugs=thugs(beside), crown=Crown(tile=portal, burden=2))
+    pub.thugs[0].heading = [portal]
+    walk(pub, pub.thugs[0], 1, Rng(3))
+    thug = pub.thugs[0]
+    assert thug.crown and pub.crown is not None and pub.crown.carrier == "t0" and pub.crown.tile is None
+    assert thug.tile in BOARD.portals and thug.tile != portal
