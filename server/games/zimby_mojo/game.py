@@ -7,10 +7,17 @@ Crown to their own tribal board wins. With one seat the solitaire rules
 apply: a 17-card scroll library is the clock, and thugs crowning a new King
 loses the game.
 
-The main board (:mod:`.board` has the legend: ``M`` the blood mist, ``W`` the warded entries of the sanctum,
-``S`` shrines, ``T`` thug starts, ``P`` portals, ``B`` barracks, ``E`` entry points numbered outside the frame,
-``%`` thickets, ``~`` blood vines; arrows are the thugs' patrol routes). Tribal board ``s`` of ``n`` seats
-attaches at entry point ``s * 8 // n`` and counts as one tile beside it::
+The main board below is :meth:`.board.Board.render` of :data:`.board.BOARD` (a test keeps the two equal;
+:mod:`.board` tells why each part sits where it does). Tiles are named by column letter and row, ``a1`` top left
+to ``q17`` bottom right; the blood mist is ``i9``. Each tile is two characters, walls are blank. The first
+character is the tile: ``M`` the blood mist (the King starts there), ``:`` the sanctum's floor, ``R`` a ritual
+tile, ``m`` the corner where its ritual marker lies, ``W`` a warded entry into the sanctum, ``S`` a shrine (its
+seal face down), ``T`` a thug's start, ``P`` a portal, ``B`` a barracks (walled: thugs are put there and return
+by a portal), ``E`` an entry point (the digit outside the frame is its number: a tribal board attaches on the
+edge beside it), ``%`` a blood thicket space, ``~`` a blood vine space, ``.`` plain floor. The second character
+is the thugs' foot mark, the way they walk on from the tile (``^ > v <``); ``+`` is where a quadrant's outer
+route leaves the route around the sanctum. The quadrants are 0 NE, 1 SE, 2 SW, 3 NW. Tribal board ``s`` of
+``n`` seats attaches at entry point ``s * 8 // n`` and counts as one tile beside it::
 
            7               0
       +----------------------------------+
@@ -34,14 +41,14 @@ attaches at entry point ``s * 8 // n`` and counts as one tile beside it::
       +----------------------------------+
                    4               3
 
-A round has six parts, run in this order (the first round starts at 3)::
+A round has six parts, run in this order (the first round starts at 3; ``Public.phase`` names the part)::
 
     1 refresh        tokens, zimbies and creatures active again; obstacles age; one scroll each
-    2 King's turn    from round 2: into the mist, or onto a ritual tile to cast its ritual (king.py)
-    3 players' turns clockwise from the first mover; each ends with ``end_turn``
-    4 thugs' turn    patrols, re-entry from the barracks, required attacks (npcs.py)
+    2 king           from round 2: into the mist, or onto a ritual tile to cast its ritual (king.py)
+    3 players        each seat's turn, clockwise from the first mover; each ends with ``end_turn``
+    4 thugs          patrols, re-entry from the barracks, required attacks (npcs.py)
     5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
-    6 wrap-up        wounds from the mist and vines; the first mover of the next round
+    6 wrap_up        wounds from the mist and vines; the first mover of the next round
 
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
@@ -594,6 +601,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         carrier = next((c for c in public.columns if c.id == crown.carrier), None)
         if carrier is None or not controls(public, seat, carrier) or carrier.tile not in RITUAL_TILES:
             return []
+        if not carrier.active:
+            return []  # "Depleted zimbies may not ... channel mojo"
         known = next(r.ritual for r in public.rituals if r.tile == carrier.tile)
         choices = range(4) if known is None or known in CHOSEN_RITUALS else range(1)
         return [Invoke(column=carrier.id, choice=k) for k in choices]

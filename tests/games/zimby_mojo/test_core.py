@@ -564,6 +564,19 @@ def test_the_crown_carrier_invokes_a_ritual_for_four_mojo() -> None:
     assert pub.tribes[BLUE].tokens == 0
 
 
+def test_a_depleted_crown_carrier_cannot_channel_mojo_into_a_ritual_tile() -> None:
+    """ "Depleted zimbies may not be zombified, move, attack, or channel mojo or witcheries" (the Ritual of
+    Terror), and the Crown's ritual activation is "channeling 4 mojo into the tile"."""
+    table, _ = new()
+    pub = table.public
+    pub.king.alive, pub.king.tile = False, None
+    pub.columns.append(Column(id="c4", tile=BOARD.rituals[0].tile, zimbies={BLUE: 1}, crown=BLUE, active=False))
+    pub.crown = Crown(carrier="c4", burden=8)
+    assert not [m for m in legal(table, BLUE) if m["type"] == "invoke"]
+    pub.column("c4").active = True
+    assert [m for m in legal(table, BLUE) if m["type"] == "invoke"]
+
+
 def test_a_seat_out_of_time_ends_its_turn_or_refuses() -> None:
     table, _ = new()
     assert RULES.default_move(table, BLUE) == EndTurn()
@@ -670,6 +683,22 @@ def test_the_module_docstring_draws_the_board_as_it_is() -> None:
     assert game.__doc__ is not None
     drawing = "\n".join(("    " + line).rstrip() for line in BOARD.render().splitlines())
     assert drawing in game.__doc__
+
+
+def test_the_module_docstring_explains_every_mark_of_the_drawing_and_names_the_six_parts() -> None:
+    """A newcomer reads the board and the round from the module docstring alone."""
+    from server.games.zimby_mojo import game
+
+    doc = game.__doc__ or ""
+    marks = {
+        c for line in BOARD.render().splitlines() if "|" in line for c in line[line.index("|") + 1 : line.rindex("|")]
+    }
+    legend = doc[: doc.index("::")]
+    for mark in sorted(marks - {" "}):
+        assert f"``{mark}``" in legend or (mark in "^><v" and "``^ > v <``" in legend), mark
+    table = doc[doc.index("A round has six parts") :]
+    parts = [line.split()[1] for line in table.splitlines()[2:8]]
+    assert parts == ["refresh", "king", "players", "thugs", "zombies", "wrap_up"]
 
 
 def test_the_module_docstring_quotes_the_rulebook() -> None:
