@@ -429,7 +429,7 @@ GRID = """(root) => {
     overlays: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile}`).sort(),
     barred: all('g.mark.barred').map((g) => g.dataset.tile).sort(),
     routes: count(all('line.route-step'), 'route'),
-    walls: all('line.wall').length,
+    walls: all('.wall').length,
     tokens: Object.fromEntries(all('g.token').map((g) => [g.dataset.key, g.dataset.on])),
     legend: [...svg.closest('figure').querySelectorAll('.legend .meaning')].map((m) => m.textContent),
     width: svg.getBoundingClientRect().width,
@@ -528,3 +528,63 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
     assert page.evaluate(GRID, ".part.public")["width"] > 300, "the board is not given the phone's width"
     shot(page, "board-zimby-mojo-phone")
+
+
+def click_the_move(tab: Any, move: dict[str, Any]) -> None:
+    """Click the button of this legal move (its fields in any order), then wait for the match to move on."""
+    version = tab.get_attribute(".match", "data-version")
+    found = tab.evaluate_handle(
+        """(move) => [...document.querySelectorAll('button.move:not([disabled])')].find((b) => {
+            const m = JSON.parse(b.dataset.move);
+            const same = Object.keys(m).length === Object.keys(move).length;
+            return same && Object.entries(move).every(([k, v]) => m[k] === v);
+        }) ?? null""",
+        move,
+    ).as_element()
+    assert found is not None, f"no button for {move}"
+    found.click()
+    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+
+
+def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: ServerProcess) -> None:
+    """A match created from the form: its board drawn as the view says after every click, on a desktop and a phone."""
+    match = create(page, server, "zimby_mojo", seats=2, options={"first_player": "0"})
+    pick = random.Random(23)
+
+    def drawn_as_the_server_says() -> dict[str, Any]:
+        # Seat 0 is to act (or the match is over): nobody else moves, so the page and REST agree.
+        page.wait_for_function(READY_OR_OVER)
+        state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
+        page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
+        public: dict[str, Any] = state["view"]["public"]
+        drawn = page.evaluate(GRID, ".part.public")
+        for key, value in zimby_expected(public).items():
+            assert drawn[key] == value, f"v{state['version']}: {key}"
+        return public
+
+    public = drawn_as_the_server_says()
+    assert public["turn"] == 0 and public["tribes"][0]["active"] == 8
+    shot(page, "game-zimby-mojo")
+    # Send one zimby from the tribal board: a column of one stands on seat 0's tribal board ("home0")...
+    click_the_move(page, {"type": "send", "count": 1})
+    public = drawn_as_the_server_says()
+    (column,) = public["columns"]
+    assert column["tile"] == "home0" and page.locator(f"g.piece[data-piece={column['id']}].moving").count() == 1
+    # ... and its first step takes it onto the entry point, where the board draws it.
+    entry = public["tribes"][0]["entry"]
+    click_the_move(page, {"type": "step", "to": entry})
+    public = drawn_as_the_server_says()
+    assert [c["tile"] for c in public["columns"]] == [entry]
+    assert page.get_attribute(f"g.piece[data-piece={column['id']}]", "data-tile") == entry
+    for _ in range(40):  # and on: any legal move, the board redrawn as the server says each time
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        click_a_legal_move(page, pick)
+        public = drawn_as_the_server_says()
+    assert public["round"] > 1 or public["columns"], "the match did not move on"
+    shot(page, "game-zimby-mojo-played")
+    page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "game-zimby-mojo-svg.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    shot(page, "game-zimby-mojo-phone")

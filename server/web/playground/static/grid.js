@@ -56,7 +56,7 @@ const PIECES = {
 };
 /** Seat board counts shown on the board, as symbols (the rest is in its title and panels). */
 const COUNTS = [["active", "●"], ["depleted", "○"], ["tokens", "◆"], ["mojo", "✦"]];
-const ROUTE_COLOURS = ["#5b3cc4", "#d35400"]; // the first route field, the others
+const ROUTE_COLOURS = ["#d35400", "#5b3cc4"]; // the first route field by name, the others
 
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isInt = (v) => Number.isInteger(v);
@@ -130,7 +130,8 @@ function fields(item, skip) {
 /** The routes of a board: [{key, name, tiles}], from fields holding {tiles} or lists of them. */
 function routesOf(board) {
   const found = [];
-  for (const [key, value] of Object.entries(board)) {
+  // by field name, so that each route keeps its colour however the view's fields are ordered
+  for (const [key, value] of Object.entries(board).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     if (key === "tiles" || key === "links") continue;
     const items = Array.isArray(value) ? value : [value];
     if (!items.length || !items.every((r) => isMap(r) && Array.isArray(r.tiles) && r.tiles.every((t) => typeof t === "string"))) continue;
@@ -296,7 +297,8 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       const o = byXY.get(`${t.x + dx},${t.y + dy}`);
       if (!o || linked(t.id, o.id)) continue;
       const [x, y] = [(t.x + dx) * CELL, (t.y + dy) * CELL];
-      walls.push(el("line", { x1: x, y1: y, x2: dx ? x : x + CELL, y2: dx ? y + CELL : y, class: "wall", "data-between": `${t.id} ${o.id}` }));
+      const [w, h] = dx ? [1.2, CELL] : [CELL, 1.2];
+      walls.push(el("rect", { x: fmt(dx ? x - 0.6 : x), y: fmt(dx ? y : y - 0.6), width: w, height: h, class: "wall", "data-between": `${t.id} ${o.id}` }));
     }
   }
 
@@ -344,9 +346,11 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
 
   // routes: an arrow for each step, each route's arrows a little to the side of the one before
   const routeLines = [];
-  routes.forEach((route, n) => {
-    const colour = ROUTE_COLOURS[n === 0 ? 0 : 1];
-    const shift = n === 0 ? 0 : 1.6;
+  const first = routes[0]?.key;
+  routes.forEach((route) => {
+    const n = route.key === first ? 0 : 1;
+    const colour = ROUTE_COLOURS[n];
+    const shift = n === 0 ? 1.6 : 0;
     route.tiles.forEach((here, i) => {
       const there = route.tiles[(i + 1) % route.tiles.length];
       if (!tiles.has(here) || !tiles.has(there)) return;
@@ -357,7 +361,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       routeLines.push(
         el("line", {
           x1: fmt(p.x + ox + ux * 3.2), y1: fmt(p.y + oy + uy * 3.2), x2: fmt(q.x + ox - ux * 3.2), y2: fmt(q.y + oy - uy * 3.2),
-          class: "route-step", stroke: colour, "marker-end": `url(#${id}-arrow-${n === 0 ? 0 : 1})`,
+          class: "route-step", stroke: colour, "marker-end": `url(#${id}-arrow-${n})`,
           "data-route": route.name, "data-from": here, "data-to": there,
         }),
       );
