@@ -52,8 +52,9 @@ A round has six parts, run in this order (the first round starts at 3; ``Public.
 
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
-they did. Their one choice is part 5's: before the zombies shamble, a response window asks each zombie's owner
-to ``hold`` it for 1 mojo or ``pass``. Part 3 takes the moves. A player's turn is a series of small moves:
+they did. Their choices are asked in response windows: before the zombies shamble, each zombie's owner may
+``hold`` it for 1 mojo or ``pass``; before a thug or a zombie attacks a single-tribe column of two or more, its
+shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
@@ -132,7 +133,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Cannibalism to increase brutality must immediately precede the eater's casting their 1d6 for their" -> the
   attacker's cannibal eats as part of the ``attack`` move; when the defender is a single-tribe column of 2 or
   more, its shaman is asked in a response window to have a zimby eat 1 or 2 (+4 each to its defence roll) or
-  pass, and then the rolls are made.
+  pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the thugs and of
+  the shambling zombies, which wait for the answer (the thugs attack one column at a time); the King's attacks,
+  made within his turn, do not ask.
 - "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
   up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
   Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
@@ -1086,9 +1089,14 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pending = pub.pending_attack
         assert pending is not None
         pub.pending_attack = None
-        attacker = mover(pub, pending.attacker)
-        before = attacker.tile
+        attacker = combat.creature(pub, pending.attacker)
+        before = combat.tile_of(attacker)
         combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+        if isinstance(attacker, Thug):
+            npcs.after_thug_attack(pub, attacker, before, rng)
+            return
+        if isinstance(attacker, King):
+            return
         claimed = attacker.tile
         if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
             return
@@ -1186,8 +1194,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub.happened = []
         phase = pub.phase
         if phase == "thugs":
-            npcs.thugs_turn(table, rng)
-            pub.phase = "zombies" if pub.phase == "thugs" else pub.phase
+            self._thugs(table, rng)
         elif phase == "zombies":
             if not pub.holds_asked:
                 # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
@@ -1196,8 +1203,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 on: JsonValue = {"shamble": pub.round}
                 if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
                     return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
-            npcs.zombies_shamble(table, rng)
-            pub.phase = "wrap_up" if pub.phase == "zombies" else pub.phase
+            self._zombies(table, rng)
         elif phase == "wrap_up":
             self._wrap_up(table, rng)
             if pub.round >= pub.round_limit:
@@ -1224,6 +1230,50 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._count_cards(table)
         return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
 
+    def _thugs(self, table: ZTable, rng: Rng) -> None:
+        """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""
+        pub = table.public
+        if not pub.thugs_moved:
+            pub.thugs_moved = True
+            npcs.thugs_move(table, rng)
+        while pub.phase == "thugs" and (due := npcs.next_thug_attack(pub, rng)) is not None:
+            leader, target = due
+            if self._ask_defender(pub, leader.id, target):
+                return
+            npcs.thug_attacks(pub, leader, target, rng)
+        if pub.phase == "thugs":
+            pub.phase = "zombies"
+
+    def _zombies(self, table: ZTable, rng: Rng) -> None:
+        """Each zombie shambles in turn, then attacks the living creature it reached (a defender may be asked)."""
+        pub = table.public
+        for zombie in list(pub.zombies):
+            if zombie.shambled or zombie not in pub.zombies or not npcs.shambles(zombie):
+                continue
+            zombie.shambled = True
+            target = npcs.shamble_walk(pub, zombie, rng)
+            if target is None or zombie not in pub.zombies:
+                continue
+            if self._ask_defender(pub, zombie.id, target):
+                return
+            npcs.zombie_attacks(pub, zombie, target, rng)
+        if pub.phase == "zombies":
+            pub.phase = "wrap_up"
+
+    def _ask_defender(self, pub: Public, attacker: CreatureId, target: CreatureId) -> bool:
+        """A thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its shaman,
+        asked in a response window whether a zimby of it eats first: whether such a window opened."""
+        column = next((c for c in pub.columns if c.id == target), None)
+        if column is None or len(column.zimbies) != 1 or column.size < 2:
+            return False
+        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None)
+        on: JsonValue = {"attack": attacker, "target": target}
+        shaman = column.tribes[0]
+        if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is None:
+            pub.pending_attack = None
+            return False
+        return True
+
     def _wrap_up(self, table: ZTable, rng: Rng) -> None:
         pub = table.public
         # "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature.
@@ -1241,8 +1291,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         best = [t.seat for t in pub.tribes if t.first_mover_count == max(counts)]
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
-            z.held = False
-        pub.holds_asked = False
+            z.held, z.shambled = False, False
+        pub.holds_asked, pub.thugs_moved = False, False
 
     @staticmethod
     def _still_there(pub: Public, cid: CreatureId) -> bool:

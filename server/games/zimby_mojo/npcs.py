@@ -12,7 +12,9 @@ walks the shortest way back to it. A thug stops as soon as an opponent (a
 zimby column or a zombie) is in its combat zone, or when the next tile is
 barred to it; it walks through other thugs and stupidly into any other
 obstacle. In the attack phase every thug column with an opponent in its
-combat zone attacks one of them, chosen at random.
+combat zone attacks one of them, chosen at random, one column after the
+other in thug order (:func:`next_thug_attack`, so that the game may ask a
+defending shaman whether a zimby eats first).
 
 **The Crown run.** A thug that wins the Crown, walks over it or enters play
 where it lies carries it to the blood mist by the patrol routes, then in
@@ -404,8 +406,17 @@ def claim_quadrant_on_return(public: Public, thug: Thug, board: Board = BOARD) -
 
 def thugs_turn(table: ZTable, rng: Rng) -> None:
     """The thugs' turn: re-entry and movement, then every thug column engaged attacks."""
+    thugs_move(table, rng)
+    if table.public.phase != "over":
+        thugs_attack(table.public, rng)
+
+
+def thugs_move(table: ZTable, rng: Rng) -> None:
+    """The thugs' movement phase: the barracks' active thugs return by a portal, then each thug walks its roll."""
     public = table.public
     board = BOARD
+    for thug in public.thugs:
+        thug.attacked = False
     assign_quadrants(public, board)
     returning = [t for t in public.thugs if t.in_barracks and t.active]
     for thug in returning:
@@ -434,31 +445,60 @@ def thugs_turn(table: ZTable, rng: Rng) -> None:
         moved.update(t.id for t in carrier_column(public, thug))
         if public.phase == "over":
             return
-    thugs_attack(public, rng, board)
 
 
 def thugs_attack(public: Public, rng: Rng, board: Board = BOARD) -> None:
-    """Every thug column with an opponent in its combat zone attacks one, chosen at random."""
-    done: set[TileId] = set()
+    """The thugs' attack phase: every thug column with an opponent in its combat zone attacks one, at random."""
+    while (attack_due := next_thug_attack(public, rng, board)) is not None:
+        thug_attacks(public, *attack_due, rng, board=board)
+
+
+def next_thug_attack(public: Public, rng: Rng, board: Board = BOARD) -> tuple[Thug, CreatureId] | None:
+    """The next thug column (in thug order) that has not attacked this turn and has an opponent in its combat
+    zone: its leader and the opponent drawn at random. The column is marked as having attacked."""
     for thug in sorted(public.thugs, key=lambda t: t.id):
-        if thug.in_barracks or not thug.active or thug.tile in done:
+        if thug.in_barracks or not thug.active:
             continue
-        done.add(thug.tile)
+        column = thug_column(public, thug.tile)
+        if any(t.attacked for t in column):
+            continue
         foes = thug_foes(public, thug.tile, board)
         if foes:
-            leader = thug_column(public, thug.tile)[0]
-            before = leader.tile
-            attack(public, leader.id, pick(rng, foes), None, rng)
-            done.add(leader.tile)  # a column that claimed a tile has made its one attack
-            if not leader.in_barracks and leader.tile != before and leader.tile in board.portals:
-                # The claimed tile is a portal: "When a creature moves onto a portal tile, the portal immediately
-                # activates".
-                pick_up_crown(public, leader, board)
-                relocate(public, thug_column(public, leader.tile), leader.tile, rng, board)
-            if leader.crown and not leader.in_barracks and public.crown is not None:
-                leader.heading = []
-            if not leader.in_barracks:
-                pick_up_crown(public, leader, board)
+            for mate in column:
+                mate.attacked = True
+            return column[0], pick(rng, foes)
+    return None
+
+
+def thug_attacks(
+    public: Public,
+    leader: Thug,
+    target: CreatureId,
+    rng: Rng,
+    *,
+    effects: tuple[int, int] = (0, 0),
+    board: Board = BOARD,
+) -> None:
+    """A thug column attacks; ``effects`` are the attacker's and the defender's other effects (a defending
+    cannibal's +4 per tribesman eaten)."""
+    before = leader.tile
+    attack(public, leader.id, target, None, rng, effects=effects)
+    after_thug_attack(public, leader, before, rng, board)
+
+
+def after_thug_attack(public: Public, leader: Thug, before: TileId, rng: Rng, board: Board = BOARD) -> None:
+    """What follows a thug column's attack: a portal it claimed relocates it; a Crown it won sets its course."""
+    for mate in thug_column(public, leader.tile) if not leader.in_barracks else []:
+        mate.attacked = True  # a column that claimed a tile has made its one attack
+    if not leader.in_barracks and leader.tile != before and leader.tile in board.portals:
+        # The claimed tile is a portal: "When a creature moves onto a portal tile, the portal immediately
+        # activates".
+        pick_up_crown(public, leader, board)
+        relocate(public, thug_column(public, leader.tile), leader.tile, rng, board)
+    if leader.crown and not leader.in_barracks and public.crown is not None:
+        leader.heading = []
+    if not leader.in_barracks:
+        pick_up_crown(public, leader, board)
 
 
 # -- zombies ---------------------------------------------------------------------------------------------------------
@@ -489,6 +529,14 @@ def nearest_living(public: Public, zombie: Zombie, rng: Rng, board: Board = BOAR
 
 def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> None:
     """One zombie shambles 1d6 tiles toward the nearest living creature, then attacks one in its combat zone."""
+    target = shamble_walk(public, zombie, rng, board)
+    if target is not None:
+        zombie_attacks(public, zombie, target, rng, board=board)
+
+
+def shamble_walk(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> CreatureId | None:
+    """The zombie walks 1d6 tiles toward the nearest living creature, stopping beside one: the living creature
+    it will attack (drawn at random among several), if any is then in its combat zone."""
     steps = rng.roll(6)
     public.happened.append(f"{zombie.id} shambles {steps}")
     for _ in range(steps):
@@ -502,21 +550,38 @@ def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> N
         public.happened.append(f"{zombie.id} shambles to {there}")
         suffer_obstacles(public, zombie, rng)
         if zombie not in public.zombies:
-            return
+            return None
         if there in board.portals:
             relocate(public, [zombie], there, rng, board)
             break
     near = living_near(public, zombie.tile, board)
-    if near:
-        before = zombie.tile
-        attack(public, zombie.id, pick(rng, near), None, rng)
-        if zombie in public.zombies and zombie.tile != before and zombie.tile in board.portals:
-            relocate(public, [zombie], zombie.tile, rng, board)
+    return pick(rng, near) if near else None
+
+
+def zombie_attacks(
+    public: Public,
+    zombie: Zombie,
+    target: CreatureId,
+    rng: Rng,
+    *,
+    effects: tuple[int, int] = (0, 0),
+    board: Board = BOARD,
+) -> None:
+    """An uncontrolled zombie attacks; a portal tile it claims relocates it."""
+    before = zombie.tile
+    attack(public, zombie.id, target, None, rng, effects=effects)
+    if zombie in public.zombies and zombie.tile != before and zombie.tile in board.portals:
+        relocate(public, [zombie], zombie.tile, rng, board)
+
+
+def shambles(zombie: Zombie) -> bool:
+    """The zombie shambles this round: active, neither combat locked nor held by its owner."""
+    return zombie.active and not zombie.in_combat and not zombie.held
 
 
 def zombies_shamble(table: ZTable, rng: Rng) -> None:
     """Every zombie neither combat locked nor held by its owner shambles; all are uncontrolled now."""
     public = table.public
     for zombie in list(public.zombies):
-        if zombie in public.zombies and zombie.active and not zombie.in_combat and not zombie.held:
+        if zombie in public.zombies and shambles(zombie):
             shamble(public, zombie, rng)

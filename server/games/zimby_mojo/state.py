@@ -132,6 +132,7 @@ class Zombie(Creature):
         False,
         description="stopped beside a living creature on its controller's path: must attack it this turn",
     )
+    shambled: bool = Field(False, description="has had its shamble this round (reset at wrap-up)")
 
 
 class Thug(Creature):
@@ -301,6 +302,7 @@ class Public(Part):
     )
     pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
     holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
+    thugs_moved: bool = Field(False, description="this round's thugs made their movement phase (attacks follow)")
     round_limit: int = Field(60, description="the match ends undecided after this round")
     discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
     library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")

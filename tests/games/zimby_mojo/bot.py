@@ -46,8 +46,8 @@ class Bot:
     def choose(self, table: ZTable, seat: int, legal: list[AnyMove]) -> AnyMove:
         pub = table.public
         devour = [m for m in legal if isinstance(m, Devour)]
-        if devour:
-            return devour[-1]
+        if devour and pub.phase == "players":
+            return devour[-1]  # against a shaman's column it eats all it may; against thugs and zombies it keeps them
         if any(isinstance(m, Answer) for m in legal):
             return Answer(yes=True) if Answer(yes=True) in legal else legal[0]
         if pub.windows:

@@ -521,6 +521,46 @@ def test_a_defending_single_tribe_column_may_eat_before_the_rolls() -> None:
     assert not any(c.id == "c1" for c in pub.columns) or pub.column("c1").in_combat
 
 
+def test_a_column_attacked_by_a_thug_may_have_a_zimby_eat_before_the_rolls() -> None:
+    """ "A zimby in a single-tribe column may eat up to 2 zimbies in its column and may do so at any time during the
+    round": the thugs' attack waits for the defending shaman's answer."""
+    table, rng = new()
+    pub = table.public
+    thug = pub.thugs[0]
+    pub.columns.append(Column(id="c1", tile=SHRINE_NE, zimbies={BLUE: 3}))
+    assert SHRINE_NE in BOARD.neighbours(thug.tile)
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    pending = pub.pending_attack
+    assert phase(table) == "thugs" and pending is not None and (pending.attacker, pending.target) == (thug.id, "c1")
+    assert RULES.to_act(table) == [BLUE] and {"type": "devour", "eat": 2} in legal(table, BLUE)
+    _, event = RULES.act(table, rng, BLUE, {"type": "devour", "eat": 2})
+    assert "a zimby of c1 eats 2 for +8 brutality" in event.public["happened"]
+    assert any(line.startswith(f"{thug.id} attacks c1") for line in event.public["happened"])
+    # The rest of the round ran on: the zombies, the wrap-up, round 2's refresh and the King's turn.
+    assert [step.public["type"] for step in event.then] == ["thugs", "zombies", "wrap_up", "refresh", "king"]
+    assert phase(table) == "players" and pub.round == 2
+
+
+def test_a_column_a_zombie_shambles_up_to_may_have_a_zimby_eat_before_the_rolls() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.zombies.append(Zombie(id="z1", tile="k3", owner=BLUE))
+    pub.columns.append(Column(id="c2", tile="j4", zimbies={YELLOW: 2}))
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    # Blue is first asked whether to hold its zombie; it lets it shamble.
+    assert RULES.to_act(table) == [BLUE] and {"type": "hold", "zombie": "z1"} in legal(table, BLUE)
+    play(table, rng, BLUE, type="pass")
+    pending = pub.pending_attack
+    assert phase(table) == "zombies" and pending is not None and (pending.attacker, pending.target) == ("z1", "c2")
+    assert RULES.to_act(table) == [YELLOW]
+    _, event = RULES.act(table, rng, YELLOW, {"type": "pass"})
+    assert any(line.startswith("z1 attacks c2") for line in event.public["happened"])
+    assert phase(table) == "players" and pub.pending_attack is None
+
+
 def test_an_attack_on_a_lone_zimby_asks_nobody() -> None:
     table, rng = new()
     pub = table.public
