@@ -24,6 +24,9 @@
 //                 not the board's but ends in a seat board's number ("home2") stands on it.
 //   a token       a map with a `carrier` naming a piece (drawn on that piece) or with a `tile`
 //   a mover       a map whose `creature` names a piece: that piece is outlined
+//
+// Tiles and pieces that the seat's legal moves name ("step: to k2", "attack: target t1") are
+// outlined, the moves in their titles: the buttons stay the way to make them.
 
 import { SEAT_COLOURS } from "./board.js";
 
@@ -242,9 +245,10 @@ function pieceShape(look, x, y, r) {
 /**
  * A grid board and what the fields beside it (`siblings`, the map it sits in) put on it, as a
  * figure: the SVG, a legend of what it shows, what is not on it, and the board's data folded away.
- * `label` names it; `renderEntries` draws the board's data as panels.
+ * `label` names it; `renderEntries` draws the board's data as panels; `named` maps a tile or piece id
+ * to the labels of the legal moves that name it.
  */
-export function drawGridBoard(board, siblings = {}, label = "Board", renderEntries = null) {
+export function drawGridBoard(board, siblings = {}, label = "Board", renderEntries = null, named = new Map()) {
   const id = `grid-${++drawn}`;
   const tiles = new Map(board.tiles.map((t) => [t.id, t]));
   const tileIds = new Set(tiles.keys());
@@ -278,15 +282,17 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       entry && isInt(entry.index) ? `entry point ${entry.index}, ${entry.side} edge` : null,
       flags.length ? `${flags.map(words).join(", ")} space` : null,
       ...marks.map((m) => `${words(m.key)}: ${fields(m.item, ["tile"])}`),
+      named.has(t.id) ? `your moves: ${named.get(t.id).join(", ")}` : null,
     ].filter(Boolean);
     return el(
       "g",
-      { class: "tile", "data-tile": t.id, "data-kind": t.kind, "data-quadrant": t.quadrant ?? null, "data-flags": flags.join(" ") || null },
+      { class: `tile${named.has(t.id) ? " target" : ""}`, "data-tile": t.id, "data-kind": t.kind, "data-quadrant": t.quadrant ?? null, "data-flags": flags.join(" ") || null },
       el("title", {}, title.join("; ")),
       el("rect", { x: fmt(x + 0.3), y: fmt(y + 0.3), width: CELL - 0.6, height: CELL - 0.6, rx: 0.8, fill: quadrantTint }),
       flags.map((f, i) => el("rect", { x: fmt(x + 1.3 + i), y: fmt(y + 1.3 + i), width: fmt(CELL - 2.6 - 2 * i), height: fmt(CELL - 2.6 - 2 * i), rx: 0.6, class: `space ${f}`, stroke: (OVERLAYS[f] ?? OVERLAYS[`blood_${f}`] ?? [`hsl(${hashHue(f)} 60% 35%)`])[0] })),
       letter ? el("text", { x: fmt(x + CELL / 2), y: fmt(y + CELL * 0.66), class: `kind-letter${t.kind === "blood_mist" || t.kind === "ritual" || t.kind === "barracks" ? " light" : ""}`, "font-size": fmt(CELL * 0.5) }, entry && isInt(entry.index) ? `${letter}${entry.index}` : letter) : null,
       el("text", { x: fmt(x + 0.9), y: fmt(y + 2.4), class: "tile-id", "font-size": 2 }, t.id),
+      named.has(t.id) ? el("rect", { x: fmt(x + 0.7), y: fmt(y + 0.7), width: CELL - 1.4, height: CELL - 1.4, rx: 0.8, class: "target-ring" }) : null,
     );
   });
 
@@ -418,14 +424,15 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       legend.pieces.set(key, [look, (legend.pieces.get(key)?.[1] ?? 0) + 1]);
       pieceAt.set(item.id, { x, y, r });
       const depleted = item.active === false;
-      const states = [depleted ? "depleted" : null, item.in_combat === true ? "in-combat" : null, things.mover?.id === item.id ? "moving" : null].filter(Boolean);
+      const states = [depleted ? "depleted" : null, item.in_combat === true ? "in-combat" : null, things.mover?.id === item.id ? "moving" : null, named.has(item.id) ? "target" : null].filter(Boolean);
       pieceGroups.push(
         el(
           "g",
           { class: ["piece", ...states].join(" "), "data-key": key, "data-piece": item.id, "data-tile": item.tile },
-          el("title", {}, `${cap(key.replace(/s$/, ""))} ${item.id} on ${spot.home !== undefined ? `seat ${spot.home}'s board` : item.tile}: ${fields(item, ["id", "tile"])}${things.mover?.id === item.id ? `; ${words(things.mover.key)}` : ""}`),
+          el("title", {}, `${cap(key.replace(/s$/, ""))} ${item.id} on ${spot.home !== undefined ? `seat ${spot.home}'s board` : item.tile}: ${fields(item, ["id", "tile"])}${things.mover?.id === item.id ? `; ${words(things.mover.key)}` : ""}${named.has(item.id) ? `; your moves: ${named.get(item.id).join(", ")}` : ""}`),
           item.in_combat === true ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 1.1), class: "combat-ring" }) : null,
           things.mover?.id === item.id ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 2), class: "mover-ring" }) : null,
+          named.has(item.id) ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 2.9), class: "target-ring" }) : null,
           pieceShape(look, x, y, r),
         ),
       );
@@ -480,7 +487,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     "figure",
     { class: "board-figure grid-figure", "data-board": label },
     svg,
-    drawLegend(legend, routes, things),
+    drawLegend(legend, routes, things, [...named.keys()].some((k) => tileIds.has(k) || pieceAt.has(k))),
     offBoard.length ? html("figcaption", {}, `Not on the board: ${offBoard.join("; ")}.`) : null,
     renderEntries ? html("details", { class: "board-data" }, html("summary", {}, `${label} as data`), renderEntries(board)) : null,
   );
@@ -496,7 +503,7 @@ function entry(attrs, sample, meaning) {
 }
 
 /** The legend: the kinds of tile (with how many), routes, marks, pieces and the signs used. */
-function drawLegend(legend, routes, things) {
+function drawLegend(legend, routes, things, targets) {
   const items = [];
   for (const [kind, [fill, letter, name, n]] of legend.kinds) {
     items.push(entry({ "data-legend-kind": kind }, swatch(fill, letter, fill === "#b3122e" || fill === "#7d3c98" || fill === "#6d4c41" ? "light" : ""), `${cap(name)} (${n})`));
@@ -517,6 +524,7 @@ function drawLegend(legend, routes, things) {
     items.push(entry({ "data-legend-piece": key }, swatch(fill, look.seats.length ? "n" : look.label, `light piece ${look.shape}`), `${cap(key)} (${n})${look.seats.length ? ": seats' colours, how many" : ""}`));
   }
   if (things.pieces.length) items.push(entry({}, swatch("#999999", "", "piece depleted"), "Faded, dashed: depleted; red ring: in combat; blue ring: moving"));
+  if (targets) items.push(entry({ "data-legend-target": "" }, swatch("#fff", "", "target"), "Green outline: named by one of your moves (the buttons make them)"));
   if (things.tokens.length) for (const { key } of things.tokens) items.push(entry({ "data-legend-token": key }, swatch("#f6d55c", key === "crown" ? "♛" : key.charAt(0).toUpperCase()), cap(key)));
   if (things.seatBoards.length) {
     const shown = COUNTS.map(([k, sign]) => `${sign} ${words(k)}`).join(", ");

@@ -196,7 +196,8 @@ function isPlaced(value) {
 
 /**
  * Any value of a view, drawn. `key` is the field it sits under (a hint for dice and labels);
- * `context` may say how many `seats` the match has (to tell a board's pieces from other lists).
+ * `context` may say how many `seats` the match has (to tell a board's pieces from other lists) and
+ * give the seat's `legal` moves (a grid board marks the tiles and pieces they name).
  */
 export function renderValue(value, key = "", context = {}) {
   if (value === null || value === undefined) return h("span", { class: "none" }, "—");
@@ -267,7 +268,7 @@ export function renderEntries(map, className = "entries", context = {}) {
     if (best > 0 || chosen.length === 1) for (const [o] of chosen) onBoard.set(o, v);
   }
   const drawn = (k, v) => {
-    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"));
+    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"), namedBy(context.legal));
     if (isBoard(v)) {
       const pieces = [...onBoard].filter(([, b]) => b === v).map(([o]) => ({ key: o, places: map[o] }));
       return boardFigure(v, k, pieces);
@@ -304,6 +305,20 @@ export function renderEntries(map, className = "entries", context = {}) {
         )
       : null,
   );
+}
+
+/** What legal moves name: each string among their fields -> the labels of the moves naming it. */
+function namedBy(legal) {
+  const named = new Map();
+  for (const move of Array.isArray(legal) ? legal : []) {
+    if (!isMap(move)) continue;
+    for (const [k, v] of Object.entries(move)) {
+      if (k === "type" || typeof v !== "string") continue;
+      if (!named.has(v)) named.set(v, []);
+      named.get(v).push(moveLabel(move));
+    }
+  }
+  return named;
 }
 
 /** A short readable label for a legal move: its type, then its other fields. */
