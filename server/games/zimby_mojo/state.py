@@ -32,7 +32,7 @@ zimby of the column: :attr:`Column.crown` names that zimby's tribe.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
@@ -277,6 +277,9 @@ class PendingAttack(BaseModel):
 
 
 class Public(Part):
+    #: The board is the same in every match: the engine serialises it once, not in every view or stored table.
+    constant_fields: ClassVar[frozenset[str]] = frozenset({"board"})
+
     seats: int
     solitaire: bool
     round: int = Field(1, description="from 1; the King acts from round 2")
