@@ -16,7 +16,7 @@ import concurrent.futures
 import random
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -431,6 +431,7 @@ GRID = """(root) => {
     routes: count(all('line.route-step'), 'route'),
     walls: all('.wall').length,
     tokens: Object.fromEntries(all('g.token').map((g) => [g.dataset.key, g.dataset.on])),
+    actions: Object.fromEntries(all('g.action').map((g) => [g.dataset.key, [g.dataset.from, g.dataset.to]])),
     legend: [...svg.closest('figure').querySelectorAll('.legend .meaning')].map((m) => m.textContent),
     width: svg.getBoundingClientRect().width,
   };
@@ -452,6 +453,11 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
     beside += [(here, at.get((x, y + 1))) for (x, y), here in at.items()]
     walls = sum(1 for here, there in beside if there and frozenset((here, there)) not in links)  # a barracks' walls
     crown = public["crown"]
+    actions = {}  # an attack waiting for the defender's shaman, a request to join a column: arrows
+    if public["pending_attack"] is not None:
+        actions["pending_attack"] = [public["pending_attack"]["attacker"], public["pending_attack"]["target"]]
+    if public["request"] is not None and public["request"]["target"] is not None:
+        actions["request"] = [public["request"]["column"], public["request"]["target"]]
     return {
         "kinds": kinds,
         "pieces": {c["id"]: c["tile"] for c in creatures if c["tile"] is not None},
@@ -462,12 +468,14 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
         "routes": routes,
         "walls": walls,
         "tokens": {} if crown is None else {"crown": crown["carrier"] or crown["tile"]},
+        "actions": actions,
     }
 
 
 def zimby_views() -> dict[str, dict[str, Any]]:
     """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
-    tribes; and the test bots' match of four until a column carries the Crown of the dead King."""
+    tribes, until an attack waits for the defender's shaman, until a column asks to join another; and the test
+    bots' match of four until a column carries the Crown of the dead King."""
     from server.engine.play import Rules
     from server.games.zimby_mojo import ZimbyMojo
 
@@ -475,18 +483,21 @@ def zimby_views() -> dict[str, dict[str, Any]]:
 
     rules = Rules(ZimbyMojo())
     found: dict[str, dict[str, Any]] = {}
+    wanted: dict[str, Callable[[Any], bool]] = {
+        "zombie": lambda pub: bool(pub.zombies) and any(len(c.zimbies) > 1 for c in pub.columns),
+        "attack": lambda pub: pub.pending_attack is not None,
+        "join": lambda pub: pub.request is not None and pub.request.target is not None,
+    }
     for seed in range(20):  # the first random match (by seed) that gets there
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
         pick = random.Random(seed)
-        while rules.outcome(table) is None:
-            if table.public.zombies and any(len(c.zimbies) > 1 for c in table.public.columns):
-                found["zombie"] = rules.view(table, None)["public"]
-                break
+        while rules.outcome(table) is None and not set(wanted) <= set(found):
+            for name, here in wanted.items():
+                if name not in found and here(table.public):
+                    found[name] = rules.view(table, None)["public"]
             (seat,) = rules.to_act(table)
             rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
-        if found:
-            break
-    assert found, "no random match had a zombie and a shared column"
+    assert set(found) == set(wanted), f"random matches did not reach {set(wanted) - set(found)}"
     for seed in range(5, 10):
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
         bot = Bot()

@@ -24,6 +24,8 @@
 //                 not the board's but ends in a seat board's number ("home2") stands on it.
 //   a token       a map with a `carrier` naming a piece (drawn on that piece) or with a `tile`
 //   a mover       a map whose `creature` names a piece: that piece is outlined
+//   an action     a map naming two pieces or more in its fields ({attacker, target}, a request
+//                 to join {column, target}): an arrow from the first named to the second
 //
 // Tiles and pieces that the seat's legal moves name ("step: to k2", "attack: target t1") are
 // outlined, the moves in their titles: the buttons stay the way to make them.
@@ -60,6 +62,7 @@ const PIECES = {
 /** Seat board counts shown on the board, as symbols (the rest is in its title and panels). */
 const COUNTS = [["active", "●"], ["depleted", "○"], ["tokens", "◆"], ["mojo", "✦"]];
 const ROUTE_COLOURS = ["#d35400", "#5b3cc4"]; // the first route field by name, the others
+const ACTION_COLOUR = "#c0262d";
 
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isInt = (v) => Number.isInteger(v);
@@ -180,13 +183,20 @@ function onBoard(siblings, tileIds, entries) {
       mover = { key, id: value.creature };
     }
   }
-  return { pieces, marks, seatBoards, tokens, mover };
+  const ids = new Set(pieces.map((p) => p.item.id));
+  const actions = [];
+  for (const [key, value] of Object.entries(siblings)) {
+    if (!isMap(value) || "id" in value) continue;
+    const named = Object.entries(value).filter(([, v]) => typeof v === "string" && ids.has(v));
+    if (named.length >= 2) actions.push({ key, item: value, from: named[0], to: named[1] });
+  }
+  return { pieces, marks, seatBoards, tokens, mover, actions };
 }
 
 /** The fields beside a grid board that it draws (pieces, tile marks, seat boards, tokens, the mover). */
 export function gridFields(board, siblings) {
   const things = onBoard(siblings, new Set(board.tiles.map((t) => t.id)), entriesOf(board));
-  const keys = [...things.pieces, ...things.marks, ...things.seatBoards, ...things.tokens].map((t) => t.key);
+  const keys = [...things.pieces, ...things.marks, ...things.seatBoards, ...things.tokens, ...things.actions].map((t) => t.key);
   return new Set([...keys, ...(things.mover ? [things.mover.key] : [])]);
 }
 
@@ -460,6 +470,23 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     );
   }
 
+  // actions: an arrow from the first piece named to the second
+  const actionLines = [];
+  for (const { key, item, from, to } of things.actions) {
+    const [p, q] = [pieceAt.get(from[1]), pieceAt.get(to[1])];
+    if (!p || !q) continue;
+    const len = Math.hypot(q.x - p.x, q.y - p.y) || 1;
+    const [ux, uy] = [(q.x - p.x) / len, (q.y - p.y) / len];
+    actionLines.push(
+      el(
+        "g",
+        { class: "action", "data-key": key, "data-from": from[1], "data-to": to[1] },
+        el("title", {}, `${cap(key)}: ${fields(item, [])}`),
+        el("line", { x1: fmt(p.x + ux * p.r), y1: fmt(p.y + uy * p.r), x2: fmt(q.x - ux * (q.r + 1)), y2: fmt(q.y - uy * (q.r + 1)), class: "action-line", "marker-end": `url(#${id}-arrow-action)` }),
+      ),
+    );
+  }
+
   const [w, hgt] = [board.width * CELL + 2 * MARGIN, board.height * CELL + 2 * MARGIN];
   const counts = [...legend.kinds].map(([, [, , name, n]]) => `${n} ${name}`).join(", ");
   const who = [...legend.pieces].map(([key, [, n]]) => `${n} ${words(key)}`).join(", ");
@@ -473,7 +500,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       viewBox: `${-MARGIN} ${-MARGIN} ${w} ${hgt}`, width: "100%", preserveAspectRatio: "xMidYMid meet", "data-tiles": board.tiles.length,
     },
     el("title", { id: `${id}-title` }, summary),
-    el("defs", {}, arrow(0, ROUTE_COLOURS[0]), arrow(1, ROUTE_COLOURS[1])),
+    el("defs", {}, arrow(0, ROUTE_COLOURS[0]), arrow(1, ROUTE_COLOURS[1]), arrow("action", ACTION_COLOUR)),
     el("rect", { x: 0, y: 0, width: board.width * CELL, height: board.height * CELL, class: "walls", rx: 1 }),
     el("g", { class: "tiles" }, tileGroups),
     el("g", { class: "marks" }, markGroups),
@@ -482,6 +509,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     el("g", { class: "seat-boards" }, seatGroups),
     el("g", { class: "pieces" }, pieceGroups),
     el("g", { class: "tokens" }, tokenGroups),
+    el("g", { class: "actions" }, actionLines),
   );
   return html(
     "figure",
@@ -524,6 +552,7 @@ function drawLegend(legend, routes, things, targets) {
     items.push(entry({ "data-legend-piece": key }, swatch(fill, look.seats.length ? "n" : look.label, `light piece ${look.shape}`), `${cap(key)} (${n})${look.seats.length ? ": seats' colours, how many" : ""}`));
   }
   if (things.pieces.length) items.push(entry({}, swatch("#999999", "", "piece depleted"), "Faded, dashed: depleted; red ring: in combat; blue ring: moving"));
+  for (const { key } of things.actions) items.push(entry({ "data-legend-action": key }, swatch("#fff", "➜", "action"), `${cap(key)}: from the first piece it names to the second`));
   if (targets) items.push(entry({ "data-legend-target": "" }, swatch("#fff", "", "target"), "Green outline: named by one of your moves (the buttons make them)"));
   if (things.tokens.length) for (const { key } of things.tokens) items.push(entry({ "data-legend-token": key }, swatch("#f6d55c", key === "crown" ? "♛" : key.charAt(0).toUpperCase()), cap(key)));
   if (things.seatBoards.length) {
