@@ -142,6 +142,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   killers of the King do). A column that relocates through a portal does not enter the portal it came to: the
   Crown lying on the destination swaps to the origin ("Any creature, obstacle, or item on the destination tile
   relocates to the origin tile"); a column that shuts its portal (3 mojo) stands on it and may pick it up.
+- "A creature that is caught in entangling vines as they appear or enters a tile with entangling vines" -> (part
+  2's scrolls conjure them) a zimby column on such a tile may not step off it; a zombie may ("Zombies ...
+  ignore both patches o' darkness and entangling vines"); the Crown carrier rolls its immunity at each step out,
+  as it does to pass blood thickets.
 - "When a creature moves onto a portal tile, the portal immediately activates" -> an attacker claiming a portal
   tile moves onto it: a zimby column's controller then influences the destination as after a step, a
   controlled zombie goes to a random portal. A column warped from its tribal board lands "directly onto a
@@ -358,6 +362,21 @@ def settle_combat(public: Public) -> None:
     for t in public.thugs:
         if t.in_combat and not t.in_barracks and not foes_of_thug(public, t.tile):
             t.in_combat = False
+
+
+def holding_back(public: Public, creature: Column | Zombie | None, to: TileId) -> str | None:
+    """The obstacle that bars a step onto ``to``: blood thickets there or on the creature's tile ("may not move
+    into or out of"), or entangling vines that caught a zimby column ("may not move out of the tile")."""
+    if any(o.kind == "thickets" for o in obstacles_on(public, to)):
+        return "thickets"
+    if creature is None:
+        return None
+    here = obstacles_on(public, creature.tile)
+    if any(o.kind == "thickets" for o in here):
+        return "thickets"
+    if isinstance(creature, Column) and any(o.kind == "entangling_vines" for o in here):
+        return "entangling vines"
+    return None
 
 
 def thug_adjacent(public: Public, tile: TileId) -> bool:
@@ -633,11 +652,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
         if closed_ward(public, tile):
             return False
-        thickets = any(o.kind == "thickets" for o in obstacles_on(public, tile)) or (
-            moving is not None and any(o.kind == "thickets" for o in obstacles_on(public, moving.tile))
-        )
-        # The Crown carrier may try its 50% obstacle immunity against thickets; nobody else passes them.
-        if thickets and not (moving is not None and carries_crown(public, moving)):
+        # The Crown carrier may try its 50% obstacle immunity against thickets and vines; nobody else passes them.
+        if holding_back(public, moving, tile) and not (moving is not None and carries_crown(public, moving)):
             return False
         there = public.creature_at(tile)
         if there is None:
@@ -887,11 +903,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         self._pay_step(pub, seat, creature)
         moving.steps += 1
-        if any(o.kind == "thickets" for o in [*obstacles_on(pub, to), *obstacles_on(pub, creature.tile)]):
+        obstacle = holding_back(pub, creature, to)
+        if obstacle is not None:
             if not combat.crown_immune(rng):
-                pub.happened.append(f"the thickets hold {creature.id} back: the Crown's immunity fails")
+                pub.happened.append(f"the {obstacle} hold {creature.id} back: the Crown's immunity fails")
                 return
-            pub.happened.append(f"{creature.id} passes the thickets: the Crown's immunity holds")
+            pub.happened.append(f"{creature.id} passes the {obstacle}: the Crown's immunity holds")
         home = home_seat(to)
         if home is not None:
             self._arrive_home(pub, creature, home)

@@ -42,9 +42,10 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Thugs' turn and patrols"):
   zombies; a tile under blood thickets or darkness (-CBT) hides its creature.
 - "Thugs will stupidly walk into any obstacles in their path." -> blood
   vines wound a thug column entering them (1d3) and deadly vines (1), the two
-  added as one source; entangling vines end its move; only tiles no creature
-  may enter stop it before it steps (blood thickets, wards still in place,
-  the tile of a zimby column, a zombie or the King).
+  added as one source; entangling vines end its move and keep it there until
+  they are gone (a Crown carrier rolls its immunity at each step out); only
+  tiles no creature may enter stop it before it steps (blood thickets, wards
+  still in place, the tile of a zimby column, a zombie or the King).
 - "Each active thug on a barracks tile returns to play on a random portal
   tile and moves to a patrol route." -> the portal is drawn with 1d4 (in
   solitaire 1d6, 5 and 6 meaning the portal of the player's quadrant) among
@@ -94,7 +95,7 @@ from typing import TypeVar
 from server.engine import Rng, Table
 
 from .board import BOARD, Board, PatrolRoute
-from .combat import attack, expel_thug, suffer_obstacles, thug_column
+from .combat import attack, crown_immune, expel_thug, suffer_obstacles, thug_column
 from .king import dice, random_pick, send_home
 from .solitaire import flank_to_hold, home_quadrant, lose
 from .state import KING_ID, Column, CreatureId, King, Private, Public, Secret, Thug, TileId, Zombie
@@ -267,7 +268,7 @@ def crown_new_king(public: Public, thug: Thug, board: Board = BOARD) -> None:
 def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD) -> None:
     """Walk a thug (a Crown carrier with its column) up to ``steps`` tiles, stopping as the rules say."""
     for _ in range(steps):
-        if thug.in_barracks or thug_foes(public, thug.tile, board):
+        if thug.in_barracks or thug_foes(public, thug.tile, board) or held_by_vines(public, thug, rng):
             return
         there = next_step(public, thug, board)
         if there is None or there in barred(public, board) or occupied_by_other_than_thugs(public, there):
@@ -295,8 +296,16 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
         pick_up_crown(public, thug, board)
         if stop_to_hold(public, thug, board):
             return
-        if any(o.tile == there and o.kind == "entangling_vines" for o in public.obstacles):
-            return
+
+
+def held_by_vines(public: Public, thug: Thug, rng: Rng) -> bool:
+    """Entangling vines on the thug's tile keep it there, unless it carries the Crown and its immunity holds."""
+    if not any(o.tile == thug.tile and o.kind == "entangling_vines" for o in public.obstacles):
+        return False
+    if thug.crown and crown_immune(rng):
+        public.happened.append(f"{thug.id} walks out of the entangling vines: the Crown's immunity holds")
+        return False
+    return True
 
 
 def stop_to_hold(public: Public, thug: Thug, board: Board = BOARD) -> bool:

@@ -14,7 +14,7 @@ from server.engine import IllegalMove, Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, movement
-from server.games.zimby_mojo.state import Answer, Column, Crown, EndTurn, Zombie, home_tile
+from server.games.zimby_mojo.state import Answer, Column, Crown, EndTurn, Obstacle, Zombie, home_tile
 
 RULES = Rules(ZimbyMojo())
 BLUE, YELLOW = 0, 1
@@ -935,3 +935,33 @@ def test_a_thug_column_in_the_vines_at_wrap_up_suffers_as_one_creature() -> None
     pub.thugs[0].tile = pub.thugs[1].tile = vines
     ZimbyMojo()._wrap_up(table, rng)
     assert sum(line.startswith(("t0 suffers", "t1 suffers")) for line in pub.happened) == 1
+
+
+def test_a_column_caught_in_entangling_vines_may_not_move_out_but_a_zombie_may() -> None:
+    """ "A creature that is caught in entangling vines ... may not move out of the tile", and "Zombies ... ignore
+    both patches o' darkness and entangling vines" (part 2's scrolls conjure them; here they are laid by hand)."""
+    table, _ = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.obstacles += [Obstacle(tile="k3", kind="entangling_vines"), Obstacle(tile="j4", kind="entangling_vines")]
+    pub.columns.append(Column(id="c1", tile="k3", zimbies={BLUE: 1}))
+    pub.zombies.append(Zombie(id="z1", tile="j4", owner=BLUE))
+    moves = legal(table, BLUE)
+    assert not any(m["type"] == "go" and m["creature"] == "c1" for m in moves)
+    assert {"type": "go", "creature": "z1", "own": None} in moves
+
+
+def test_the_crown_carrier_walks_out_of_entangling_vines_half_the_time() -> None:
+    """ "On a roll of 3 or lower (50%), the Crown carrier is completely unaffected and unhindered by the obstacle"."""
+    outcomes = set()
+    for seed in range(1, 30):
+        table, rng = crown_on_the_ground("a1")
+        pub = table.public
+        pub.obstacles.append(Obstacle(tile="k3", kind="entangling_vines"))
+        pub.crown = Crown(carrier="c1", burden=2)
+        pub.columns.append(Column(id="c1", tile="k3", zimbies={BLUE: 1}, crown=BLUE))
+        rng = Rng(seed)
+        play(table, rng, BLUE, type="go", creature="c1", own=None)
+        play(table, rng, BLUE, type="step", to="k2")
+        outcomes.add(pub.column("c1").tile)
+    assert outcomes == {"k3", "k2"}

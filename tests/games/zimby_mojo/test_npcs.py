@@ -266,3 +266,10 @@ def test_a_thug_walking_onto_the_portal_where_the_crown_lies_takes_it_through() 
     thug = pub.thugs[0]
     assert thug.crown and pub.crown is not None and pub.crown.carrier == "t0" and pub.crown.tile is None
     assert thug.tile in BOARD.portals and thug.tile != portal
+
+
+def test_a_thug_caught_in_entangling_vines_stays_there() -> None:
+    """ "Thugs will stupidly walk into any obstacles in their path", and entangling vines keep what they caught."""
+    pub = public(king="i9", thugs=thugs(NE_START), obstacles=[Obstacle(tile=NE_START, kind="entangling_vines")])
+    thugs_turn(table_of(pub), seed_where(rolls(4)))
+    assert pub.thugs[0].tile == NE_START
