@@ -390,7 +390,9 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     const entry = entries.get(item.entry);
     const box = seatBoardBox(entry, tiles.get(entry.tile), board);
     const centre = { x: box.x + box.w / 2, y: box.y + box.h / 2 };
-    homes.set(seat, { centre, box });
+    // a piece on the seat board stands just past its end (the counts fill the board)
+    const beside = box.across ? { x: box.x + box.w + CELL * 0.55, y: centre.y } : { x: centre.x, y: box.y + box.h + CELL * 0.55 };
+    homes.set(seat, { centre: beside, box });
     const counts = COUNTS.filter(([k]) => isInt(item[k])).map(([k, sign]) => `${sign}${item[k]}`);
     const lines = box.across ? [`${seat}  ${counts.join(" ")}`] : [String(seat), ...counts];
     const size = box.across ? 4 : 4.4;
@@ -428,7 +430,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     group.forEach(({ key, item, spot }, n) => {
       const a = -Math.PI / 2 + (n * 2 * Math.PI) / group.length;
       const spread = group.length > 1 ? CELL * 0.24 : 0;
-      const [x, y] = [spot.x + Math.cos(a) * spread + (spot.home !== undefined ? CELL * 0.9 : 0), spot.y + Math.sin(a) * spread];
+      const [x, y] = [spot.x + Math.cos(a) * spread, spot.y + Math.sin(a) * spread];
       const r = group.length > 1 ? CELL * 0.26 : CELL * 0.36;
       const look = pieceLook(key, item);
       legend.pieces.set(key, [look, (legend.pieces.get(key)?.[1] ?? 0) + 1]);
