@@ -36,22 +36,24 @@ const NS = "http://www.w3.org/2000/svg";
 const CELL = 10;
 const MARGIN = 2.3 * CELL; // room for the seat boards off the edge
 
-/** Tile kinds: [fill, letter, words for the legend]. */
+/** Tile kinds: [fill, letter, words for the legend, whether the letter is light]. */
 const KINDS = {
-  floor: ["#ece5d0", "", "floor"],
-  blood_mist: ["#b3122e", "M", "blood mist"],
-  sanctum: ["#e3c4cf", "", "sanctum floor"],
-  ritual: ["#7d3c98", "R", "ritual tile"],
-  marker: ["#cfa8de", "m", "ritual marker corner"],
-  ward: ["#3f8fb0", "W", "warded entry"],
-  shrine: ["#ffffff", "S", "shrine"],
-  thug_start: ["#a7a7a7", "T", "thug start"],
-  portal: ["#1fb39c", "P", "portal"],
-  barracks: ["#6d4c41", "B", "barracks"],
-  entry: ["#f6d55c", "E", "entry point"],
+  floor: ["#ece5d0", "", "floor", false],
+  blood_mist: ["#b3122e", "M", "blood mist", true],
+  sanctum: ["#e3c4cf", "", "sanctum floor", false],
+  ritual: ["#7d3c98", "R", "ritual tile", true],
+  marker: ["#cfa8de", "m", "ritual marker corner", false],
+  ward: ["#3f8fb0", "W", "warded entry", false],
+  shrine: ["#ffffff", "S", "shrine", false],
+  thug_start: ["#a7a7a7", "T", "thug start", false],
+  portal: ["#1fb39c", "P", "portal", false],
+  barracks: ["#6d4c41", "B", "barracks", true],
+  entry: ["#f6d55c", "E", "entry point", false],
 };
 /** Overlays for a mark's `kind` (obstacles): [colour, glyph]. */
 const OVERLAYS = { thickets: ["#2e7d32", "✱"], blood_vines: ["#8b0000", "≈"], darkness: ["#111111", "●"] };
+/** A tile's flag for a printed space, and the obstacle whose colour its dashed border takes. */
+const SPACES = { thickets: "thickets", vines: "blood_vines" };
 /** Piece looks by the field they sit in: [shape, fill, letter]. */
 const PIECES = {
   king: ["circle", "#d4a017", "K"],
@@ -112,7 +114,12 @@ function isSeatCounts(value) {
 }
 
 function kindLook(kind) {
-  return KINDS[kind] ?? [`hsl(${hashHue(kind)} 45% 78%)`, words(kind).charAt(0).toUpperCase(), words(kind)];
+  return KINDS[kind] ?? [`hsl(${hashHue(kind)} 45% 78%)`, words(kind).charAt(0).toUpperCase(), words(kind), false];
+}
+
+/** The colour of a thing named `word`: from `known`, else a hue of its own. */
+function colourOf(word, known) {
+  return known[word]?.[0] ?? `hsl(${hashHue(word)} 60% 35%)`;
 }
 
 /** A value in a title: "seat 0 ×2, seat 1 ×1", lists joined, maps as fields. */
@@ -278,8 +285,8 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     marksOn.get(m.item.tile).push(m);
   }
   const tileGroups = board.tiles.map((t) => {
-    const [fill, letter, name] = kindLook(t.kind);
-    legend.kinds.set(t.kind, [fill, letter, name, (legend.kinds.get(t.kind)?.[3] ?? 0) + 1]);
+    const [fill, letter, name, light] = kindLook(t.kind);
+    legend.kinds.set(t.kind, [fill, letter, name, light, (legend.kinds.get(t.kind)?.[4] ?? 0) + 1]);
     const x = t.x * CELL;
     const y = t.y * CELL;
     const entry = entries.get(t.id);
@@ -299,8 +306,8 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       { class: `tile${named.has(t.id) ? " target" : ""}`, "data-tile": t.id, "data-kind": t.kind, "data-quadrant": t.quadrant ?? null, "data-flags": flags.join(" ") || null },
       el("title", {}, title.join("; ")),
       el("rect", { x: fmt(x + 0.3), y: fmt(y + 0.3), width: CELL - 0.6, height: CELL - 0.6, rx: 0.8, fill: quadrantTint }),
-      flags.map((f, i) => el("rect", { x: fmt(x + 1.3 + i), y: fmt(y + 1.3 + i), width: fmt(CELL - 2.6 - 2 * i), height: fmt(CELL - 2.6 - 2 * i), rx: 0.6, class: `space ${f}`, stroke: (OVERLAYS[f] ?? OVERLAYS[`blood_${f}`] ?? [`hsl(${hashHue(f)} 60% 35%)`])[0] })),
-      letter ? el("text", { x: fmt(x + CELL / 2), y: fmt(y + CELL * 0.66), class: `kind-letter${t.kind === "blood_mist" || t.kind === "ritual" || t.kind === "barracks" ? " light" : ""}`, "font-size": fmt(CELL * 0.5) }, entry && isInt(entry.index) ? `${letter}${entry.index}` : letter) : null,
+      flags.map((f, i) => el("rect", { x: fmt(x + 1.3 + i), y: fmt(y + 1.3 + i), width: fmt(CELL - 2.6 - 2 * i), height: fmt(CELL - 2.6 - 2 * i), rx: 0.6, class: `space ${f}`, stroke: colourOf(SPACES[f] ?? f, OVERLAYS) })),
+      letter ? el("text", { x: fmt(x + CELL / 2), y: fmt(y + CELL * 0.66), class: `kind-letter${light ? " light" : ""}`, "font-size": fmt(CELL * 0.5) }, entry && isInt(entry.index) ? `${letter}${entry.index}` : letter) : null,
       el("text", { x: fmt(x + 0.9), y: fmt(y + 2.4), class: "tile-id", "font-size": 2 }, t.id),
       named.has(t.id) ? el("rect", { x: fmt(x + 0.7), y: fmt(y + 0.7), width: CELL - 1.4, height: CELL - 1.4, rx: 0.8, class: "target-ring" }) : null,
     );
@@ -327,7 +334,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     for (const { key, item } of marks) {
       const title = el("title", {}, `${cap(key)} on ${tile}: ${fields(item, ["tile"])}`);
       if (typeof item.kind === "string") {
-        const [colour, glyph] = OVERLAYS[item.kind] ?? [`hsl(${hashHue(item.kind)} 60% 35%)`, words(item.kind).charAt(0)];
+        const [colour, glyph] = [colourOf(item.kind, OVERLAYS), OVERLAYS[item.kind]?.[1] ?? words(item.kind).charAt(0)];
         legend.overlays.set(item.kind, [colour, glyph, (legend.overlays.get(item.kind)?.[2] ?? 0) + 1]);
         markGroups.push(
           el(
@@ -490,7 +497,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
   }
 
   const [w, hgt] = [board.width * CELL + 2 * MARGIN, board.height * CELL + 2 * MARGIN];
-  const counts = [...legend.kinds].map(([, [, , name, n]]) => `${n} ${name}`).join(", ");
+  const counts = [...legend.kinds].map(([, [, , name, , n]]) => `${n} ${name}`).join(", ");
   const who = [...legend.pieces].map(([key, [, n]]) => `${n} ${words(key)}`).join(", ");
   const summary = `${label}: ${board.width} by ${board.height} cells, ${board.tiles.length} tiles (${counts})${who ? `; on it ${who}` : ""}`;
   const arrow = (n, colour) =>
@@ -535,8 +542,8 @@ function entry(attrs, sample, meaning) {
 /** The legend: the kinds of tile (with how many), routes, marks, pieces and the signs used. */
 function drawLegend(legend, routes, things, targets) {
   const items = [];
-  for (const [kind, [fill, letter, name, n]] of legend.kinds) {
-    items.push(entry({ "data-legend-kind": kind }, swatch(fill, letter, fill === "#b3122e" || fill === "#7d3c98" || fill === "#6d4c41" ? "light" : ""), `${cap(name)} (${n})`));
+  for (const [kind, [fill, letter, name, light, n]] of legend.kinds) {
+    items.push(entry({ "data-legend-kind": kind }, swatch(fill, letter, light ? "light" : ""), `${cap(name)} (${n})`));
   }
   const routeNames = [...new Set(routes.map((r) => r.key))];
   routeNames.forEach((key, n) => {
