@@ -53,8 +53,8 @@ A round has six parts, run in this order (the first round starts at 3; ``Public.
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
 they did. Their choices are asked in response windows: before the zombies shamble, each zombie's owner may
-``hold`` it for 1 mojo or ``pass``; before a thug or a zombie attacks a single-tribe column of two or more, its
-shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
+``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
+more, its shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
@@ -133,9 +133,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Cannibalism to increase brutality must immediately precede the eater's casting their 1d6 for their" -> the
   attacker's cannibal eats as part of the ``attack`` move; when the defender is a single-tribe column of 2 or
   more, its shaman is asked in a response window to have a zimby eat 1 or 2 (+4 each to its defence roll) or
-  pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the thugs and of
-  the shambling zombies, which wait for the answer (the thugs attack one column at a time); the King's attacks,
-  made within his turn, do not ask.
+  pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the King, the
+  thugs and the shambling zombies, which wait for the answer (the thugs attack one column at a time; the King
+  casts the ritual of the tile he claims once the rolls are settled).
 - "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
   up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
   Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
@@ -1099,10 +1099,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             on: JsonValue = {"attack": move.attacker, "target": move.target}
             if open_window(pub.windows, seat, on, pub.seats, among=target.tribes) is not None:
                 return
-        self._resolve_attack(pub, rng)
+        self._resolve_attack(table, rng)
 
-    def _resolve_attack(self, pub: Public, rng: Rng) -> None:
+    def _resolve_attack(self, table: ZTable, rng: Rng) -> None:
         """The rolls are made and settled; an attacker that claims a portal tile is relocated by it."""
+        pub = table.public
         pending = pub.pending_attack
         assert pending is not None
         pub.pending_attack = None
@@ -1113,6 +1114,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             npcs.after_thug_attack(pub, attacker, before, rng)
             return
         if isinstance(attacker, King):
+            # The rest of the King's turn: the ritual of the tile he claimed, then the players' turns.
+            if pending.casts is not None and pub.king.alive and pub.king.tile == pending.casts:
+                hands = [p.hand for p in table.private]
+                king.cast(pub, table.secret, pending.casts, rng, hands=hands)
+            if pub.phase == "king":
+                self._begin_players(pub)
             return
         claimed = attacker.tile
         if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
@@ -1141,7 +1148,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
         closed = pass_window(pub.windows, seat)
         if closed is not None and pub.pending_attack is not None:
-            self._resolve_attack(pub, rng)
+            self._resolve_attack(table, rng)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -1196,6 +1203,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         table.public.phase = "thugs"
 
+    def _begin_players(self, pub: Public) -> None:
+        """The King's turn is over: the players' turns begin with the first mover."""
+        pub.phase = "players"
+        pub.turns_taken = 0
+        self._start_turn(pub, pub.first_mover)
+
     def _start_turn(self, pub: Public, seat: int) -> None:
         pub.turn = seat
         tribe = pub.tribes[seat]
@@ -1236,11 +1249,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 pub.phase = "king"
         elif phase == "king":
             if pub.king.alive:
-                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private])
-            if pub.phase == "king":
-                pub.phase = "players"
-                pub.turns_taken = 0
-                self._start_turn(pub, pub.first_mover)
+
+                def defer(target: CreatureId, casts: TileId | None) -> bool:
+                    return self._ask_defender(pub, KING_ID, target, casts=casts)
+
+                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private], defer=defer)
+            if pub.phase == "king" and not pub.windows:
+                self._begin_players(pub)
         else:
             return None
         settle_combat(pub)
@@ -1277,13 +1292,15 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.phase == "zombies":
             pub.phase = "wrap_up"
 
-    def _ask_defender(self, pub: Public, attacker: CreatureId, target: CreatureId) -> bool:
-        """A thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its shaman,
-        asked in a response window whether a zimby of it eats first: whether such a window opened."""
+    def _ask_defender(
+        self, pub: Public, attacker: CreatureId, target: CreatureId, *, casts: TileId | None = None
+    ) -> bool:
+        """The King's, a thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its
+        shaman, asked in a response window whether a zimby of it eats first: whether such a window opened."""
         column = next((c for c in pub.columns if c.id == target), None)
         if column is None or len(column.zimbies) != 1 or column.size < 2:
             return False
-        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None)
+        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None, casts=casts)
         on: JsonValue = {"attack": attacker, "target": target}
         shaman = column.tribes[0]
         if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is None:

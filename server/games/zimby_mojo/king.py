@@ -7,6 +7,8 @@ the ritual whose marker lies beside it, revealing it the first time; a turn
 that starts anywhere else moves him one tile (diagonals count) back toward the
 mist. An obstacle on the chosen ritual tile is passed only if his Crown's
 immunity holds; a creature there is attacked, and only a kill lets him in.
+An attack may wait for the defender's answer (``defer``: a cannibal eating
+first), after which the game makes it and casts the ritual.
 
 Eight ritual markers exist and four are used, shuffled face down beside the
 four ritual tiles (:func:`draw_rituals`); which lies where is secret
@@ -344,12 +346,24 @@ def random_pick(rng: Rng, options: int, *, home: int | None = None) -> int:
 # -- the King's turn -------------------------------------------------------------------------------------------------
 
 
+#: Asked before the King attacks a creature: ``(target, ritual tile he would then cast at, or None)``; True means
+#: the attack waits (the game asks the defender first and makes it later, :func:`attack` then :func:`cast`).
+Defer = Callable[[str, TileId | None], bool]
+
+
 def king_turn(
-    public: Public, secret: Secret, rng: Rng, *, hands: Sequence[list[str]] | None = None, board: Board = BOARD
+    public: Public,
+    secret: Secret,
+    rng: Rng,
+    *,
+    hands: Sequence[list[str]] | None = None,
+    board: Board = BOARD,
+    defer: Defer | None = None,
 ) -> None:
     """The King's turn: from the mist onto a random ritual tile to cast its ritual, else one tile back toward it.
 
-    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing; part 1 deals none).
+    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing; part 1 deals none). ``defer``
+    lets the game hold an attack back until the defender has answered.
     """
     king = public.king
     if not king.alive or king.tile is None:
@@ -358,21 +372,21 @@ def king_turn(
         king.blood_mojo = 1
         place = public.rituals[rng.below(len(public.rituals))]
         public.happened.append(f"the King turns to the ritual tile {place.tile}")
-        if not enter(public, place.tile, rng):
+        if not enter(public, place.tile, rng, defer=defer, casting=True):
             return
         cast(public, secret, place.tile, rng, hands=hands, board=board)
     else:
-        step_toward_mist(public, rng, board)
+        step_toward_mist(public, rng, board, defer=defer)
 
 
 def obstacle_on(public: Public, tile: TileId) -> bool:
     return any(o.tile == tile for o in public.obstacles)
 
 
-def enter(public: Public, tile: TileId, rng: Rng) -> bool:
+def enter(public: Public, tile: TileId, rng: Rng, *, defer: Defer | None = None, casting: bool = False) -> bool:
     """The King tries to enter ``tile``: past an obstacle if his immunity holds, through a creature if he kills it.
 
-    Returns whether he stands on ``tile`` afterwards.
+    Returns whether he stands on ``tile`` afterwards (False too when ``defer`` holds his attack back).
     """
     king = public.king
     if obstacle_on(public, tile) and not crown_immune(rng):
@@ -382,6 +396,8 @@ def enter(public: Public, tile: TileId, rng: Rng) -> bool:
     if occupant is not None and occupant is not king:
         if isinstance(occupant, Thug):
             return False
+        if defer is not None and defer(occupant.id, tile if casting else None):
+            return False
         attack(public, KING_ID, occupant.id, None, rng)
         return king.alive and king.tile == tile
     king.tile = tile
@@ -389,7 +405,7 @@ def enter(public: Public, tile: TileId, rng: Rng) -> bool:
     return True
 
 
-def step_toward_mist(public: Public, rng: Rng, board: Board = BOARD) -> None:
+def step_toward_mist(public: Public, rng: Rng, board: Board = BOARD, *, defer: Defer | None = None) -> None:
     """One tile closer to or into the blood mist, diagonals included; an empty tile first, else through a foe."""
     king = public.king
     assert king.tile is not None
@@ -404,7 +420,7 @@ def step_toward_mist(public: Public, rng: Rng, board: Board = BOARD) -> None:
     empty = [t for t in closer if public.creature_at(t) is None]
     foes = [t for t in closer if not isinstance(public.creature_at(t), (Thug, type(None)))]
     for tile in empty[:1] or foes[:1]:
-        enter(public, tile, rng)
+        enter(public, tile, rng, defer=defer)
         return
     public.happened.append("the King's way back to the blood mist is blocked")
 

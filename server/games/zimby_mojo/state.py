@@ -271,6 +271,10 @@ class PendingAttack(BaseModel):
     target: CreatureId
     controller: int | None
     defence: int = Field(0, description="the defender's +4 per tribesman eaten for this roll")
+    casts: TileId | None = Field(
+        None,
+        description="the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it",
+    )
 
 
 # -- the parts -------------------------------------------------------------------------------------------------------

@@ -561,6 +561,29 @@ def test_a_column_a_zombie_shambles_up_to_may_have_a_zimby_eat_before_the_rolls(
     assert phase(table) == "players" and pub.pending_attack is None
 
 
+def test_a_column_on_the_ritual_tile_the_king_turns_to_may_have_a_zimby_eat_before_his_attack() -> None:
+    """ "If the ritual tile onto which the King would move is occupied by a creature, the King will attack the
+    creature. If the King kills the creature, he will move onto the ritual tile, cast his ritual"."""
+    for seed in (1, 2, 3, 4):
+        table, rng = new(seed=seed)
+        pub = table.public
+        clear_thugs(table)
+        pub.columns += [Column(id=f"c{i}", tile=r.tile, zimbies={BLUE: 3}) for i, r in enumerate(BOARD.rituals)]
+        play(table, rng, BLUE, type="end_turn")
+        play(table, rng, YELLOW, type="end_turn")
+        pending = pub.pending_attack
+        assert phase(table) == "king" and pending is not None and pending.attacker == "king"
+        target = pub.column(pending.target)
+        assert RULES.to_act(table) == [BLUE] and pending.casts == target.tile
+        play(table, rng, BLUE, type="devour", eat=1)
+        assert phase(table) == "players" and pub.round == 2 and pub.pending_attack is None
+        revealed = next(r.ritual for r in pub.rituals if r.tile == pending.casts)
+        if pub.king.tile == pending.casts:
+            assert not any(c.id == target.id for c in pub.columns) and revealed is not None
+        else:
+            assert pub.king.tile == BOARD.blood_mist and revealed is None
+
+
 def test_an_attack_on_a_lone_zimby_asks_nobody() -> None:
     table, rng = new()
     pub = table.public
