@@ -62,10 +62,16 @@ class Part(BaseModel):
 
     A derived field (a pydantic computed field, such as the ``underway`` of
     :mod:`server.engine.decisions`) is written out with the part, so views
-    show it, and dropped when the part is read back: it is worked out again.
+    show it and the catalogue's schema lists it, and dropped when the part is
+    read back: it is worked out again.
     """
 
     model_config = ConfigDict(extra="forbid")
+
+    #: Derived fields whose value is the same in every match (a game's printed board). A view writes
+    #: them from one serialisation made once per game, and a stored table leaves them out, since
+    #: they are derived: a board of many tiles is then not serialised again with every view.
+    constant_fields: ClassVar[frozenset[str]] = frozenset()
 
     @model_validator(mode="before")
     @classmethod

@@ -13,11 +13,13 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .decisions import Underway
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
 from .rng import Rng
 from .windows import Pass
+
+#: In :meth:`Rules._public_layout`, a field serialised anew for every view.
+_VARIES = object()
 
 #: Chance steps in a row after which a game is taken to be stuck (its steps never hand the turn to a seat).
 MAX_CHANCE_STEPS = 10_000
@@ -163,9 +165,25 @@ class Rules:
         return self.compose_view(self.public_view(table), table, seat)
 
     def public_view(self, table: AnyTable) -> dict[str, Any]:
-        """The part of every view that everyone shares (computed once, reused for each recipient)."""
-        public: dict[str, Any] = table.public.model_dump(mode="json")
-        return public
+        """The part of every view that everyone shares (computed once, reused for each recipient).
+
+        The public part's constant fields (:attr:`~server.engine.game.Part.constant_fields`) are
+        serialised with the first view and taken from there for every later one, in their place.
+        """
+        constants = table.public.constant_fields
+        layout = self._public_layout
+        if not constants or not layout:
+            public: dict[str, Any] = table.public.model_dump(mode="json")
+            if constants:
+                layout.update((k, public[k] if k in constants else _VARIES) for k in public)
+            return public
+        varying = table.public.model_dump(mode="json", exclude=constants)
+        return {k: varying[k] if v is _VARIES else v for k, v in layout.items()}
+
+    @cached_property
+    def _public_layout(self) -> dict[str, Any]:
+        """The public view's keys in order, a constant field's with its JSON (filled by the first view)."""
+        return {}
 
     def compose_view(self, public: dict[str, Any], table: AnyTable, seat: int | None) -> dict[str, Any]:
         """``seat``'s view from the shared public part and the seat's own private part."""
@@ -221,15 +239,9 @@ class Rules:
         }
 
     def _public_schema(self) -> dict[str, Any]:
-        """The public part's schema, with the derived ``underway`` of a game whose moves take several decisions."""
-        schema: dict[str, Any] = self.game.public_type.model_json_schema()
-        if "underway" in self.game.public_type.model_computed_fields:
-            schema.setdefault("$defs", {})["Underway"] = Underway.model_json_schema()
-            schema["properties"]["underway"] = {
-                "anyOf": [{"$ref": "#/$defs/Underway"}, {"type": "null"}],
-                "description": "the move of several decisions under way, if any (derived from the rest)",
-            }
-            schema.setdefault("required", []).append("underway")
+        """The public part's schema as views show it: with its derived fields (such as ``underway``,
+        or a board), each marked read-only."""
+        schema: dict[str, Any] = self.game.public_type.model_json_schema(mode="serialization")
         return schema
 
 

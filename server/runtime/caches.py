@@ -27,7 +27,11 @@ AnyTable = Table[Any, Any, Any]
 
 def encode_table(table: AnyTable) -> bytes:
     """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
-    through Python dicts: ``loadtest/README.md``)."""
+    through Python dicts: ``loadtest/README.md``). The public part's constant fields (a board) are
+    left out: they are derived, and dropped when the table is read back anyway."""
+    constants = table.public.constant_fields
+    if constants:
+        return table.model_dump_json(exclude={"public": set(constants)}).encode()
     return table.model_dump_json().encode()
 
 
