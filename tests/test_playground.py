@@ -418,6 +418,7 @@ GRID = """(root) => {
       .filter((g) => !g.querySelector('title')?.textContent).length,
     pieces: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.dataset.tile])),
     depleted: all('g.piece.depleted').map((g) => g.dataset.piece).sort(),
+    in_combat: all('g.piece.in-combat').map((g) => g.dataset.piece).sort(),
     shares: Object.fromEntries(all('g.piece').map((g) => [
       g.dataset.piece, [...g.querySelectorAll('.share')].map((s) => Number(s.dataset.seat)),
     ])),
@@ -462,6 +463,7 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
         "kinds": kinds,
         "pieces": {c["id"]: c["tile"] for c in creatures if c["tile"] is not None},
         "depleted": sorted(c["id"] for c in creatures if c.get("active") is False and c["tile"] is not None),
+        "in_combat": sorted(c["id"] for c in creatures if c.get("in_combat") is True and c["tile"] is not None),
         "tribes": {str(t["seat"]): t["entry"] for t in public["tribes"]},
         "overlays": sorted(f"{o['kind']} {o['tile']}" for o in public["obstacles"]),
         "barred": sorted(w["tile"] for w in public["wards"] if not w["open"]),
@@ -474,8 +476,9 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
 
 def zimby_views() -> dict[str, dict[str, Any]]:
     """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
-    tribes, until an attack waits for the defender's shaman, until a column asks to join another; and the test
-    bots' match of four until a column carries the Crown of the dead King."""
+    tribes, until an attack waits for the defender's shaman, until a column asks to join another, until a creature
+    is depleted, until one is in combat; and the test bots' match of four until a column carries the Crown of the
+    dead King."""
     from server.engine.play import Rules
     from server.games.zimby_mojo import ZimbyMojo
 
@@ -487,6 +490,8 @@ def zimby_views() -> dict[str, dict[str, Any]]:
         "zombie": lambda pub: bool(pub.zombies) and any(len(c.zimbies) > 1 for c in pub.columns),
         "attack": lambda pub: pub.pending_attack is not None,
         "join": lambda pub: pub.request is not None and pub.request.target is not None,
+        "depleted": lambda pub: any(not c.active for c in [*pub.columns, *pub.zombies, *pub.thugs]),
+        "combat": lambda pub: any(c.in_combat for c in [*pub.columns, *pub.zombies, *pub.thugs]),
     }
     for seed in range(20):  # the first random match (by seed) that gets there
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
