@@ -290,9 +290,11 @@ class Board(BaseModel):
 
     @property
     def _at(self) -> _Lookup:
-        if self._lookup is None:
-            self._lookup = _Lookup(self)
-        return self._lookup
+        # Read through ``__pydantic_private__`` directly: this runs on every neighbour lookup of every move.
+        lookup = self.__pydantic_private__["_lookup"] if self.__pydantic_private__ else None
+        if lookup is None:
+            lookup = self._lookup = _Lookup(self)
+        return lookup
 
     # -- what is where ---------------------------------------------------------------------------------------------
 

@@ -699,8 +699,18 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return out
 
     def _can_leave(self, public: Public, seat: int, creature: Column | Zombie) -> bool:
-        """A path may start: the creature has a tile to step to and the mojo for it."""
-        return bool(self._steps(public, seat, creature, 0))
+        """A path may start: the creature has a tile to step to and the mojo for it (as :meth:`_steps`, without
+        listing the steps)."""
+        if available(public.tribes[seat]) < self._expenditure(public, creature)[1]:
+            return False
+        for tile in neighbours(public, creature.tile):
+            home = home_seat(tile)
+            if home is None:
+                if self._enterable(public, tile, creature):
+                    return True
+            elif home == seat and isinstance(creature, Column) and set(creature.zimbies) == {home}:
+                return True
+        return False
 
     def _expenditure(self, public: Public, creature: Column | Zombie) -> tuple[int, int]:
         if isinstance(creature, Zombie):
