@@ -329,21 +329,23 @@ def neighbours(public: Public, tile: TileId) -> list[TileId]:
 
 
 def opponents(public: Public, creature: Column | Zombie) -> list[CreatureId]:
-    """Creatures ``creature`` may attack: in its combat zone, not allied, not in thickets (-CBT)."""
-    if any(o.kind == "thickets" for o in obstacles_on(public, creature.tile)):
+    """Creatures ``creature`` may attack: in its combat zone, not allied, neither of them under blood thickets or a
+    patch o' darkness ("Creatures in the obstacle tile may not attack or be attacked": -CBT)."""
+    hidden = {o.tile for o in public.obstacles if o.kind in ("thickets", "darkness")}
+    if creature.tile in hidden:
         return []
+    near = [t for t in BOARD.neighbours(creature.tile) if t not in hidden]
     out: list[CreatureId] = []
-    for tile in BOARD.neighbours(creature.tile):
-        if any(o.kind in ("thickets", "darkness") for o in obstacles_on(public, tile)):
-            continue
+    tribes = creature.zimbies.keys() if isinstance(creature, Column) else None
+    for tile in near:
         for c in public.columns:
-            if c.tile == tile and (isinstance(creature, Zombie) or not set(c.zimbies) & set(creature.zimbies)):
+            if c.tile == tile and (tribes is None or not c.zimbies.keys() & tribes):
                 out.append(c.id)
-        if isinstance(creature, Column):
+        if tribes is not None:
             out += [z.id for z in public.zombies if z.tile == tile]
-        thugs = [t for t in public.thugs if t.tile == tile and not t.in_barracks]
-        if thugs:
-            out.append(thugs[0].id)
+        thug = next((t for t in public.thugs if t.tile == tile and not t.in_barracks), None)
+        if thug is not None:
+            out.append(thug.id)
         if public.king.alive and public.king.tile == tile:
             out.append(KING_ID)
     return out
