@@ -584,6 +584,25 @@ def test_a_column_on_the_ritual_tile_the_king_turns_to_may_have_a_zimby_eat_befo
             assert pub.king.tile == BOARD.blood_mist and revealed is None
 
 
+def test_a_column_in_the_kings_way_back_to_the_mist_may_have_a_zimby_eat_before_his_attack() -> None:
+    """ "only attack a creature if the creature is in his path and if claiming the creature's tile with a successful
+    attack would move him closer to or into the blood mist": the column in the mist is asked first."""
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.king.tile = BOARD.rituals[0].tile
+    pub.columns.append(Column(id="c1", tile=BOARD.blood_mist, zimbies={BLUE: 3}))
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    pending = pub.pending_attack
+    assert phase(table) == "king" and pending is not None and (pending.attacker, pending.target) == ("king", "c1")
+    assert pending.casts is None and RULES.to_act(table) == [BLUE]
+    play(table, rng, BLUE, type="pass")
+    assert phase(table) == "players" and pub.round == 2
+    killed = not any(c.id == "c1" for c in pub.columns)
+    assert pub.king.tile == (BOARD.blood_mist if killed else BOARD.rituals[0].tile)
+
+
 def test_an_attack_on_a_lone_zimby_asks_nobody() -> None:
     table, rng = new()
     pub = table.public
