@@ -52,8 +52,9 @@ A round has six parts, run in this order (the first round starts at 3; ``Public.
 
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
-they did; a part that stops to ask a seat goes on, after the answer, in a second step of the same name. Their
-choices are asked in response windows: before the zombies shamble, each zombie's owner may
+they did; a part that stops to ask a seat goes on after the answer (the answered attack in the answer's own
+event, what is left of the thugs' or zombies' part in a further step of the same name). Their choices are
+asked in response windows: before the zombies shamble, each zombie's owner may
 ``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
 more, its shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
