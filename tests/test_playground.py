@@ -24,9 +24,13 @@ import httpx
 import pytest
 
 from server.domain.views import log_entry
+from server.engine import Rules
+from server.games.zimby_mojo import ZimbyMojo
+from server.games.zimby_mojo.board import BOARD as ZIMBY_BOARD
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
+from .games.zimby_mojo.bot import Bot
 from .servers import ROOT, ServerProcess
 from .test_games_generic import _hidden_from, _strings
 from .test_redaction_over_the_wire import replay
@@ -433,6 +437,8 @@ GRID = """(root) => {
     walls: all('.wall').length,
     tokens: Object.fromEntries(all('g.token').map((g) => [g.dataset.key, g.dataset.on])),
     actions: Object.fromEntries(all('g.action').map((g) => [g.dataset.key, [g.dataset.from, g.dataset.to]])),
+    targets: { tiles: all('g.tile.target').map((g) => g.dataset.tile).sort(),
+               pieces: all('g.piece.target').map((g) => g.dataset.piece).sort() },
     legend: [...svg.closest('figure').querySelectorAll('.legend .meaning')].map((m) => m.textContent),
     width: svg.getBoundingClientRect().width,
   };
@@ -479,11 +485,6 @@ def zimby_views() -> dict[str, dict[str, Any]]:
     tribes, until an attack waits for the defender's shaman, until a column asks to join another, until a creature
     is depleted, until one is in combat; and the test bots' match of four until a column carries the Crown of the
     dead King."""
-    from server.engine.play import Rules
-    from server.games.zimby_mojo import ZimbyMojo
-
-    from .games.zimby_mojo.bot import Bot
-
     rules = Rules(ZimbyMojo())
     found: dict[str, dict[str, Any]] = {}
     wanted: dict[str, Callable[[Any], bool]] = {
@@ -522,18 +523,26 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
     """The board of square cells, its creatures, the King's obstacles, wards and tribal boards, from real tables."""
     page.goto(f"{server.url}/play/")
     page.wait_for_selector(".catalogue")
+    tiles = {t.id for t in ZIMBY_BOARD.tiles}
     for name, public in zimby_views().items():
+        # Moves naming each column twice: as the creature to go and as a tile to step to. Column "c5" and tile
+        # c5 share a name; the field tells them apart.
+        legal = [
+            {"type": t, field: c["id"]} for c in public["columns"] for t, field in (("go", "creature"), ("step", "to"))
+        ]
         page.evaluate(
-            """async ([view, seats]) => {
+            """async ([view, seats, legal]) => {
                 const { renderValue } = await import('/play/static/render.js');
                 const part = document.createElement('div');
                 part.className = 'part public';
-                part.append(renderValue(view, 'public', { seats }));
+                part.append(renderValue(view, 'public', { seats, legal }));
                 document.querySelector('main').replaceChildren(part);
             }""",
-            [public, public["seats"]],
+            [public, public["seats"], legal],
         )
         drawn = page.evaluate(GRID, ".part.public")
+        named = sorted(c["id"] for c in public["columns"] if c["tile"] in tiles or c["tile"].startswith("home"))
+        assert drawn["targets"] == {"pieces": named, "tiles": sorted(set(named) & tiles)}, name
         expected = zimby_expected(public)
         for key, value in expected.items():
             assert drawn[key] == value, f"{name}: {key}"
@@ -623,6 +632,20 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
         public = drawn_as_the_server_says()
     assert public["round"] > 1 or public["columns"], "the match did not move on"
     shot(page, "game-zimby-mojo-played")
+    # A spectator on a phone sees the same board, with nothing outlined (it has no moves).
+    watcher = page.context.browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.set_default_timeout(WAIT_MS)
+    watcher.goto(f"{server.url}/play/#/match/{match}")
+    watcher.wait_for_selector(".match[data-ready]")
+    version = page.get_attribute(".match", "data-version")
+    watcher.wait_for_function(f"() => document.querySelector('.match').dataset.version === '{version}'")
+    seen, drawn = watcher.evaluate(GRID, ".part.public"), page.evaluate(GRID, ".part.public")
+    mine = ("width", "targets", "legend")  # the seat's moves are outlined (and explained); the spectator has none
+    assert {k: v for k, v in seen.items() if k not in mine} == {k: v for k, v in drawn.items() if k not in mine}
+    assert seen["targets"] == {"tiles": [], "pieces": []} and set(seen["legend"]) <= set(drawn["legend"])
+    assert watcher.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    shot(watcher, "game-zimby-mojo-spectator-phone")
+    watcher.context.close()
     page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "game-zimby-mojo-svg.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")

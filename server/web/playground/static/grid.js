@@ -27,6 +27,9 @@
 //   an action     a map naming two pieces or more in its fields ({attacker, target}, a request
 //                 to join {column, target}): an arrow from the first named to the second
 //
+// A name may be both a tile's and a piece's (column "c12", tile c12): a field whose name says it
+// holds a place (`to`, `tile`, `portal`...) names the tile, any other field the piece.
+//
 // Tiles and pieces that the seat's legal moves name ("step: to k2", "attack: target t1") are
 // outlined, the moves in their titles: the buttons stay the way to make them.
 
@@ -65,6 +68,8 @@ const PIECES = {
 const COUNTS = [["active", "●"], ["depleted", "○"], ["tokens", "◆"], ["mojo", "✦"]];
 const ROUTE_COLOURS = ["#d35400", "#5b3cc4"]; // the first route field by name, the others
 const ACTION_COLOUR = "#c0262d";
+/** Fields that hold a place, not a piece, where a name could be either. */
+const PLACE_FIELDS = new Set(["to", "from", "tile", "tiles", "portal", "entry", "destination", "eliminate"]);
 
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
 const isInt = (v) => Number.isInteger(v);
@@ -193,8 +198,8 @@ function onBoard(siblings, tileIds, entries) {
   const ids = new Set(pieces.map((p) => p.item.id));
   const actions = [];
   for (const [key, value] of Object.entries(siblings)) {
-    if (!isMap(value) || "id" in value) continue;
-    const named = Object.entries(value).filter(([, v]) => typeof v === "string" && ids.has(v));
+    if (!isMap(value) || "id" in value || key === mover?.key) continue;
+    const named = Object.entries(value).filter(([k, v]) => typeof v === "string" && ids.has(v) && !(PLACE_FIELDS.has(k) && tileIds.has(v)));
     if (named.length >= 2) actions.push({ key, item: value, from: named[0], to: named[1] });
   }
   return { pieces, marks, seatBoards, tokens, mover, actions };
@@ -263,7 +268,7 @@ function pieceShape(look, x, y, r) {
  * A grid board and what the fields beside it (`siblings`, the map it sits in) put on it, as a
  * figure: the SVG, a legend of what it shows, what is not on it, and the board's data folded away.
  * `label` names it; `renderEntries` draws the board's data as panels; `named` maps a tile or piece id
- * to the labels of the legal moves that name it.
+ * to [field, label] of each legal move that names it.
  */
 export function drawGridBoard(board, siblings = {}, label = "Board", renderEntries = null, named = new Map()) {
   const id = `grid-${++drawn}`;
@@ -275,6 +280,18 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
   const entries = entriesOf(board);
   const routes = routesOf(board);
   const things = onBoard(siblings, tileIds, entries);
+  const pieceIds = new Set(things.pieces.map((p) => p.item.id));
+  // what the legal moves name: a tile's moves and a piece's, apart where one name is both
+  const movesFor = (ids, keep) => {
+    const out = new Map();
+    for (const [name, uses] of named) {
+      const labels = uses.filter(([field]) => !(tileIds.has(name) && pieceIds.has(name)) || keep(field)).map(([, label]) => label);
+      if (ids.has(name) && labels.length) out.set(name, labels);
+    }
+    return out;
+  };
+  const tileMoves = movesFor(tileIds, (field) => PLACE_FIELDS.has(field));
+  const pieceMoves = movesFor(pieceIds, (field) => !PLACE_FIELDS.has(field));
   const legend = { kinds: new Map(), overlays: new Map(), pieces: new Map(), marks: new Map() };
 
   // tiles: a rect by kind, its letter and, for a tile of several routes' or an entry's, nothing more
@@ -299,17 +316,17 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       entry && isInt(entry.index) ? `entry point ${entry.index}, ${entry.side} edge` : null,
       flags.length ? `${flags.map(words).join(", ")} space` : null,
       ...marks.map((m) => `${words(m.key)}: ${fields(m.item, ["tile"])}`),
-      named.has(t.id) ? `your moves: ${named.get(t.id).join(", ")}` : null,
+      tileMoves.has(t.id) ? `your moves: ${tileMoves.get(t.id).join(", ")}` : null,
     ].filter(Boolean);
     return el(
       "g",
-      { class: `tile${named.has(t.id) ? " target" : ""}`, "data-tile": t.id, "data-kind": t.kind, "data-quadrant": t.quadrant ?? null, "data-flags": flags.join(" ") || null },
+      { class: `tile${tileMoves.has(t.id) ? " target" : ""}`, "data-tile": t.id, "data-kind": t.kind, "data-quadrant": t.quadrant ?? null, "data-flags": flags.join(" ") || null },
       el("title", {}, title.join("; ")),
       el("rect", { x: fmt(x + 0.3), y: fmt(y + 0.3), width: CELL - 0.6, height: CELL - 0.6, rx: 0.8, fill: quadrantTint }),
       flags.map((f, i) => el("rect", { x: fmt(x + 1.3 + i), y: fmt(y + 1.3 + i), width: fmt(CELL - 2.6 - 2 * i), height: fmt(CELL - 2.6 - 2 * i), rx: 0.6, class: `space ${f}`, stroke: colourOf(SPACES[f] ?? f, OVERLAYS) })),
       letter ? el("text", { x: fmt(x + CELL / 2), y: fmt(y + CELL * 0.66), class: `kind-letter${light ? " light" : ""}`, "font-size": fmt(CELL * 0.5) }, entry && isInt(entry.index) ? `${letter}${entry.index}` : letter) : null,
       el("text", { x: fmt(x + 0.9), y: fmt(y + 2.4), class: "tile-id", "font-size": 2 }, t.id),
-      named.has(t.id) ? el("rect", { x: fmt(x + 0.7), y: fmt(y + 0.7), width: CELL - 1.4, height: CELL - 1.4, rx: 0.8, class: "target-ring" }) : null,
+      tileMoves.has(t.id) ? el("rect", { x: fmt(x + 0.7), y: fmt(y + 0.7), width: CELL - 1.4, height: CELL - 1.4, rx: 0.8, class: "target-ring" }) : null,
     );
   });
 
@@ -443,15 +460,15 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
       legend.pieces.set(key, [look, (legend.pieces.get(key)?.[1] ?? 0) + 1]);
       pieceAt.set(item.id, { x, y, r });
       const depleted = item.active === false;
-      const states = [depleted ? "depleted" : null, item.in_combat === true ? "in-combat" : null, things.mover?.id === item.id ? "moving" : null, named.has(item.id) ? "target" : null].filter(Boolean);
+      const states = [depleted ? "depleted" : null, item.in_combat === true ? "in-combat" : null, things.mover?.id === item.id ? "moving" : null, pieceMoves.has(item.id) ? "target" : null].filter(Boolean);
       pieceGroups.push(
         el(
           "g",
           { class: ["piece", ...states].join(" "), "data-key": key, "data-piece": item.id, "data-tile": item.tile },
-          el("title", {}, `${cap(key.replace(/s$/, ""))} ${item.id} on ${spot.home !== undefined ? `seat ${spot.home}'s board` : item.tile}: ${fields(item, ["id", "tile"])}${things.mover?.id === item.id ? `; ${words(things.mover.key)}` : ""}${named.has(item.id) ? `; your moves: ${named.get(item.id).join(", ")}` : ""}`),
+          el("title", {}, `${cap(key.replace(/s$/, ""))} ${item.id} on ${spot.home !== undefined ? `seat ${spot.home}'s board` : item.tile}: ${fields(item, ["id", "tile"])}${things.mover?.id === item.id ? `; ${words(things.mover.key)}` : ""}${pieceMoves.has(item.id) ? `; your moves: ${pieceMoves.get(item.id).join(", ")}` : ""}`),
           item.in_combat === true ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 1.1), class: "combat-ring" }) : null,
           things.mover?.id === item.id ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 2), class: "mover-ring" }) : null,
-          named.has(item.id) ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 2.9), class: "target-ring" }) : null,
+          pieceMoves.has(item.id) ? el("circle", { cx: fmt(x), cy: fmt(y), r: fmt(r + 2.9), class: "target-ring" }) : null,
           pieceShape(look, x, y, r),
         ),
       );
@@ -524,7 +541,7 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
     "figure",
     { class: "board-figure grid-figure", "data-board": label },
     svg,
-    drawLegend(legend, routes, things, [...named.keys()].some((k) => tileIds.has(k) || pieceAt.has(k))),
+    drawLegend(legend, routes, things, tileMoves.size + pieceMoves.size > 0),
     offBoard.length ? html("figcaption", {}, `Not on the board: ${offBoard.join("; ")}.`) : null,
     renderEntries ? html("details", { class: "board-data" }, html("summary", {}, `${label} as data`), renderEntries(board)) : null,
   );

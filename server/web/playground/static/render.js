@@ -307,7 +307,7 @@ export function renderEntries(map, className = "entries", context = {}) {
   );
 }
 
-/** What legal moves name: each string among their fields -> the labels of the moves naming it. */
+/** What legal moves name: each string among their fields -> [field, the move's label] for each move naming it. */
 function namedBy(legal) {
   const named = new Map();
   for (const move of Array.isArray(legal) ? legal : []) {
@@ -315,7 +315,7 @@ function namedBy(legal) {
     for (const [k, v] of Object.entries(move)) {
       if (k === "type" || typeof v !== "string") continue;
       if (!named.has(v)) named.set(v, []);
-      named.get(v).push(moveLabel(move));
+      named.get(v).push([k, moveLabel(move)]);
     }
   }
   return named;
