@@ -152,6 +152,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   tile moves onto it: a zimby column's controller then influences the destination as after a step, a
   controlled zombie goes to a random portal. A column warped from its tribal board lands "directly onto a
   randomly selected portal tile" and is not relocated.
+- "by moving the Crown carrier onto a ritual tile and channeling ... into the tile" -> the book sets no limit;
+  so that one turn cannot cast ritual after ritual, a Crown carrier on a ritual tile may activate its ritual
+  once a turn (once on each of its controllers' turns), and not while depleted.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
 - "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
@@ -627,8 +630,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         carrier = next((c for c in public.columns if c.id == crown.carrier), None)
         if carrier is None or not controls(public, seat, carrier) or carrier.tile not in RITUAL_TILES:
             return []
-        if not carrier.active:
-            return []  # "Depleted zimbies may not ... channel mojo"
+        if not carrier.active or carrier.invoked:
+            return []  # "Depleted zimbies may not ... channel mojo"; once a turn
         known = next(r.ritual for r in public.rituals if r.tile == carrier.tile)
         choices = range(4) if known is None or known in CHOSEN_RITUALS else range(1)
         return [Invoke(column=carrier.id, choice=k) for k in choices]
@@ -827,7 +830,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._zombify(pub, seat, move.column)
         elif isinstance(move, Invoke):
             pay(tribe, INVOKE_COST)
-            tile = pub.column(move.column).tile
+            carrier = pub.column(move.column)
+            carrier.invoked = True
+            tile = carrier.tile
             hands = [p.hand for p in table.private]
             event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=hands, choice=move.choice)
         elif isinstance(move, Unseal):
@@ -1228,7 +1233,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         tribe = pub.tribes[seat]
         tribe.spawned, tribe.made_zombie = 0, False
         for c in pub.columns:
-            c.attacked = False
+            c.attacked, c.invoked = False, False
         for z in pub.zombies:
             z.attacked, z.must_attack = False, False
 

@@ -105,6 +105,7 @@ class Column(Creature):
     crown: int | None = Field(None, description="the tribe of the zimby holding the Crown, if the column carries it")
     brutality_bonus: int = Field(0, description="zimby cannibalism: +4 per tribesman eaten, for its next combat roll")
     witchery_doubling: int = Field(0, description="zimby cannibalism for its next witchery (part 2)")
+    invoked: bool = Field(False, description="as Crown carrier, channelled 4 mojo into a ritual tile this turn")
 
     @property
     def size(self) -> int:

@@ -644,6 +644,9 @@ def test_the_crown_carrier_invokes_a_ritual_for_four_mojo() -> None:
     play(table, rng, BLUE, type="invoke", column="c4", choice=0)
     assert pub.rituals[0].ritual == table.secret.rituals[ritual_tile]
     assert pub.tribes[BLUE].tokens == 0
+    # Once a turn, though Blue could pay again from its tribal board.
+    if any(c.id == "c4" for c in pub.columns):
+        assert not [m for m in legal(table, BLUE) if m["type"] == "invoke"]
 
 
 def test_a_depleted_crown_carrier_cannot_channel_mojo_into_a_ritual_tile() -> None:
