@@ -299,6 +299,10 @@ export interface Column {
    * zimby cannibalism for its next witchery (part 2)
    */
   witchery_doubling?: number;
+  /**
+   * as Crown carrier, channelled 4 mojo into a ritual tile this turn
+   */
+  invoked?: boolean;
 }
 
 export interface Zombie {

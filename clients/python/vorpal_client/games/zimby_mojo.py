@@ -217,6 +217,8 @@ class Column(GameModel):
     """zimby cannibalism: +4 per tribesman eaten, for its next combat roll"""
     witchery_doubling: int = 0
     """zimby cannibalism for its next witchery (part 2)"""
+    invoked: bool = False
+    """as Crown carrier, channelled 4 mojo into a ritual tile this turn"""
 
 
 class Zombie(GameModel):
