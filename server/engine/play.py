@@ -168,7 +168,8 @@ class Rules:
         """The part of every view that everyone shares (computed once, reused for each recipient).
 
         The public part's constant fields (:attr:`~server.engine.game.Part.constant_fields`) are
-        serialised with the first view and taken from there for every later one, in their place.
+        serialised with the first view and taken from there for every later one, in their place:
+        every view holds the same object for them, so a view is never changed in place.
         """
         constants = table.public.constant_fields
         layout = self._public_layout
