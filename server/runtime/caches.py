@@ -36,10 +36,11 @@ def encode_table(table: AnyTable) -> bytes:
 
 
 def parse_table(rules: Rules, data: bytes) -> AnyTable:
-    """A new, private table from its stored bytes (tables written as MessagePack still decode)."""
+    """A new, private table from its stored bytes (tables written as MessagePack still decode, with
+    the integer map keys a table may hold, such as the seats in a Zimby Mojo column)."""
     if data[:1] == b"{":
         return rules.table_type.model_validate_json(data)
-    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False, strict_map_key=False))
 
 
 K = TypeVar("K")
