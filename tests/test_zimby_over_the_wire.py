@@ -88,5 +88,5 @@ async def test_a_solitaire_match_ends_won_or_lost(server: ServerProcess) -> None
 
 
 async def test_eight_shamans_finish_a_match(server: ServerProcess) -> None:
-    final = await finish(server, 8, {"round_limit": 4}, planned=False)
+    final = await finish(server, 8, {"round_limit": 3}, planned=False)
     assert final["outcome"]["reason"] in {"crown_delivered", "round_limit"}
