@@ -1,6 +1,10 @@
 """Engine micro-benchmark: microseconds per applied move (``Rules.act``) for every game in the catalogue.
 
-    python -m loadtest.engine_bench [--matches 20] [--seed 1]
+    python -m loadtest.engine_bench [--matches 20] [--seed 1] [--game NAME ...]
+
+A move is one decision: a move of several decisions (a Zimby Mojo path, told
+tile by tile) is timed decision by decision, each with the chance steps it
+sets off: the King, the thugs and the zombies acting after a player's turn.
 
 For each game (``server.games.GAMES``) it plays random legal matches at the
 game's minimum and maximum seat counts. Only ``Rules.act`` (parse, check,
@@ -63,8 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     args = p.parse_args(argv)
-    for rules in games.GAMES:
+    for rules in games.GAMES if args.game is None else [games.get(name) for name in args.game]:
         for seats in sorted({rules.game.min_seats, rules.game.max_seats}):
             r = bench(rules, seats, args.matches, args.seed)
             print(

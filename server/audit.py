@@ -112,6 +112,8 @@ def replay(record: MatchRecord, entries: list[dict[str, Any]]) -> AuditReport:
             return diverge(v, "the event's public part differs", entry.get("public"), got["public"])
         if got["private"] != entry.get("private", {}):
             return diverge(v, "the event's private parts differ", entry.get("private"), got["private"])
+        if got.get("then") != entry.get("then"):
+            return diverge(v, "the chance steps after the move differ", entry.get("then"), got.get("then"))
         outcome = rules.outcome(table)
         status = "active" if outcome is None else "finished"
         if entry.get("status") != status:

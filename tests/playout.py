@@ -47,12 +47,18 @@ def playout(rules: Rules, seats: int, seed: int, *, keep: bool = False,
 
 
 def final(rules: Rules, seats: int, seed: int) -> tuple[list[Any], Table[Any, Any, Any], Rng]:
+    """The moves, last table and generator of :func:`playout`'s match from ``seed``, checked the same way."""
     table, rng = rules.setup(rules.parse_options({}), seats, seed)
     moves = []
     pick = random.Random(seed)
     while rules.outcome(table) is None:
-        seat = pick.choice(rules.to_act(table))
-        move = rules.dump_move(pick.choice(rules.legal_moves(table, seat)))
+        assert len(moves) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
+        actors = rules.to_act(table)
+        assert actors, f"{rules.name}: nobody may act but the match is not over"
+        seat = pick.choice(actors)
+        legal = rules.legal_moves(table, seat)
+        assert legal, f"{rules.name}: seat {seat} may act but has no legal move"
+        move = rules.dump_move(pick.choice(legal))
         rules.act(table, rng, seat, move)
         moves.append((seat, move))
     return moves, table, rng

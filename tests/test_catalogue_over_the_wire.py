@@ -14,7 +14,8 @@ from .servers import ServerProcess
 
 pytestmark = pytest.mark.anyio
 
-SHORT = {"jabberwocky": {"rounds": 2}}
+#: Options that keep a random match short (random shamans play Zimby Mojo to its round limit).
+SHORT = {"jabberwocky": {"rounds": 2}, "zimby_mojo": {"round_limit": 10}}
 
 
 @pytest.mark.parametrize("rules", GAMES, ids=[r.name for r in GAMES])

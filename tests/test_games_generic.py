@@ -10,13 +10,14 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from typing import Any
 
 import pytest
 
-from server.engine import Rules, Table, copy_table, event_for
+from server.engine import Rng, Rules, Table, copy_table, event_for
 from server.engine.errors import VorpalError
 from server.engine.game import REASON_PATTERN
 from server.games import GAMES
@@ -26,11 +27,17 @@ from .playout import final, playout
 CASES = [pytest.param(r, n, id=f"{r.name}-{n}") for r in GAMES for n in range(r.game.min_seats, r.game.max_seats + 1)]
 
 
+@functools.cache
+def _ended(rules: Rules, seats: int, seed: int) -> tuple[list[Any], Table[Any, Any, Any], Rng]:
+    """:func:`final`'s match, played once for all the tests here that read it (they do not change it)."""
+    return final(rules, seats, seed)
+
+
 @pytest.mark.parametrize(("rules", "seats"), CASES)
 def test_random_playouts_end_with_a_result(rules: Rules, seats: int) -> None:
     for seed in range(6):
-        for _ in playout(rules, seats, seed):
-            pass
+        _, table, _ = _ended(rules, seats, seed)
+        assert rules.outcome(table) is not None
 
 
 @pytest.mark.parametrize(("rules", "seats"), CASES)
@@ -39,7 +46,7 @@ def test_every_outcome_carries_a_reason_code_the_catalogue_lists(rules: Rules, s
     assert all(re.fullmatch(REASON_PATTERN, code) and meaning for code, meaning in listed.items())
     assert set(listed) == set(rules.describe()["schemas"]["outcome"]["properties"]["reason"]["enum"])
     for seed in range(3):
-        _, table, _ = final(rules, seats, seed)
+        _, table, _ = _ended(rules, seats, seed)
         outcome = rules.outcome(table)
         assert outcome is not None and outcome.reason in listed, outcome
         assert outcome.detail is None or outcome.detail
@@ -49,8 +56,8 @@ def test_every_outcome_carries_a_reason_code_the_catalogue_lists(rules: Rules, s
 
 @pytest.mark.parametrize(("rules", "seats"), CASES)
 def test_same_seed_and_moves_replay_identically(rules: Rules, seats: int) -> None:
-    moves, table, rng = final(rules, seats, seed=1234)
-    again, rng2 = rules.setup(rules.parse_options({}), seats, 1234)
+    moves, table, rng = _ended(rules, seats, seed=5)
+    again, rng2 = rules.setup(rules.parse_options({}), seats, 5)
     for seat, move in moves:
         rules.act(again, rng2, seat, move)
     assert again.model_dump() == table.model_dump()
@@ -59,13 +66,18 @@ def test_same_seed_and_moves_replay_identically(rules: Rules, seats: int) -> Non
 
 
 def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, list | tuple):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    return set()
+    """Every string value in ``value`` (dict keys aside), found in one walk."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
 
 
 def _hidden_from(table: Table[Any, Any, Any], seat: int | None) -> set[str]:
@@ -75,6 +87,39 @@ def _hidden_from(table: Table[Any, Any, Any], seat: int | None) -> set[str]:
 
 def _visible_to(rules: Rules, table: Table[Any, Any, Any], seat: int | None) -> set[str]:
     return _strings(rules.view(table, seat))
+
+
+def _visible_to_each(rules: Rules, table: Table[Any, Any, Any]) -> dict[int | None, set[str]]:
+    """:func:`_visible_to` for each recipient (``None``: a spectator), the shared public view's strings found once."""
+    public = rules.public_view(table)
+    constants = table.public.constant_fields  # the same in every view (the spectators' test checks it)
+    shared = _strings({k: v for k, v in public.items() if k not in constants}) | _constant_strings(rules, public)
+    out: dict[int | None, set[str]] = {}
+    for seat in [None, *range(len(table.private))]:
+        view = rules.compose_view(public, table, seat)
+        assert view["public"] is public and set(view) <= {"public", "private"}
+        out[seat] = shared | _strings(view.get("private"))
+    return out
+
+
+_CONSTANT_STRINGS: dict[str, frozenset[str]] = {}
+
+
+def _constant_strings(rules: Rules, public: dict[str, Any]) -> frozenset[str]:
+    """The strings of a public view's constant fields, found once per game."""
+    if rules.name not in _CONSTANT_STRINGS:
+        _CONSTANT_STRINGS[rules.name] = frozenset(_strings([public[k] for k in rules.game.public_type.constant_fields]))
+    return _CONSTANT_STRINGS[rules.name]
+
+
+def _hidden_from_each(table: Table[Any, Any, Any]) -> dict[int | None, set[str]]:
+    """:func:`_hidden_from` for each recipient, each part's strings found once."""
+    privates = [_strings(p.model_dump(mode="json")) for p in table.private]
+    secret = _strings(table.secret.model_dump(mode="json"))
+    out: dict[int | None, set[str]] = {}
+    for seat in [None, *range(len(table.private))]:
+        out[seat] = secret.union(*(strings for s, strings in enumerate(privates) if s != seat))
+    return out
 
 
 def _perturbed(table: Table[Any, Any, Any], other: Table[Any, Any, Any], seat: int) -> Table[Any, Any, Any]:
@@ -91,8 +136,8 @@ def _perturbed(table: Table[Any, Any, Any], other: Table[Any, Any, Any], seat: i
 def _received(rules: Rules, table: Table[Any, Any, Any], seat: int, probes: list[Any]) -> Any:
     """Everything ``seat`` would receive from the table: its view, its legal moves, its errors."""
     errors = []
+    draft = copy_table(table)
     for probe in probes:
-        draft = copy_table(table)
         try:
             rules.parse_move(probe)
             if seat in rules.to_act(draft):
@@ -100,41 +145,55 @@ def _received(rules: Rules, table: Table[Any, Any, Any], seat: int, probes: list
             errors.append(None)
         except VorpalError as exc:
             errors.append(exc.to_dict())
+    assert draft == table, "check changed the table (it only reads)"
     legal = [rules.dump_move(m) for m in rules.legal_moves(table, seat)]
     return rules.view(table, seat), rules.to_act(table), legal, errors
 
 
+def _tables_after(rules: Rules, seats: int, seed: int, wanted: set[int]) -> dict[int, Table[Any, Any, Any]]:
+    """Copies of the table after the ``wanted`` steps of a random playout (only those are copied)."""
+    return {i: copy_table(step.after) for i, step in enumerate(playout(rules, seats, seed)) if i in wanted}
+
+
 @pytest.mark.parametrize(("rules", "seats"), CASES)
 def test_a_seat_receives_nothing_that_depends_on_what_it_may_not_see(rules: Rules, seats: int) -> None:
-    steps = list(playout(rules, seats, seed=7, keep=True))
-    donors = [s.after for s in playout(rules, seats, seed=8, keep=True)]
+    moves = [move for _, move in _ended(rules, seats, seed=4)[0]]
     # Moves others could make at some point: probes whose errors must not vary.
-    probes = [s.move for s in steps[:: max(1, len(steps) // 25)]]
+    probes = moves[:: max(1, len(moves) // 25)]
+    checked = range(0, len(moves), max(1, len(moves) // 40))
+    tables = _tables_after(rules, seats, 4, set(checked))
     pick = random.Random(0)
-    for step in steps[:: max(1, len(steps) // 40)]:
-        for seat in range(seats):
-            donor = pick.choice(donors)
-            assert _received(rules, step.after, seat, probes) == _received(
-                rules, _perturbed(step.after, donor, seat), seat, probes
+    donations = len(_ended(rules, seats, seed=5)[0])
+    picks = [[pick.randrange(donations) for _ in range(seats)] for _ in checked]
+    donors = _tables_after(rules, seats, 5, {i for seat_picks in picks for i in seat_picks})
+    for i, seat_picks in zip(checked, picks, strict=True):
+        for seat, donor in enumerate(seat_picks):
+            assert _received(rules, tables[i], seat, probes) == _received(
+                rules, _perturbed(tables[i], donors[donor], seat), seat, probes
             )
 
 
 @pytest.mark.parametrize(("rules", "seats"), CASES)
 def test_events_reveal_no_hidden_fact(rules: Rules, seats: int) -> None:
-    for step in playout(rules, seats, seed=11, keep=True):
+    table, _ = rules.setup(rules.parse_options({}), seats, 11)
+    before = _visible_to_each(rules, table), _hidden_from_each(table)
+    for step in playout(rules, seats, seed=11):
+        # Each step's table before is the last step's after (the setup's, first): its strings are known.
+        after = _visible_to_each(rules, step.after), _hidden_from_each(step.after)
         for seat in [None, *range(seats)]:
             received = _strings(event_for(step.event, seat))
-            hidden = _hidden_from(step.before, seat) | _hidden_from(step.after, seat)
-            visible = _visible_to(rules, step.before, seat) | _visible_to(rules, step.after, seat)
-            if seat == step.seat:
-                visible |= _strings(step.move)
-            leaked = (received & hidden) - visible
+            hidden = before[1][seat] | after[1][seat]
+            visible = [before[0][seat], after[0][seat], _strings(step.move) if seat == step.seat else set()]
+            leaked = {s for s in received & hidden if not any(s in strings for strings in visible)}
             assert not leaked, f"event {step.event} shows {leaked} to seat {seat}"
+        before = after
 
 
 @pytest.mark.parametrize(("rules", "seats"), CASES)
 def test_spectators_see_the_public_part_only(rules: Rules, seats: int) -> None:
-    for step in playout(rules, seats, seed=3, keep=True):
+    for step in playout(rules, seats, seed=3):
         view = rules.view(step.after, None)
         assert set(view) == {"public"}
         assert "private" not in event_for(step.event, None)
+        # A constant field of the public part (a board) is served from one serialisation: the same JSON.
+        assert view["public"] == step.after.public.model_dump(mode="json")

@@ -16,7 +16,7 @@ import concurrent.futures
 import random
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +24,13 @@ import httpx
 import pytest
 
 from server.domain.views import log_entry
+from server.engine import Rules
+from server.games.zimby_mojo import ZimbyMojo
+from server.games.zimby_mojo.board import BOARD as ZIMBY_BOARD
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
+from .games.zimby_mojo.bot import Bot
 from .servers import ROOT, ServerProcess
 from .test_games_generic import _hidden_from, _strings
 from .test_redaction_over_the_wire import replay
@@ -401,3 +405,249 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert page.evaluate(BOARD)["width"] > 300, "the board is not given the phone's width"
     shot(page, "board-jackrabbits-phone")
     page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
+
+
+# -- Zimby Mojo: a board of square cells with creatures, tile marks and tribal boards (grid.js) ---------------------
+
+#: The drawn grid board under ``root``: tiles by kind, pieces, tribal boards, marks, routes, tokens and the legend.
+GRID = """(root) => {
+  const svg = document.querySelector(`${root} svg.grid-board[role=img]`);
+  if (!svg) return null;
+  const all = (selector) => [...svg.querySelectorAll(selector)];
+  const count = (list, key) => list.reduce((n, e) => ({ ...n, [e.dataset[key]]: (n[e.dataset[key]] ?? 0) + 1 }), {});
+  return {
+    label: svg.querySelector(':scope > title').textContent,
+    kinds: count(all('g.tile'), 'kind'),
+    untitled: all('g.tile, g.piece, g.seat-board, g.mark, g.token')
+      .filter((g) => !g.querySelector('title')?.textContent).length,
+    pieces: Object.fromEntries(all('g.piece').map((g) => [g.dataset.piece, g.dataset.tile])),
+    depleted: all('g.piece.depleted').map((g) => g.dataset.piece).sort(),
+    in_combat: all('g.piece.in-combat').map((g) => g.dataset.piece).sort(),
+    shares: Object.fromEntries(all('g.piece').map((g) => [
+      g.dataset.piece, [...g.querySelectorAll('.share')].map((s) => Number(s.dataset.seat)),
+    ])),
+    labels: Object.fromEntries(all('g.piece').map((g) => [
+      g.dataset.piece, g.querySelector('.piece-label').textContent,
+    ])),
+    tribes: Object.fromEntries(all('g.seat-board').map((g) => [g.dataset.seat, g.dataset.entry])),
+    marks: count(all('g.mark'), 'key'),
+    overlays: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile}`).sort(),
+    barred: all('g.mark.barred').map((g) => g.dataset.tile).sort(),
+    routes: count(all('line.route-step'), 'route'),
+    walls: all('.wall').length,
+    tokens: Object.fromEntries(all('g.token').map((g) => [g.dataset.key, g.dataset.on])),
+    actions: Object.fromEntries(all('g.action').map((g) => [g.dataset.key, [g.dataset.from, g.dataset.to]])),
+    targets: { tiles: all('g.tile.target').map((g) => g.dataset.tile).sort(),
+               pieces: all('g.piece.target').map((g) => g.dataset.piece).sort() },
+    legend: [...svg.closest('figure').querySelectorAll('.legend .meaning')].map((m) => m.textContent),
+    width: svg.getBoundingClientRect().width,
+  };
+}"""
+
+
+def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
+    """What the drawing of a Zimby Mojo public view must show, worked out from the view itself."""
+    board = public["board"]
+    kinds: dict[str, int] = {}
+    for t in board["tiles"]:
+        kinds[t["kind"]] = kinds.get(t["kind"], 0) + 1
+    creatures = [*public["columns"], *public["zombies"], *public["thugs"], public["king"]]
+    routes = {board["sanctum_route"]["name"]: len(board["sanctum_route"]["tiles"])}
+    routes |= {r["name"]: len(r["tiles"]) for r in board["outer_routes"]}
+    at = {(t["x"], t["y"]): t["id"] for t in board["tiles"]}
+    links = {frozenset(pair) for pair in board["links"]}
+    beside = [(here, at.get((x + 1, y))) for (x, y), here in at.items()]
+    beside += [(here, at.get((x, y + 1))) for (x, y), here in at.items()]
+    walls = sum(1 for here, there in beside if there and frozenset((here, there)) not in links)  # a barracks' walls
+    crown = public["crown"]
+    actions = {}  # an attack waiting for the defender's shaman, a request to join a column: arrows
+    if public["pending_attack"] is not None:
+        actions["pending_attack"] = [public["pending_attack"]["attacker"], public["pending_attack"]["target"]]
+    if public["request"] is not None and public["request"]["target"] is not None:
+        actions["request"] = [public["request"]["column"], public["request"]["target"]]
+    return {
+        "kinds": kinds,
+        "pieces": {c["id"]: c["tile"] for c in creatures if c["tile"] is not None},
+        "depleted": sorted(c["id"] for c in creatures if c.get("active") is False and c["tile"] is not None),
+        "in_combat": sorted(c["id"] for c in creatures if c.get("in_combat") is True and c["tile"] is not None),
+        "tribes": {str(t["seat"]): t["entry"] for t in public["tribes"]},
+        "overlays": sorted(f"{o['kind']} {o['tile']}" for o in public["obstacles"]),
+        "barred": sorted(w["tile"] for w in public["wards"] if not w["open"]),
+        "routes": routes,
+        "walls": walls,
+        "tokens": {} if crown is None else {"crown": crown["carrier"] or crown["tile"]},
+        "actions": actions,
+    }
+
+
+def zimby_views() -> dict[str, dict[str, Any]]:
+    """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
+    tribes, until an attack waits for the defender's shaman, until a column asks to join another, until a creature
+    is depleted, until one is in combat; and the test bots' match of four until a column carries the Crown of the
+    dead King."""
+    rules = Rules(ZimbyMojo())
+    found: dict[str, dict[str, Any]] = {}
+    wanted: dict[str, Callable[[Any], bool]] = {
+        "zombie": lambda pub: bool(pub.zombies) and any(len(c.zimbies) > 1 for c in pub.columns),
+        "attack": lambda pub: pub.pending_attack is not None,
+        "join": lambda pub: pub.request is not None and pub.request.target is not None,
+        "depleted": lambda pub: any(not c.active for c in [*pub.columns, *pub.zombies, *pub.thugs]),
+        "combat": lambda pub: any(c.in_combat for c in [*pub.columns, *pub.zombies, *pub.thugs]),
+    }
+    for seed in range(20):  # the first random match (by seed) that gets there
+        table, rng = rules.setup(rules.parse_options({}), 4, seed)
+        pick = random.Random(seed)
+        while rules.outcome(table) is None and not set(wanted) <= set(found):
+            for name, here in wanted.items():
+                if name not in found and here(table.public):
+                    found[name] = rules.view(table, None)["public"]
+            (seat,) = rules.to_act(table)
+            rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
+    assert set(found) == set(wanted), f"random matches did not reach {set(wanted) - set(found)}"
+    for seed in range(5, 10):
+        table, rng = rules.setup(rules.parse_options({}), 4, seed)
+        bot = Bot()
+        while rules.outcome(table) is None:
+            if table.public.crown is not None and table.public.crown.carrier is not None:
+                found["crown"] = rules.view(table, None)["public"]
+                break
+            (seat,) = rules.to_act(table)
+            rules.act(table, rng, seat, rules.dump_move(bot.choose(table, seat, rules.legal_moves(table, seat))))
+        if "crown" in found:
+            break
+    assert "crown" in found, "in no bots' match did a column carry the Crown"
+    return found
+
+
+def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page: Any, server: ServerProcess) -> None:
+    """The board of square cells, its creatures, the King's obstacles, wards and tribal boards, from real tables."""
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    tiles = {t.id for t in ZIMBY_BOARD.tiles}
+    for name, public in zimby_views().items():
+        # Moves naming each column twice: as the creature to go and as a tile to step to. Column "c5" and tile
+        # c5 share a name; the field tells them apart.
+        legal = [
+            {"type": t, field: c["id"]} for c in public["columns"] for t, field in (("go", "creature"), ("step", "to"))
+        ]
+        page.evaluate(
+            """async ([view, seats, legal]) => {
+                const { renderValue } = await import('/play/static/render.js');
+                const part = document.createElement('div');
+                part.className = 'part public';
+                part.append(renderValue(view, 'public', { seats, legal }));
+                document.querySelector('main').replaceChildren(part);
+            }""",
+            [public, public["seats"], legal],
+        )
+        drawn = page.evaluate(GRID, ".part.public")
+        named = sorted(c["id"] for c in public["columns"] if c["tile"] in tiles or c["tile"].startswith("home"))
+        assert drawn["targets"] == {"pieces": named, "tiles": sorted(set(named) & tiles)}, name
+        expected = zimby_expected(public)
+        for key, value in expected.items():
+            assert drawn[key] == value, f"{name}: {key}"
+        assert drawn["untitled"] == 0, f"{name}: a tile, piece or mark without a title"
+        marks = {key: len(public[key]) for key in ("shrines", "wards", "rituals", "obstacles") if public[key]}
+        assert drawn["marks"] == marks, name
+        for c in public["columns"]:  # a column is drawn in its tribes' colours, with its count
+            assert drawn["shares"][c["id"]] == ([] if len(c["zimbies"]) == 1 else sorted(int(s) for s in c["zimbies"]))
+            assert drawn["labels"][c["id"]] == str(sum(c["zimbies"].values()))
+        assert drawn["label"].startswith(f"Board: 17 by 17 cells, {len(public['board']['tiles'])} tiles")
+        for kind in ("Shrine", "Portal", "Barracks", "Warded entry", "Ritual tile", "Thug start"):
+            assert f"{kind} (4)" in drawn["legend"], kind
+        assert "Blood mist (1)" in drawn["legend"] and "Entry point (8)" in drawn["legend"]
+        shot(page, f"board-zimby-mojo-{name}")
+    page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "board-zimby-mojo-svg.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    assert page.evaluate(GRID, ".part.public")["width"] > 300, "the board is not given the phone's width"
+    shot(page, "board-zimby-mojo-phone")
+
+
+TARGETS = "els => els.map((e) => e.dataset.tile).sort()"
+
+
+def seat_token(tab: Any, match: str) -> dict[str, str]:
+    """The Authorization header of the seat this tab plays (its token is kept in localStorage)."""
+    token = tab.evaluate(f"() => JSON.parse(localStorage.getItem('vorpal.seats.{match}'))[0]")
+    return {"Authorization": f"Bearer {token}"}
+
+
+def click_the_move(tab: Any, move: dict[str, Any]) -> None:
+    """Click the button of this legal move (its fields in any order), then wait for the match to move on."""
+    version = tab.get_attribute(".match", "data-version")
+    found = tab.evaluate_handle(
+        """(move) => [...document.querySelectorAll('button.move:not([disabled])')].find((b) => {
+            const m = JSON.parse(b.dataset.move);
+            const same = Object.keys(m).length === Object.keys(move).length;
+            return same && Object.entries(move).every(([k, v]) => m[k] === v);
+        }) ?? null""",
+        move,
+    ).as_element()
+    assert found is not None, f"no button for {move}"
+    found.click()
+    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+
+
+def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: ServerProcess) -> None:
+    """A match created from the form: its board drawn as the view says after every click, on a desktop and a phone."""
+    match = create(page, server, "zimby_mojo", seats=2, options={"first_player": "0"})
+    pick = random.Random(23)
+
+    def drawn_as_the_server_says() -> dict[str, Any]:
+        # Seat 0 is to act (or the match is over): nobody else moves, so the page and REST agree.
+        page.wait_for_function(READY_OR_OVER)
+        state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
+        page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
+        public: dict[str, Any] = state["view"]["public"]
+        drawn = page.evaluate(GRID, ".part.public")
+        for key, value in zimby_expected(public).items():
+            assert drawn[key] == value, f"v{state['version']}: {key}"
+        return public
+
+    public = drawn_as_the_server_says()
+    assert public["turn"] == 0 and public["tribes"][0]["active"] == 8
+    shot(page, "game-zimby-mojo")
+    # Send one zimby from the tribal board: a column of one stands on seat 0's tribal board ("home0")...
+    click_the_move(page, {"type": "send", "count": 1})
+    public = drawn_as_the_server_says()
+    (column,) = public["columns"]
+    assert column["tile"] == "home0" and page.locator(f"g.piece[data-piece={column['id']}].moving").count() == 1
+    # ... the tiles its legal steps name are outlined on the board, the step in their titles ...
+    legal = httpx.get(f"{server.url}/v1/matches/{match}/legal", headers=seat_token(page, match), timeout=30).json()
+    steps = sorted(m["to"] for m in legal["moves"] if m["type"] == "step" and not m["to"].startswith("home"))
+    assert steps and page.eval_on_selector_all("svg.grid-board g.tile.target", TARGETS) == steps
+    entry = public["tribes"][0]["entry"]
+    assert f"step: to {entry}" in page.locator(f"svg.grid-board g.tile[data-tile={entry}] > title").text_content()
+    # ... and its first step takes it onto the entry point, where the board draws it.
+    click_the_move(page, {"type": "step", "to": entry})
+    public = drawn_as_the_server_says()
+    assert [c["tile"] for c in public["columns"]] == [entry]
+    assert page.get_attribute(f"g.piece[data-piece={column['id']}]", "data-tile") == entry
+    for _ in range(40):  # and on: any legal move, the board redrawn as the server says each time
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        click_a_legal_move(page, pick)
+        public = drawn_as_the_server_says()
+    assert public["round"] > 1 or public["columns"], "the match did not move on"
+    shot(page, "game-zimby-mojo-played")
+    # A spectator on a phone sees the same board, with nothing outlined (it has no moves).
+    watcher = page.context.browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    watcher.set_default_timeout(WAIT_MS)
+    watcher.goto(f"{server.url}/play/#/match/{match}")
+    watcher.wait_for_selector(".match[data-ready]")
+    version = page.get_attribute(".match", "data-version")
+    watcher.wait_for_function(f"() => document.querySelector('.match').dataset.version === '{version}'")
+    seen, drawn = watcher.evaluate(GRID, ".part.public"), page.evaluate(GRID, ".part.public")
+    mine = ("width", "targets", "legend")  # the seat's moves are outlined (and explained); the spectator has none
+    assert {k: v for k, v in seen.items() if k not in mine} == {k: v for k, v in drawn.items() if k not in mine}
+    assert seen["targets"] == {"tiles": [], "pieces": []} and set(seen["legend"]) <= set(drawn["legend"])
+    assert watcher.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    shot(watcher, "game-zimby-mojo-spectator-phone")
+    watcher.context.close()
+    page.locator("svg.grid-board").screenshot(path=str(ARTIFACTS / "game-zimby-mojo-svg.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    shot(page, "game-zimby-mojo-phone")

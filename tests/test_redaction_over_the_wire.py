@@ -28,7 +28,8 @@ from .test_games_generic import _hidden_from, _strings
 
 pytestmark = pytest.mark.anyio
 
-SHORT = {"jabberwocky": {"rounds": 2}}
+#: Options that keep a random match short (random shamans play Zimby Mojo to its round limit).
+SHORT = {"jabberwocky": {"rounds": 2}, "zimby_mojo": {"round_limit": 10}}
 
 
 class Recording(LiveConnection):

@@ -20,12 +20,16 @@ AnyTable = Table[Any, Any, Any]
 
 
 def pack_event(event: Event) -> dict[str, Any]:
-    """An event's parts as a log entry stores them."""
-    return {"public": event.public, "private": {str(k): v for k, v in event.private.items()}}
+    """An event's parts as a log entry stores them (with the chance steps that followed it, if any)."""
+    packed: dict[str, Any] = {"public": event.public, "private": {str(k): v for k, v in event.private.items()}}
+    if event.then:
+        packed["then"] = [pack_event(step) for step in event.then]
+    return packed
 
 
 def unpack_event(entry: dict[str, Any]) -> Event:
-    return Event(entry["public"], {int(k): v for k, v in entry.get("private", {}).items()})
+    private = {int(k): v for k, v in entry.get("private", {}).items()}
+    return Event(entry["public"], private, [unpack_event(step) for step in entry.get("then", [])])
 
 
 class Snapshot:

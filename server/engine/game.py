@@ -26,6 +26,18 @@ part (e.g. ``last_trick``) so that what the event showed stays visible.
 (like the Immer draft a boardgame.io move writes to). It updates the draft
 in place and returns the :class:`Event` it caused; callers that need the old
 table keep a copy (:func:`copy_table`).
+
+While a response window is open (:mod:`server.engine.windows`), the seat it
+asks is the one to act, whatever ``to_act`` says: "at any time" actions are
+answers in a window, each timed by the match clock.
+
+Actors that are no player (a King, patrolling guards, the dealer) act in
+**chance steps**, as OpenSpiel's chance player does: while no seat is to act
+and the match is not over, the engine calls ``chance`` with the seeded
+generator, one step at a time, until a seat is to act again. Each step is an
+event of its own, carried after the move that led to it (:attr:`Event.then`),
+so the log shows "the King moved" apart from the move before it, and a
+match still replays from its seed and its players' moves alone.
 """
 
 from __future__ import annotations
@@ -39,6 +51,7 @@ from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler
 
 from .errors import IllegalMove
 from .rng import Rng
+from .windows import Window
 
 if TYPE_CHECKING:
     from .decisions import Underway
@@ -49,10 +62,16 @@ class Part(BaseModel):
 
     A derived field (a pydantic computed field, such as the ``underway`` of
     :mod:`server.engine.decisions`) is written out with the part, so views
-    show it, and dropped when the part is read back: it is worked out again.
+    show it and the catalogue's schema lists it, and dropped when the part is
+    read back: it is worked out again.
     """
 
     model_config = ConfigDict(extra="forbid")
+
+    #: Derived fields whose value is the same in every match (a game's printed board). A view writes
+    #: them from one serialisation made once per game, and a stored table leaves them out, since
+    #: they are derived: a board of many tiles is then not serialised again with every view.
+    constant_fields: ClassVar[frozenset[str]] = frozenset()
 
     @model_validator(mode="before")
     @classmethod
@@ -134,10 +153,15 @@ class Outcome(BaseModel):
 
 @dataclass
 class Event:
-    """What a move caused, split like the table: ``private[seat]`` only reaches that seat."""
+    """What a move caused, split like the table: ``private[seat]`` only reaches that seat.
+
+    ``then``: the events of the chance steps that followed the move (:meth:`Game.chance`),
+    in order; each is split and redacted like the move's own.
+    """
 
     public: dict[str, Any]
     private: dict[int, dict[str, Any]] = field(default_factory=dict)
+    then: list[Event] = field(default_factory=list)
 
 
 class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
@@ -181,6 +205,15 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
         underway: Underway | None = getattr(public, "underway", None)
         return underway
 
+    def window(self, public: PublicT) -> Window | None:
+        """The response window open now, if any: its asked seat acts before anyone else.
+
+        The top of the public part's stack ``windows`` (:mod:`server.engine.windows`), if it has one.
+        """
+        windows = getattr(public, "windows", None)
+        top = windows[-1] if isinstance(windows, list) and windows else None
+        return top if isinstance(top, Window) else None
+
     @abstractmethod
     def legal_moves(self, public: PublicT, private: PrivateT, seat: int) -> list[MoveT]:
         """Every move ``seat`` may make now, judged from what it can see."""
@@ -202,13 +235,24 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     def outcome(self, public: PublicT) -> Outcome | None:
         """The result once the match is over, else ``None``."""
 
+    def chance(self, table: Table[PublicT, PrivateT, SecretT], rng: Rng) -> Event | None:
+        """One chance step: an actor that is no player acts on the draft ``table`` with ``rng``.
+
+        The engine calls it while no seat is to act and the match is not over (after setup and
+        after each move), until a seat is to act again; each call plays one step (the King's
+        turn, one thug's patrol) and returns its event. ``None``: nothing is due (the default,
+        for a game whose every actor is a player).
+        """
+        return None
+
     # -- when a seat's time runs out (match clocks) ---------------------------------
 
     def default_move(self, public: PublicT, private: PrivateT, seat: int, legal: list[MoveT]) -> MoveT:
         """The move made for ``seat`` when its time runs out under the ``default_move`` policy.
 
         The first of its legal moves (games list them in a natural order, lowest first) unless
-        the game knows a better default.
+        the game knows a better default. (A seat asked in a response window passes, whatever
+        this says: :meth:`~server.engine.play.Rules.default_move`.)
         """
         return legal[0]
 

@@ -13,10 +13,16 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .decisions import Underway
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
 from .rng import Rng
+from .windows import Pass
+
+#: In :meth:`Rules._public_layout`, a field serialised anew for every view.
+_VARIES = object()
+
+#: Chance steps in a row after which a game is taken to be stuck (its steps never hand the turn to a seat).
+MAX_CHANCE_STEPS = 10_000
 
 AnyGame = Game[Any, Any, Any, Any, Any]
 AnyTable = Table[Any, Any, Any]
@@ -73,16 +79,23 @@ class Rules:
     # -- the match -------------------------------------------------------------
 
     def setup(self, options: Options, seats: int, seed: int) -> tuple[AnyTable, Rng]:
+        """The first table, with the chance steps due before the first move made (like its shuffles, unlogged)."""
         self.check_seats(seats)
         self.game.check_options(options, seats)
         rng = Rng(seed)
-        return self.game.setup(options, seats, rng), rng
+        table = self.game.setup(options, seats, rng)
+        self._chance_steps(table, rng)
+        return table, rng
 
     def to_act(self, table: AnyTable) -> list[int]:
         return self._to_act(table.public)
 
     def _to_act(self, public: Any) -> list[int]:
-        """Who may act: the seat of a move under way keeps the turn (:mod:`server.engine.decisions`)."""
+        """Who may act: the seat asked in a response window (:mod:`server.engine.windows`), else the
+        seat of a move under way, which keeps the turn (:mod:`server.engine.decisions`), else the game's."""
+        window = self.game.window(public)
+        if window is not None:
+            return [window.asked]
         underway = self.game.underway(public)
         return [underway.seat] if underway is not None else list(self.game.to_act(public))
 
@@ -107,11 +120,39 @@ class Rules:
             raise NotYourTurn()
         move = self.parse_move(raw_move)
         game.check(table.public, table.private[seat], seat, move)
-        return move, game.apply(table, seat, move, rng)
+        event = game.apply(table, seat, move, rng)
+        event.then.extend(self._chance_steps(table, rng))
+        return move, event
+
+    @cached_property
+    def _has_chance(self) -> bool:
+        return type(self.game).chance is not Game.chance
+
+    def _chance_steps(self, table: AnyTable, rng: Rng) -> list[Event]:
+        """The chance steps due on the draft ``table``: while no seat is to act and the match goes on."""
+        steps: list[Event] = []
+        if not self._has_chance:
+            return steps
+        while not self._to_act(table.public) and self.game.outcome(table.public) is None:
+            if len(steps) == MAX_CHANCE_STEPS:
+                raise RuntimeError(f"{self.name}: {MAX_CHANCE_STEPS} chance steps and still no seat to act")
+            step = self.game.chance(table, rng)
+            if step is None:
+                break
+            steps.append(step)
+        return steps
 
     def default_move(self, table: AnyTable, seat: int) -> Any:
-        """The game's move for ``seat`` when its time runs out (``seat`` must be to act)."""
+        """The game's move for ``seat`` when its time runs out (``seat`` must be to act).
+
+        A seat asked in a response window passes, whatever the game's own default.
+        """
         legal = self.legal_moves(table, seat)
+        window = self.game.window(table.public)
+        if window is not None and window.asked == seat:
+            for move in legal:
+                if isinstance(move, Pass):
+                    return move
         return self.game.default_move(table.public, table.private[seat], seat, legal)
 
     def forfeit(self, table: AnyTable, seat: int) -> Outcome | None:
@@ -124,9 +165,26 @@ class Rules:
         return self.compose_view(self.public_view(table), table, seat)
 
     def public_view(self, table: AnyTable) -> dict[str, Any]:
-        """The part of every view that everyone shares (computed once, reused for each recipient)."""
-        public: dict[str, Any] = table.public.model_dump(mode="json")
-        return public
+        """The part of every view that everyone shares (computed once, reused for each recipient).
+
+        The public part's constant fields (:attr:`~server.engine.game.Part.constant_fields`) are
+        serialised with the first view and taken from there for every later one, in their place:
+        every view holds the same object for them, so a view is never changed in place.
+        """
+        constants = table.public.constant_fields
+        layout = self._public_layout
+        if not constants or not layout:
+            public: dict[str, Any] = table.public.model_dump(mode="json")
+            if constants:
+                layout.update((k, public[k] if k in constants else _VARIES) for k in public)
+            return public
+        varying = table.public.model_dump(mode="json", exclude=constants)
+        return {k: varying[k] if v is _VARIES else v for k, v in layout.items()}
+
+    @cached_property
+    def _public_layout(self) -> dict[str, Any]:
+        """The public view's keys in order, a constant field's with its JSON (filled by the first view)."""
+        return {}
 
     def compose_view(self, public: dict[str, Any], table: AnyTable, seat: int | None) -> dict[str, Any]:
         """``seat``'s view from the shared public part and the seat's own private part."""
@@ -182,21 +240,17 @@ class Rules:
         }
 
     def _public_schema(self) -> dict[str, Any]:
-        """The public part's schema, with the derived ``underway`` of a game whose moves take several decisions."""
-        schema: dict[str, Any] = self.game.public_type.model_json_schema()
-        if "underway" in self.game.public_type.model_computed_fields:
-            schema.setdefault("$defs", {})["Underway"] = Underway.model_json_schema()
-            schema["properties"]["underway"] = {
-                "anyOf": [{"$ref": "#/$defs/Underway"}, {"type": "null"}],
-                "description": "the move of several decisions under way, if any (derived from the rest)",
-            }
-            schema.setdefault("required", []).append("underway")
+        """The public part's schema as views show it: with its derived fields (such as ``underway``,
+        or a board), each marked read-only."""
+        schema: dict[str, Any] = self.game.public_type.model_json_schema(mode="serialization")
         return schema
 
 
 def event_for(event: Event, seat: int | None) -> dict[str, Any]:
-    """The part of ``event`` that ``seat`` may receive (``None``: a spectator)."""
+    """The part of ``event`` that ``seat`` may receive (``None``: a spectator), its chance steps' too."""
     out: dict[str, Any] = {"public": event.public}
     if seat is not None and seat in event.private:
         out["private"] = event.private[seat]
+    if event.then:
+        out["then"] = [event_for(step, seat) for step in event.then]
     return out

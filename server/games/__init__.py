@@ -16,6 +16,7 @@ from .mimsy import Mimsy
 from .mome import Mome
 from .slithy import Slithy
 from .tabby_tumble import TabbyTumble
+from .zimby_mojo import ZimbyMojo
 
 GAMES: tuple[Rules, ...] = (
     Rules(Jabberwocky()),
@@ -29,6 +30,7 @@ GAMES: tuple[Rules, ...] = (
     Rules(Gyre()),
     Rules(Slithy()),
     Rules(Jackrabbits()),
+    Rules(ZimbyMojo()),
 )
 
 _BY_NAME = {r.name: r for r in GAMES}

@@ -29,15 +29,20 @@ AnyTable = Table[Any, Any, Any]
 
 def encode_table(table: AnyTable) -> bytes:
     """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
-    through Python dicts: ``loadtest/README.md``)."""
+    through Python dicts: ``loadtest/README.md``). The public part's constant fields (a board) are
+    left out: they are derived, and dropped when the table is read back anyway."""
+    constants = table.public.constant_fields
+    if constants:
+        return table.model_dump_json(exclude={"public": set(constants)}).encode()
     return table.model_dump_json().encode()
 
 
 def parse_table(rules: Rules, data: bytes) -> AnyTable:
-    """A new, private table from its stored bytes (tables written as MessagePack still decode)."""
+    """A new, private table from its stored bytes (tables written as MessagePack still decode, with
+    the integer map keys a table may hold, such as the seats in a Zimby Mojo column)."""
     if data[:1] == b"{":
         return rules.table_type.model_validate_json(data)
-    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False))
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False, strict_map_key=False))
 
 
 K = TypeVar("K")

@@ -138,6 +138,9 @@ class MoveApplied(Answer):
 class EventPart(Answer):
     public: dict[str, Any] = Field(description="what everyone receives of the event")
     private: dict[str, Any] | None = Field(None, description="the caller's seat's own part, if it has one")
+    then: list[dict[str, Any]] | None = Field(
+        None, description="the chance steps that followed the move (a King, a patrol), each redacted like this event"
+    )
 
 
 class LogEntry(Answer):

@@ -63,7 +63,7 @@ export interface Public {
   score?: number;
   end?: ("no card to play" | "out of purple gems") | null;
   /**
-   * the move of several decisions under way, if any (derived from the rest)
+   * the move under way: removals and captures after the card played
    */
   underway: Underway | null;
 }

@@ -88,7 +88,7 @@ export interface Public {
    */
   scores: number[];
   /**
-   * the move of several decisions under way, if any (derived from the rest)
+   * the move under way: the tribes' actions
    */
   underway: Underway | null;
 }

@@ -96,7 +96,7 @@ export interface Public {
    */
   detail?: string | null;
   /**
-   * the move of several decisions under way, if any (derived from the rest)
+   * the move under way: after the whiffle, the action
    */
   underway: Underway | null;
 }

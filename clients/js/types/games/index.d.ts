@@ -12,8 +12,9 @@ import type * as mimsy from "./mimsy.js";
 import type * as mome from "./mome.js";
 import type * as slithy from "./slithy.js";
 import type * as tabby_tumble from "./tabby_tumble.js";
+import type * as zimby_mojo from "./zimby_mojo.js";
 
-export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, jackrabbits, mimsy, mome, slithy, tabby_tumble };
+export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, jackrabbits, mimsy, mome, slithy, tabby_tumble, zimby_mojo };
 
 /** Each game's options, move and view types, by game name. */
 export interface GameTypes {
@@ -28,6 +29,7 @@ export interface GameTypes {
   mome: { options: mome.Options; move: mome.Move; view: mome.View };
   slithy: { options: slithy.Options; move: slithy.Move; view: slithy.View };
   tabby_tumble: { options: tabby_tumble.Options; move: tabby_tumble.Move; view: tabby_tumble.View };
+  zimby_mojo: { options: zimby_mojo.Options; move: zimby_mojo.Move; view: zimby_mojo.View };
 }
 
 /** The name of a game the catalogue holds. */

@@ -453,7 +453,7 @@ export interface Public {
   winners?: number[];
   reason?: string;
   /**
-   * the move of several decisions under way, if any (derived from the rest)
+   * the move under way: the journey, a payment, a rhombus's roads, a deal
    */
   underway: Underway | null;
 }

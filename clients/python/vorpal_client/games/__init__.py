@@ -17,6 +17,7 @@ from . import (
     mome,
     slithy,
     tabby_tumble,
+    zimby_mojo,
 )
 
 #: Every generated game module, by game name.
@@ -32,6 +33,7 @@ GAMES: dict[str, ModuleType] = {
     "mome": mome,
     "slithy": slithy,
     "tabby_tumble": tabby_tumble,
+    "zimby_mojo": zimby_mojo,
 }
 
 __all__ = [
@@ -47,4 +49,5 @@ __all__ = [
     "mome",
     "slithy",
     "tabby_tumble",
+    "zimby_mojo",
 ]

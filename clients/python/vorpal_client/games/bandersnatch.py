@@ -102,7 +102,7 @@ class Public(GameModel):
     score: int = 0
     end: Literal["no card to play", "out of purple gems"] | None = None
     underway: Underway | None
-    """the move of several decisions under way, if any (derived from the rest)"""
+    """the move under way: removals and captures after the card played"""
 
 
 class Private(GameModel):

@@ -140,7 +140,7 @@ class Public(GameModel):
     scores: list[int]
     """each seat's borogove score over the finished legs"""
     underway: Underway | None
-    """the move of several decisions under way, if any (derived from the rest)"""
+    """the move under way: the tribes' actions"""
 
 
 class Private(GameModel):

@@ -125,7 +125,7 @@ class Public(GameModel):
     detail: str | None = None
     """why the game ended, in a sentence"""
     underway: Underway | None
-    """the move of several decisions under way, if any (derived from the rest)"""
+    """the move under way: after the whiffle, the action"""
 
 
 class Private(GameModel):

@@ -494,7 +494,7 @@ class Public(GameModel):
     winners: list[int] | None = None
     reason: str = "completed"
     underway: Underway | None
-    """the move of several decisions under way, if any (derived from the rest)"""
+    """the move under way: the journey, a payment, a rhombus's roads, a deal"""
 
 
 class Deal(GameModel):

@@ -21,7 +21,8 @@ const KIND_FILLS = {
   citadel: "#f3d36b", tower: "#e9e4f7", palace: "#fbe3ea", plaza: "#e3f1fb", underground: "#b89a7a",
   mountain: "#9a9a9a", river: "#5aa0e0", woods: "#3f9a4a", fork: "#d9b26f", tavern: "#e7873a", hole: "#6b4a2f",
 };
-const SEAT_COLOURS = ["#d7263d", "#1b67d1", "#f2a900", "#2e9e5b", "#8e44ad", "#13a6a6"];
+/** A colour per seat (eight seats, the most any game has). */
+export const SEAT_COLOURS = ["#d7263d", "#1b67d1", "#f2a900", "#2e9e5b", "#8e44ad", "#13a6a6", "#e0609e", "#7a5230"];
 let boards = 0;
 
 const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);

@@ -424,7 +424,7 @@ async function matchPage(match, seat) {
     fill(
       viewPanel,
       h("h2", { id: "view-title" }, "Table"),
-      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public", { seats: state.names?.length })),
+      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public", { seats: state.names?.length, legal: state.legal ?? [] })),
       view.private !== undefined && view.private !== null
         ? h(
             "div",

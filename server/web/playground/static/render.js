@@ -11,10 +11,14 @@
 //   dice            strings under a key naming dice ("cat_die", "action_pool")
 //   boards          {tiles: [{x, y, kind, ...}], links: [{a, b}]}, with the pieces a sibling
 //                   field places on its road nodes (one per seat): an SVG, see board.js
+//   grid boards     {width, height, tiles: [{id, x, y, kind, ...}], links: [[a, b]]}, with the
+//                   pieces, tile marks and seat boards the fields beside it hold: an SVG with a
+//                   legend, see grid.js
 //
 // A new game therefore appears with panels at least, and drawn wherever it reuses a family.
 
 import { boardNodes, drawBoard, isBoard, isPieces, tileName } from "./board.js";
+import { drawGridBoard, gridFields, isGridBoard } from "./grid.js";
 
 const SUITS = { C: ["♣", "clubs"], D: ["♦", "diamonds"], H: ["♥", "hearts"], S: ["♠", "spades"] };
 const RANKS = { T: "10", J: "J", Q: "Q", K: "K", A: "A" };
@@ -192,7 +196,8 @@ function isPlaced(value) {
 
 /**
  * Any value of a view, drawn. `key` is the field it sits under (a hint for dice and labels);
- * `context` may say how many `seats` the match has (to tell a board's pieces from other lists).
+ * `context` may say how many `seats` the match has (to tell a board's pieces from other lists) and
+ * give the seat's `legal` moves (a grid board marks the tiles and pieces they name).
  */
 export function renderValue(value, key = "", context = {}) {
   if (value === null || value === undefined) return h("span", { class: "none" }, "—");
@@ -228,6 +233,7 @@ export function renderValue(value, key = "", context = {}) {
     return drawCardWithParts(value, key);
   }
   if (isBoard(value)) return boardFigure(value, key, []);
+  if (isGridBoard(value)) return drawGridBoard(value, {}, humanize(key || "board"), (b) => renderEntries(b, "entries"));
   return renderEntries(value, "entries", context);
 }
 
@@ -262,6 +268,7 @@ export function renderEntries(map, className = "entries", context = {}) {
     if (best > 0 || chosen.length === 1) for (const [o] of chosen) onBoard.set(o, v);
   }
   const drawn = (k, v) => {
+    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"), namedBy(context.legal));
     if (isBoard(v)) {
       const pieces = [...onBoard].filter(([, b]) => b === v).map(([o]) => ({ key: o, places: map[o] }));
       return boardFigure(v, k, pieces);
@@ -276,14 +283,42 @@ export function renderEntries(map, className = "entries", context = {}) {
     }
     return renderValue(v, k, context);
   };
+  // A grid board comes first, and the fields it draws are folded away beneath it (still there as data).
+  const grids = entries.filter(([, v]) => isGridBoard(v));
+  const onGrid = new Set(grids.flatMap(([, v]) => [...gridFields(v, map)]));
+  const shown = [...grids, ...entries.filter(([k, v]) => !isGridBoard(v) && !onGrid.has(k))];
+  const row = ([k, v]) => {
+    const wide = isBoard(v) || isGridBoard(v) ? "wide" : null;
+    return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
+  };
+  const folded = entries.filter(([k]) => onGrid.has(k));
   return h(
     "dl",
     { class: className },
-    entries.map(([k, v]) => {
-      const wide = isBoard(v) ? "wide" : null;
-      return h("div", { class: "entry", "data-key": k }, h("dt", { class: wide }, humanize(k)), h("dd", { class: wide }, drawn(k, v)));
-    }),
+    shown.map(row),
+    folded.length
+      ? h(
+          "div",
+          { class: "entry", "data-key": "" },
+          h("dt", { class: "wide" }, "Drawn on the board"),
+          h("dd", { class: "wide" }, h("details", { class: "board-data" }, h("summary", {}, folded.map(([k]) => humanize(k)).join(", ")), h("dl", { class: className }, folded.map(row)))),
+        )
+      : null,
   );
+}
+
+/** What legal moves name: each string among their fields -> [field, the move's label] for each move naming it. */
+function namedBy(legal) {
+  const named = new Map();
+  for (const move of Array.isArray(legal) ? legal : []) {
+    if (!isMap(move)) continue;
+    for (const [k, v] of Object.entries(move)) {
+      if (k === "type" || typeof v !== "string") continue;
+      if (!named.has(v)) named.set(v, []);
+      named.get(v).push([k, moveLabel(move)]);
+    }
+  }
+  return named;
 }
 
 /** A short readable label for a legal move: its type, then its other fields. */

@@ -1,0 +1,1385 @@
+"""Zimby Mojo, the co-opportunistic game of cannibalistic mayhem (Devious Weasel Games), for 1-8 players.
+
+Each shaman sends zimbies from a tribal board into the Cannibal King's
+compound: two tribes open a ward by channelling mojo into a shrine's seal
+together, someone kills the King, and the shaman whose zimbies deliver his
+Crown to their own tribal board wins. With one seat the solitaire rules
+apply: a 17-card scroll library is the clock, and thugs crowning a new King
+loses the game.
+
+The main board below is :meth:`.board.Board.render` of :data:`.board.BOARD` (a test keeps the two equal;
+:mod:`.board` tells why each part sits where it does). Tiles are named by column letter and row, ``a1`` top left
+to ``q17`` bottom right; the blood mist is ``i9``. Each tile is two characters, walls are blank. The first
+character is the tile: ``M`` the blood mist (the King starts there), ``:`` the sanctum's floor, ``R`` a ritual
+tile, ``m`` the corner where its ritual marker lies, ``W`` a warded entry into the sanctum, ``S`` a shrine (its
+seal face down), ``T`` a thug's start, ``P`` a portal, ``B`` a barracks (walled: thugs are put there and return
+by a portal), ``E`` an entry point (the digit outside the frame is its number: a tribal board attaches on the
+edge beside it), ``%`` a blood thicket space, ``~`` a blood vine space, ``.`` plain floor. The second character
+is the thugs' foot mark, the way they walk on from the tile (``^ > v <``); ``+`` is where a quadrant's outer
+route leaves the route around the sanctum. The quadrants are 0 NE, 1 SE, 2 SW, 3 NW. Tribal board ``s`` of
+``n`` seats attaches at entry point ``s * 8 // n`` and counts as one tile beside it::
+
+           7               0
+      +----------------------------------+
+      |.v.<E<.<.<.<.<.<B .vE<.<.<.<.<.<.<|
+      |.v  .         .^  .v.       ~   .^|
+      |.v~ . . . P . .^  .v. % . . . . E^|1
+      |.v  .         .^  .v    .   .   .^|
+      |.v  . . S>T>.>.+.>.>.>.>Sv  .   .^|
+      |.v  %   .^      W       Tv  P   .^|
+    6 |Ev. .   .^  m : : : m   .v  .   .^|
+      |.>.>.>.>.^  : R : R :   .+.>.>.>.^|
+      |B       .^W : : M : : W .v      B |
+      |.v.<.<.<.+  : R : R :   .v.<.<.<.<|
+      |.v  .   .^  m : : : m   .v  . . E^|2
+      |.v  P   T^      W       .v  %   .^|
+      |.v  .   S^.<.<.<.<.+.<T<S<. .   .^|
+      |.v  .   .     .^  .v        .   .^|
+    5 |Ev. . . . % . .^  .v. P . . . ~ .^|
+      |.v  ~       . .^  .v        .   .^|
+      |.>.>.>.>.>.>E>.^B .>.>.>.>.>E>.>.^|
+      +----------------------------------+
+                   4               3
+
+A round has six parts, run in this order (the first round starts at 3; ``Public.phase`` names the part)::
+
+    1 refresh        tokens, zimbies and creatures active again; obstacles age; one scroll each
+    2 king           from round 2: into the mist, or onto a ritual tile to cast its ritual (king.py)
+    3 players        each seat's turn, clockwise from the first mover; each ends with ``end_turn``
+    4 thugs          patrols, re-entry from the barracks, required attacks (npcs.py)
+    5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
+    6 wrap_up        wounds from the mist and vines; the first mover of the next round
+
+Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
+each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
+they did; a part that stops to ask a seat goes on after the answer (the answered attack in the answer's own
+event, what is left of the thugs' or zombies' part in a further step of the same name). Their choices are
+asked in response windows: before the zombies shamble, each zombie's owner may
+``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
+more, its shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
+draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
+the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
+creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
+by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
+``pick_up`` the Crown found on the way; ``halt``), ``attack`` (its cannibal eating first), ``zombify``,
+``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, and ``end_turn``.
+Asking to join another tribe's column and asking a partner to channel into a seal are requests the other
+seats ``answer``; until they do, the asker's turn waits (the engine's move of several decisions,
+:mod:`server.engine.decisions`). An attack on a single-tribe column of two or more first asks its shaman, in
+a response window (:mod:`server.engine.windows`), whether a zimby of it ``devour`` one or two tribesmen.
+
+Hidden: which seal lies on which shrine (revealed when activated), which
+ritual lies by which ritual tile (revealed when first cast; the other four
+are set aside unseen), the scroll library's order, and each seat's hand of
+scrolls (private). Everything else is public.
+
+Chance: the first mover of round 1 (unless ``first_player`` names one), the
+seals, wards and rituals laid out at setup, the portal a warp lands on and
+the destination of a relocation, every die and Bag o' Fate draw of combat,
+the King's turn, the thugs' patrols and the zombies' shambling, the Crown's
+immunity rolls, the expulsions of excess tribes and the tie-breaks of the
+first-mover rule, all from the match's seeded generator.
+
+Interpretations (rulebook: ``zimby-mojo.md``):
+
+- "Each player may choose their own entry point tile." -> seats take entry
+  points spread evenly round the board in seat order (seat ``s`` of ``n``
+  takes entry ``s * 8 // n``), so no seat is placed better by the server.
+- "We suggest X = 4 and Y = 3 for new players or players seeking a ... and X = 8 and Y = 6 for experienced
+  players or players seeking a ..." -> the option ``pace`` is ``fast`` (8 zimbies, 6 scrolls, the
+  default) or ``slow`` (4 and 3); solitaire always starts with 8 zimbies and 6 scrolls.
+- "From a usage perspective, it doesn't matter where shamans get their
+  mojo" -> a cost is paid from the mojo already extracted, then from active
+  mojo tokens, then from active zimbies on the tribal board; a seat that
+  wants zimbies spent first extracts them first. Extracted mojo not spent
+  by wrap-up is lost ("Shamans may not use mojo ... during wrap-up").
+- "A creature may continue to move as long as its controller is willing and
+  able to expend mojo." -> a path is declared tile by tile: the first step
+  after the paid tiles are used up pays the next expenditure of the
+  movement table for the creature's size (plus the Crown's burden).
+- "The creature relocates to a portal tile" -> a relocation ends the path;
+  the controller may ``go`` again with the creature.
+- "A zimby column seeking to join an existing zimby column must ask for and
+  receive ..." -> stepping onto a column the seat does not
+  control asks every seat with zimbies in it (or its controller), in turn
+  order; on a refusal the mover stays where it was and may step elsewhere;
+  joining ends the path.
+- "Combat locked creatures ... attack their opponent each turn they are
+  able." -> a seat may not end its turn while an active creature it controls
+  is combat locked, has an opponent in its combat zone and has not attacked;
+  a combat locked creature may not start a path.
+- "Zombies are ... to attack ... creatures in their combat zones ... If a zombie encounters a living creature in
+  its combat zone, the zombie" -> the two lines are read together: a controlled zombie whose path brings it
+  beside a living creature (a step, or a portal's relocation) stops there and owes an attack (``must_attack``):
+  its shaman may not move it on or end the turn before it attacks one of the living in its combat zone (the
+  shaman's choice among several). A zombie that merely starts its turn beside the living is not required to
+  attack.
+- "If there are ever more than 8 zimby tokens on a shaman's tribal board, immediately move all excess" ->
+  spawning is not offered at 8 (the
+  spawned zimby would go straight back to the Far Shore).
+- "the player ending the round with the most active, non-chanting zimbies on their tribal board becomes the first
+  mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
+- "It requires ... to each channel ... directly into an elemental seal ... to activate it." -> the seat whose
+  turn it is asks a partner with zimbies in the same active column on the
+  shrine; if the partner agrees, both pay 1 mojo at once.
+- NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
+  fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
+  undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
+- "Extract and spend mojo (e.g., activate a seal, use a scroll) ... Cannibalize zimbies on their tribal board
+  (up to 2 per" -> outside its turn a seat acts when the engine asks it: in a response window (where it may
+  eat zimbies at home, besides the window's own answers) or when a request names it (a seal's partner pays
+  its 1 mojo as it agrees). Mojo is extracted as it is spent.
+- "A zombie's owner may pay 1 mojo to keep their zombie from shambling" -> before the zombies shamble, a
+  response window asks each owner of a zombie not combat locked, from the first mover on, to hold zombies
+  (1 mojo each) or pass.
+- "Cannibalism to increase brutality must immediately precede the eater's casting their 1d6 for their" -> the
+  attacker's cannibal eats as part of the ``attack`` move; when the defender is a single-tribe column of 2 or
+  more, its shaman is asked in a response window to have a zimby eat 1 or 2 (+4 each to its defence roll) or
+  pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the King, the
+  thugs and the shambling zombies, which wait for the answer (the thugs attack one column at a time; the King
+  casts the ritual of the tile he claims once the rolls are settled).
+- "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
+  up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
+  Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
+  killers of the King do). A column that relocates through a portal does not enter the portal it came to: the
+  Crown lying on the destination swaps to the origin ("Any creature, obstacle, or item on the destination tile
+  relocates to the origin tile"); a column that shuts its portal (3 mojo) stands on it and may pick it up.
+- "A creature that is caught in entangling vines as they appear or enters a tile with entangling vines" -> (part
+  2's scrolls conjure them) a zimby column on such a tile may not step off it; a zombie may ("Zombies ...
+  ignore both patches o' darkness and entangling vines"); the Crown carrier rolls its immunity at each step out,
+  as it does to pass blood thickets.
+- "When a creature moves onto a portal tile, the portal immediately activates" -> an attacker claiming a portal
+  tile moves onto it: a zimby column's controller then influences the destination as after a step, a
+  controlled zombie goes to a random portal. A column warped from its tribal board lands "directly onto a
+  randomly selected portal tile" and is not relocated.
+- "by moving the Crown carrier onto a ritual tile and channeling ... into the tile" -> the book sets no limit;
+  so that one turn cannot cast ritual after ritual, a Crown carrier on a ritual tile may activate its ritual
+  once a turn (once on each of its controllers' turns), and not while depleted.
+- "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
+  portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
+- "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
+  the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
+  have no effect; part 2 gives them faces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from pydantic import JsonValue
+
+from server.engine import Event, Game, Outcome, Rng, Table
+from server.engine.decisions import Decisions
+from server.engine.errors import IllegalMove
+from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
+from server.engine.windows import Pass, open_window, options, pass_window, top
+
+from . import combat, king, npcs
+from .board import BOARD
+from .state import (
+    COLUMN_TRIBE_LIMIT,
+    COLUMN_TRIBES_LIMIT,
+    ELEMENTS,
+    KING_ID,
+    MOJO_TOKENS,
+    RITUALS,
+    TRIBAL_BOARD_LIMIT,
+    ZIMBIES_PER_TRIBE,
+    Answer,
+    AnyMove,
+    Attack,
+    Column,
+    CreatureId,
+    Devour,
+    Drop,
+    Eat,
+    EndTurn,
+    Extract,
+    Go,
+    Halt,
+    Hold,
+    Influence,
+    Invoke,
+    King,
+    Move,
+    Moving,
+    Obstacle,
+    PendingAttack,
+    PickUp,
+    Private,
+    Public,
+    Request,
+    RitualTile,
+    Secret,
+    Send,
+    Shrine,
+    Spawn,
+    Step,
+    Thug,
+    TileId,
+    TribalBoard,
+    Unseal,
+    Ward,
+    Warp,
+    ZimbyMojoOptions,
+    Zombie,
+    Zombify,
+    home_seat,
+    home_tile,
+)
+
+ZTable = Table[Public, Private, Secret]
+
+ENTRIES: tuple[TileId, ...] = tuple(e.tile for e in BOARD.entry_points)
+RITUAL_TILES: tuple[TileId, ...] = tuple(r.tile for r in BOARD.rituals)
+
+LIBRARY_SIZE = 104
+SOLITAIRE_LIBRARY = 17
+HAND_LIMIT = 6
+SPAWN_COST = 3
+SPAWN_LIMIT = 2
+EAT_LIMIT = 2
+EAT_MOJO = 2
+ZOMBIES_IN_PLAY = 2
+ZOMBIE_COST = 2  # active zimbies from the tribal board to the Far Shore
+INVOKE_COST = 4
+#: Rituals whose quadrant or portal the Crown carrier's controller chooses ("the controller may choose").
+CHOSEN_RITUALS = ("discord", "portals", "terror")
+
+
+def movement(size: int) -> tuple[int, int]:
+    """(tiles, mojo) of one expenditure for a column of ``size`` zimbies (Crown burden included)."""
+    if size <= 2:
+        return 4, 1
+    if size <= 4:
+        return 2, 1
+    if size <= 6:
+        return 1, 1
+    if size <= 8:
+        return 1, 2
+    return 1, 4
+
+
+ZOMBIE_MOVEMENT = (2, 1)
+
+
+# -- small queries --------------------------------------------------------------------------------------------------
+
+
+def available(tribe: TribalBoard) -> int:
+    """Mojo the shaman could spend now: extracted, on active tokens, in active non-chanting zimbies at home."""
+    return tribe.mojo + tribe.tokens + max(0, tribe.active - tribe.chanting)
+
+
+def pay(tribe: TribalBoard, cost: int) -> None:
+    """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home."""
+    from_pool = min(tribe.mojo, cost)
+    tribe.mojo -= from_pool
+    cost -= from_pool
+    from_tokens = min(tribe.tokens, cost)
+    tribe.tokens -= from_tokens
+    cost -= from_tokens
+    if cost > tribe.active - tribe.chanting:
+        raise IllegalMove("not enough mojo")
+    tribe.active -= cost
+    tribe.depleted += cost
+
+
+def to_far_shore_excess(tribe: TribalBoard) -> None:
+    """ "If there are ever more than 8 zimby tokens on a shaman's tribal board, immediately move all excess"."""
+    excess = tribe.zimbies - TRIBAL_BOARD_LIMIT
+    if excess > 0:
+        from_depleted = min(tribe.depleted, excess)
+        tribe.depleted -= from_depleted
+        tribe.active -= excess - from_depleted
+        tribe.far_shore += excess
+
+
+def controls(public: Public, seat: int, creature: Column | Zombie) -> bool:
+    """A seat controls a column with its zimbies in it, and its own zombies, on its turn."""
+    if public.turn != seat:
+        return False
+    return seat in creature.zimbies if isinstance(creature, Column) else creature.owner == seat
+
+
+def mover(public: Public, cid: CreatureId) -> Column | Zombie:
+    for c in public.columns:
+        if c.id == cid:
+            return c
+    return next(z for z in public.zombies if z.id == cid)
+
+
+def effective_size(public: Public, column: Column) -> int:
+    burden = public.crown.burden if public.crown is not None and public.crown.carrier == column.id else 0
+    return column.size + burden
+
+
+def obstacles_on(public: Public, tile: TileId) -> list[Obstacle]:
+    return [o for o in public.obstacles if o.tile == tile]
+
+
+def closed_ward(public: Public, tile: TileId) -> bool:
+    return any(w.tile == tile and not w.open for w in public.wards)
+
+
+def neighbours(public: Public, tile: TileId) -> list[TileId]:
+    """Tiles a zimby or zombie on ``tile`` may step to, tribal boards included (each is one tile by its entry)."""
+    seat = home_seat(tile)
+    if seat is not None:
+        return [public.tribes[seat].entry]
+    out = list(BOARD.neighbours(tile))
+    out += [home_tile(t.seat) for t in public.tribes if t.entry == tile]
+    return out
+
+
+def opponents(public: Public, creature: Column | Zombie) -> list[CreatureId]:
+    """Creatures ``creature`` may attack: in its combat zone, not allied, neither of them under blood thickets or a
+    patch o' darkness ("Creatures in the obstacle tile may not attack or be attacked": -CBT)."""
+    hidden = {o.tile for o in public.obstacles if o.kind in ("thickets", "darkness")}
+    if creature.tile in hidden:
+        return []
+    near = [t for t in BOARD.neighbours(creature.tile) if t not in hidden]
+    out: list[CreatureId] = []
+    tribes = creature.zimbies.keys() if isinstance(creature, Column) else None
+    for tile in near:
+        for c in public.columns:
+            if c.tile == tile and (tribes is None or not c.zimbies.keys() & tribes):
+                out.append(c.id)
+        if tribes is not None:
+            out += [z.id for z in public.zombies if z.tile == tile]
+        thug = next((t for t in public.thugs if t.tile == tile and not t.in_barracks), None)
+        if thug is not None:
+            out.append(thug.id)
+        if public.king.alive and public.king.tile == tile:
+            out.append(KING_ID)
+    return out
+
+
+def settle_combat(public: Public) -> None:
+    """ "A creature immediately leaves combat if it ever finds no opponents in its attack zone"; a zimby column
+    that leaves combat may attack again ("its "one attack per turn" flag resets")."""
+    for c in public.columns:
+        if c.in_combat and not opponents(public, c) and not thug_adjacent(public, c.tile):
+            c.in_combat = False
+            c.attacked = False
+    for z in public.zombies:
+        if z.in_combat and not opponents(public, z):
+            z.in_combat = False
+    for t in public.thugs:
+        if t.in_combat and not t.in_barracks and not foes_of_thug(public, t.tile):
+            t.in_combat = False
+
+
+def holding_back(public: Public, creature: Column | Zombie | None, to: TileId) -> str | None:
+    """The obstacle that bars a step onto ``to``: blood thickets there or on the creature's tile ("may not move
+    into or out of"), or entangling vines that caught a zimby column ("may not move out of the tile")."""
+    if any(o.kind == "thickets" for o in obstacles_on(public, to)):
+        return "thickets"
+    if creature is None:
+        return None
+    here = obstacles_on(public, creature.tile)
+    if any(o.kind == "thickets" for o in here):
+        return "thickets"
+    if isinstance(creature, Column) and any(o.kind == "entangling_vines" for o in here):
+        return "entangling vines"
+    return None
+
+
+def thug_adjacent(public: Public, tile: TileId) -> bool:
+    near = set(BOARD.neighbours(tile))
+    return any(t.tile in near and not t.in_barracks for t in public.thugs)
+
+
+def foes_of_thug(public: Public, tile: TileId) -> bool:
+    near = set(BOARD.neighbours(tile))
+    return any(c.tile in near for c in public.columns) or any(z.tile in near for z in public.zombies)
+
+
+def carries_crown(public: Public, creature: Column | Zombie) -> bool:
+    return public.crown is not None and public.crown.carrier == creature.id
+
+
+def must_attack(public: Public, seat: int) -> list[Column | Zombie]:
+    """Creatures the seat controls that are combat locked and must still attack this turn."""
+    creatures: list[Column | Zombie] = [*public.columns, *public.zombies]
+    return [
+        c
+        for c in creatures
+        if controls(public, seat, c)
+        and c.active
+        and (c.in_combat or (isinstance(c, Zombie) and c.must_attack))
+        and not c.attacked
+        and opponents(public, c)
+    ]
+
+
+# -- the game -------------------------------------------------------------------------------------------------------
+
+
+class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptions, AnyMove, Public, Private, Secret]):
+    name = "zimby_mojo"
+    title = "Zimby Mojo"
+    min_seats, max_seats = 1, 8
+    summary = (
+        "A co-opportunistic game of cannibalistic mayhem for 1-8. Send your zimbies into the Cannibal King's "
+        "compound, open a ward with another tribe at a shrine, kill the King and deliver his Crown to your tribal "
+        "board. One seat plays the solitaire rules. Scrolls come in part 2."
+    )
+    options_type = ZimbyMojoOptions
+    move_type = Move
+    public_type, private_type, secret_type = Public, Private, Secret
+    reasons = {
+        "crown_delivered": "a shaman delivered the Cannibal Crown to their tribal board",
+        "round_limit": "the round limit was reached with the Crown undelivered: every seat shares the draw "
+        "(solitaire: lost)",
+        "thug_crowned": "solitaire: a thug carried the Crown to the blood mist and a new King rose",
+        "library_empty": "solitaire: the scroll library ran out at refresh",
+    }
+
+    def check_options(self, options: ZimbyMojoOptions, seats: int) -> None:
+        check_named_seat("first_player", options.first_player, seats)
+
+    # -- setup -------------------------------------------------------------------------------------------------------
+
+    def setup(self, options: ZimbyMojoOptions, seats: int, rng: Rng) -> ZTable:
+        solitaire = seats == 1
+        zimbies, scrolls = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
+        entries = ENTRIES
+        tribes = [
+            TribalBoard(
+                seat=s, entry=entries[s * len(entries) // seats], active=zimbies, far_shore=ZIMBIES_PER_TRIBE - zimbies
+            )
+            for s in range(seats)
+        ]
+        seals = rng.shuffled(list(ELEMENTS))
+        wards = rng.shuffled(list(ELEMENTS))
+        rituals = rng.shuffled(list(RITUALS))[: len(RITUAL_TILES)]
+        first = named_or_drawn(options.first_player, seats, rng)
+        public = Public(
+            seats=seats,
+            solitaire=solitaire,
+            first_mover=first,
+            turn=first,
+            tribes=tribes,
+            thugs=[Thug(id=f"t{i}", tile=tile) for i, tile in enumerate(BOARD.thug_starts)],
+            king=King(tile=BOARD.blood_mist),
+            shrines=[Shrine(tile=t) for t in BOARD.shrines],
+            wards=[Ward(tile=t, element=e) for t, e in zip(BOARD.wards, wards, strict=True)],
+            rituals=[RitualTile(tile=t) for t in RITUAL_TILES],
+            obstacles=[Obstacle(tile=t, kind="thickets", kings=True) for t in BOARD.thickets]
+            + [Obstacle(tile=t, kind="blood_vines", kings=True) for t in BOARD.vines],
+            hand_sizes=[0] * seats,
+            round_limit=options.round_limit,
+        )
+        secret = Secret(
+            seals=dict(zip(BOARD.shrines, seals, strict=True)),
+            rituals=dict(zip(RITUAL_TILES, rituals, strict=True)),
+            library=rng.shuffled([f"scroll-{i + 1}" for i in range(LIBRARY_SIZE)]),
+        )
+        if solitaire:
+            secret.library = secret.library[:SOLITAIRE_LIBRARY]
+        table = ZTable(public=public, private=[Private() for _ in range(seats)], secret=secret)
+        for private in table.private:
+            private.hand = [secret.library.pop(0) for _ in range(min(scrolls, len(secret.library)))]
+        self._count_cards(table)
+        return table
+
+    @staticmethod
+    def _count_cards(table: ZTable) -> None:
+        table.public.library_size = len(table.secret.library)
+        table.public.hand_sizes = [len(p.hand) for p in table.private]
+
+    # -- who acts, what is legal -------------------------------------------------------------------------------------
+
+    def to_act(self, public: Public) -> Sequence[int]:
+        """The seat whose turn it is; nobody while the King, thugs and zombies act or the round is updated."""
+        return [public.turn] if public.phase == "players" else []
+
+    def outcome(self, public: Public) -> Outcome | None:
+        if public.phase != "over":
+            return None
+        if public.solitaire:
+            won = bool(public.winners)
+            return Outcome(winners=public.winners, scores=[public.library_size if won else 0], reason=public.reason)
+        return Outcome(winners=public.winners, reason=public.reason)
+
+    def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        if public.phase == "over":
+            return []
+        window = top(public.windows)
+        if window is not None:
+            return list(options(self._responses(public, seat))) if window.asked == seat else []
+        if public.request is not None and public.request.waiting:
+            return self._answers(public, seat)
+        if seat != public.turn:
+            return []
+        if public.moving is not None:
+            return self._path_moves(public, seat)
+        return self._turn_moves(public, seat)
+
+    def _responses(self, public: Public, seat: int) -> list[AnyMove]:
+        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies; and, "At any
+        time", eat zimbies on its tribal board."""
+        tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
+        if public.pending_attack is not None:
+            target = public.column(public.pending_attack.target)
+            moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
+        elif available(tribe) >= 1:
+            moves += [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
+        return moves + self._eat_moves(public, seat)
+
+    def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        """Shaman cannibalism: an active zimby at home, at most twice a round, for 2 mojo or a scroll."""
+        tribe = public.tribes[seat]
+        if tribe.active - tribe.chanting <= 0 or tribe.eaten >= EAT_LIMIT:
+            return []
+        scroll = public.library_size > 0 or (bool(public.discards) and not public.solitaire)
+        return [Eat(gain="mojo"), *([Eat(gain="scroll")] if scroll else [])]
+
+    def _eat(self, table: ZTable, seat: int, move: Eat, rng: Rng) -> None:
+        tribe = table.public.tribes[seat]
+        tribe.active -= 1
+        tribe.far_shore += 1
+        tribe.eaten += 1
+        if move.gain == "mojo":
+            tribe.mojo += EAT_MOJO
+        else:
+            self._draw(table, seat, rng)
+
+    def _answers(self, public: Public, seat: int) -> list[AnyMove]:
+        request = public.request
+        assert request is not None
+        if request.waiting[0] != seat:
+            return []
+        if request.kind == "seal" and available(public.tribes[seat]) < 1:
+            return [Answer(yes=False)]
+        return [Answer(yes=False), Answer(yes=True)]
+
+    def _turn_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
+        locked = must_attack(public, seat)
+        if not locked:
+            moves.append(EndTurn())
+        if tribe.tokens:
+            moves.append(Extract(source="token"))
+        if tribe.active - tribe.chanting > 0:
+            moves.append(Extract(source="zimby"))
+        moves += self._eat_moves(public, seat)
+        if (
+            tribe.spawned < SPAWN_LIMIT
+            and tribe.far_shore > 0
+            and tribe.zimbies < TRIBAL_BOARD_LIMIT
+            and available(tribe) >= SPAWN_COST
+        ):
+            moves.append(Spawn())
+        # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
+        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active - tribe.chanting) + 1):
+            spare = tribe.mojo + tribe.tokens + tribe.active - tribe.chanting - count
+            if spare >= movement(count)[1] and self._entry_open(public, seat):
+                moves.append(Send(count=count))
+            if spare >= 1:
+                moves.append(Warp(count=count))
+        for c in public.columns:
+            if not controls(public, seat, c):
+                continue
+            if c.active and not c.in_combat and self._can_leave(public, seat, c):
+                # The whole column, or some of the seat's own zimbies out of it ("individually or in groups").
+                moves.append(Go(creature=c.id))
+                own = c.zimbies[seat]
+                moves += [Go(creature=c.id, own=k) for k in range(1, own + 1) if k < c.size]
+            if c.active and not c.attacked:
+                eats = range(min(2, c.size - 1) + 1) if len(c.zimbies) == 1 else range(1)
+                moves += [Attack(attacker=c.id, target=t, eat=e) for t in opponents(public, c) for e in eats]
+            if (
+                c.size == 1
+                and c.active
+                and not tribe.made_zombie
+                and tribe.zombies_left > 0
+                and tribe.active - tribe.chanting >= ZOMBIE_COST
+                and sum(1 for z in public.zombies if z.owner == seat) < ZOMBIES_IN_PLAY
+            ):
+                moves.append(Zombify(column=c.id))
+            moves += self._unseal_moves(public, seat, c)
+        for z in public.zombies:
+            if z.owner != seat:
+                continue
+            owes = z.must_attack and not z.attacked and opponents(public, z)
+            if z.active and not z.in_combat and not owes and self._can_leave(public, seat, z):
+                moves.append(Go(creature=z.id))
+            if z.active and not z.attacked:
+                moves += [Attack(attacker=z.id, target=t) for t in opponents(public, z)]
+        moves += self._invoke_moves(public, seat)
+        moves += self._drop_moves(public, seat)
+        return moves
+
+    def _drop_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        crown = public.crown
+        if crown is None or crown.carrier is None:
+            return []
+        carrier = next((c for c in public.columns if c.id == crown.carrier), None)
+        return [Drop()] if carrier is not None and controls(public, seat, carrier) else []
+
+    def _invoke_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        """The Crown carrier on a ritual tile may activate its ritual for 4 mojo."""
+        crown = public.crown
+        if crown is None or crown.carrier is None or available(public.tribes[seat]) < INVOKE_COST:
+            return []
+        carrier = next((c for c in public.columns if c.id == crown.carrier), None)
+        if carrier is None or not controls(public, seat, carrier) or carrier.tile not in RITUAL_TILES:
+            return []
+        if not carrier.active or carrier.invoked:
+            return []  # "Depleted zimbies may not ... channel mojo"; once a turn
+        known = next(r.ritual for r in public.rituals if r.tile == carrier.tile)
+        choices = range(4) if known is None or known in CHOSEN_RITUALS else range(1)
+        return [Invoke(column=carrier.id, choice=k) for k in choices]
+
+    def _unseal_moves(self, public: Public, seat: int, column: Column) -> list[AnyMove]:
+        shrine = next((s for s in public.shrines if s.tile == column.tile and not s.activated), None)
+        if shrine is None or not column.active:
+            return []
+        if public.solitaire:
+            # Solitaire: "One zimby must be sacrificed on a shrine tile" by another of its column.
+            return [Unseal(column=column.id, partner=seat)] if column.size >= 2 else []
+        if available(public.tribes[seat]) < 1:
+            return []
+        # Only a partner who could pay is asked (every seat's mojo is public).
+        return [
+            Unseal(column=column.id, partner=p) for p in column.tribes if p != seat and available(public.tribes[p]) >= 1
+        ]
+
+    def _entry_open(self, public: Public, seat: int) -> bool:
+        """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
+        entry = public.tribes[seat].entry
+        return self._enterable(public, entry, None)
+
+    def _enterable(self, public: Public, tile: TileId, moving: Column | Zombie | None) -> bool:
+        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
+        if closed_ward(public, tile):
+            return False
+        # The Crown carrier may try its 50% obstacle immunity against thickets and vines; nobody else passes them.
+        if holding_back(public, moving, tile) and not (moving is not None and carries_crown(public, moving)):
+            return False
+        there = public.creature_at(tile)
+        if there is None:
+            return True
+        return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
+
+    def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
+        moving = public.moving
+        assert moving is not None
+        creature = mover(public, moving.creature)
+        if moving.portal is not None:
+            others = [p for p in BOARD.portals if p != moving.portal]
+            budget = available(public.tribes[seat])
+            return [
+                Influence(eliminate=list(chosen))
+                for k in range(min(len(others), budget) + 1)
+                for chosen in combinations(others, k)
+            ]
+        moves: list[AnyMove] = []
+        if moving.found_crown:
+            moves.append(PickUp())
+        moves += self._drop_moves(public, seat)
+        steps = self._steps(public, seat, creature, moving.tiles_left)
+        # A path ends once it has gone somewhere, or when it can go nowhere (so a path is never a move that does
+        # nothing but wait).
+        if moving.steps > 0 or not steps:
+            moves.insert(0, Halt())
+        return moves + steps
+
+    def _steps(self, public: Public, seat: int, creature: Column | Zombie, tiles_left: int) -> list[AnyMove]:
+        affordable = tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
+        if not affordable:
+            return []
+        out: list[AnyMove] = []
+        for tile in neighbours(public, creature.tile):
+            home = home_seat(tile)
+            if home is not None:
+                if isinstance(creature, Column) and set(creature.zimbies) == {home} and home == seat:
+                    out.append(Step(to=tile))
+                continue
+            if self._enterable(public, tile, creature):
+                out.append(Step(to=tile))
+        return out
+
+    def _can_leave(self, public: Public, seat: int, creature: Column | Zombie) -> bool:
+        """A path may start: the creature has a tile to step to and the mojo for it (as :meth:`_steps`, without
+        listing the steps)."""
+        if available(public.tribes[seat]) < self._expenditure(public, creature)[1]:
+            return False
+        for tile in neighbours(public, creature.tile):
+            home = home_seat(tile)
+            if home is None:
+                if self._enterable(public, tile, creature):
+                    return True
+            elif home == seat and isinstance(creature, Column) and set(creature.zimbies) == {home}:
+                return True
+        return False
+
+    def _expenditure(self, public: Public, creature: Column | Zombie) -> tuple[int, int]:
+        if isinstance(creature, Zombie):
+            return ZOMBIE_MOVEMENT
+        return movement(effective_size(public, creature))
+
+    def default_move(self, public: Public, private: Private, seat: int, legal: list[AnyMove]) -> AnyMove:
+        """A seat out of time ends its turn or its path, refuses a request, or makes the attack it owes."""
+        for quiet in (EndTurn(), Halt(), Answer(yes=False)):
+            if quiet in legal:
+                return quiet
+        return next((m for m in legal if isinstance(m, Attack)), legal[0])
+
+    def check(self, public: Public, private: Private, seat: int, move: AnyMove) -> None:
+        if move not in self.legal_moves(public, private, seat):
+            raise IllegalMove(f"{move!r} is not a legal move now")
+
+    # -- playing -----------------------------------------------------------------------------------------------------
+
+    def apply(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        pub = table.public
+        pub.happened = []
+        if pub.windows and isinstance(move, Eat):
+            event = Event({"type": move.type, "seat": seat})
+            self._eat(table, seat, move, rng)
+        elif isinstance(move, Pass | Devour | Hold):
+            event = Event({"type": move.type, "seat": seat})
+            self._respond(table, seat, move, rng)
+        elif isinstance(move, Drop):
+            event = Event({"type": move.type, "seat": seat})
+            self._drop(pub)
+        elif isinstance(move, Step | Halt | PickUp | Influence) or (
+            isinstance(move, Answer) and pub.request is not None and pub.request.kind == "join"
+        ):
+            event = self.play_decision(table, seat, move, rng)
+        else:
+            event = Event({"type": move.type, "seat": seat})
+            self._act(table, seat, move, rng, event)
+        settle_combat(pub)
+        self._count_cards(table)
+        if pub.happened:
+            event.public["happened"] = list(pub.happened)
+        return event
+
+    def decide(self, table: ZTable, seat: int, move: AnyMove, rng: Rng) -> Event:
+        pub = table.public
+        event = Event({"type": move.type, "seat": seat})
+        moving = pub.moving
+        if isinstance(move, Answer):
+            self._answer_join(table, seat, move.yes, rng)
+            return event
+        assert moving is not None
+        creature = mover(pub, moving.creature)
+        if isinstance(move, Halt):
+            self._halt(pub, creature)
+        elif isinstance(move, PickUp):
+            assert isinstance(creature, Column) and pub.crown is not None
+            combat.give_crown(pub, creature, combat.picker(creature))
+            moving.tiles_left = 0  # "picks up an item or its movement burden increases"
+            moving.found_crown = False
+        elif isinstance(move, Influence):
+            self._relocate(table, seat, creature, move.eliminate, rng)
+        else:
+            assert isinstance(move, Step)
+            event.public["to"] = move.to
+            self._step(table, seat, creature, move.to, rng)
+        return event
+
+    def complete(self, table: ZTable, seat: int, rng: Rng, event: Event) -> None:
+        """A path is over: nothing more to settle (each step settled itself)."""
+
+    def _act(self, table: ZTable, seat: int, move: AnyMove, rng: Rng, event: Event) -> None:
+        pub = table.public
+        tribe = pub.tribes[seat]
+        if isinstance(move, Answer):
+            self._answer_seal(table, seat, move.yes)
+        elif isinstance(move, Extract):
+            if move.source == "token":
+                tribe.tokens -= 1
+            else:
+                tribe.active -= 1
+                tribe.depleted += 1
+            tribe.mojo += 1
+        elif isinstance(move, Eat):
+            self._eat(table, seat, move, rng)
+        elif isinstance(move, Spawn):
+            pay(tribe, SPAWN_COST)
+            tribe.far_shore -= 1
+            tribe.depleted += 1
+            tribe.spawned += 1
+        elif isinstance(move, Send):
+            column = self._new_column(pub, seat, move.count, home_tile(seat))
+            pub.moving = Moving(creature=column.id)
+        elif isinstance(move, Warp):
+            pay(tribe, 1)
+            portal = rng.choice([p for p in BOARD.portals if not (pub.king.alive and pub.king.tile == p)])
+            self._dismiss_from(pub, portal)
+            column = self._new_column(pub, seat, move.count, portal)
+            event.public["portal"] = portal
+            crown = pub.crown
+            if crown is not None and crown.carrier is None and crown.tile == portal:
+                # "a creature entering the tile may stop and pick the item up": the column has entered the portal
+                # tile, so its path is under way there (one tile gone), to pick the Crown up or halt.
+                pub.moving = Moving(creature=column.id, steps=1, found_crown=True)
+        elif isinstance(move, Go):
+            self._go(pub, seat, move)
+        elif isinstance(move, Attack):
+            self._attack(table, seat, move, rng)
+        elif isinstance(move, Zombify):
+            self._zombify(pub, seat, move.column)
+        elif isinstance(move, Invoke):
+            pay(tribe, INVOKE_COST)
+            carrier = pub.column(move.column)
+            carrier.invoked = True
+            tile = carrier.tile
+            hands = [p.hand for p in table.private]
+            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=hands, choice=move.choice)
+        elif isinstance(move, Unseal):
+            if move.partner == seat:
+                self._sacrifice(table, seat, move.column)
+            else:
+                pub.request = Request(kind="seal", asker=seat, column=move.column, waiting=[move.partner])
+        else:
+            assert isinstance(move, EndTurn)
+            self._end_turn(table)
+
+    # -- mojo, spawning, eating --------------------------------------------------------------------------------------
+
+    def _draw(self, table: ZTable, seat: int, rng: Rng) -> bool:
+        """One scroll from the library; "When the scroll library is depleted, the shuffled contents of the discard
+        pile form a new scroll library" (not in solitaire, where the library is the clock)."""
+        secret, pub = table.secret, table.public
+        if not secret.library and not pub.solitaire and pub.discards:
+            secret.library = rng.shuffled(pub.discards)
+            pub.discards = []
+        if not secret.library:
+            return False
+        table.private[seat].hand.append(secret.library.pop(0))
+        return True
+
+    # -- movement ----------------------------------------------------------------------------------------------------
+
+    def _new_column(self, pub: Public, seat: int, count: int, tile: TileId) -> Column:
+        tribe = pub.tribes[seat]
+        tribe.active -= count
+        column = Column(id=f"c{pub.next_id}", tile=tile, zimbies={seat: count})
+        pub.next_id += 1
+        pub.columns.append(column)
+        return column
+
+    def _go(self, pub: Public, seat: int, move: Go) -> None:
+        creature = mover(pub, move.creature)
+        if isinstance(creature, Column) and move.own is not None and move.own < creature.size:
+            creature.zimbies[seat] -= move.own
+            creature.zimbies = {t: n for t, n in creature.zimbies.items() if n > 0}
+            part = Column(id=f"c{pub.next_id}", tile=creature.tile, zimbies={seat: move.own})
+            if creature.crown == seat and seat not in creature.zimbies:
+                part.crown, creature.crown = seat, None
+                if pub.crown is not None:
+                    pub.crown.carrier = part.id
+            pub.next_id += 1
+            pub.columns.append(part)
+            creature = part
+        pub.moving = Moving(creature=creature.id)
+
+    def _drop(self, pub: Public) -> None:
+        crown = pub.crown
+        assert crown is not None and crown.carrier is not None
+        carrier = pub.column(crown.carrier)
+        carrier.crown = None
+        combat.drop_crown(pub, carrier.tile)
+        if pub.moving is not None and pub.moving.creature == carrier.id:
+            pub.moving.found_crown = False
+
+    def _halt(self, pub: Public, creature: Column | Zombie) -> None:
+        """The path ends; a column split off that never left its tile rejoins it; one never sent stays home."""
+        pub.moving = None
+        if not isinstance(creature, Column):
+            return
+        seat = home_seat(creature.tile)
+        if seat is not None:
+            pub.columns.remove(creature)
+            pub.tribes[seat].active += creature.size
+            return
+        others = [c for c in pub.columns if c.tile == creature.tile and c is not creature]
+        if others:
+            self._merge(pub, creature, others[0], None)
+
+    def _step(self, table: ZTable, seat: int, creature: Column | Zombie, to: TileId, rng: Rng) -> None:
+        pub = table.public
+        moving = pub.moving
+        assert moving is not None
+        there = pub.creature_at(to)
+        if isinstance(there, Column) and isinstance(creature, Column):
+            if not controls(pub, seat, there):
+                waiting = [s for s in clockwise_from(seat, pub.seats) if s in there.zimbies]
+                pub.request = Request(kind="join", asker=seat, column=creature.id, target=there.id, waiting=waiting)
+                return
+            self._pay_step(pub, seat, creature)
+            self._merge(pub, creature, there, rng)
+            pub.moving = None
+            return
+        self._pay_step(pub, seat, creature)
+        moving.steps += 1
+        obstacle = holding_back(pub, creature, to)
+        if obstacle is not None:
+            if not combat.crown_immune(rng):
+                pub.happened.append(f"the {obstacle} hold {creature.id} back: the Crown's immunity fails")
+                return
+            pub.happened.append(f"{creature.id} passes the {obstacle}: the Crown's immunity holds")
+        home = home_seat(to)
+        if home is not None:
+            self._arrive_home(pub, creature, home)
+            return
+        creature.tile = to
+        crown = pub.crown
+        moving.found_crown = (
+            isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
+        )
+        size = creature.size if isinstance(creature, Column) else 0
+        combat.suffer_obstacles(pub, creature, rng)
+        if mover_gone(pub, creature):
+            pub.moving = None
+            return
+        if isinstance(creature, Column) and creature.size < size:
+            moving.tiles_left = 0  # "A column loses one or more member zimbies": the expenditure ends
+        if to in BOARD.portals:
+            if isinstance(creature, Column):
+                moving.portal = to
+            else:
+                self._teleport(pub, creature, to, rng.choice([p for p in BOARD.portals if p != to]))
+                pub.moving = None
+        if isinstance(creature, Zombie) and opponents(pub, creature):
+            # "If a zombie encounters a living creature in its combat zone, the zombie must stop moving and
+            # attack that creature".
+            pub.moving = None
+            creature.must_attack = True
+        self._open_at_tile(table, seat, creature)
+
+    def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
+        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"": part 2's seam.
+
+        Each tile of a path is a moment the other seats may answer; a window opens on it for the seats that
+        could (a witchery in hand, a channeller with the tile in line of sight). Part 1 has no scrolls, so
+        nobody can, and no window opens.
+        """
+        pub = table.public
+        if pub.moving is None or mover_gone(pub, creature):
+            return
+        could_stop: list[int] = []
+        on: JsonValue = {"path": creature.id, "at": creature.tile}
+        open_window(pub.windows, seat, on, pub.seats, among=could_stop)
+
+    def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
+        moving = pub.moving
+        assert moving is not None
+        if moving.tiles_left == 0:
+            tiles, cost = self._expenditure(pub, creature)
+            pay(pub.tribes[seat], cost)
+            moving.tiles_left = tiles
+        moving.tiles_left -= 1
+
+    def _relocate(self, table: ZTable, seat: int, creature: Column | Zombie, eliminate: list[TileId], rng: Rng) -> None:
+        pub = table.public
+        moving = pub.moving
+        assert moving is not None and moving.portal is not None
+        origin = moving.portal
+        if eliminate:
+            pay(pub.tribes[seat], len(eliminate))
+        moving.portal = None
+        left = [p for p in BOARD.portals if p != origin and p not in eliminate]
+        if not left:
+            pub.happened.append(f"{creature.id} keeps the portal at {origin} shut and moves on")
+            return
+        self._teleport(pub, creature, origin, rng.choice(left))
+        pub.moving = None
+
+    def _teleport(self, pub: Public, creature: Column | Zombie, origin: TileId, destination: TileId) -> None:
+        """Relocation: the creature and whatever was on the destination (creatures, the Crown) swap places."""
+        for c in pub.columns:
+            if c.tile == destination:
+                c.tile = origin
+        for z in pub.zombies:
+            if z.tile == destination:
+                z.tile = origin
+        for t in pub.thugs:
+            if t.tile == destination and not t.in_barracks:
+                t.tile = origin
+        if pub.king.alive and pub.king.tile == destination:
+            pub.king.tile = origin
+        for o in pub.obstacles:
+            if o.tile == destination:
+                o.tile = origin
+        if pub.crown is not None and pub.crown.carrier is None and pub.crown.tile == destination:
+            pub.crown.tile = origin
+        creature.tile = destination
+        pub.happened.append(f"{creature.id} relocates from {origin} to {destination}")
+
+    def _arrive_home(self, pub: Public, column: Column | Zombie, seat: int) -> None:
+        """A column of one tribe reaches its tribal board: its zimbies stay active; the Crown there wins."""
+        assert isinstance(column, Column)
+        pub.moving = None
+        pub.columns.remove(column)
+        tribe = pub.tribes[seat]
+        tribe.active += column.size
+        to_far_shore_excess(tribe)
+        if column.crown is not None:
+            pub.winners = [seat]
+            pub.reason = "crown_delivered"
+            pub.phase = "over"
+            if pub.crown is not None:
+                pub.crown.carrier, pub.crown.tile = None, home_tile(seat)
+            pub.happened.append(f"seat {seat} delivers the Crown to its tribal board")
+
+    def _merge(self, pub: Public, joining: Column, into: Column, rng: Rng | None) -> None:
+        """``joining`` joins ``into``; column limits expel the excess (random tribes drawn when rng is given)."""
+        for tribe, n in joining.zimbies.items():
+            into.zimbies[tribe] = into.zimbies.get(tribe, 0) + n
+        if joining.crown is not None:
+            into.crown = joining.crown
+            if pub.crown is not None:
+                pub.crown.carrier = into.id
+        into.active = into.active and joining.active
+        into.in_combat = into.in_combat or joining.in_combat
+        into.attacked = into.attacked or joining.attacked
+        pub.columns.remove(joining)
+        for tribe, n in list(into.zimbies.items()):
+            if n > COLUMN_TRIBE_LIMIT:
+                self._expel_zimbies(pub, into, tribe, n - COLUMN_TRIBE_LIMIT)
+        while len(into.zimbies) > COLUMN_TRIBES_LIMIT:
+            victim = rng.choice(into.tribes) if rng is not None else into.tribes[-1]
+            self._expel_zimbies(pub, into, victim, into.zimbies[victim])
+            if into.crown == victim and rng is not None:
+                # The Crown stays with the column: the Bag o' Fate hands it to one of the zimbies left.
+                into.crown = rng.choice([t for t in into.tribes for _ in range(into.zimbies[t])])
+
+    def _expel_zimbies(self, pub: Public, column: Column, tribe: int, count: int) -> None:
+        """ "Expel": the zimbies go to their tribal board, depleted."""
+        column.zimbies[tribe] -= count
+        if column.zimbies[tribe] == 0:
+            del column.zimbies[tribe]
+        board = pub.tribes[tribe]
+        board.depleted += count
+        to_far_shore_excess(board)
+        pub.happened.append(f"{count} zimb{'y' if count == 1 else 'ies'} of seat {tribe} expelled from {column.id}")
+
+    def _dismiss_from(self, pub: Public, tile: TileId) -> None:
+        """Whatever stands on ``tile`` is dismissed (kept active, off the main board)."""
+        for c in [c for c in pub.columns if c.tile == tile]:
+            pub.columns.remove(c)
+            for tribe, n in c.zimbies.items():
+                pub.tribes[tribe].active += n
+                to_far_shore_excess(pub.tribes[tribe])
+            if c.crown is not None and pub.crown is not None:
+                pub.crown.carrier, pub.crown.tile = None, tile
+            pub.happened.append(f"{c.id} is dismissed to its tribal board")
+        for z in [z for z in pub.zombies if z.tile == tile]:
+            pub.zombies.remove(z)
+            pub.tribes[z.owner].zombies_left += 1
+            pub.happened.append(f"{z.id} is dismissed to the Far Shore")
+        for t in pub.thugs:
+            if t.tile == tile and not t.in_barracks:
+                combat.expel_thug(pub, t, why="dismissed")
+                t.active = True  # "Dismiss: Keep a creature active and remove it from the main board"
+
+    def _answer_join(self, table: ZTable, seat: int, yes: bool, rng: Rng) -> None:
+        pub = table.public
+        request = pub.request
+        assert request is not None and request.target is not None
+        if not yes:
+            pub.request = None
+            pub.happened.append(f"seat {seat} refuses")
+            return
+        request.waiting.pop(0)
+        if request.waiting:
+            return
+        pub.request = None
+        joining, into = pub.column(request.column), pub.column(request.target)
+        self._pay_step(pub, request.asker, joining)
+        self._merge(pub, joining, into, rng)
+        pub.moving = None
+
+    # -- combat, zombies, seals --------------------------------------------------------------------------------------
+
+    def _attack(self, table: ZTable, seat: int, move: Attack, rng: Rng) -> None:
+        """The attacker's cannibal eats first; a defending single-tribe column's shaman is then asked to eat."""
+        pub = table.public
+        attacker = mover(pub, move.attacker)
+        if move.eat and isinstance(attacker, Column):
+            attacker.zimbies[seat] -= move.eat
+            pub.tribes[seat].far_shore += move.eat
+            attacker.brutality_bonus += 4 * move.eat
+            pub.happened.append(f"a zimby of {attacker.id} eats {move.eat} for +{4 * move.eat} brutality")
+        controller = seat if isinstance(attacker, Column) else None
+        pub.pending_attack = PendingAttack(attacker=move.attacker, target=move.target, controller=controller)
+        target = next((c for c in pub.columns if c.id == move.target), None)
+        if target is not None and len(target.zimbies) == 1 and target.size >= 2:
+            on: JsonValue = {"attack": move.attacker, "target": move.target}
+            if open_window(pub.windows, seat, on, pub.seats, among=target.tribes) is not None:
+                return
+        self._resolve_attack(table, rng)
+
+    def _resolve_attack(self, table: ZTable, rng: Rng) -> None:
+        """The rolls are made and settled; an attacker that claims a portal tile is relocated by it."""
+        pub = table.public
+        pending = pub.pending_attack
+        assert pending is not None
+        pub.pending_attack = None
+        attacker = combat.creature(pub, pending.attacker)
+        before = combat.tile_of(attacker)
+        combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+        if isinstance(attacker, Thug):
+            npcs.after_thug_attack(pub, attacker, before, rng)
+            return
+        if isinstance(attacker, King):
+            # The rest of the King's turn: the ritual of the tile he claimed, then the players' turns.
+            if pending.casts is not None and pub.king.alive and pub.king.tile == pending.casts:
+                hands = [p.hand for p in table.private]
+                king.cast(pub, table.secret, pending.casts, rng, hands=hands)
+            if pub.phase == "king":
+                self._begin_players(pub)
+            return
+        claimed = attacker.tile
+        if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
+            return
+        if isinstance(attacker, Column):
+            # Its controller may influence the destination, as for a step onto the portal.
+            pub.moving = Moving(creature=attacker.id, steps=1, portal=claimed)
+        else:
+            self._teleport(pub, attacker, claimed, rng.choice([p for p in BOARD.portals if p != claimed]))
+
+    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
+        """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""
+        pub = table.public
+        if isinstance(move, Hold):
+            pay(pub.tribes[seat], 1)
+            next(z for z in pub.zombies if z.id == move.zombie).held = True
+            pub.happened.append(f"seat {seat} holds {move.zombie}: it will not shamble")
+            return
+        if isinstance(move, Devour):
+            pending = pub.pending_attack
+            assert pending is not None
+            target = pub.column(pending.target)
+            target.zimbies[seat] -= move.eat
+            pub.tribes[seat].far_shore += move.eat
+            pending.defence += 4 * move.eat
+            pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
+        closed = pass_window(pub.windows, seat)
+        if closed is not None and pub.pending_attack is not None:
+            self._resolve_attack(table, rng)
+
+    def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
+        column = pub.column(cid)
+        tribe = pub.tribes[seat]
+        tribe.active -= ZOMBIE_COST
+        tribe.far_shore += ZOMBIE_COST + 1
+        tribe.zombies_left -= 1
+        tribe.made_zombie = True
+        pub.columns.remove(column)
+        if column.crown is not None and pub.crown is not None:
+            pub.crown.carrier, pub.crown.tile = None, column.tile
+        zombie = Zombie(id=f"z{pub.next_id}", tile=column.tile, owner=seat, in_combat=column.in_combat)
+        pub.next_id += 1
+        pub.zombies.append(zombie)
+
+    def _answer_seal(self, table: ZTable, seat: int, yes: bool) -> None:
+        pub = table.public
+        request = pub.request
+        assert request is not None
+        pub.request = None
+        if not yes:
+            pub.happened.append(f"seat {seat} will not channel into the seal")
+            return
+        pay(pub.tribes[request.asker], 1)
+        pay(pub.tribes[seat], 1)
+        self._activate(table, pub.column(request.column).tile)
+
+    def _sacrifice(self, table: ZTable, seat: int, cid: CreatureId) -> None:
+        """Solitaire: one zimby of the column is sacrificed on the shrine and goes to the Far Shore."""
+        pub = table.public
+        column = pub.column(cid)
+        column.zimbies[seat] -= 1
+        pub.tribes[seat].far_shore += 1
+        self._activate(table, column.tile)
+
+    def _activate(self, table: ZTable, tile: TileId) -> None:
+        pub = table.public
+        element = table.secret.seals[tile]
+        shrine = next(s for s in pub.shrines if s.tile == tile)
+        shrine.seal, shrine.activated = element, True
+        ward = next(w for w in pub.wards if w.element == element)
+        ward.open = True
+        pub.happened.append(f"the seal of {element} on {tile} is activated: the {element} ward at {ward.tile} opens")
+
+    # -- the round -----------------------------------------------------------------------------------------------------
+
+    def _end_turn(self, table: ZTable) -> None:
+        pub = table.public
+        pub.turns_taken += 1
+        if pub.turns_taken < pub.seats:
+            self._start_turn(pub, (pub.turn + 1) % pub.seats)
+            return
+        table.public.phase = "thugs"
+
+    def _begin_players(self, pub: Public) -> None:
+        """The King's turn is over: the players' turns begin with the first mover."""
+        pub.phase = "players"
+        pub.turns_taken = 0
+        self._start_turn(pub, pub.first_mover)
+
+    def _start_turn(self, pub: Public, seat: int) -> None:
+        pub.turn = seat
+        tribe = pub.tribes[seat]
+        tribe.spawned, tribe.made_zombie = 0, False
+        for c in pub.columns:
+            c.attacked, c.invoked = False, False
+        for z in pub.zombies:
+            z.attacked, z.must_attack = False, False
+
+    def chance(self, table: ZTable, rng: Rng) -> Event | None:
+        """One part of the round that no player plays: thugs, zombies, wrap-up, refresh, the King's turn."""
+        pub = table.public
+        pub.happened = []
+        phase = pub.phase
+        if phase == "thugs":
+            self._thugs(table, rng)
+        elif phase == "zombies":
+            if not pub.holds_asked:
+                # "A zombie's owner may pay 1 mojo to keep their zombie from shambling": asked before they shamble.
+                pub.holds_asked = True
+                owners = {z.owner for z in pub.zombies if not z.in_combat and available(pub.tribes[z.owner]) >= 1}
+                on: JsonValue = {"shamble": pub.round}
+                if open_window(pub.windows, pub.first_mover, on, pub.seats, among=owners, with_opener=True):
+                    return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
+            self._zombies(table, rng)
+        elif phase == "wrap_up":
+            self._wrap_up(table, rng)
+            if pub.round >= pub.round_limit:
+                # A draw shared by every seat; solitaire is won only by the Crown, so its round limit is a loss.
+                draw = [] if pub.solitaire else list(range(pub.seats))
+                pub.phase, pub.winners, pub.reason = "over", draw, "round_limit"
+            else:
+                pub.round += 1
+                pub.phase = "refresh"
+        elif phase == "refresh":
+            self._refresh(table, rng)
+            if pub.phase == "refresh":
+                pub.phase = "king"
+        elif phase == "king":
+            if pub.king.alive:
+
+                def defer(target: CreatureId, casts: TileId | None) -> bool:
+                    return self._ask_defender(pub, KING_ID, target, casts=casts)
+
+                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private], defer=defer)
+            if pub.phase == "king" and not pub.windows:
+                self._begin_players(pub)
+        else:
+            return None
+        settle_combat(pub)
+        self._count_cards(table)
+        return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+
+    def _thugs(self, table: ZTable, rng: Rng) -> None:
+        """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""
+        pub = table.public
+        if not pub.thugs_moved:
+            pub.thugs_moved = True
+            npcs.thugs_move(table, rng)
+        while pub.phase == "thugs" and (due := npcs.next_thug_attack(pub, rng)) is not None:
+            leader, target = due
+            if self._ask_defender(pub, leader.id, target):
+                return
+            npcs.thug_attacks(pub, leader, target, rng)
+        if pub.phase == "thugs":
+            pub.phase = "zombies"
+
+    def _zombies(self, table: ZTable, rng: Rng) -> None:
+        """Each zombie shambles in turn, then attacks the living creature it reached (a defender may be asked)."""
+        pub = table.public
+        for zombie in list(pub.zombies):
+            if zombie.shambled or zombie not in pub.zombies or not npcs.shambles(zombie):
+                continue
+            zombie.shambled = True
+            target = npcs.shamble_walk(pub, zombie, rng)
+            if target is None or zombie not in pub.zombies:
+                continue
+            if self._ask_defender(pub, zombie.id, target):
+                return
+            npcs.zombie_attacks(pub, zombie, target, rng)
+        if pub.phase == "zombies":
+            pub.phase = "wrap_up"
+
+    def _ask_defender(
+        self, pub: Public, attacker: CreatureId, target: CreatureId, *, casts: TileId | None = None
+    ) -> bool:
+        """The King's, a thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its
+        shaman, asked in a response window whether a zimby of it eats first: whether such a window opened."""
+        column = next((c for c in pub.columns if c.id == target), None)
+        if column is None or len(column.zimbies) != 1 or column.size < 2:
+            return False
+        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None, casts=casts)
+        on: JsonValue = {"attack": attacker, "target": target}
+        shaman = column.tribes[0]
+        if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is None:
+            pub.pending_attack = None
+            return False
+        return True
+
+    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+        pub = table.public
+        # "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature.
+        thug_columns = {t.tile: combat.thug_column(pub, t.tile)[0] for t in pub.thugs if not t.in_barracks}
+        creatures: list[Column | Zombie | Thug] = [*pub.columns, *pub.zombies, *thug_columns.values()]
+        for creature in creatures:
+            if self._still_there(pub, creature.id):
+                combat.suffer_obstacles(pub, creature, rng)
+        for private in table.private:
+            while len(private.hand) > HAND_LIMIT:
+                pub.discards.append(private.hand.pop())
+        for tribe in pub.tribes:
+            tribe.mojo = 0
+        counts = [t.first_mover_count for t in pub.tribes]
+        best = [t.seat for t in pub.tribes if t.first_mover_count == max(counts)]
+        pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
+        for z in pub.zombies:
+            z.held, z.shambled = False, False
+        pub.holds_asked, pub.thugs_moved = False, False
+
+    @staticmethod
+    def _still_there(pub: Public, cid: CreatureId) -> bool:
+        return (
+            any(c.id == cid for c in pub.columns)
+            or any(z.id == cid for z in pub.zombies)
+            or any(t.id == cid and not t.in_barracks for t in pub.thugs)
+        )
+
+    def _refresh(self, table: ZTable, rng: Rng) -> None:
+        pub = table.public
+        for tribe in pub.tribes:
+            tribe.tokens = MOJO_TOKENS
+            tribe.active += tribe.depleted
+            tribe.depleted = 0
+            tribe.eaten = 0
+        for creature in [*pub.columns, *pub.zombies, *pub.thugs]:
+            creature.active = True
+        aged: list[Obstacle] = []
+        for o in pub.obstacles:
+            # The King's obstacles live until the first King dies; "These obstacles do not stop dying or
+            # re-appear if a new King enters play".
+            if o.kings and pub.king.alive and pub.king.kills == 0:
+                aged.append(o)
+            elif o.side == "A":
+                aged.append(o.model_copy(update={"side": "B"}))
+        pub.obstacles = aged
+        if pub.crown is not None and not pub.king.alive:
+            king.crown_refresh(pub)
+        for seat in range(pub.seats):
+            if not self._draw(table, seat, rng) and pub.solitaire:
+                pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
+                return
+
+
+def mover_gone(pub: Public, creature: Column | Zombie) -> bool:
+    return creature not in pub.columns and creature not in pub.zombies

@@ -1,0 +1,550 @@
+"""Zimby Mojo's state: every part of the table, every creature, and the moves.
+
+One model per thing on the table, so that the rules modules (``game.py``,
+``combat.py``, ``king.py``, ``npcs.py``) read and write the same facts:
+
+- :class:`Public` -- everything face up: the round and its phase, whose turn,
+  each seat's :class:`TribalBoard` (zimbies active and depleted, mojo tokens,
+  the mojo drawn and not yet spent, the Far Shore), the creatures on the main
+  board (:class:`Column` of zimbies, :class:`Zombie`, :class:`Thug`,
+  :class:`King`), the :class:`Crown`, the shrines and their seals once
+  revealed, the wards, the ritual tiles and their rituals once revealed, the
+  obstacles, the move under way (a path declared tile by tile, a request
+  for permission), and the response windows open (``windows``: the zombie
+  owners' hold, a defending cannibal; an attack waits in ``pending_attack``).
+- :class:`Private` -- a seat's hand of scroll cards (part 2 deals them; part 1
+  keeps the hand empty so that part 2 only adds cards).
+- :class:`Secret` -- which elemental seal lies face down on which shrine, which
+  ritual marker lies beside which ritual tile (the other four markers are set
+  aside unseen), and the scroll library's order (part 2).
+
+Creatures are named by a short id that stays theirs while they are in play:
+``c<n>`` a zimby column, ``z<n>`` a zombie, ``t<n>`` a thug (0-3), ``king``.
+A tile is the board's own name for it (``board.py``); a tribal board counts
+as a single tile for movement and is named :func:`home_tile` of its seat.
+
+A zimby column is a single creature (rulebook: "A column is a single
+creature."): it holds counts of zimbies per tribe, never more than 3 tribes of
+3, so tokens of one tribe in one column are interchangeable and are not
+stored one by one. The Crown, the only item of the basic game, is held by one
+zimby of the column: :attr:`Column.crown` names that zimby's tribe.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, computed_field
+
+from server.engine.decisions import Underway
+from server.engine.game import Options, Part
+from server.engine.windows import Pass, Window
+
+from .board import BOARD, Board
+
+# -- vocabulary ------------------------------------------------------------------------------------------------------
+
+TileId = str  # as board.py names tiles: "a1" top left to "q17", the blood mist "i9"
+CreatureId = str
+Element = Literal["air", "earth", "fire", "water"]
+ELEMENTS: tuple[Element, ...] = ("air", "earth", "fire", "water")
+Ritual = Literal["blood", "discord", "exhaustion", "madness", "hunger", "winnowing", "portals", "terror"]
+RITUALS: tuple[Ritual, ...] = ("blood", "discord", "exhaustion", "madness", "hunger", "winnowing", "portals", "terror")
+ObstacleKind = Literal["thickets", "blood_vines", "deadly_vines", "entangling_vines", "darkness"]
+#: The parts of a round, in order ("A game round consists of six parts"); ``over`` once the match ended.
+Phase = Literal["refresh", "king", "players", "thugs", "zombies", "wrap_up", "over"]
+
+KING_ID: CreatureId = "king"
+ZIMBIES_PER_TRIBE = 16
+ZOMBIES_PER_TRIBE = 2
+MOJO_TOKENS = 4
+TRIBAL_BOARD_LIMIT = 8
+COLUMN_TRIBES_LIMIT = 3
+COLUMN_TRIBE_LIMIT = 3
+
+# Brutality and vitality ("Creature Brutality Vitality"): the King's brutality is 1 + thugs in play.
+ZIMBY_BRUTALITY, ZIMBY_VITALITY = 1, 1
+THUG_BRUTALITY, THUG_VITALITY = 3, 2
+ZOMBIE_BRUTALITY, ZOMBIE_VITALITY = 2, 3
+KING_VITALITY = 4
+
+
+def home_tile(seat: int) -> TileId:
+    """The tile name of a seat's tribal board ("Tribal boards count as single tiles for movement")."""
+    return f"home{seat}"
+
+
+def home_seat(tile: TileId) -> int | None:
+    """The seat whose tribal board ``tile`` is, else ``None``."""
+    return int(tile[4:]) if tile.startswith("home") and tile[4:].isdigit() else None
+
+
+# -- creatures -------------------------------------------------------------------------------------------------------
+
+
+class Creature(BaseModel):
+    """What every creature on the main board has: a place, active or depleted, and its combat flags."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: CreatureId
+    tile: TileId
+    active: bool = Field(True, description="face up: may move, attack, channel; depleted creatures refresh")
+    in_combat: bool = Field(
+        False,
+        description="combat locked: an attack made or received left a foe alive; cleared when no opponent is in "
+        "its combat zone",
+    )
+    attacked: bool = Field(False, description="made its one attack this turn (reset each turn and on leaving combat)")
+
+
+class Column(Creature):
+    """A zimby column: a single creature of 1 or more zimbies of up to 3 tribes."""
+
+    zimbies: dict[int, int] = Field(description="zimbies in the column by tribe (seat): never 0, at most 3 each")
+    crown: int | None = Field(None, description="the tribe of the zimby holding the Crown, if the column carries it")
+    brutality_bonus: int = Field(0, description="zimby cannibalism: +4 per tribesman eaten, for its next combat roll")
+    witchery_doubling: int = Field(0, description="zimby cannibalism for its next witchery (part 2)")
+    invoked: bool = Field(False, description="as Crown carrier, channelled 4 mojo into a ritual tile this turn")
+
+    @property
+    def size(self) -> int:
+        return sum(self.zimbies.values())
+
+    @property
+    def tribes(self) -> list[int]:
+        return sorted(self.zimbies)
+
+    def attacking_brutality(self, controller: int) -> int:
+        """ "the number of zimbies of the controller's tribe in the column +1 for each other tribe"."""
+        return self.zimbies.get(controller, 0) + len(self.zimbies) - (1 if controller in self.zimbies else 0)
+
+    def defending_brutality(self) -> int:
+        """ "the number of zimbies in the largest tribe in the column +1 for each other tribe"."""
+        return max(self.zimbies.values()) + len(self.zimbies) - 1
+
+
+class Zombie(Creature):
+    """A zombie: controlled by its creator on that seat's turn, otherwise uncontrolled."""
+
+    owner: int = Field(description="the seat that made it (its former tribe)")
+    held: bool = Field(False, description="its owner paid 1 mojo to keep it from shambling this round")
+    must_attack: bool = Field(
+        False,
+        description="stopped beside a living creature on its controller's path: must attack it this turn",
+    )
+    shambled: bool = Field(False, description="has had its shamble this round (reset at wrap-up)")
+
+
+class Thug(Creature):
+    """One of the King's four thugs. ``in_barracks``: expelled, on a barracks tile, not in play."""
+
+    in_barracks: bool = Field(False, description="on a barracks tile (expelled): not in play until it re-enters")
+    quadrant: int | None = Field(None, description="after the King's death: the quadrant (0-3) it patrols")
+    heading: list[TileId] = Field(
+        default_factory=list, description="the tiles it still means to walk to reach its route (re-entry, Crown run)"
+    )
+    crown: bool = Field(False, description="carries the Crown to the blood mist")
+    holding: bool = Field(False, description="solitaire: holds position on a tile flanking the player's entry point")
+
+
+class King(BaseModel):
+    """The Cannibal King: never combat locked, never dismissed or expelled."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: CreatureId = KING_ID
+    tile: TileId | None = Field(description="his tile; None once dead (the Crown is then loose or carried)")
+    alive: bool = True
+    blood_mojo: int = Field(0, description="replenished while he is in the blood mist")
+    kills: int = Field(0, description="Kings crowned so far after the first (a thug column reached the mist)")
+
+
+class Crown(BaseModel):
+    """The Cannibal Crown once the King is dead: where it is, and its movement burden."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tile: TileId | None = Field(None, description="the tile it lies on, when no creature carries it")
+    carrier: CreatureId | None = Field(None, description="the column or thug column that carries it")
+    burden: int = Field(8, description="extra zimbies its carrier moves as: +8, then +4, then +2 for good")
+
+
+# -- the board's furniture -------------------------------------------------------------------------------------------
+
+
+class Shrine(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tile: TileId
+    seal: Element | None = Field(None, description="revealed once activated (then the seal is gone); else face down")
+    activated: bool = False
+
+
+class Ward(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tile: TileId
+    element: Element = Field(description="wards are placed face up")
+    open: bool = Field(False, description="removed when its seal is activated")
+
+
+class RitualTile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tile: TileId
+    ritual: Ritual | None = Field(None, description="revealed the first time it is cast; else face down (secret)")
+
+
+class Obstacle(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    tile: TileId
+    kind: ObstacleKind
+    side: Literal["A", "B"] = "A"
+    kings: bool = Field(False, description="a King's obstacle (thickets, blood vines): dies after his death")
+
+
+# -- the shamans -----------------------------------------------------------------------------------------------------
+
+
+class TribalBoard(BaseModel):
+    """A shaman's homeland and mojo: where zimbies wait to be eaten, drawn from or sent in."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    seat: int
+    entry: TileId = Field(description="the main-board entry point its tribal board attaches to")
+    active: int = Field(description="active zimbies on the tribal board")
+    depleted: int = Field(0, description="depleted zimbies on the tribal board")
+    far_shore: int = Field(description="its zimby tokens on the Far Shore (dead or yet to be)")
+    zombies_left: int = Field(ZOMBIES_PER_TRIBE, description="its zombie tokens on the Far Shore")
+    tokens: int = Field(MOJO_TOKENS, description="active mojo tokens")
+    mojo: int = Field(0, description="mojo extracted and not yet spent (lost at wrap-up)")
+    eaten: int = Field(0, description="zimbies the shaman ate this round (at most 2)")
+    spawned: int = Field(0, description="zimbies spawned this turn (at most 2)")
+    made_zombie: bool = Field(False, description="made a zombie this turn (at most 1)")
+    chanting: int = Field(0, description="zimbies chanting incantations (part 2); they stay on the tribal board")
+
+    @property
+    def zimbies(self) -> int:
+        return self.active + self.depleted
+
+    @property
+    def first_mover_count(self) -> int:
+        """ "active, non-chanting zimbies on their tribal board"."""
+        return self.active - self.chanting
+
+
+# -- moves under way -------------------------------------------------------------------------------------------------
+
+
+class Moving(BaseModel):
+    """A path declared tile by tile: the creature moving and what its mojo has paid for."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    creature: CreatureId
+    tiles_left: int = Field(0, description="tiles still paid for by the current mojo expenditure")
+    steps: int = Field(0, description="tiles moved so far on this path")
+    portal: TileId | None = Field(None, description="entered this portal tile: the destination is being influenced")
+    found_crown: bool = Field(False, description="the last step entered the tile where the Crown lies")
+
+
+class Request(BaseModel):
+    """A question to other shamans: to let a column join theirs, or to channel mojo into a seal together."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["join", "seal"]
+    asker: int
+    column: CreatureId = Field(description="the asking (join) or the shrine's (seal) column")
+    target: CreatureId | None = Field(None, description="join: the column asked to be joined")
+    waiting: list[int] = Field(description="seats still to answer, in turn order")
+
+
+class PendingAttack(BaseModel):
+    """An attack declared, its combat roll not yet made: the defending shaman may have a zimby eat first."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    attacker: CreatureId
+    target: CreatureId
+    controller: int | None
+    defence: int = Field(0, description="the defender's +4 per tribesman eaten for this roll")
+    casts: TileId | None = Field(
+        None,
+        description="the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it",
+    )
+
+
+# -- the parts -------------------------------------------------------------------------------------------------------
+
+
+class Public(Part):
+    #: The board is the same in every match: the engine serialises it once, not in every view or stored table.
+    constant_fields: ClassVar[frozenset[str]] = frozenset({"board"})
+
+    seats: int
+    solitaire: bool
+    round: int = Field(1, description="from 1; the King acts from round 2")
+    phase: Phase = "players"
+    first_mover: int
+    turn: int = Field(description="the seat whose turn it is")
+    turns_taken: int = Field(0, description="players' turns ended this round")
+    tribes: list[TribalBoard]
+    columns: list[Column] = Field(default_factory=list)
+    zombies: list[Zombie] = Field(default_factory=list)
+    thugs: list[Thug] = Field(default_factory=list)
+    king: King
+    crown: Crown | None = Field(None, description="None while the King lives")
+    shrines: list[Shrine]
+    wards: list[Ward]
+    rituals: list[RitualTile]
+    obstacles: list[Obstacle] = Field(default_factory=list)
+    next_id: int = Field(0, description="the number of the next column or zombie id")
+    moving: Moving | None = None
+    request: Request | None = None
+    windows: list[Window] = Field(
+        default_factory=list, description="response windows open now, top last (server.engine.windows)"
+    )
+    pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
+    holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
+    thugs_moved: bool = Field(False, description="this round's thugs made their movement phase (attacks follow)")
+    round_limit: int = Field(60, description="the match ends undecided after this round")
+    discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
+    library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
+    hand_sizes: list[int] = Field(default_factory=list)
+    happened: list[str] = Field(
+        default_factory=list, description="what the last move or chance step caused, line by line (rolls, wounds)"
+    )
+    winners: list[int] = Field(default_factory=list)
+    reason: str = "completed"
+
+    @computed_field(description="the main board as data, for a client to draw (the same in every match)")  # type: ignore[prop-decorator]
+    @property
+    def board(self) -> Board:
+        return BOARD
+
+    @computed_field(description="the path under way, or a request waiting for answers")  # type: ignore[prop-decorator]
+    @property
+    def underway(self) -> Underway | None:
+        if self.request is not None and self.request.waiting:
+            so_far = self.request.model_dump(mode="json")
+            return Underway(seat=self.request.waiting[0], step="answer", so_far=so_far)
+        if self.moving is not None:
+            step = "portal" if self.moving.portal is not None else "path"
+            return Underway(seat=self.turn, step=step, so_far=self.moving.model_dump(mode="json"), may_stop=True)
+        return None
+
+    # -- lookups the rules modules share
+
+    def creature_at(self, tile: TileId) -> Column | Zombie | Thug | King | None:
+        """The creature on a main-board tile (thugs may share one: the first is returned)."""
+        for c in self.columns:
+            if c.tile == tile:
+                return c
+        for z in self.zombies:
+            if z.tile == tile:
+                return z
+        for t in self.thugs:
+            if t.tile == tile and not t.in_barracks:
+                return t
+        if self.king.alive and self.king.tile == tile:
+            return self.king
+        return None
+
+    def column(self, cid: CreatureId) -> Column:
+        return next(c for c in self.columns if c.id == cid)
+
+    def thugs_in_play(self) -> list[Thug]:
+        """ "A thug is "in play" if it is active on the main board"."""
+        return [t for t in self.thugs if not t.in_barracks and t.active]
+
+    def king_brutality(self) -> int:
+        return 1 + len(self.thugs_in_play())
+
+
+class Private(Part):
+    hand: list[str] = Field(default_factory=list, description="scroll cards (part 2)")
+
+
+class Secret(Part):
+    seals: dict[TileId, Element] = Field(default_factory=dict, description="the face-down seal on each shrine tile")
+    rituals: dict[TileId, Ritual] = Field(
+        default_factory=dict, description="the face-down ritual marker of each ritual tile"
+    )
+    library: list[str] = Field(default_factory=list, description="the scroll library, top first (part 2)")
+
+
+# -- options and moves -----------------------------------------------------------------------------------------------
+
+
+class ZimbyMojoOptions(Options):
+    """Match options. One seat plays the solitaire rules."""
+
+    pace: Literal["fast", "slow"] = Field(
+        "fast",
+        description="fast: 8 zimbies and 6 scrolls to start (experienced players); slow: 4 and 3 (new players)",
+    )
+    first_player: int | None = Field(None, description="the first mover of round 1; drawn when unset")
+    round_limit: int = Field(
+        60, ge=1, le=1000, description="the match ends undecided after this round: every seat shares the draw"
+    )
+
+
+class Extract(BaseModel):
+    """Gain 1 mojo: deplete a mojo token, or an active zimby on the tribal board."""
+
+    type: Literal["extract"] = "extract"
+    source: Literal["token", "zimby"]
+
+
+class Eat(BaseModel):
+    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo (or a scroll, part 2)."""
+
+    type: Literal["eat"] = "eat"
+    gain: Literal["mojo", "scroll"] = "mojo"
+
+
+class Spawn(BaseModel):
+    """3 mojo: a zimby from the Far Shore to the tribal board, depleted."""
+
+    type: Literal["spawn"] = "spawn"
+
+
+class Send(BaseModel):
+    """Start a path from the tribal board with ``count`` active zimbies (the tribal board is one tile)."""
+
+    type: Literal["send"] = "send"
+    count: int = Field(ge=1, le=COLUMN_TRIBE_LIMIT)
+
+
+class Warp(BaseModel):
+    """1 mojo: ``count`` active zimbies from the tribal board onto a random portal tile (where they may pick up
+    the Crown lying there: a path is then under way on the portal)."""
+
+    type: Literal["warp"] = "warp"
+    count: int = Field(ge=1, le=COLUMN_TRIBE_LIMIT)
+
+
+class Go(BaseModel):
+    """Start a path with a creature: a whole column, or ``own`` of the controller's zimbies out of it."""
+
+    type: Literal["go"] = "go"
+    creature: CreatureId
+    own: int | None = Field(None, description="split: this many of the controller's zimbies leave the column")
+
+
+class Step(BaseModel):
+    """The path's next tile (paying the next mojo when the paid tiles are used up)."""
+
+    type: Literal["step"] = "step"
+    to: TileId
+
+
+class Influence(BaseModel):
+    """On a portal: eliminate destinations, 1 mojo each (all three: the portal stays shut)."""
+
+    type: Literal["influence"] = "influence"
+    eliminate: list[TileId] = Field(default_factory=list)
+
+
+class Halt(BaseModel):
+    """End the path here."""
+
+    type: Literal["halt"] = "halt"
+
+
+class PickUp(BaseModel):
+    """The creature moving picks up the Crown on its tile (movement ends)."""
+
+    type: Literal["pick_up"] = "pick_up"
+
+
+class Drop(BaseModel):
+    """The Crown carrier drops the Crown on its tile ("A creature may drop an item at any time, even on the run")."""
+
+    type: Literal["drop"] = "drop"
+
+
+class Attack(BaseModel):
+    """A physical attack; ``eat`` tribesmen eaten first for +4 brutality each (single-tribe columns)."""
+
+    type: Literal["attack"] = "attack"
+    attacker: CreatureId
+    target: CreatureId
+    eat: int = Field(0, ge=0, le=2)
+
+
+class Zombify(BaseModel):
+    """Make a zombie of a lone active zimby of the seat's tribe (2 active zimbies from home go to the Far Shore)."""
+
+    type: Literal["zombify"] = "zombify"
+    column: CreatureId
+
+
+class Hold(BaseModel):
+    """1 mojo, when asked before the zombies shamble: the seat's zombie does not shamble this round."""
+
+    type: Literal["hold"] = "hold"
+    zombie: CreatureId
+
+
+class Devour(BaseModel):
+    """Answering an attack on a single-tribe column: a zimby of it eats ``eat`` tribesmen, +4 each to its roll."""
+
+    type: Literal["devour"] = "devour"
+    eat: int = Field(ge=1, le=2)
+
+
+class Invoke(BaseModel):
+    """4 mojo: the Crown carrier on a ritual tile activates its ritual; ``choice`` picks its quadrant or portal."""
+
+    type: Literal["invoke"] = "invoke"
+    column: CreatureId
+    choice: int = Field(ge=0, le=3)
+
+
+class Unseal(BaseModel):
+    """Ask to activate the seal under a column: each of two shamans with zimbies in it channels 1 mojo."""
+
+    type: Literal["unseal"] = "unseal"
+    column: CreatureId
+    partner: int
+
+
+class Answer(BaseModel):
+    """Answer a request (to join a column, to channel into a seal)."""
+
+    type: Literal["answer"] = "answer"
+    yes: bool
+
+
+class EndTurn(BaseModel):
+    type: Literal["end_turn"] = "end_turn"
+
+
+AnyMove = (
+    Pass
+    | Devour
+    | Invoke
+    | Extract
+    | Eat
+    | Spawn
+    | Send
+    | Warp
+    | Go
+    | Step
+    | Influence
+    | Halt
+    | PickUp
+    | Drop
+    | Attack
+    | Zombify
+    | Hold
+    | Unseal
+    | Answer
+    | EndTurn
+)
+Move = Annotated[AnyMove, Field(discriminator="type")]
