@@ -590,6 +590,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 moves.append(Go(creature=c.id))
                 own = c.zimbies[seat]
                 moves += [Go(creature=c.id, own=k) for k in range(1, own + 1) if k < c.size]
+                # Which zimbies leave is the controller's choice: the one holding the Crown among them, or not.
+                # (All of them leaving take it anyway.)
+                if c.crown == seat:
+                    moves += [Go(creature=c.id, own=k, crown=True) for k in range(1, own)]
             if c.active and not c.attacked:
                 eats = range(min(2, c.size - 1) + 1) if len(c.zimbies) == 1 else range(1)
                 moves += [Attack(attacker=c.id, target=t, eat=e) for t in opponents(public, c) for e in eats]
@@ -874,7 +878,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             creature.zimbies[seat] -= move.own
             creature.zimbies = {t: n for t, n in creature.zimbies.items() if n > 0}
             part = Column(id=f"c{pub.next_id}", tile=creature.tile, zimbies={seat: move.own})
-            if creature.crown == seat and seat not in creature.zimbies:
+            if creature.crown == seat and (move.crown or seat not in creature.zimbies):
                 part.crown, creature.crown = seat, None
                 if pub.crown is not None:
                     pub.crown.carrier = part.id

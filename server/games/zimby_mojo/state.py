@@ -434,6 +434,7 @@ class Go(BaseModel):
     type: Literal["go"] = "go"
     creature: CreatureId
     own: int | None = Field(None, description="split: this many of the controller's zimbies leave the column")
+    crown: bool = Field(False, description="split: the zimby holding the Crown leaves with them")
 
 
 class Step(BaseModel):

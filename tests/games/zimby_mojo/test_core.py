@@ -192,7 +192,7 @@ def test_round_2_seal_activation() -> None:
     assert column.zimbies == {BLUE: 1, YELLOW: 1}
     assert spent(table, YELLOW) == 2
     # "It is Yellow's turn, so Yellow controls that column"
-    assert {"type": "go", "creature": column.id, "own": None} in legal(table, YELLOW)
+    assert {"type": "go", "creature": column.id, "own": None, "crown": False} in legal(table, YELLOW)
     # "Blue and Yellow agree to each spend 1 mojo to activate the seal in the shrine."
     play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
     assert RULES.to_act(table) == [BLUE]
@@ -344,15 +344,42 @@ def test_splitting_your_own_zimbies_out_of_a_multi_tribe_column() -> None:
     pub.columns.append(Column(id="c70", tile=SHRINE_NE, zimbies={BLUE: 2, YELLOW: 1}))
     options = [m for m in legal(table, BLUE) if m["type"] == "go"]
     assert options == [
-        {"type": "go", "creature": "c70", "own": None},
-        {"type": "go", "creature": "c70", "own": 1},
-        {"type": "go", "creature": "c70", "own": 2},
+        {"type": "go", "creature": "c70", "own": None, "crown": False},
+        {"type": "go", "creature": "c70", "own": 1, "crown": False},
+        {"type": "go", "creature": "c70", "own": 2, "crown": False},
     ]
     play(table, rng, BLUE, type="go", creature="c70", own=2)
     play(table, rng, BLUE, type="step", to=BOARD.neighbours(SHRINE_NE)[0])
     assert sorted(str(c.zimbies) for c in pub.columns) == sorted([str({YELLOW: 1}), str({BLUE: 2})])
     # Yellow's zimby alone may not be moved by Blue: Blue no longer has zimbies in it.
     assert not any(m["type"] == "go" and m["creature"] == "c70" for m in legal(table, BLUE))
+
+
+def test_a_split_chooses_whether_the_zimby_holding_the_crown_leaves() -> None:
+    """ "Zimbies in a column may move individually or in groups": which of Blue's zimbies leave is Blue's choice,
+    the one holding the Crown ("The Bag o' Fate is used to assign items ... to one zimby in a group") among them
+    or not."""
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.king.alive = False
+    pub.columns.append(Column(id="c71", tile=SHRINE_NE, zimbies={BLUE: 3}, crown=BLUE))
+    pub.crown = Crown(carrier="c71", burden=8)
+    splits = [(m["own"], m["crown"]) for m in legal(table, BLUE) if m["type"] == "go" and m["creature"] == "c71"]
+    assert splits == [(None, False), (1, False), (2, False), (1, True), (2, True)]
+    play(table, rng, BLUE, type="go", creature="c71", own=1, crown=True)
+    moving = pub.column(pub.moving.creature) if pub.moving is not None else None
+    assert moving is not None and moving.zimbies == {BLUE: 1} and moving.crown == BLUE
+    assert pub.crown.carrier == moving.id and pub.column("c71").crown is None
+
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    pub.king.alive = False
+    pub.columns.append(Column(id="c71", tile=SHRINE_NE, zimbies={BLUE: 3}, crown=BLUE))
+    pub.crown = Crown(carrier="c71", burden=8)
+    play(table, rng, BLUE, type="go", creature="c71", own=1)
+    assert pub.crown.carrier == "c71" and pub.column("c71").crown == BLUE
 
 
 def test_no_zimby_may_move_onto_another_tribes_board() -> None:
@@ -411,7 +438,8 @@ def test_a_controlled_zombie_that_meets_a_living_creature_stops_and_must_attack_
     walk(table, rng, BLUE, ["k3", "j3"])
     moves = legal(table, BLUE)
     assert pub.moving is None and pub.zombies[0].must_attack
-    assert {"type": "end_turn"} not in moves and {"type": "go", "creature": "z1", "own": None} not in moves
+    assert {"type": "end_turn"} not in moves
+    assert {"type": "go", "creature": "z1", "own": None, "crown": False} not in moves
     assert {"type": "attack", "attacker": "z1", "target": "c7", "eat": 0} in moves
     with pytest.raises(IllegalMove):
         play(table, rng, BLUE, type="end_turn")
@@ -993,7 +1021,7 @@ def test_a_column_caught_in_entangling_vines_may_not_move_out_but_a_zombie_may()
     pub.zombies.append(Zombie(id="z1", tile="j4", owner=BLUE))
     moves = legal(table, BLUE)
     assert not any(m["type"] == "go" and m["creature"] == "c1" for m in moves)
-    assert {"type": "go", "creature": "z1", "own": None} in moves
+    assert {"type": "go", "creature": "z1", "own": None, "crown": False} in moves
 
 
 def test_the_crown_carrier_walks_out_of_entangling_vines_half_the_time() -> None:

@@ -84,6 +84,10 @@ export interface Go {
    * split: this many of the controller's zimbies leave the column
    */
   own?: number | null;
+  /**
+   * split: the zimby holding the Crown leaves with them
+   */
+  crown?: boolean;
 }
 
 export interface Step {

@@ -84,6 +84,8 @@ class Go(GameModel):
     creature: str
     own: int | None = None
     """split: this many of the controller's zimbies leave the column"""
+    crown: bool = False
+    """split: the zimby holding the Crown leaves with them"""
 
 
 class Halt(GameModel):
