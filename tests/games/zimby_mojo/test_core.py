@@ -356,9 +356,9 @@ def test_splitting_your_own_zimbies_out_of_a_multi_tribe_column() -> None:
 
 
 def test_a_split_chooses_whether_the_zimby_holding_the_crown_leaves() -> None:
-    """ "Zimbies in a column may move individually or in groups": which of Blue's zimbies leave is Blue's choice,
-    the one holding the Crown ("The Bag o' Fate is used to assign items ... to one zimby in a group") among them
-    or not."""
+    """A controller may "move some or all of their own zimbies out of the column, individually or in groups":
+    which of them leave is Blue's choice, the one holding the Crown ("The Bag o' Fate is used to assign items ...
+    to one zimby in a group") among them or not."""
     table, rng = new()
     pub = table.public
     clear_thugs(table)
