@@ -90,7 +90,8 @@ from .combat import CombatRolls, crown_immune
 from .state import CreatureId, Ritual, TileId
 
 ScrollType = Literal["ritual", "incantation", "witchery"]
-#: What the target of a scroll is, as a string: a creature id, a tile, ``seat<n>`` for a shaman, ``#<id>`` an entry.
+#: A scroll's target, as a string: a creature id, a tile, or ``seat<n>`` for a shaman (a Nix names an entry in
+#: ``Cast.nixes`` instead).
 Target = str
 #: Whether a witchery's target has the Crown's 50 % immunity (the Crown carrier; in solitaire the King, his tile).
 Shielded = Callable[[Target], bool]
@@ -121,6 +122,7 @@ class Cast(Entry):
     """A scroll used: its mojo is paid and its effect waits on the stack."""
 
     kind: Literal["scroll"] = "scroll"
+    pusher: int = Field(description="the caster")
     card: str = Field(description="the scroll card used (discarded once it leaves the stack)")
     scroll_type: ScrollType
     channel: CreatureId | None = Field(None, description="a witchery's channelling zimby (a column or home)")
@@ -156,7 +158,7 @@ class KingsRitual(Entry):
     """A King's ritual being cast: inescapable, so it opens no window and nothing may be pushed above it."""
 
     kind: Literal["ritual"] = "ritual"
-    answerable: bool = False
+    answerable: Literal[False] = False
     ritual: Ritual
     tile: TileId = Field(description="the ritual tile it is cast from")
     choice: int | None = Field(None, description="the quadrant or portal a Crown carrier named")
@@ -253,8 +255,6 @@ def push(
 
 def _check_cast(stack: Stack, cast: Cast, asking: Window | None) -> None:
     """A scroll's own rules on the stack: whom a Nix may target, what a "Stop!" must be."""
-    if cast.pusher is None:
-        raise ValueError("a scroll is cast by a seat")
     if cast.nixes is not None:
         target = stack.entry(cast.nixes)
         if not isinstance(target, Cast):

@@ -11,6 +11,7 @@ import inspect
 import re
 
 import pytest
+from pydantic import ValidationError
 
 from server.engine import IllegalMove, Rng
 from server.engine.windows import Window, open_window, pass_window, top
@@ -85,6 +86,14 @@ def test_a_scroll_asks_every_other_seat_in_turn_order_from_its_caster() -> None:
     assert window is not None and window.opener == WHITE
     assert entry_of(stack, window) == stack.entries[0]
     assert pass_all(windows) == [GRAY, BLUE, YELLOW]
+
+
+@pytest.mark.parametrize("seats", range(2, 9))
+def test_at_every_seat_count_each_other_seat_is_asked_once_clockwise_from_the_caster(seats: int) -> None:
+    for caster in range(seats):
+        stack, windows = Stack(), list[Window]()
+        push(stack, windows, cast(caster, "Bungle", "c1"), seats=seats)
+        assert pass_all(windows) == [(caster + k) % seats for k in range(1, seats)]
 
 
 def test_each_push_is_numbered_in_pushing_order_and_the_seats_are_asked_again_at_each_push() -> None:
@@ -187,11 +196,11 @@ def test_a_nix_targets_scroll_effects_only() -> None:
     push(stack, windows, CombatRoll(pusher=BLUE, attacker="c1", defender="king", rolls=rolls), seats=2)
     push(stack, windows, Wounds(pusher=BLUE, creature="king", wounds=3, source="combat"), seats=2)
     with pytest.raises(IllegalMove):
-        push(stack, windows, cast(YELLOW, "Nix", "#0", scroll_type="ritual", nixes=0), seats=2)
+        push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=0), seats=2)
     with pytest.raises(IllegalMove):
-        push(stack, windows, cast(YELLOW, "Nix", "#1", scroll_type="ritual", nixes=1), seats=2)
+        push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=1), seats=2)
     with pytest.raises(IllegalMove):
-        push(stack, windows, cast(YELLOW, "Nix", "#7", scroll_type="ritual", nixes=7), seats=2)
+        push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=7), seats=2)
     with pytest.raises(IllegalMove):
         nix(stack, 0)
 
@@ -199,8 +208,8 @@ def test_a_nix_targets_scroll_effects_only() -> None:
 def test_a_nix_that_is_nixed_nullifies_nothing() -> None:
     stack, windows = Stack(), list[Window]()
     push(stack, windows, cast(BLUE, "Blow Guns", "c2", effect={"add": 1}), seats=2)
-    push(stack, windows, cast(YELLOW, "Nix", "#0", scroll_type="ritual", nixes=0), seats=2)
-    push(stack, windows, cast(BLUE, "Nix", "#1", scroll_type="ritual", nixes=1), seats=2)
+    push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=0), seats=2)
+    push(stack, windows, cast(BLUE, "Nix", scroll_type="ritual", nixes=1), seats=2)
     pass_all(windows)
     tally = Tally()
     resolve(stack, windows, tally.apply, Rng(1))
@@ -220,19 +229,26 @@ def test_round_x_spikey_bone_claws_answers_blues_own_combat_roll_and_the_king_di
     push(stack, windows, cast(BLUE, "Spikey Bone Claws", "c3", channel="c3", cost=1, effect="+1"), seats=2)
     assert pass_all(windows) == [YELLOW, BLUE, YELLOW]
     settled: list[CombatRolls] = []
+    delivered: list[int] = []
 
     def apply(entry: AnyEntry) -> None:
         if isinstance(entry, Cast):  # +1 brutality to the combat roll below it
             below = next(e for e in stack.entries if isinstance(e, CombatRoll))
             below.rolls = below.rolls.modified(attacker=1)
-        elif isinstance(entry, CombatRoll):
+        elif isinstance(entry, CombatRoll):  # "Combat rolls are settled. Wounds are determined and "pushed""
             settled.append(entry.rolls)
+            wounds = Wounds(pusher=BLUE, creature="king", wounds=entry.rolls.wounds().to_defender, source="combat")
+            push(stack, windows, wounds, seats=2)
+        elif isinstance(entry, Wounds):
+            delivered.append(entry.wounds)
 
-    resolve(stack, windows, apply, Rng(1))
+    gone = resolve(stack, windows, apply, Rng(1))
+    assert [e.kind for e in gone] == ["scroll", "combat"]
     (final,) = settled
     assert final.attacker.total == 12 and final.defender.total == 8
-    wounds = final.wounds().to_defender
-    assert wounds == 4 and dies(wounds, KING_VITALITY)
+    assert pass_all(windows) == [BLUE, YELLOW]  # the wounds wait for answers too, the attacker's first
+    resolve(stack, windows, apply, Rng(1))
+    assert delivered == [4] and dies(4, KING_VITALITY)  # "the King dies from 12 - 8 = 4 wounds!"
 
 
 def test_round_x_plus_2_bungle_against_blow_guns_nix_against_nix_and_lil_bits_o_armor() -> None:
@@ -246,9 +262,9 @@ def test_round_x_plus_2_bungle_against_blow_guns_nix_against_nix_and_lil_bits_o_
     # "In response, Yellow has 🧙 channel "Blow Guns" at the blue zimby that channeled "Bungle.""
     push(stack, windows, cast(YELLOW, "Blow Guns", blues_channeller, channel=crown_carrier, effect="1 wound"), 2)
     # "Blue uses a "Nix" scroll and targets the "Blow Guns" effect on the stack."
-    push(stack, windows, cast(BLUE, "Nix", "#1", scroll_type="ritual", nixes=1), seats=2)
+    push(stack, windows, cast(BLUE, "Nix", scroll_type="ritual", nixes=1), seats=2)
     # "In response, Yellow uses a "Nix" scroll as well, this one to target Blue's "Nix"!"
-    push(stack, windows, cast(YELLOW, "Nix", "#2", scroll_type="ritual", nixes=2), seats=2)
+    push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=2), seats=2)
     bungle = stack.entries[0]
     assert isinstance(bungle, Cast) and bungle.stops == crown_carrier  # Blue said "Stop!"
     assert [(e.pusher, e.card) for e in stack.entries if isinstance(e, Cast)] == [
@@ -350,7 +366,7 @@ def test_a_kings_ritual_opens_no_window_and_nothing_may_be_pushed_until_it_resol
     assert push(stack, windows, KingsRitual(pusher=None, ritual="blood", tile="h8"), seats=4, opener=BLUE) is None
     assert windows == []
     with pytest.raises(IllegalMove):
-        push(stack, windows, cast(BLUE, "Nix", "#0", scroll_type="ritual"), seats=4)
+        push(stack, windows, cast(BLUE, "Energy", seat_target(BLUE), scroll_type="ritual"), seats=4)
     applied: list[str] = []
 
     def apply(entry: AnyEntry) -> None:
@@ -362,8 +378,13 @@ def test_a_kings_ritual_opens_no_window_and_nothing_may_be_pushed_until_it_resol
     gone = resolve(stack, windows, apply, Rng(1))
     assert applied == ["ritual", "wounds"] and [e.kind for e in gone] == ["ritual", "wounds"]
     assert windows == [] and stack.entries == []
-    push(stack, windows, cast(BLUE, "Nix", "#0", scroll_type="ritual"), seats=4)  # the ritual has resolved
+    push(stack, windows, cast(BLUE, "Energy", seat_target(BLUE), scroll_type="ritual"), seats=4)  # it has resolved
     assert windows[-1].asked == YELLOW
+
+
+def test_a_kings_ritual_cannot_be_made_answerable() -> None:
+    with pytest.raises(ValidationError):
+        KingsRitual.model_validate({"pusher": None, "ritual": "blood", "tile": "h8", "answerable": True})
 
 
 def test_the_kings_combat_roll_asks_every_seat_from_the_seat_the_game_names() -> None:
