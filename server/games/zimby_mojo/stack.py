@@ -277,6 +277,42 @@ def nix(stack: Stack, entry_id: int) -> AnyEntry:
     return target
 
 
+def combat_roll_of(stack: Stack, creature: CreatureId) -> CombatRoll | None:
+    """The newest combat roll on the stack in which ``creature`` fights, if any."""
+    return next(
+        (e for e in reversed(stack.entries) if isinstance(e, CombatRoll) and creature in (e.attacker, e.defender)),
+        None,
+    )
+
+
+def raise_roll(stack: Stack, creature: CreatureId, amount: int) -> bool:
+    """Add ``amount`` (signed) to ``creature``'s combat roll on the stack (Spikey Bone Claws): whether one was there.
+
+    With none on the stack the game keeps the effect for the creature's next combat roll.
+    """
+    entry = combat_roll_of(stack, creature)
+    if entry is None:
+        return False
+    side = {"attacker": amount} if entry.attacker == creature else {"defender": amount}
+    entry.rolls = entry.rolls.modified(**side)
+    return True
+
+
+def wounds_to(stack: Stack, creature: CreatureId) -> Wounds | None:
+    """The newest wounds on the stack assigned to ``creature``, not yet delivered."""
+    return next((e for e in reversed(stack.entries) if isinstance(e, Wounds) and e.creature == creature), None)
+
+
+def prevent(stack: Stack, creature: CreatureId, amount: int) -> int:
+    """Prevent up to ``amount`` of the wounds on the stack for ``creature`` (Lil' Bits o' Armor): how many it did."""
+    entry = wounds_to(stack, creature)
+    if entry is None:
+        return 0
+    prevented = min(amount, entry.wounds)
+    entry.wounds -= prevented
+    return prevented
+
+
 def resolve(
     stack: Stack,
     windows: list[Window],

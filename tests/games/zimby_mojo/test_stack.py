@@ -24,11 +24,15 @@ from server.games.zimby_mojo.stack import (
     KingsRitual,
     Stack,
     Wounds,
+    combat_roll_of,
     entry_of,
     nix,
+    prevent,
     push,
+    raise_roll,
     resolve,
     seat_target,
+    wounds_to,
 )
 from server.games.zimby_mojo.state import KING_VITALITY
 from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
@@ -232,9 +236,8 @@ def test_round_x_spikey_bone_claws_answers_blues_own_combat_roll_and_the_king_di
     delivered: list[int] = []
 
     def apply(entry: AnyEntry) -> None:
-        if isinstance(entry, Cast):  # +1 brutality to the combat roll below it
-            below = next(e for e in stack.entries if isinstance(e, CombatRoll))
-            below.rolls = below.rolls.modified(attacker=1)
+        if isinstance(entry, Cast):  # "+1 brutality" to the combat roll below it
+            assert raise_roll(stack, "c3", 1)
         elif isinstance(entry, CombatRoll):  # "Combat rolls are settled. Wounds are determined and "pushed""
             settled.append(entry.rolls)
             wounds = Wounds(pusher=BLUE, creature="king", wounds=entry.rolls.wounds().to_defender, source="combat")
@@ -289,8 +292,7 @@ def test_round_x_plus_2_bungle_against_blow_guns_nix_against_nix_and_lil_bits_o_
                 wound = Wounds(pusher=YELLOW, creature=blues_channeller, wounds=1, source="Blow Guns")
                 push(stack, windows, wound, seats=2)
             elif entry.card == "Lil' Bits o' Armor":  # prevents the wound below it
-                below = next(e for e in stack.entries if isinstance(e, Wounds))
-                below.wounds = 0
+                assert prevent(stack, blues_channeller, 1) == 1
             elif entry.card == "Bungle":
                 crown_dropped.append(crown_carrier not in entry.immune)
 
@@ -341,6 +343,20 @@ def test_big_bits_o_map_the_crown_carrier_rolls_a_6_so_the_witchery_affects_it()
     pass_all(windows)
     (resolved,) = resolve(gone, windows, Tally().apply, rng_rolling(3), shielded=lambda target: target == "c20")
     assert isinstance(resolved, Cast) and resolved.immune == ["c20"]  # on 3 or lower the immunity holds
+
+
+def test_a_roll_is_raised_on_the_side_the_creature_fights_and_wounds_prevented_no_further_than_zero() -> None:
+    stack, windows = Stack(), list[Window]()
+    assert not raise_roll(stack, "c1", 1) and prevent(stack, "c1", 1) == 0  # nothing on the stack to modify
+    rolls = CombatRolls(attacker=Roll(die=3, brutality=3), defender=Roll(die=5, brutality=1))
+    push(stack, windows, CombatRoll(pusher=YELLOW, attacker="t2", defender="c1", rolls=rolls), seats=2)
+    assert raise_roll(stack, "c1", 2) and raise_roll(stack, "t2", -1)
+    entry = combat_roll_of(stack, "c1")
+    assert entry is not None and (entry.rolls.attacker.total, entry.rolls.defender.total) == (5, 8)
+    push(stack, windows, Wounds(pusher=YELLOW, creature="t2", wounds=3, source="combat"), seats=2)
+    assert prevent(stack, "t2", 5) == 3
+    wounds = wounds_to(stack, "t2")
+    assert wounds is not None and wounds.wounds == 0 and wounds_to(stack, "c1") is None
 
 
 # -- "Stop!" --------------------------------------------------------------------------------------------------------
