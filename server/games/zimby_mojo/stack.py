@@ -98,7 +98,7 @@ Shielded = Callable[[Target], bool]
 
 
 def nobody_shielded(target: Target) -> bool:
-    """No target has the Crown's witchery immunity (the King alive outside solitaire, nobody crowned)."""
+    """No target has the Crown's witchery immunity: nobody carries the Crown, no solitaire King is in range."""
     return False
 
 
@@ -323,10 +323,11 @@ def resolve(
     """Resolve the stack top first while no window is open; the entries that left it, in order (nixed included).
 
     Each entry not nixed is applied while it is still on the stack (so what it pushes sits above it, and a
-    King's ritual keeps what it pushes unanswerable), then it leaves. A Nix nullifies its target; a witchery
-    first rolls the Crown's immunity for each shielded target. Resolution stops when a window opens on
-    something pushed meanwhile: call again once every window is closed. The game discards each scroll card
-    that left and, for a :class:`Cast` with ``stops``, lets the stopped creature go on if it still can.
+    King's ritual keeps what it pushes unanswerable), then it leaves. A Nix nullifies its target (the game's
+    function is not called for it); a witchery first rolls the Crown's immunity for each shielded target.
+    Resolution stops when a window opens on something pushed meanwhile: call again once every window is
+    closed. The game discards each scroll card that left and, for a :class:`Cast` with ``stops``, lets the
+    stopped creature go on if it still can.
     """
     gone: list[AnyEntry] = []
     while stack.entries and not windows:
