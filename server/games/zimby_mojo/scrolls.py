@@ -61,11 +61,12 @@ Effect kinds (:data:`EFFECT_KINDS`: the stack and the wiring implement exactly t
   zimbies on their tribal board depleted / value depleted ones made active.
 - ``conjure``: ``Effect.obstacle`` appears on the target tile, A side up, and on ``Effect.spread`` more random
   tiles adjacent to it (each chosen from the seeded generator).
-- ``free_move``: the target creature may move value tiles at no mojo cost, now (on its controller's turn).
+- ``free_move``: the target creature, one its caster controls, may move value tiles at no mojo cost, now (on the
+  caster's turn).
 - ``bounce``: the target drops every item it carries; each bounces value times, each time onto a random adjacent
   tile.
 - ``nullify``: the target scroll effect leaves the stack unresolved, or the target incantation in play ends (its
-  card is discarded; its chanter is not depleted: only the shock of the in-play limit depletes).
+  card is discarded and its chanter depleted by the shock).
 - ``mojo``: the target shaman gains value extracted mojo (lost at wrap-up); a negative value depletes that many
   of their active mojo tokens.
 - ``draw`` / ``discard``: the target shaman draws value scrolls / discards value random scrolls from their hand.
@@ -102,8 +103,8 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Shuffle the remaining scroll cards, then deal out 17 scroll cards for the solitaire game" -> the solitaire
   library is the first 17 of the shuffled cards without a red dot (:func:`solitaire_library`).
 - "Only on a player's turn, a player may: ... Move active creatures they control" -> ``free_move`` scrolls may
-  be used only on the caster's own turn (timing ``own_turn``); every other scroll may be used at any time
-  scrolls may be ("At any time, a player may: ... use a scroll").
+  be used only on the caster's own turn (timing ``own_turn``) and on a creature the caster controls; every
+  other scroll may be used at any time scrolls may be ("At any time, a player may: ... use a scroll").
 - "Witcheries that affect brutality ... modify combat rolls and thereby have a direct impact on wounds" ->
   ``brutality`` until combat adds to the target's combat roll already on the stack, else to its next one; it is
   part of that exchange of blows, a single source of wounds with it.
@@ -116,6 +117,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   to the 2-a-turn spawning limit, only to the Far Shore's tokens and the 8-zimby tribal board limit.
 - "In the basic game, read "item" or "items" as "Crown."" -> Bungle makes its target drop the Crown, the only
   item; on a target without the Crown it does nothing.
+- "The chanter on the discarded incantation becomes depleted from the shock of the incantation's destruction." ->
+  the shock follows every destruction of an incantation: one ended by Hush (``nullify``) depletes its chanter as
+  the in-play limit's does; one that ends because its chanter left or was depleted has no chanter to shock.
 - "double effect for its next witchery channeled." -> the effect's value (fixed part and dice) is doubled; for
   ``conjure`` the spread is doubled; ``nullify`` and ``bounce`` with no item have nothing to double.
 """
@@ -542,7 +546,7 @@ _CARDS: tuple[Scroll, ...] = (
         ("incantation",),
         Effect(kind="nullify"),
         3,
-        "The target incantation in play ends and is discarded.",
+        "The target incantation in play ends and is discarded; its chanting zimby is depleted by the shock.",
         red_dot=True,
     ),
     _rite(
