@@ -31,6 +31,7 @@ from server.games.zimby_mojo.scrolls import (
     solitaire_library,
     table,
 )
+from server.games.zimby_mojo.solitaire import solo_library
 from server.games.zimby_mojo.state import ObstacleKind
 
 RULEBOOKS = Path(os.environ.get("VORPAL_RULEBOOKS", Path(__file__).resolve().parents[4] / "shared" / "rules"))
@@ -94,6 +95,10 @@ def test_the_solitaire_library_is_17_cards_without_a_red_dot() -> None:
         assert not Counter(dealt) - without_dot, "no more copies of a card than the library holds"
     assert solitaire_library(Rng(1)) == solitaire_library(Rng(1))
     assert solitaire_library(Rng(1)) != solitaire_library(Rng(2))
+    # The solitaire module's seam deals the same 17 from the same shuffle of the cards without a red dot.
+    pool = [key for key in LIBRARY if not SCROLLS[key].red_dot]
+    for seed in range(5):
+        assert solo_library(Rng(seed).shuffled(pool)) == solitaire_library(Rng(seed))
 
 
 def test_the_red_dot_marks_the_cards_that_need_another_shaman() -> None:
