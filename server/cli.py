@@ -15,7 +15,7 @@ def serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from server.config import Settings
-    from server.web.wsprotocol import VorpalWebSocketProtocol
+    from server.web.wsprotocol import VorpalHttpProtocol, VorpalWebSocketProtocol
 
     # The app (in each worker process) reads its settings from the environment: hand the flags over there.
     if args.redis_url:
@@ -38,6 +38,7 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         workers=args.workers,
+        http=VorpalHttpProtocol,
         ws=VorpalWebSocketProtocol,
         ws_per_message_deflate=False,
         ws_max_size=1024 * 1024,

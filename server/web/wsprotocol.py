@@ -19,6 +19,7 @@ import logging
 from typing import Any
 
 from uvicorn._types import ASGISendEvent
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.datastructures import Headers
@@ -54,6 +55,19 @@ class ProblemHandshakes(ServerProtocol):
         return Response(response.status_code, response.reason_phrase, headers, encoded)
 
 
+class VorpalHttpProtocol(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (``httptools``), which lets go of its parser once a connection is
+    upgraded to a WebSocket, as it does when a connection is lost (pass as ``http=``).
+
+    The parser holds callbacks bound to the protocol: left alone, that cycle kept the upgraded
+    connection's HTTP side, and through its transport the whole WebSocket session, until a full
+    collection (:meth:`VorpalWebSocketProtocol.release`)."""
+
+    def handle_websocket_upgrade(self) -> None:
+        super().handle_websocket_upgrade()
+        self.parser = None  # type: ignore[assignment]  # no more data comes to this protocol
+
+
 class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=`` (see ``server/cli.py``)."""
 
@@ -80,6 +94,26 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
             self.handshake_complete = True  # a denial response completes the handshake too
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.release()
+
+    def release(self) -> None:
+        """Break the reference cycles of a closed connection, so that reference counting frees it now.
+
+        Left alone, the scope's ``vorpal.drop`` entry (a bound method of this protocol) and
+        ``websockets``' parser (a suspended generator whose frame holds its protocol) keep the
+        connection's objects in cycles: a session that lasted a few seconds has been promoted to the
+        oldest generation by then, which only a full collection visits, so every closed session
+        stayed in memory (``loadtest/README.md``, "Soak"). What the app may still do with the
+        connection after this (a late ``drop``, a send) is refused as for any closed connection.
+        """
+        scope = getattr(self, "scope", None)
+        if scope is not None:
+            scope["extensions"].pop(DROP_EXTENSION, None)
+        self.conn.parser.close()
+        self.conn.parser_exc = None
 
     def drop(self, code: int, reason: str, grace_s: float) -> None:
         """Close now, whatever the peer has not read: the close frame goes behind it, and the
