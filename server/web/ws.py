@@ -121,6 +121,11 @@ class Connection:
                 self._wakeup = None
         except TimeoutError:
             self.drop()
+        except WebSocketDisconnect:
+            # The peer is gone; the endpoint sees its disconnect and ends the session. Ended here,
+            # not raised: a task's exception, raised again where the task is awaited, holds that
+            # frame and so the task itself, a cycle that only a full collection would free.
+            pass
 
     async def bounded(self, sending: Any) -> None:
         """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""
