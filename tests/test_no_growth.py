@@ -11,6 +11,7 @@ import gc
 import time
 import weakref
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ import uvicorn
 from vorpal_client import VorpalClient, play
 
 from server.config import Settings
+from server.runtime.caches import RecordCache
 from server.store.embedded import EmbeddedRedis, free_port
 from server.web.app import create_app
 from server.web.services import Services
@@ -179,3 +181,28 @@ async def test_a_closed_websocket_session_is_freed_without_the_collector(redis_s
     finally:
         server.should_exit = True
         await serving
+
+
+@dataclass
+class _Record:
+    version: int
+
+
+def test_the_record_cache_forgets_a_match_nobody_moves_in() -> None:
+    """A match abandoned in play never ends: its cached record goes once it has been idle ``idle_s``."""
+    now = [0.0]
+    cache: RecordCache[_Record] = RecordCache(size=100, idle_s=600, clock=lambda: now[0])
+    cache.keep("abandoned", _Record(3))
+    now[0] = 100
+    cache.keep("played", _Record(1))
+    now[0] = 700  # "abandoned" idle for 700 s, "played" for 600
+    cache.keep("new", _Record(1))
+    assert not cache.holds("abandoned")
+    assert cache.current("played", 1) == _Record(1) and cache.current("new", 1) == _Record(1)
+    now[0] = 750
+    cache.keep("played", _Record(2))  # a move: its idle time starts again
+    now[0] = 1301
+    cache.keep("another", _Record(1))
+    assert not cache.holds("new")
+    assert cache.current("played", 2) == _Record(2) and cache.current("played", 1) is None
+    assert len(cache) == 2

@@ -12,12 +12,16 @@ lifecycle and the hub; neither is ever needed for correctness:
 - :class:`RecordCache` keeps the record this process last committed for each
   match: a move at that version is played on it without reading Redis first.
   The commit's compare-and-set still decides, so a stale entry costs a retry,
-  never a wrong answer.
+  never a wrong answer. A match nobody has moved in for ``idle_s`` is forgotten:
+  one abandoned in play never ends, and would otherwise hold its record until
+  20,000 newer matches pushed it out.
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgpack
@@ -50,7 +54,8 @@ V = TypeVar("V")
 
 
 class Bounded(Generic[K, V]):
-    """A dict that forgets its oldest entry past ``size`` (an OrderedDict: O(1) eviction)."""
+    """A dict that forgets its oldest entry past ``size`` (an OrderedDict: O(1) eviction); an entry
+    put again counts as new."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -61,9 +66,14 @@ class Bounded(Generic[K, V]):
 
     def put(self, key: K, value: V) -> None:
         items = self._items
-        if key not in items and len(items) >= self.size:
+        if key in items:
+            items.move_to_end(key)
+        elif len(items) >= self.size:
             items.popitem(last=False)
         items[key] = value
+
+    def oldest(self) -> tuple[K, V] | None:
+        return next(iter(self._items.items()), None)
 
     def pop(self, key: K) -> None:
         self._items.pop(key, None)
@@ -118,22 +128,34 @@ R = TypeVar("R", bound=Versioned)
 
 
 class RecordCache(Generic[R]):
-    """The last record this process committed for each match (``size`` 0: off)."""
+    """The last record this process committed for each match (``size`` 0: off), for at most
+    ``idle_s`` after that commit (``clock``: seconds, monotonic)."""
 
-    def __init__(self, size: int = 20_000) -> None:
-        self._records: Bounded[str, R] = Bounded(size)
+    def __init__(self, size: int = 20_000, idle_s: float = 600.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
+        self.idle_s = idle_s
+        self._clock = clock
+        self._records: Bounded[str, tuple[float, R]] = Bounded(size)
 
     def current(self, match_id: str, version: int) -> R | None:
         """The cached record of ``match_id`` if it is at ``version`` (as far as this process knows)."""
-        record = self._records.get(match_id)
-        return record if record is not None and record.version == version else None
+        kept = self._records.get(match_id)
+        return kept[1] if kept is not None and kept[1].version == version else None
 
     def keep(self, match_id: str, record: R) -> None:
-        if self._records.size:
-            self._records.put(match_id, record)
+        if not self._records.size:
+            return
+        now = self._clock()
+        self._records.put(match_id, (now, record))
+        # The entries are in the order of their last commit: the idle ones are at the front.
+        while (oldest := self._records.oldest()) is not None and oldest[1][0] < now - self.idle_s:
+            self._records.pop(oldest[0])
 
     def forget(self, match_id: str) -> None:
         self._records.pop(match_id)
 
     def holds(self, match_id: str) -> bool:
         return self._records.get(match_id) is not None
+
+    def __len__(self) -> int:
+        return len(self._records)
