@@ -255,6 +255,29 @@ def redis_keys(procs: Procs) -> tuple[int, int]:
     return count, without
 
 
+KEY_KIND = re.compile(rb"^vorpal:\{(?!lobby|sched|rate:|acct:|tour:|ladder)[^}]+\}")
+
+
+def redis_memory_by_kind(procs: Procs, top: int = 5) -> tuple[dict[str, int], list[tuple[str, int]]]:
+    """Where Redis's memory is: bytes per kind of key (a match's keys folded to ``{match}``), and the biggest keys.
+
+    Read at the end of the load, so that a failed plateau says which keys grew (a log, the lobby, chat)."""
+    r = procs.client()
+    by_kind: Counter[str] = Counter()
+    biggest: list[tuple[str, int]] = []
+    for batch in _batches(r.scan_iter(count=1000), 500):
+        sizes = r.pipeline(transaction=False)
+        for key in batch:
+            sizes.memory_usage(key, samples=0)
+        for key, size in zip(batch, sizes.execute(), strict=True):
+            if size is None:  # expired between the scan and the read
+                continue
+            by_kind[KEY_KIND.sub(b"vorpal:{match}", key).decode(errors="replace")] += size
+            biggest.append((key.decode(errors="replace"), size))
+    biggest.sort(key=lambda ks: -ks[1])
+    return dict(by_kind.most_common()), biggest[:top]
+
+
 def _batches(it: Any, n: int) -> Any:
     batch: list[Any] = []
     for x in it:
@@ -357,6 +380,7 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
               f"keys={s.keys} keys_without_ttl={s.keys_without_ttl} errors={s.errors} "
               f"events_per_s={rate:.0f}", flush=True)  # fmt: skip
     stop.set()
+    memory_by_kind, biggest_keys = redis_memory_by_kind(procs)
     for seats in list(load.playing.values()):
         for p in seats:
             p.done = True
@@ -371,6 +395,10 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     ok, figures = verdict(samples, rest, before, pauses, load)
     print(f"rest t={rest.t:.0f}s rss_mb={rest.rss_mb} fds={rest.fds} redis_mb={rest.redis_mb} keys={rest.keys}")
     print(f"gc pauses={len(pauses)} wall: " + histogram(pauses) + " | CPU: " + histogram(pauses, cpu=True))
+    mib = 2**20
+    print("redis memory by kind of key at the end of the load (MiB): "
+          + " ".join(f"{kind}={size / mib:.2f}" for kind, size in list(memory_by_kind.items())[:8]))  # fmt: skip
+    print("biggest keys (MiB): " + " ".join(f"{key}={size / mib:.2f}" for key, size in biggest_keys))
     print(f"games finished: {dict(load.by_game)} lobby_polls={load.lobby_polls} "
           f"spectated={load.spectated}")  # fmt: skip
     print(f"soak={'pass' if ok else 'fail'} " + " ".join(f"{k}={v}" for k, v in figures.items()), flush=True)
@@ -379,7 +407,8 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     out = Path(args.results) / f"soak-{time.strftime('%Y%m%dT%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps({"args": vars(args), "samples": [asdict(s) for s in samples], "rest": asdict(rest),
-                               "figures": figures, "pauses": pauses}, indent=1))  # fmt: skip
+                               "figures": figures, "pauses": pauses, "redis_memory_by_kind": memory_by_kind,
+                               "biggest_keys": biggest_keys}, indent=1))  # fmt: skip
     log(f"soak: details in {out}")
     return 0 if ok else 1
 
