@@ -106,6 +106,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from server.engine import Rng
 
 from .board import BOARD
+
+# One exchange's values live in rolls.py (the stack in state.py holds them); combat.X names them as before.
+from .rolls import COMBAT_DIE as COMBAT_DIE
+from .rolls import CombatRolls as CombatRolls
+from .rolls import Roll as Roll
+from .rolls import Wounds as Wounds
+from .rolls import wounds_by_difference as wounds_by_difference
 from .state import KING_ID, Column, CreatureId, Crown, King, Public, Thug, TileId, Zombie
 
 T = TypeVar("T")
@@ -119,8 +126,6 @@ BRUTALITY: dict[Kind, int] = {"zimby": 1, "thug": 3, "zombie": 2, "king": 1}
 VITALITY: dict[Kind, int] = {"zimby": 1, "thug": 2, "zombie": 3, "king": 4}
 #: A cannibal's bonus to its next combat roll, per tribesman eaten.
 CANNIBAL_BONUS = 4
-#: The die of a combat roll.
-COMBAT_DIE = 6
 
 
 def king_brutality(thugs_in_play: int) -> int:
@@ -157,53 +162,6 @@ def cannibal_bonus(eaten: int) -> int:
     return CANNIBAL_BONUS * eaten
 
 
-class Wounds(BaseModel):
-    """The wounds one exchange deals: to the attacker and to the defender (one of them is 0)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    to_attacker: int = Field(0, ge=0)
-    to_defender: int = Field(0, ge=0)
-
-    def prevented(self, *, attacker: int = 0, defender: int = 0) -> Wounds:
-        """These wounds less those prevented by effects pushed on the stack before delivery."""
-        return Wounds(to_attacker=max(0, self.to_attacker - attacker), to_defender=max(0, self.to_defender - defender))
-
-
-class Roll(BaseModel):
-    """One combatant's combat roll: the die, its brutality and the sum of other effects."""
-
-    model_config = ConfigDict(frozen=True)
-
-    die: int = Field(ge=1, le=COMBAT_DIE)
-    brutality: int = Field(ge=0)
-    effects: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.die + self.brutality + self.effects
-
-
-class CombatRolls(BaseModel):
-    """Both combat rolls of one exchange, on the stack until they are settled."""
-
-    model_config = ConfigDict(frozen=True)
-
-    attacker: Roll
-    defender: Roll
-
-    def modified(self, *, attacker: int = 0, defender: int = 0) -> CombatRolls:
-        """The rolls after an effect pushed on the stack (e.g. +1 brutality) resolves."""
-        return CombatRolls(
-            attacker=self.attacker.model_copy(update={"effects": self.attacker.effects + attacker}),
-            defender=self.defender.model_copy(update={"effects": self.defender.effects + defender}),
-        )
-
-    def wounds(self) -> Wounds:
-        """Settle the rolls: the higher deals the difference to the lower."""
-        return wounds_by_difference(self.attacker.total, self.defender.total)
-
-
 def combat_roll(die: int, brutality: int, effects: int = 0) -> int:
     """1d6 + brutality + other effects."""
     return Roll(die=die, brutality=brutality, effects=effects).total
@@ -216,13 +174,6 @@ def roll_combat(
     attacker = Roll(die=rng.roll(COMBAT_DIE), brutality=attacker_brutality, effects=attacker_effects)
     defender = Roll(die=rng.roll(COMBAT_DIE), brutality=defender_brutality, effects=defender_effects)
     return CombatRolls(attacker=attacker, defender=defender)
-
-
-def wounds_by_difference(attacker_roll: int, defender_roll: int) -> Wounds:
-    """The higher combat roll deals the difference in wounds to the lower; a tie deals none."""
-    if attacker_roll > defender_roll:
-        return Wounds(to_defender=attacker_roll - defender_roll)
-    return Wounds(to_attacker=defender_roll - attacker_roll)
 
 
 def dies(wounds: int, vitality: int) -> bool:

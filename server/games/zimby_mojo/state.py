@@ -34,13 +34,15 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
 
 from server.engine.decisions import Underway
+from server.engine.errors import IllegalMove
 from server.engine.game import Options, Part
 from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
+from .rolls import CombatRolls
 
 # -- vocabulary ------------------------------------------------------------------------------------------------------
 
@@ -96,6 +98,17 @@ class Creature(BaseModel):
         "its combat zone",
     )
     attacked: bool = Field(False, description="made its one attack this turn (reset each turn and on leaving combat)")
+    scroll_bonus: int = Field(
+        0,
+        description="brutality from scrolls cast with no combat roll of it on the stack: "
+        "its next combat roll spends it",
+    )
+    armor: int = Field(
+        0,
+        ge=0,
+        description="wounds prevented from the next single source of wounds delivered to it "
+        "(scrolls cast with none of its wounds on the stack); lapses at the next refresh",
+    )
 
 
 class Column(Creature):
@@ -158,6 +171,7 @@ class King(BaseModel):
     alive: bool = True
     blood_mojo: int = Field(0, description="replenished while he is in the blood mist")
     kills: int = Field(0, description="Kings crowned so far after the first (a thug column reached the mist)")
+    scroll_bonus: int = Field(0, description="brutality from scrolls waiting for his next combat roll")
 
 
 class Crown(BaseModel):
@@ -247,6 +261,7 @@ class Moving(BaseModel):
     creature: CreatureId
     tiles_left: int = Field(0, description="tiles still paid for by the current mojo expenditure")
     steps: int = Field(0, description="tiles moved so far on this path")
+    free_tiles: int = Field(0, ge=0, description="tiles of free movement from scrolls, spent before paying mojo")
     portal: TileId | None = Field(None, description="entered this portal tile: the destination is being influenced")
     found_crown: bool = Field(False, description="the last step entered the tile where the Crown lies")
 
@@ -278,6 +293,111 @@ class PendingAttack(BaseModel):
     )
 
 
+# -- the stack (its rules: stack.py) ---------------------------------------------------------------------------------
+
+ScrollType = Literal["ritual", "incantation", "witchery"]
+#: A scroll's target, as a string: a creature id, a tile, ``seat<n>`` for a shaman, ``incantation<id>`` for an
+#: incantation in play (a Nix names an entry in ``Cast.nixes`` instead, and its target reads ``#<entry id>``).
+Target = str
+
+
+class Entry(BaseModel):
+    """What every entry on the stack has: its number, who pushed it, whether it may be answered, whether nixed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(-1, description="its number on this stack, given when pushed (a Nix names it)")
+    pusher: int | None = Field(description="the seat that pushed it; None for the King, the thugs and the zombies")
+    answerable: bool = Field(True, description="a window opens on it; False for the King's inescapable rituals")
+    nixed: bool = Field(False, description="nullified by a Nix: it leaves the stack without effect")
+
+
+class Cast(Entry):
+    """A scroll used: its mojo is paid and its effect waits on the stack."""
+
+    kind: Literal["scroll"] = "scroll"
+    pusher: int = Field(description="the caster")
+    card: str = Field(description="the scroll card used (discarded once it leaves the stack)")
+    scroll_type: ScrollType
+    channel: CreatureId | None = Field(None, description="a witchery's channelling zimby (a column or home)")
+    targets: list[Target] = Field(default_factory=list, description="creatures, tiles, seat<n> shamans")
+    cost: int = Field(0, ge=0, description="the mojo paid for it")
+    effect: JsonValue = Field(None, description="what it does, in the card list's words: the game applies it")
+    nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
+    doubled: bool = Field(False, description='channelled by a zimby that cannibalised for "double effect"')
+    stops: CreatureId | None = Field(None, description='cast as a "Stop!" on this creature, moving in line of sight')
+    immune: list[Target] = Field(
+        default_factory=list, description="targets the Crown's witchery immunity held for, rolled as it resolved"
+    )
+
+
+class CombatRoll(Entry):
+    """Both combat rolls of one exchange, until they settle into wounds."""
+
+    kind: Literal["combat"] = "combat"
+    attacker: CreatureId
+    defender: CreatureId
+    rolls: CombatRolls
+
+
+class Wounds(Entry):
+    """Wounds assigned to one creature by one source, until they are delivered."""
+
+    kind: Literal["wounds"] = "wounds"
+    creature: CreatureId
+    wounds: int = Field(ge=0)
+    source: str = Field(description="what dealt them: a combat, a scroll's card, an obstacle")
+
+
+class KingsRitual(Entry):
+    """A King's ritual being cast: inescapable, so it opens no window and nothing may be pushed above it."""
+
+    kind: Literal["ritual"] = "ritual"
+    answerable: Literal[False] = False
+    ritual: Ritual
+    tile: TileId = Field(description="the ritual tile it is cast from")
+    choice: int | None = Field(None, description="the quadrant or portal a Crown carrier named")
+
+
+AnyEntry = Annotated[Cast | CombatRoll | Wounds | KingsRitual, Field(discriminator="kind")]
+
+
+class Stack(BaseModel):
+    """The stack, bottom first, top last; its entries numbered in pushing order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entries: list[AnyEntry] = Field(default_factory=list, description="bottom first: the last resolves first")
+    next_id: int = Field(0, description="the number the next entry pushed gets")
+
+    def entry(self, entry_id: int) -> AnyEntry:
+        """The entry numbered ``entry_id``, still on the stack."""
+        found = next((e for e in self.entries if e.id == entry_id), None)
+        if found is None:
+            raise IllegalMove(f"#{entry_id} is not on the stack")
+        return found
+
+    def top(self) -> AnyEntry | None:
+        return self.entries[-1] if self.entries else None
+
+    @property
+    def inescapable(self) -> bool:
+        """A King's ritual (or what it pushes) is on the stack: nobody may push until it resolves."""
+        return any(not e.answerable for e in self.entries)
+
+
+class Incantation(BaseModel):
+    """An incantation in play: its chanter stays on the caster's tribal board until it ends."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(description="the stack entry it was cast as (unique)")
+    card: str
+    caster: int
+    target: int = Field(description="the shaman (seat) it works for or against")
+    value: int = Field(description="the effect's value, rolled when it came into play, doubling included")
+
+
 # -- the parts -------------------------------------------------------------------------------------------------------
 
 
@@ -302,6 +422,10 @@ class Public(Part):
     wards: list[Ward]
     rituals: list[RitualTile]
     obstacles: list[Obstacle] = Field(default_factory=list)
+    stack: Stack = Field(default_factory=Stack, description="scroll effects, combat rolls and wounds, top last")
+    incantations: list[Incantation] = Field(
+        default_factory=list, description="incantations in play (at most 1 + half the seats, rounded up)"
+    )
     next_id: int = Field(0, description="the number of the next column or zombie id")
     moving: Moving | None = None
     request: Request | None = None
@@ -522,6 +646,17 @@ class Answer(BaseModel):
     yes: bool
 
 
+class UseScroll(BaseModel):
+    """Use a scroll card from the hand at one target; a witchery names its channelling zimby."""
+
+    type: Literal["scroll"] = "scroll"
+    card: str = Field(description="a card key in the seat's hand")
+    target: Target = Field(description="a creature id, a tile, seat<n>, incantation<id>, or #<entry id> for a Nix")
+    channel: CreatureId | None = Field(
+        None, description="a witchery's channelling zimby: a column id, or home<seat> for one on the tribal board"
+    )
+
+
 class EndTurn(BaseModel):
     type: Literal["end_turn"] = "end_turn"
 
@@ -546,6 +681,7 @@ AnyMove = (
     | Hold
     | Unseal
     | Answer
+    | UseScroll
     | EndTurn
 )
 Move = Annotated[AnyMove, Field(discriminator="type")]
