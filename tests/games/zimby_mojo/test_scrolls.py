@@ -268,6 +268,64 @@ def test_the_catalogue_travels_as_data_with_every_cards_text() -> None:
     assert all(card.text and card.text.endswith(".") for card in catalogue())
 
 
+#: Words a card's text uses for its effect's kind, so that the printed card says what the data does.
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "brutality": ("brutality",),
+    "wound": ("wound",),
+    "armor": ("prevents",),
+    "kill": ("death curse",),
+    "deplete": ("depleted",),
+    "reactivate": ("become active",),
+    "conjure": (),  # the obstacle's name, below
+    "free_move": ("for free",),
+    "bounce": ("bounces",),
+    "nullify": ("nullify", "ends"),
+    "mojo": ("mojo",),
+    "draw": ("draw",),
+    "discard": ("discard",),
+    "spawn": ("far shore",),
+    "movement": ("moving",),
+    "hand_limit": ("at wrap-up",),
+    "cost": ("cost",),
+}
+#: Words for how long an effect lasts, and for a scroll used only on the caster's turn.
+UNTIL_WORDS = {"combat": "combat roll", "wounds": "next source of wounds", "chant": "while chanted"}
+OBSTACLE_WORDS = {"entangling_vines": "entangling vines", "deadly_vines": "deadly vines", "darkness": "darkness"}
+
+
+def stated_values(effect: Effect) -> list[str]:
+    """The effect's values as a player reads them on the card: ``2+2d3``, ``1d2``, ``2``."""
+    dice = str(effect.dice) if effect.dice is not None else ""
+    if effect.amount and dice:
+        return [f"{abs(effect.amount)}+{dice}"]
+    if dice:
+        return [dice]
+    return [str(abs(effect.amount))] if effect.amount else []
+
+
+@pytest.mark.parametrize("card", list(SCROLLS.values()), ids=list(SCROLLS))
+def test_every_cards_text_states_what_its_effect_data_does(card: Scroll) -> None:
+    """The text a client prints on the card (the catalogue's ``text``) says the same as the card's effect data:
+    its values (the fixed part and the dice, which no mojo paid changes), its kind, its direction, how long it lasts,
+    the obstacle a witchery conjures and how far it spreads, and the own-turn timing."""
+    text, effect = card.text, card.effect
+    said = text.lower()
+    assert text and text.endswith("."), card.name
+    for value in stated_values(effect):
+        alone = rf"(?<!\w)(?<!\d\+){re.escape(value)}(?![\w+])"  # "1d3" is not said by "1+1d3"
+        assert re.search(alone, text), f"{card.name}: {value!r} not in {text!r}"
+    words = KIND_WORDS[effect.kind] or (OBSTACLE_WORDS[effect.obstacle or ""],)
+    assert any(word in said for word in words), f"{card.name}: says none of {words}"
+    if effect.spread is not None:
+        assert str(effect.spread) in text, card.name
+    if effect.amount and effect.kind in ("brutality", "movement", "hand_limit", "cost", "mojo"):
+        up = ("+", "more", "gains") if effect.amount > 0 else ("-", "less", "fewer", "depleted")
+        assert any(word in said for word in up), f"{card.name}: the sign of {effect.amount} is not said"
+    if effect.until != "now":
+        assert UNTIL_WORDS[effect.until] in said, card.name
+    assert ("only on your turn" in said) == (card.timing == "own_turn"), card.name
+
+
 # -- the docstring ---------------------------------------------------------------------------------------------------
 
 
