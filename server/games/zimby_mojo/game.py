@@ -157,9 +157,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   once a turn (once on each of its controllers' turns), and not while depleted.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
-- "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
-  the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
-  have no effect; part 2 gives them faces.
+- "The shuffled collection of all 104 scroll cards comprises the scroll library." -> the library is
+  :mod:`.scrolls`' 104 cards, shuffled at setup; in solitaire, the 17 cards :func:`.scrolls.solitaire_library`
+  deals from those without a red dot. Every card is always in one place: the library, a hand, the discards, the
+  stack, or in play as an incantation.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
 from server.engine.windows import Pass, open_window, options, pass_window, top
 
-from . import combat, king, npcs
+from . import combat, king, npcs, scrolls
 from .board import BOARD
 from .state import (
     COLUMN_TRIBE_LIMIT,
@@ -234,8 +235,6 @@ ZTable = Table[Public, Private, Secret]
 ENTRIES: tuple[TileId, ...] = tuple(e.tile for e in BOARD.entry_points)
 RITUAL_TILES: tuple[TileId, ...] = tuple(r.tile for r in BOARD.rituals)
 
-LIBRARY_SIZE = 104
-SOLITAIRE_LIBRARY = 17
 HAND_LIMIT = 6
 SPAWN_COST = 3
 SPAWN_LIMIT = 2
@@ -444,7 +443,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
 
     def setup(self, options: ZimbyMojoOptions, seats: int, rng: Rng) -> ZTable:
         solitaire = seats == 1
-        zimbies, scrolls = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
+        zimbies, hand = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
         entries = ENTRIES
         tribes = [
             TribalBoard(
@@ -475,13 +474,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         secret = Secret(
             seals=dict(zip(BOARD.shrines, seals, strict=True)),
             rituals=dict(zip(RITUAL_TILES, rituals, strict=True)),
-            library=rng.shuffled([f"scroll-{i + 1}" for i in range(LIBRARY_SIZE)]),
+            library=scrolls.solitaire_library(rng) if solitaire else scrolls.library(rng),
         )
-        if solitaire:
-            secret.library = secret.library[:SOLITAIRE_LIBRARY]
         table = ZTable(public=public, private=[Private() for _ in range(seats)], secret=secret)
         for private in table.private:
-            private.hand = [secret.library.pop(0) for _ in range(min(scrolls, len(secret.library)))]
+            private.hand = [secret.library.pop(0) for _ in range(min(hand, len(secret.library)))]
         self._count_cards(table)
         return table
 
