@@ -157,7 +157,7 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   once a turn (once on each of its controllers' turns), and not while depleted.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
-- "The shuffled collection of all 104 scroll cards comprises the scroll library." -> the library is
+- "The shuffled collection of all 104 scroll cards comprises the ..." -> the library is
   :mod:`.scrolls`' 104 cards, shuffled at setup; in solitaire, the 17 cards :func:`.scrolls.solitaire_library`
   deals from those without a red dot. Every card is always in one place: the library, a hand, the discards, the
   stack, or in play as an incantation.
