@@ -423,7 +423,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     summary = (
         "A co-opportunistic game of cannibalistic mayhem for 1-8. Send your zimbies into the Cannibal King's "
         "compound, open a ward with another tribe at a shrine, kill the King and deliver his Crown to your tribal "
-        "board. One seat plays the solitaire rules. Scrolls come in part 2."
+        "board. One seat plays the solitaire rules."
     )
     options_type = ZimbyMojoOptions
     move_type = Move
@@ -435,6 +435,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         "thug_crowned": "solitaire: a thug carried the Crown to the blood mist and a new King rose",
         "library_empty": "solitaire: the scroll library ran out at refresh",
     }
+    components = {"scrolls": scrolls.catalogue()}
 
     def check_options(self, options: ZimbyMojoOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
