@@ -26,9 +26,10 @@ obstacles going between resolutions::
 Between resolutions the game asks :func:`chant` (what the incantations in
 play add to a shaman's brutality, movement, hand limit, scroll costs and
 draws), :func:`settle_chants` (incantations whose chanter is gone end),
-:func:`refresh_obstacles` (conjured obstacles turn to B, then leave) and
-:func:`draw` (a scroll from the library, the discards reshuffled when it is
-empty).
+:func:`refresh_obstacles` (conjured obstacles turn to B, then leave),
+:func:`darkness_exit` and :func:`swap_places` (a patch o' darkness on the
+way) and :func:`draw` (a scroll from the library, the discards reshuffled
+when it is empty).
 
 An effect's value is the card's fixed part plus its dice, doubled for a
 witchery channelled by a zimby that cannibalised for "double effect"
@@ -43,7 +44,8 @@ and the secret library or the public discards; nothing else here is hidden.
 
 Chance: each effect's dice, a conjured obstacle's spread and the tiles it
 spreads to, the Bag o' Fate of a death curse, each bounce of the Crown, the
-Crown's obstacle immunity when deadly vines catch its carrier, the scrolls a
+Crown's obstacle immunity when deadly vines catch its carrier, the tile a
+creature emerges onto from a patch o' darkness, the scrolls a
 shaman discards, the incantation displaced at the in-play limit and the
 reshuffled discards, all from the match's seeded generator.
 
@@ -79,6 +81,14 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 6. Mojo, scrolls, and the st
 - "No longer in possession of the Crown" -> entangling vines and patches o' darkness conjured on a creature change
   nothing on the table at once: the game's movement reads the obstacles on a creature's tile at each step (the
   Crown carrier's immunity rolled as it tries to leave), so a carrier that loses the Crown is ensnared from then on.
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges (including the
+  one by which it entered)" -> :func:`darkness_exit` draws the tile from the seeded generator among every adjacent
+  main-board tile the creature could enter at all (never blood thickets nor a ward in place, which bar every
+  creature); the game moves it there, and it loses the rest of its movement.
+- "If a creature attempts to enter or attack into an occupied darkened tile or a creature exits a darkened tile onto
+  an occupied tile, the creature and the tile occupant swap tiles" -> :func:`swap_places` swaps the two whole
+  creatures (a thug column moves as one), each carrying what it carries, and no combat is engaged ("The zimby and
+  thug switch tiles. Combat is not engaged.").
 - "During the refresh following the obstacle's creation, turn the token over so that its B side is facing up" ->
   :func:`refresh_obstacles` turns every conjured obstacle's A side to B and removes those already on B ("During
   the next refresh, remove the obstacle token from the board"); the King's obstacles are the game's.
@@ -132,6 +142,7 @@ from .state import (
     Secret,
     Target,
     Thug,
+    TileId,
     Zombie,
 )
 
@@ -508,6 +519,44 @@ def refresh_obstacles(public: Public) -> None:
         elif o.side == "A":
             aged.append(o.model_copy(update={"side": "B"}))
     public.obstacles = aged
+
+
+# -- patches o' darkness: leaving one, and entering an occupied one ------------------------------------------------
+
+
+def darkened(public: Public, tile: TileId) -> bool:
+    """A patch o' darkness covers ``tile`` (zimby columns and thugs in it are disoriented; zombies ignore it)."""
+    return any(o.tile == tile and o.kind == "darkness" for o in public.obstacles)
+
+
+def darkness_exit(public: Public, tile: TileId, rng: Rng) -> TileId | None:
+    """The adjacent tile a creature leaving the darkness on ``tile`` emerges onto, drawn at random (the one it came
+    by included), or ``None`` if there is none it may enter: blood thickets and wards in place bar every creature
+    ("Creatures may not move into or out of a tile containing blood thickets"). The creature then loses the rest
+    of its movement; the caller moves it (and swaps with an occupant: :func:`swap_places`)."""
+    barred = {o.tile for o in public.obstacles if o.kind == "thickets"} | {w.tile for w in public.wards if not w.open}
+    ways = [t for t in BOARD.neighbours(tile) if t not in barred]
+    return rng.choice(ways) if ways else None
+
+
+def swap_places(public: Public, mover: Fighter, tile: TileId) -> Fighter | None:
+    """``mover`` enters or attacks into the occupied darkened ``tile``, or emerges from the darkness onto an
+    occupied one: "the creature and the tile occupant swap tiles" (no combat). The occupant, or ``None``.
+
+    A thug stands for its thug column; the Crown goes with its carrier, a Crown lying on either tile stays there.
+    """
+    here = mover.tile
+    occupant = public.creature_at(tile)
+    if here is None or occupant is None or occupant is mover:
+        return None
+    movers = combat.thug_column(public, here) if isinstance(mover, Thug) else [mover]
+    occupants = combat.thug_column(public, tile) if isinstance(occupant, Thug) else [occupant]
+    for one in movers:
+        one.tile = tile
+    for one in occupants:
+        one.tile = here
+    public.happened.append(f"{mover.id} and {occupant.id} swap tiles in the darkness")
+    return occupant
 
 
 # -- targets -------------------------------------------------------------------------------------------------------

@@ -24,16 +24,19 @@ from server.games.zimby_mojo.effects import (
     EFFECTS,
     apply,
     chant,
+    darkened,
+    darkness_exit,
     draw,
     incantation_limit,
     incantation_target,
     refresh_obstacles,
     settle_chants,
+    swap_places,
 )
 from server.games.zimby_mojo.game import ZTable
 from server.games.zimby_mojo.rolls import CombatRolls, Roll
 from server.games.zimby_mojo.scrolls import EFFECT_KINDS, SCROLLS
-from server.games.zimby_mojo.state import Cast, Column, Crown, Incantation, Moving, Thug, Zombie
+from server.games.zimby_mojo.state import Cast, Column, Crown, Incantation, Moving, Obstacle, Thug, Zombie
 from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 RULES = Rules(ZimbyMojo())
@@ -417,6 +420,49 @@ def test_refresh_leaves_the_kings_obstacles_alone() -> None:
     refresh_obstacles(t.public)
     refresh_obstacles(t.public)
     assert t.public.obstacles == kings
+
+
+def test_a_creature_exits_a_darkened_tile_onto_a_random_adjacent_tile_the_one_it_came_by_included() -> None:
+    """ "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges (including
+    the one by which it entered)." """
+    t = table()
+    resolve(t, cast(BLUE, "patch_o_darkness", "h5"))
+    assert darkened(t.public, "h5") and not darkened(t.public, "g5")
+    exits = {darkness_exit(t.public, "h5", Rng(seed)) for seed in range(40)}
+    assert exits == set(BOARD.neighbours("h5")) == {"g5", "i5", "h4"}
+
+
+def test_no_creature_emerges_into_blood_thickets_or_a_ward_in_place() -> None:
+    t = table()
+    assert "i6" in BOARD.neighbours("i5")
+    exits = {darkness_exit(t.public, "i5", Rng(seed)) for seed in range(40)}
+    assert exits == {"h5", "j5"}
+    thickets = BOARD.thickets[1]
+    around = BOARD.neighbours(thickets)[0]
+    assert thickets not in {darkness_exit(t.public, around, Rng(seed)) for seed in range(40)}
+
+
+def test_attacking_into_an_occupied_darkened_tile_swaps_the_two_the_books_zimby_and_thug() -> None:
+    """ "A zimby in a non-darkened tile tries to attack a thug that is in a darkened tile. The zimby and thug switch
+    tiles. Combat is not engaged." """
+    t = table()
+    zimby = zimbies(t, "g5", blue=1)
+    thug = thug_on(t, "h5")
+    t.public.obstacles.append(Obstacle(tile="h5", kind="darkness"))
+    assert swap_places(t.public, zimby, "h5") is thug
+    assert (zimby.tile, thug.tile) == ("h5", "g5")
+    assert zimby in t.public.columns and not thug.in_barracks and not zimby.in_combat
+
+
+def test_a_thug_column_swaps_as_one_creature_and_the_crown_goes_with_its_carrier() -> None:
+    t = table()
+    carrier = zimbies(t, "h5", yellow=1)
+    crown_carrier(t, carrier, YELLOW)
+    first, second = thug_on(t, "g5", 0), thug_on(t, "g5", 1)
+    assert swap_places(t.public, first, "h5") is carrier
+    assert (first.tile, second.tile, carrier.tile) == ("h5", "h5", "g5")
+    assert t.public.crown is not None and t.public.crown.carrier == carrier.id
+    assert swap_places(t.public, carrier, "f5") is None  # nobody there: nothing to swap
 
 
 # -- free movement --------------------------------------------------------------------------------------------------
