@@ -180,6 +180,14 @@ def test_the_scrolls_of_the_round_x_plus_2_example_do_what_it_says() -> None:
     bungle = by_name("Bungle")
     assert (bungle.type, bungle.effect.kind) == ("witchery", "bounce")
     assert values(bungle.effect) == {2, 3, 4}
+    # Yellow's mojo: 4 tokens and a full tribal board of 8. "Yellow decides to pay 4 mojo", "pays 1 mojo and moves",
+    # Blow Guns, Nix, "uses 2 mojo ... "Energy."" -- then "reactivates 4 zimbies! That brings the active zimby total on
+    # Yellow's tribal board to 7", and after 1 + 1 + 2 more mojo "Yellow's tribal board now has 3 active zimbies
+    # remaining".
+    spent = 4 + 1 + by_name("Blow Guns").cost + nix.cost + by_name("Energy").cost
+    active_before_energy = 8 - (spent - 4)
+    assert active_before_energy + 4 == 7
+    assert active_before_energy + 4 - (1 + 1 + 2) == 3
 
 
 def test_the_other_named_scrolls_are_in_the_library() -> None:
