@@ -368,15 +368,37 @@ def attack(
     *,
     effects: tuple[int, int] = (0, 0),
 ) -> Exchange:
-    """One physical attack, rolled, settled and delivered on the table (the caller checked it is legal).
+    """One physical attack, rolled, settled and delivered on the table at once (the caller checked it is legal).
 
-    ``controller`` is the seat the attacking zimby column attacks for (None for thugs, zombies, the King).
-    A cannibal's ``brutality_bonus`` is spent on this roll. ``effects`` are the attacker's and defender's
-    other effects (scrolls on the stack; part 2). Wounds are delivered, the dead leave the board, a
-    surviving attacker that killed claims the tile, and both survivors are combat locked.
+    The game makes the same three steps with the stack between them (:func:`roll_attack`, the wounds
+    delivered by :func:`deliver`, :func:`conclude`); this is the exchange with nothing pushed in between.
     """
     attacker, defender = creature(public, attacker_id), creature(public, target_id)
     at_tile, de_tile = tile_of(attacker), tile_of(defender)
+    rolls = roll_attack(public, attacker_id, target_id, controller, rng, effects=effects)
+    exchange = settle(rolls, side_of(public, attacker), side_of(public, defender))
+    deliver(public, defender, exchange.wounds.to_defender, rng, killer=attacker)
+    deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=defender)
+    conclude(public, attacker, defender, at_tile, de_tile, rng)
+    return exchange
+
+
+def roll_attack(
+    public: Public,
+    attacker_id: CreatureId,
+    target_id: CreatureId,
+    controller: int | None,
+    rng: Rng,
+    *,
+    effects: tuple[int, int] = (0, 0),
+) -> CombatRolls:
+    """Both combat rolls of an attack (the attacker has made its one attack).
+
+    ``controller`` is the seat the attacking zimby column attacks for (None for thugs, zombies, the King).
+    A cannibal's ``brutality_bonus`` and both sides' ``scroll_bonus`` are spent on these rolls; ``effects`` are
+    the attacker's and defender's other effects (a defending cannibal, incantations).
+    """
+    attacker, defender = creature(public, attacker_id), creature(public, target_id)
     bonus = attacker.brutality_bonus if isinstance(attacker, Column) else 0
     if isinstance(attacker, Column):
         attacker.brutality_bonus = 0
@@ -384,30 +406,51 @@ def attack(
         rng,
         brutality(public, attacker, attacking_for=controller),
         brutality(public, defender, attacking_for=None),
-        attacker_effects=bonus + effects[0],
-        defender_effects=effects[1],
+        attacker_effects=bonus + attacker.scroll_bonus + effects[0],
+        defender_effects=defender.scroll_bonus + effects[1],
     )
-    exchange = settle(rolls, side_of(public, attacker), side_of(public, defender))
+    attacker.scroll_bonus, defender.scroll_bonus = 0, 0
+    wounds = rolls.wounds()
     public.happened.append(
         f"{attacker_id} attacks {target_id}: {rolls.attacker.total} against {rolls.defender.total}"
-        f" ({exchange.wounds.to_attacker} wounds to {attacker_id}, {exchange.wounds.to_defender} to {target_id})"
+        f" ({wounds.to_attacker} wounds to {attacker_id}, {wounds.to_defender} to {target_id})"
     )
     if isinstance(attacker, (Column, Zombie, Thug)):
         attacker.attacked = True
-    killer_of_defender = attacker if exchange.defender_killed else None
-    killer_of_attacker = defender if exchange.attacker_killed else None
-    deliver(public, defender, exchange.wounds.to_defender, rng, killer=killer_of_defender)
-    deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=killer_of_attacker)
-    if exchange.attacker_claims and not entangled(public, at_tile):
+    return rolls
+
+
+def on_board(public: Public, fighter: Fighter | None, tile: TileId) -> bool:
+    """Whether ``fighter`` (standing for its thug column on ``tile``) is still alive on the main board."""
+    if fighter is None:
+        return False
+    if isinstance(fighter, Column):
+        return fighter in public.columns
+    if isinstance(fighter, Zombie):
+        return fighter in public.zombies
+    if isinstance(fighter, Thug):
+        return bool(thug_column(public, tile))
+    return fighter.alive
+
+
+def conclude(
+    public: Public, attacker: Fighter | None, defender: Fighter | None, at_tile: TileId, de_tile: TileId, rng: Rng
+) -> None:
+    """What follows the wounds of an attack (``None``: a creature no longer on the board): a surviving attacker
+    that killed claims the tile, a thug column that killed the Crown carrier attacking it takes the Crown, and
+    both survivors are combat locked."""
+    attacker_alive, defender_alive = on_board(public, attacker, at_tile), on_board(public, defender, de_tile)
+    if isinstance(attacker, Thug) and attacker_alive:
+        attacker = thug_column(public, at_tile)[0]
+    if attacker is not None and attacker_alive and not defender_alive and not entangled(public, at_tile):
         claim(public, attacker, de_tile, rng)
     crown = public.crown
-    won = crown is not None and crown.carrier is None and crown.tile == at_tile and exchange.attacker_killed
-    if won and isinstance(defender, Thug) and not defender.in_barracks:
+    won = crown is not None and crown.carrier is None and crown.tile == at_tile and not attacker_alive
+    if won and isinstance(defender, Thug) and defender_alive:
         carry_crown_thug(public, thug_column(public, de_tile)[0])
-    if exchange.locks:
+    if attacker is not None and defender is not None and attacker_alive and defender_alive:
         for fighter in (attacker, defender):
             lock(public, fighter)
-    return exchange
 
 
 def entangled(public: Public, tile: TileId) -> bool:
@@ -518,9 +561,19 @@ def wound(public: Public, creature_id: CreatureId, wounds: int, rng: Rng) -> Non
 
 
 def deliver(public: Public, target: Fighter, wounds: int, rng: Rng, *, killer: Fighter | None) -> None:
-    """Deliver wounds from one source to a creature: the dead leave the board; the King leaves the Crown."""
+    """Deliver wounds from one source to a creature: the dead leave the board; the King leaves the Crown.
+
+    Armor from scrolls (``armor``, on a thug for its column) prevents wounds of this source and is spent.
+    """
     if wounds <= 0:
         return
+    if not isinstance(target, King) and target.armor:
+        prevented = min(target.armor, wounds)
+        target.armor = 0
+        wounds -= prevented
+        public.happened.append(f"{target.id}'s armor prevents {prevented} wound{'s' if prevented != 1 else ''}")
+        if wounds <= 0:
+            return
     tile = tile_of(target)
     if isinstance(target, Column):
         deliver_to_column(public, target, wounds, rng)

@@ -176,8 +176,9 @@ from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
 from server.engine.windows import Pass, open_window, options, pass_window, top
 
-from . import combat, king, npcs, scrolls
+from . import combat, effects, king, npcs, scrolls, sight, stack
 from .board import BOARD
+from .scrolls import SCROLLS
 from .state import (
     COLUMN_TRIBE_LIMIT,
     COLUMN_TRIBES_LIMIT,
@@ -188,9 +189,12 @@ from .state import (
     TRIBAL_BOARD_LIMIT,
     ZIMBIES_PER_TRIBE,
     Answer,
+    AnyEntry,
     AnyMove,
     Attack,
+    Cast,
     Column,
+    CombatRoll,
     CreatureId,
     Devour,
     Drop,
@@ -217,12 +221,15 @@ from .state import (
     Shrine,
     Spawn,
     Step,
+    Target,
     Thug,
     TileId,
     TribalBoard,
     Unseal,
+    UseScroll,
     Ward,
     Warp,
+    Wounds,
     ZimbyMojoOptions,
     Zombie,
     Zombify,
@@ -283,6 +290,16 @@ def pay(tribe: TribalBoard, cost: int) -> None:
         raise IllegalMove("not enough mojo")
     tribe.active -= cost
     tribe.depleted += cost
+
+
+def scroll_cost(public: Public, seat: int, card: str) -> int:
+    """A scroll's mojo cost for ``seat``: the card's, changed by the incantations on the seat, never below 1."""
+    return max(1, SCROLLS[card].cost + effects.chant(public, seat, "cost"))
+
+
+def cheapest_scroll(public: Public, seat: int) -> int:
+    """The least any scroll could cost ``seat`` (every card costs 1 or more): what a window asks about."""
+    return max(1, 1 + effects.chant(public, seat, "cost"))
 
 
 def to_far_shore_excess(tribe: TribalBoard) -> None:
@@ -507,25 +524,33 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return []
         window = top(public.windows)
         if window is not None:
-            return list(options(self._responses(public, seat))) if window.asked == seat else []
+            return list(options(self._responses(public, private, seat))) if window.asked == seat else []
         if public.request is not None and public.request.waiting:
             return self._answers(public, seat)
         if seat != public.turn:
             return []
         if public.moving is not None:
             return self._path_moves(public, seat)
-        return self._turn_moves(public, seat)
+        return self._turn_moves(public, seat) + self._scroll_moves(public, private, seat)
 
-    def _responses(self, public: Public, seat: int) -> list[AnyMove]:
-        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies; and, "At any
-        time", eat zimbies on its tribal board."""
+    def _responses(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies, use a scroll
+        (on the stack's windows and a path tile's); and, "At any time", eat zimbies on its tribal board."""
         tribe = public.tribes[seat]
+        window = top(public.windows)
+        assert window is not None
+        on = window.on if isinstance(window.on, dict) else {}
         moves: list[AnyMove] = []
-        if public.pending_attack is not None:
+        if "attack" in on and public.pending_attack is not None:
             target = public.column(public.pending_attack.target)
             moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
-        elif available(tribe) >= 1:
-            moves += [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
+        elif "shamble" in on:
+            if available(tribe) >= 1:
+                moves += [
+                    Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat
+                ]
+        else:
+            moves += self._scroll_moves(public, private, seat)
         return moves + self._eat_moves(public, seat)
 
     def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
@@ -544,7 +569,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if move.gain == "mojo":
             tribe.mojo += EAT_MOJO
         else:
-            self._draw(table, seat, rng)
+            effects.draw(table, seat, rng)
 
     def _answers(self, public: Public, seat: int) -> list[AnyMove]:
         request = public.request
@@ -652,6 +677,99 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             Unseal(column=column.id, partner=p) for p in column.tribes if p != seat and available(public.tribes[p]) >= 1
         ]
 
+    # -- scrolls: which may be used, where, through whom ---------------------------------------------------------
+
+    def _scroll_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        """The scrolls ``seat`` may use now: one move per card (copies alike) x target x channelling zimby.
+
+        On its own turn with nothing under way, or when asked in a window on the stack or on a path tile (a
+        "Stop!": witcheries only). Nothing while a King's ritual is on the stack.
+        """
+        if public.stack.inescapable or public.phase not in ("players", "king", "thugs", "zombies"):
+            return []
+        window = top(public.windows)
+        own_turn = window is None
+        stopping = stack.moving_in(window) is not None
+        tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
+        for card in dict.fromkeys(private.hand):
+            scroll = SCROLLS[card]
+            cost = scroll_cost(public, seat, card)
+            if available(tribe) < cost or (scroll.timing == "own_turn" and not own_turn):
+                continue
+            if stopping and scroll.type != "witchery":
+                continue
+            if scroll.type == "witchery":
+                for channel in self._channels(public, seat, cost):
+                    frm = channel if home_seat(channel) is not None else public.column(channel).tile
+                    for target in self._witchery_targets(public, seat, card, frm, own_turn=own_turn):
+                        moves.append(UseScroll(card=card, target=target, channel=channel))
+                continue
+            if scroll.type == "incantation" and not self._spare_chanter(tribe, cost):
+                continue
+            moves += [UseScroll(card=card, target=t) for t in self._rite_targets(public, card)]
+        return moves
+
+    @staticmethod
+    def _spare_chanter(tribe: TribalBoard, cost: int) -> bool:
+        """An active, non-chanting zimby stays at home once ``cost`` is paid (to chant, or to channel)."""
+        return tribe.active - tribe.chanting >= 1 and available(tribe) - 1 >= cost
+
+    def _channels(self, public: Public, seat: int, cost: int) -> list[CreatureId]:
+        """The active zimbies of the seat's tribe that may channel a witchery: its columns on the main board not
+        under a -LOS obstacle, and a zimby on its tribal board (``home<seat>``)."""
+        channels = [
+            c.id for c in public.columns if seat in c.zimbies and c.active and sight.can_channel(public, c.tile)
+        ]
+        if self._spare_chanter(public.tribes[seat], cost):
+            channels.append(home_tile(seat))
+        return channels
+
+    def _witchery_targets(self, public: Public, seat: int, card: str, frm: TileId, *, own_turn: bool) -> list[Target]:
+        """What a witchery channelled from ``frm`` may target: tiles and creatures in range and line of sight, of
+        the kinds the card names; free movement only for a creature the caster controls, on its turn."""
+        scroll = SCROLLS[card]
+        kinds = set(scroll.targets)
+        free_move = scroll.effect.kind == "free_move"
+        out: list[Target] = []
+        for tile in sight.targets_in_sight(public, frm):
+            if "tile" in kinds:
+                out.append(tile)
+            for c in public.columns:
+                if c.tile == tile and "column" in kinds and (not free_move or (own_turn and controls(public, seat, c))):
+                    out.append(c.id)
+            for z in public.zombies:
+                if z.tile == tile and "zombie" in kinds and (not free_move or (own_turn and controls(public, seat, z))):
+                    out.append(z.id)
+            thugs = combat.thug_column(public, tile)
+            if thugs and "thug" in kinds:
+                out.append(thugs[0].id)
+            if "king" in kinds and public.king.alive and public.king.tile == tile:
+                out.append(KING_ID)
+        return list(dict.fromkeys(out))
+
+    def _rite_targets(self, public: Public, card: str) -> list[Target]:
+        """What a ritual or an incantation may target: a shaman, a scroll effect on the stack (Nix), an incantation
+        in play (Hush)."""
+        kinds = SCROLLS[card].targets
+        out: list[Target] = []
+        if "shaman" in kinds:
+            out += [stack.seat_target(s) for s in range(public.seats)]
+        if "effect" in kinds:
+            out += [f"#{e.id}" for e in public.stack.entries if isinstance(e, Cast) and not e.nixed]
+        if "incantation" in kinds:
+            out += [effects.incantation_target(i.id) for i in public.incantations]
+        return out
+
+    def _able_to_answer(self, table: ZTable) -> list[int]:
+        """The seats a window on the stack asks, from public facts only (so that being asked tells nothing of a
+        hand): a card in hand and the mojo for the cheapest scroll."""
+        pub = table.public
+        self._count_cards(table)
+        return [
+            s for s in range(pub.seats) if pub.hand_sizes[s] > 0 and available(pub.tribes[s]) >= cheapest_scroll(pub, s)
+        ]
+
     def _entry_open(self, public: Public, seat: int) -> bool:
         """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
         entry = public.tribes[seat].entry
@@ -693,7 +811,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return moves + steps
 
     def _steps(self, public: Public, seat: int, creature: Column | Zombie, tiles_left: int) -> list[AnyMove]:
-        affordable = tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
+        moving = public.moving
+        free = moving is not None and moving.free_tiles > 0
+        affordable = free or tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
         if not affordable:
             return []
         out: list[AnyMove] = []
@@ -722,9 +842,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return False
 
     def _expenditure(self, public: Public, creature: Column | Zombie) -> tuple[int, int]:
-        if isinstance(creature, Zombie):
-            return ZOMBIE_MOVEMENT
-        return movement(effective_size(public, creature))
+        """(tiles, mojo) of the creature's next expenditure: the movement table, changed by movement incantations
+        on the seat whose turn it is (never below 1 tile)."""
+        tiles, cost = ZOMBIE_MOVEMENT if isinstance(creature, Zombie) else movement(effective_size(public, creature))
+        return max(1, tiles + effects.chant(public, public.turn, "movement")), cost
 
     def default_move(self, public: Public, private: Private, seat: int, legal: list[AnyMove]) -> AnyMove:
         """A seat out of time ends its turn or its path, refuses a request, or makes the attack it owes."""
@@ -745,6 +866,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.windows and isinstance(move, Eat):
             event = Event({"type": move.type, "seat": seat})
             self._eat(table, seat, move, rng)
+        elif isinstance(move, UseScroll):
+            event = Event({"type": move.type, "seat": seat, "card": move.card, "target": move.target})
+            if move.channel is not None:
+                event.public["channel"] = move.channel
+            self._use_scroll(table, seat, move)
         elif isinstance(move, Pass | Devour | Hold):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
@@ -758,6 +884,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         else:
             event = Event({"type": move.type, "seat": seat})
             self._act(table, seat, move, rng, event)
+        self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
         if pub.happened:
@@ -847,18 +974,6 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._end_turn(table)
 
     # -- mojo, spawning, eating --------------------------------------------------------------------------------------
-
-    def _draw(self, table: ZTable, seat: int, rng: Rng) -> bool:
-        """One scroll from the library; "When the scroll library is depleted, the shuffled contents of the discard
-        pile form a new scroll library" (not in solitaire, where the library is the clock)."""
-        secret, pub = table.secret, table.public
-        if not secret.library and not pub.solitaire and pub.discards:
-            secret.library = rng.shuffled(pub.discards)
-            pub.discards = []
-        if not secret.library:
-            return False
-        table.private[seat].hand.append(secret.library.pop(0))
-        return True
 
     # -- movement ----------------------------------------------------------------------------------------------------
 
@@ -960,22 +1075,36 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._open_at_tile(table, seat, creature)
 
     def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
-        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"": part 2's seam.
+        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"".
 
-        Each tile of a path is a moment the other seats may answer; a window opens on it for the seats that
-        could (a witchery in hand, a channeller with the tile in line of sight). Part 1 has no scrolls, so
-        nobody can, and no window opens.
+        Each tile of a path is a moment the other seats may answer: a window opens on it for the seats that could,
+        from public facts (a card in hand, the mojo for the cheapest scroll, an active zimby of their tribe that
+        may channel with the tile in line of sight, on the main board or at home).
         """
         pub = table.public
-        if pub.moving is None or mover_gone(pub, creature):
+        if pub.moving is None or mover_gone(pub, creature) or pub.stack.inescapable:
             return
-        could_stop: list[int] = []
+        able = set(self._able_to_answer(table)) - {seat}
+        could_stop = [s for s in sorted(able) if self._sees(pub, s, creature.tile)]
         on: JsonValue = {"path": creature.id, "at": creature.tile}
         open_window(pub.windows, seat, on, pub.seats, among=could_stop)
 
+    @staticmethod
+    def _sees(pub: Public, seat: int, tile: TileId) -> bool:
+        """An active zimby of the seat's tribe that may channel has ``tile`` in line of sight."""
+        tribe = pub.tribes[seat]
+        frm = [c.tile for c in pub.columns if seat in c.zimbies and c.active and sight.can_channel(pub, c.tile)]
+        if tribe.active - tribe.chanting >= 1:
+            frm.append(home_tile(seat))
+        return any(sight.in_sight(pub, f, tile) for f in frm)
+
     def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
+        """A tile of the path: free movement from scrolls first, then the tiles paid for, then the next expenditure."""
         moving = pub.moving
         assert moving is not None
+        if moving.free_tiles > 0:
+            moving.free_tiles -= 1
+            return
         if moving.tiles_left == 0:
             tiles, cost = self._expenditure(pub, creature)
             pay(pub.tribes[seat], cost)
@@ -1120,17 +1249,52 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             on: JsonValue = {"attack": move.attacker, "target": move.target}
             if open_window(pub.windows, seat, on, pub.seats, among=target.tribes) is not None:
                 return
-        self._resolve_attack(table, rng)
+        self._roll_attack(table, rng)
 
-    def _resolve_attack(self, table: ZTable, rng: Rng) -> None:
-        """The rolls are made and settled; an attacker that claims a portal tile is relocated by it."""
+    def _roll_attack(self, table: ZTable, rng: Rng) -> None:
+        """The combat rolls are made and pushed on the stack, a window open on them for every seat able to answer
+        (the attacker's shaman first; for the King, thugs and zombies, the seat whose turn it is or the first
+        mover)."""
         pub = table.public
         pending = pub.pending_attack
         assert pending is not None
+        attacker, defender = combat.creature(pub, pending.attacker), combat.creature(pub, pending.target)
+        pending.at, pending.defender_at = combat.tile_of(attacker), combat.tile_of(defender)
+        chants = (self._chanted_brutality(pub, attacker, pending.controller), self._chanted_brutality(pub, defender))
+        rolls = combat.roll_attack(
+            pub,
+            pending.attacker,
+            pending.target,
+            pending.controller,
+            rng,
+            effects=(chants[0], pending.defence + chants[1]),
+        )
+        pending.rolled = True
+        entry = CombatRoll(pusher=pending.controller, attacker=pending.attacker, defender=pending.target, rolls=rolls)
+        self._push(table, entry)
+
+    @staticmethod
+    def _chanted_brutality(pub: Public, fighter: combat.Fighter, attacking_for: int | None = None) -> int:
+        """What brutality incantations add to a creature's combat roll: those on its attacking controller, on a
+        defending column's largest tribe, on a zombie's owner."""
+        if isinstance(fighter, Column):
+            seat = attacking_for if attacking_for is not None else combat.picker(fighter)
+        elif isinstance(fighter, Zombie):
+            seat = fighter.owner
+        else:
+            return 0
+        return effects.chant(pub, seat, "brutality")
+
+    def _conclude_attack(self, table: ZTable, rng: Rng) -> None:
+        """The attack's wounds were delivered: the rest of it happens (a tile claimed, combat lock, a thug's or
+        the King's turn going on, a claimed portal relocating the attacker)."""
+        pub = table.public
+        pending = pub.pending_attack
+        assert pending is not None and pending.at is not None and pending.defender_at is not None
         pub.pending_attack = None
-        attacker = combat.creature(pub, pending.attacker)
-        before = combat.tile_of(attacker)
-        combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+        attacker, defender = self._fighter(pub, pending.attacker), self._fighter(pub, pending.target)
+        before = pending.at
+        combat.conclude(pub, attacker, defender, before, pending.defender_at, rng)
         if isinstance(attacker, Thug):
             npcs.after_thug_attack(pub, attacker, before, rng)
             return
@@ -1142,6 +1306,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if pub.phase == "king":
                 self._begin_players(pub)
             return
+        if attacker is None:
+            return
         claimed = attacker.tile
         if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
             return
@@ -1150,6 +1316,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.moving = Moving(creature=attacker.id, steps=1, portal=claimed)
         else:
             self._teleport(pub, attacker, claimed, rng.choice([p for p in BOARD.portals if p != claimed]))
+
+    @staticmethod
+    def _fighter(pub: Public, cid: CreatureId) -> combat.Fighter | None:
+        """The creature named ``cid``, while it is on the board (a thug: even in its barracks)."""
+        if cid == KING_ID:
+            return pub.king
+        try:
+            return combat.creature(pub, cid)
+        except KeyError:
+            return None
 
     def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
         """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""
@@ -1168,8 +1344,132 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pending.defence += 4 * move.eat
             pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
         closed = pass_window(pub.windows, seat)
-        if closed is not None and pub.pending_attack is not None:
-            self._resolve_attack(table, rng)
+        on = closed.on if closed is not None and isinstance(closed.on, dict) else {}
+        if "attack" in on and pub.pending_attack is not None and not pub.pending_attack.rolled:
+            self._roll_attack(table, rng)
+
+    # -- the stack ---------------------------------------------------------------------------------------------------
+
+    def _use_scroll(self, table: ZTable, seat: int, move: UseScroll) -> None:
+        """The card leaves the hand, its cost is paid, an incantation's chanter starts chanting, and the scroll
+        effect is pushed on the stack with a window for the seats able to answer."""
+        pub = table.public
+        tribe = pub.tribes[seat]
+        scroll = SCROLLS[move.card]
+        cost = scroll_cost(pub, seat, move.card)
+        table.private[seat].hand.remove(move.card)
+        pay(tribe, cost)
+        doubled = False
+        if move.channel is not None and home_seat(move.channel) is None:
+            channeller = pub.column(move.channel)
+            doubled = channeller.witchery_doubling > 0
+            channeller.witchery_doubling = 0
+        if scroll.type == "incantation":
+            tribe.chanting += 1
+        cast = Cast(
+            pusher=seat,
+            card=move.card,
+            scroll_type=scroll.type,
+            channel=move.channel,
+            targets=[move.target],
+            cost=cost,
+            effect=scroll.effect.describe(),
+            nixes=int(move.target[1:]) if move.target.startswith("#") else None,
+            doubled=doubled,
+        )
+        via = f" through {move.channel}" if move.channel is not None else ""
+        pub.happened.append(f"seat {seat} uses {scroll.name} at {move.target}{via} ({cost} mojo)")
+        self._push(table, cast)
+
+    def _push(self, table: ZTable, entry: AnyEntry) -> None:
+        """Push ``entry`` with its window among the seats able to answer; the King's, thugs' and zombies' pushes
+        start the asking at the seat whose turn it is (the first mover outside the players' turns)."""
+        pub = table.public
+        opener = pub.turn if pub.phase == "players" else pub.first_mover
+        stack.push(pub.stack, pub.windows, entry, pub.seats, opener=opener, among=self._able_to_answer(table))
+
+    def _settle(self, table: ZTable, rng: Rng) -> None:
+        """Once no window is open, scroll use has ended: the stack resolves, top first, each card leaving it is
+        discarded, and an attack whose rolls and wounds resolved concludes. Chanters gone end their incantations."""
+        pub = table.public
+        in_play: set[int] = set()  # incantations that came into play: their cards are the effects' now
+
+        def resolve_one(entry: AnyEntry) -> None:
+            self._resolve_entry(table, entry, rng)
+            if any(i.id == entry.id for i in pub.incantations):
+                in_play.add(entry.id)
+
+        def shielded(target: Target) -> bool:
+            return self._shielded(pub, target)
+
+        while not pub.windows and pub.phase != "over":
+            if pub.stack.entries:
+                for gone in stack.resolve(pub.stack, pub.windows, resolve_one, rng, shielded):
+                    if isinstance(gone, Cast) and gone.id not in in_play:
+                        self._cast_left(table, gone)
+            elif pub.pending_attack is not None and pub.pending_attack.rolled:
+                self._conclude_attack(table, rng)
+            else:
+                break
+        effects.settle_chants(pub, pub.discards)
+        moving = pub.moving
+        if moving is not None and not pub.windows:
+            # A path under way goes on after the stack resolved only if its creature is still there and active.
+            creatures: list[Column | Zombie] = [*pub.columns, *pub.zombies]
+            creature = next((c for c in creatures if c.id == moving.creature), None)
+            if creature is None:
+                pub.moving = None
+            elif not creature.active:
+                self._halt(pub, creature)
+
+    def _resolve_entry(self, table: ZTable, entry: AnyEntry, rng: Rng) -> None:
+        """One entry resolves: a scroll's effect, combat rolls settled into wounds pushed in turn, wounds
+        delivered."""
+        pub = table.public
+        if isinstance(entry, Cast):
+
+            def push(pushed: AnyEntry) -> None:
+                self._push(table, pushed)
+
+            effects.apply(table, entry, rng, push)
+        elif isinstance(entry, CombatRoll):
+            wounds = entry.rolls.wounds()
+            for creature, count in ((entry.defender, wounds.to_defender), (entry.attacker, wounds.to_attacker)):
+                if count > 0 and self._fighter(pub, creature) is not None:
+                    self._push(table, Wounds(pusher=entry.pusher, creature=creature, wounds=count, source="combat"))
+        elif isinstance(entry, Wounds):
+            self._deliver(table, entry, rng)
+
+    def _deliver(self, table: ZTable, entry: Wounds, rng: Rng) -> None:
+        """Wounds resolve: delivered to their creature if it is still there (armor spent first); a combat's
+        wounds know their killer (the King's Crown goes to the column that killed him)."""
+        pub = table.public
+        target = effects.creature(pub, entry.creature)
+        if target is None:
+            return
+        killer: combat.Fighter | None = None
+        pending = pub.pending_attack
+        if entry.source == "combat" and pending is not None and entry.creature in (pending.attacker, pending.target):
+            other = pending.target if entry.creature == pending.attacker else pending.attacker
+            killer = self._fighter(pub, other)
+        pub.happened.append(f"{entry.creature} is dealt {entry.wounds} wound{'s' if entry.wounds != 1 else ''}")
+        combat.deliver(pub, target, entry.wounds, rng, killer=killer)
+
+    def _cast_left(self, table: ZTable, cast: Cast) -> None:
+        """A scroll effect left the stack, not into play: its card is discarded (a nixed incantation's chanter
+        stops chanting)."""
+        pub = table.public
+        pub.discards.append(cast.card)
+        if cast.scroll_type == "incantation" and cast.nixed:
+            tribe = pub.tribes[cast.pusher]
+            tribe.chanting = max(0, tribe.chanting - 1)
+
+    def _shielded(self, pub: Public, target: Target) -> bool:
+        """The Crown's 50 % witchery immunity: its carrier; in solitaire, the King and his tile too."""
+        crown = pub.crown
+        if crown is not None and crown.carrier is not None and target == crown.carrier:
+            return True
+        return pub.solitaire and pub.king.alive and target in (KING_ID, pub.king.tile)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -1272,13 +1572,15 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if pub.king.alive:
 
                 def defer(target: CreatureId, casts: TileId | None) -> bool:
-                    return self._ask_defender(pub, KING_ID, target, casts=casts)
+                    self._npc_attack(table, KING_ID, target, rng, casts=casts)
+                    return True  # the game makes the attack, the ritual and the players' turns follow it
 
                 king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private], defer=defer)
             if pub.phase == "king" and not pub.windows:
                 self._begin_players(pub)
         else:
             return None
+        self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
         return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
@@ -1291,9 +1593,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             npcs.thugs_move(table, rng)
         while pub.phase == "thugs" and (due := npcs.next_thug_attack(pub, rng)) is not None:
             leader, target = due
-            if self._ask_defender(pub, leader.id, target):
+            if self._npc_attack(table, leader.id, target, rng):
                 return
-            npcs.thug_attacks(pub, leader, target, rng)
         if pub.phase == "thugs":
             pub.phase = "zombies"
 
@@ -1307,27 +1608,27 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             target = npcs.shamble_walk(pub, zombie, rng)
             if target is None or zombie not in pub.zombies:
                 continue
-            if self._ask_defender(pub, zombie.id, target):
+            if self._npc_attack(table, zombie.id, target, rng):
                 return
-            npcs.zombie_attacks(pub, zombie, target, rng)
         if pub.phase == "zombies":
             pub.phase = "wrap_up"
 
-    def _ask_defender(
-        self, pub: Public, attacker: CreatureId, target: CreatureId, *, casts: TileId | None = None
+    def _npc_attack(
+        self, table: ZTable, attacker: CreatureId, target: CreatureId, rng: Rng, *, casts: TileId | None = None
     ) -> bool:
-        """The King's, a thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its
-        shaman, asked in a response window whether a zimby of it eats first: whether such a window opened."""
-        column = next((c for c in pub.columns if c.id == target), None)
-        if column is None or len(column.zimbies) != 1 or column.size < 2:
-            return False
+        """The King's, a thug's or a shambling zombie's attack, through the stack like a shaman's: a single-tribe
+        column of two or more is asked first whether a zimby of it eats. Whether it waits for an answer."""
+        pub = table.public
         pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None, casts=casts)
-        on: JsonValue = {"attack": attacker, "target": target}
-        shaman = column.tribes[0]
-        if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is None:
-            pub.pending_attack = None
-            return False
-        return True
+        column = next((c for c in pub.columns if c.id == target), None)
+        if column is not None and len(column.zimbies) == 1 and column.size >= 2:
+            on: JsonValue = {"attack": attacker, "target": target}
+            shaman = column.tribes[0]
+            if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is not None:
+                return True
+        self._roll_attack(table, rng)
+        self._settle(table, rng)
+        return pub.pending_attack is not None
 
     def _wrap_up(self, table: ZTable, rng: Rng) -> None:
         pub = table.public
@@ -1337,8 +1638,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         for creature in creatures:
             if self._still_there(pub, creature.id):
                 combat.suffer_obstacles(pub, creature, rng)
-        for private in table.private:
-            while len(private.hand) > HAND_LIMIT:
+        for seat, private in enumerate(table.private):
+            limit = max(0, HAND_LIMIT + effects.chant(pub, seat, "hand_limit"))
+            while len(private.hand) > limit:
                 pub.discards.append(private.hand.pop())
         for tribe in pub.tribes:
             tribe.mojo = 0
@@ -1366,11 +1668,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             tribe.eaten = 0
         for creature in [*pub.columns, *pub.zombies, *pub.thugs]:
             creature.active = True
+            creature.armor = 0  # armor from scrolls lapses at the next refresh
+        effects.refresh_obstacles(pub)
         aged: list[Obstacle] = []
         for o in pub.obstacles:
             # The King's obstacles live until the first King dies; "These obstacles do not stop dying or
             # re-appear if a new King enters play".
-            if o.kings and pub.king.alive and pub.king.kills == 0:
+            if not o.kings or (pub.king.alive and pub.king.kills == 0):
                 aged.append(o)
             elif o.side == "A":
                 aged.append(o.model_copy(update={"side": "B"}))
@@ -1378,9 +1682,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.crown is not None and not pub.king.alive:
             king.crown_refresh(pub)
         for seat in range(pub.seats):
-            if not self._draw(table, seat, rng) and pub.solitaire:
-                pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
-                return
+            # One scroll each, and one more for each draw incantation on the seat.
+            for _ in range(1 + max(0, effects.chant(pub, seat, "draw"))):
+                if not effects.draw(table, seat, rng) and pub.solitaire:
+                    pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
+                    return
 
 
 def mover_gone(pub: Public, creature: Column | Zombie) -> bool:

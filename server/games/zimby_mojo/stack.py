@@ -131,7 +131,7 @@ def entry_of(stack: Stack, window: Window | None) -> AnyEntry | None:
     return next((e for e in stack.entries if e.id == entry_id), None)
 
 
-def _moving_in(window: Window | None) -> CreatureId | None:
+def moving_in(window: Window | None) -> CreatureId | None:
     """The creature a window on a path tile is on (game.py: ``{"path": <creature>, "at": <tile>}``)."""
     if window is None or not isinstance(window.on, dict):
         return None
@@ -185,7 +185,7 @@ def _check_cast(stack: Stack, cast: Cast, asking: Window | None) -> None:
             raise IllegalMove("a Nix targets a scroll effect, not a combat roll, wounds or a King's ritual")
         if target.nixed:
             raise IllegalMove(f"#{target.id} is nixed already")
-    moving = _moving_in(asking)
+    moving = moving_in(asking)
     if moving is not None and asking is not None and asking.asked == cast.pusher:
         if cast.scroll_type != "witchery":
             raise IllegalMove('only a witchery may "Stop!" a moving creature')

@@ -279,7 +279,8 @@ class Request(BaseModel):
 
 
 class PendingAttack(BaseModel):
-    """An attack declared, its combat roll not yet made: the defending shaman may have a zimby eat first."""
+    """An attack under way: declared (the defending shaman may have a zimby eat first), then rolled (its combat
+    roll and wounds on the stack), and concluded once they resolved (a tile claimed, combat lock)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -291,6 +292,9 @@ class PendingAttack(BaseModel):
         None,
         description="the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it",
     )
+    rolled: bool = Field(False, description="its combat roll is on the stack (or resolved): no more eating")
+    at: TileId | None = Field(None, description="the attacker's tile when the rolls were made")
+    defender_at: TileId | None = Field(None, description="the defender's tile when the rolls were made")
 
 
 # -- the stack (its rules: stack.py) ---------------------------------------------------------------------------------
