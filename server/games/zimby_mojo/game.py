@@ -62,11 +62,20 @@ the tribal board (one tile away from its entry point) or ``warp`` them onto a ra
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
 by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
 ``pick_up`` the Crown found on the way; ``halt``), ``attack`` (its cannibal eating first), ``zombify``,
-``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, and ``end_turn``.
+``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, use a ``scroll``
+from the hand (a card at one target, a witchery through a channelling zimby), and ``end_turn``.
 Asking to join another tribe's column and asking a partner to channel into a seal are requests the other
 seats ``answer``; until they do, the asker's turn waits (the engine's move of several decisions,
 :mod:`server.engine.decisions`). An attack on a single-tribe column of two or more first asks its shaman, in
 a response window (:mod:`server.engine.windows`), whether a zimby of it ``devour`` one or two tribesmen.
+
+Scrolls, combat rolls and wounds go on the public stack (:mod:`.stack`; its entries are modelled in
+:mod:`.state`): each push opens a window among the seats able to answer, who ``scroll`` in response or ``pass``;
+once no window is open the stack resolves, top first, each scroll's effect applied by :mod:`.effects` and its
+card discarded (an incantation stays in play, ``Public.incantations``). An attack is declared, its defender may
+eat, its combat roll is pushed, resolves into wounds that are pushed in turn, and only once they are delivered
+does the rest of the attack happen (a tile claimed, combat lock, a thug's or the King's turn going on). Each
+tile of a path opens a window for the seats with an active zimby that sees it: a witchery there is a "Stop!".
 
 Hidden: which seal lies on which shrine (revealed when activated), which
 ritual lies by which ritual tile (revealed when first cast; the other four
@@ -77,8 +86,10 @@ Chance: the first mover of round 1 (unless ``first_player`` names one), the
 seals, wards and rituals laid out at setup, the portal a warp lands on and
 the destination of a relocation, every die and Bag o' Fate draw of combat,
 the King's turn, the thugs' patrols and the zombies' shambling, the Crown's
-immunity rolls, the expulsions of excess tribes and the tie-breaks of the
-first-mover rule, all from the match's seeded generator.
+immunity rolls (obstacles, and witcheries as they resolve), every scroll
+effect's dice and spread (:mod:`.effects`), the reshuffled discards, the
+expulsions of excess tribes and the tie-breaks of the first-mover rule, all
+from the match's seeded generator.
 
 Interpretations (rulebook: ``zimby-mojo.md``):
 
@@ -161,6 +172,35 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   :mod:`.scrolls`' 104 cards, shuffled at setup; in solitaire, the 17 cards :func:`.scrolls.solitaire_library`
   deals from those without a red dot. Every card is always in one place: the library, a hand, the discards, the
   stack, or in play as an incantation.
+- "Extract and spend mojo (e.g., activate a seal, use a scroll)" -> a seat uses a scroll on its own turn when
+  nothing is under way (no path, no request), and whenever it is asked in a window on the stack or on a path tile;
+  the windows that ask a defender whether to eat or an owner whether to hold zombies ask only that. Copies of a
+  card are one choice: a move names a card, one target and, for a witchery, its channeller.
+- "Combat rolls and wounds are also placed on the stack to give players an opportunity to modify them with scroll
+  effects prior to their resolution." -> a window on the stack asks every seat that holds a card and has the mojo
+  for the cheapest scroll (hand sizes and mojo are public), whatever the cards are, so that being asked tells
+  nothing of a hand; with nobody able, no window opens and the attack settles in the same move.
+- "Blue uses the blue zimby at (B) to channel" -> (on Yellow's turn) a witchery is channelled through any active
+  column holding the caster's zimbies, on any turn, that is not under a -LOS obstacle, or through an active
+  non-chanting zimby at home, which must still be active once the cost is paid (as a chanter must).
+- "the casting shaman must also dedicate ... on their tribal board to sustain the incantation by" -> the chanter is
+  counted (``TribalBoard.chanting``) as the incantation is cast, so it cannot pay for it; a nixed incantation
+  frees it, and one whose chanter is depleted or leaves ends (:func:`.effects.settle_chants`, after every move).
+- "Incantations are chants that target a ... and have a lasting effect." -> a brutality incantation on a shaman
+  adds to the combat rolls of the shaman's creatures: an attacking column's controller, a defending column's
+  largest tribe (as its defending brutality counts it), a zombie's owner; a movement incantation changes the
+  tiles of each expenditure on the shaman's turn (never below 1), a cost incantation each scroll's cost (never
+  below 1), a draw incantation the scrolls drawn at refresh.
+- "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"" -> after each step a window
+  asks the other seats able to use a scroll that have an active zimby (on the main board, or at home) with the
+  new tile in line of sight; a witchery cast there stops the creature: the path waits while the stack resolves,
+  and goes on afterwards if its creature is still there and active ("If the witchery fails, the creature may
+  finish its movement").
+- "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
+  on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
+  witchery, an obstacle), and lapses at the next refresh.
+- "must discard down to 6 scroll cards (player's choice)" -> wrap-up asks nobody (no scroll, no mojo then): the
+  cards drawn last are discarded first, down to 6 plus the seat's hand-limit incantations.
 """
 
 from __future__ import annotations

@@ -1,0 +1,330 @@
+"""Using scrolls in a match, read like the rulebook's Part 6: who may use one and when, what it costs, the stack's
+windows, and attacks whose combat rolls and wounds go through the stack.
+
+Each table is a match's setup arranged by hand (the thugs in their barracks unless a rule needs them, the hands
+dealt as the test says); every move goes through the engine as a client would send it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server.engine import Rng, Rules
+from server.games.zimby_mojo import ZimbyMojo
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.game import ZTable, scroll_cost
+from server.games.zimby_mojo.state import Cast, Column, CombatRoll, Incantation, UseScroll, Wounds, home_tile
+from tests.games.zimby_mojo.test_combat import find_rng
+
+RULES = Rules(ZimbyMojo())
+BLUE, YELLOW, WHITE = 0, 1, 2
+
+
+def table(seats: int = 2, **hands: list[str]) -> ZTable:
+    """Blue's turn in round 1, the thugs in their barracks, and the hands given (``blue=[...]``); the rest of the
+    cards stay in the library so that every card is still somewhere."""
+    new, _ = RULES.setup(RULES.parse_options({"first_player": BLUE}), seats, 7)
+    t: ZTable = new  # type: ignore[assignment]
+    for thug, barracks in zip(t.public.thugs, BOARD.barracks, strict=True):
+        thug.tile, thug.in_barracks = barracks, True
+    for private in t.private:
+        t.secret.library[:0] = private.hand
+        private.hand = []
+    names = {"blue": BLUE, "yellow": YELLOW, "white": WHITE}
+    for name, cards in hands.items():
+        for card in cards:
+            t.secret.library.remove(card)
+        t.private[names[name]].hand = list(cards)
+    t.public.hand_sizes = [len(p.hand) for p in t.private]
+    t.public.library_size = len(t.secret.library)
+    return t
+
+
+def play(t: ZTable, seat: int, rng: Rng | None = None, **move: Any) -> None:
+    RULES.act(t, rng or Rng(1), seat, move)
+
+
+def legal(t: ZTable, seat: int) -> list[Any]:
+    return RULES.legal_moves(t, seat)
+
+
+def asked(t: ZTable) -> int | None:
+    return t.public.windows[-1].asked if t.public.windows else None
+
+
+def column(t: ZTable, tile: str, cid: str = "c1", **tribes: int) -> Column:
+    seats = {"blue": BLUE, "yellow": YELLOW, "white": WHITE}
+    made = Column(id=cid, tile=tile, zimbies={seats[k]: n for k, n in tribes.items()})
+    t.public.columns.append(made)
+    return made
+
+
+def king_at_n15_with_three_thugs(t: ZTable) -> None:
+    """The King away from the mist, three thugs in play far from him: his brutality is 1 + 3 = 4."""
+    t.public.king.tile = "n15"
+    for thug, tile in zip(t.public.thugs[1:], ("m6", "e12", "f5"), strict=True):
+        thug.tile, thug.in_barracks = tile, False
+
+
+# -- the worked example "Round X (some combat)" --------------------------------------------------------------------
+
+
+def test_round_x_spikey_bone_claws_pushed_on_the_combat_roll_kills_the_king() -> None:
+    """ "Blue has the cannibalizing zimby target itself with the witchery "Spikey Bone Claws." This costs 1 mojo to
+    cast and pushes the scroll effect onto the stack on top of the combat rolls. The witchery resolves first, giving
+    +1 brutality and a combat roll of 2 + 9 + 1 = 12. Combat rolls resolve and the King dies from 12 - 8 = 4
+    wounds!" """
+    t = table(blue=["spikey_bone_claws"])
+    pub = t.public
+    king_at_n15_with_three_thugs(t)
+    column(t, "m15", blue=3)
+    play(t, BLUE, find_rng((2, 4)), type="attack", attacker="c1", target="king", eat=2)
+    (roll,) = pub.stack.entries
+    assert isinstance(roll, CombatRoll) and (roll.rolls.attacker.total, roll.rolls.defender.total) == (11, 8)
+    assert pub.king.alive and asked(t) == BLUE  # the pusher is asked first; Yellow holds no scroll
+    claws = UseScroll(card="spikey_bone_claws", target="c1", channel="c1")
+    assert claws in legal(t, BLUE)
+    play(t, BLUE, **RULES.dump_move(claws))
+    assert pub.tribes[BLUE].tokens == 3 and [e.kind for e in pub.stack.entries] == ["combat", "scroll"]
+    play(t, BLUE, type="pass")
+    assert not pub.king.alive and not pub.stack.entries and not pub.windows
+    assert pub.crown is not None and pub.crown.carrier == "c1" and pub.column("c1").tile == "n15"
+    assert pub.discards == ["spikey_bone_claws"] and pub.pending_attack is None
+
+
+def test_an_attack_nobody_can_answer_settles_in_the_same_move() -> None:
+    t = table()
+    king_at_n15_with_three_thugs(t)
+    column(t, "m15", blue=3)
+    play(t, BLUE, find_rng((2, 4)), type="attack", attacker="c1", target="king", eat=2)
+    pub = t.public
+    assert not pub.windows and not pub.stack.entries and pub.pending_attack is None
+    assert pub.king.alive and pub.column("c1").in_combat  # 11 against 8: 3 wounds do not kill him
+
+
+def test_the_wounds_of_a_combat_are_pushed_and_may_be_answered_with_armor() -> None:
+    """ "Wounds are determined and "pushed" onto the stack. Scrolls may be "pushed" onto the stack in response." """
+    t = table(yellow=["lil_bits_o_armor"])
+    pub = t.public
+    column(t, "m15", "c1", blue=1)
+    column(t, "n15", "c2", yellow=1)
+    play(t, BLUE, find_rng((6, 1)), type="attack", attacker="c1", target="c2")
+    assert asked(t) == YELLOW and isinstance(pub.stack.entries[0], CombatRoll)
+    play(t, YELLOW, type="pass")  # the combat roll resolves: 7 against 2, 5 wounds pushed for c2
+    (wounds,) = pub.stack.entries
+    assert isinstance(wounds, Wounds) and (wounds.creature, wounds.wounds) == ("c2", 5) and asked(t) == YELLOW
+    play(t, YELLOW, type="scroll", card="lil_bits_o_armor", target="c2", channel="c2")
+    play(t, YELLOW, type="pass")
+    # Lil' Bits o' Armor prevents 1 of the 5: the lone zimby dies all the same, and Blue claims its tile.
+    assert not any(c.id == "c2" for c in pub.columns) and pub.column("c1").tile == "n15"
+    assert pub.discards == ["lil_bits_o_armor"]
+
+
+# -- who is asked, what may be used ---------------------------------------------------------------------------------
+
+
+def test_a_window_asks_the_seats_able_to_use_a_scroll_from_public_facts_only() -> None:
+    """Asked: a card in hand and the mojo for the cheapest scroll. Whether the card could answer is not asked."""
+    t = table(3, yellow=["mojo_surge"], white=["war_chant"])
+    pub = t.public
+    pub.tribes[WHITE].tokens, pub.tribes[WHITE].active = 0, 0
+    play(t, BLUE, type="extract", source="token")
+    t.private[BLUE].hand = ["energy"]
+    t.secret.library.remove("energy")
+    pub.hand_sizes[BLUE] = 1
+    play(t, BLUE, type="scroll", card="energy", target="seat0")
+    window = pub.windows[-1]
+    assert (window.asked, window.waiting) == (YELLOW, [])  # White has a card but no mojo
+
+
+def test_identical_cards_give_one_move_per_target() -> None:
+    one = table(blue=["mojo_surge"])
+    two = table(blue=["mojo_surge", "mojo_surge"])
+    surge = [m for m in legal(one, BLUE) if isinstance(m, UseScroll)]
+    assert surge == [m for m in legal(two, BLUE) if isinstance(m, UseScroll)]
+    assert {m.target for m in surge} == {"seat0", "seat1"}
+
+
+def test_witcheries_are_channelled_by_an_active_zimby_of_the_seat_in_range_and_sight() -> None:
+    t = table(blue=["blow_guns"])
+    column(t, "m15", "c1", blue=1)
+    column(t, "o15", "c2", yellow=1)
+    targets = {(m.channel, m.target) for m in legal(t, BLUE) if isinstance(m, UseScroll)}
+    assert ("c1", "c1") in targets and ("c1", "c2") in targets
+    assert all(channel in ("c1", home_tile(BLUE)) for channel, _ in targets)
+    t.public.column("c1").active = False  # "an active zimby they control": a depleted one channels nothing
+    assert not any(isinstance(m, UseScroll) and m.channel == "c1" for m in legal(t, BLUE))
+
+
+def test_free_movement_only_on_the_casters_turn_for_a_creature_it_controls() -> None:
+    """ "Only on a player's turn, a player may: ... Move active creatures they control" """
+    t = table(blue=["big_bits_o_map"], yellow=["big_bits_o_map"])
+    column(t, "m15", "c1", blue=1)
+    column(t, "o15", "c2", yellow=1)
+    assert {m.target for m in legal(t, BLUE) if isinstance(m, UseScroll)} == {"c1"}
+    play(t, BLUE, type="extract", source="token")
+    t.private[BLUE].hand.append("energy")
+    t.secret.library.remove("energy")
+    play(t, BLUE, type="scroll", card="energy", target="seat0")
+    assert asked(t) == YELLOW and not any(
+        isinstance(m, UseScroll) and m.card == "big_bits_o_map" for m in legal(t, YELLOW)
+    )
+
+
+def test_big_bits_o_map_gives_tiles_of_free_movement_spent_before_mojo() -> None:
+    t = table(blue=["big_bits_o_map"])
+    pub = t.public
+    column(t, "m15", "c1", blue=1)
+    play(t, BLUE, type="scroll", card="big_bits_o_map", target="c1", channel="c1")
+    assert pub.moving is not None and pub.moving.creature == "c1" and pub.moving.free_tiles >= 4
+    tokens = pub.tribes[BLUE].tokens
+    play(t, BLUE, type="step", to="n15")
+    play(t, BLUE, type="step", to="o15")
+    assert pub.tribes[BLUE].tokens == tokens and pub.column("c1").tile == "o15"
+
+
+# -- the stack: Nix, incantations ------------------------------------------------------------------------------------
+
+
+def test_nix_against_nix_the_first_nix_nullified_the_ritual_resolves() -> None:
+    """ "Yellow's "Nix," which targets and nullifies Blue's "Nix" and removes both scroll effects from the stack." """
+    t = table(blue=["energy", "nix"], yellow=["nix"])
+    pub = t.public
+    pub.tribes[BLUE].active, pub.tribes[BLUE].depleted = 4, 4
+    play(t, BLUE, type="scroll", card="energy", target="seat0")
+    play(t, YELLOW, type="scroll", card="nix", target="#0")
+    assert asked(t) == BLUE
+    play(t, BLUE, type="scroll", card="nix", target="#1")
+    while pub.windows:
+        play(t, asked(t) or 0, type="pass")
+    assert not pub.stack.entries and sorted(pub.discards) == ["energy", "nix", "nix"]
+    assert pub.tribes[BLUE].depleted < 4  # Energy resolved: Blue's Nix nullified Yellow's
+
+
+def test_an_incantation_needs_a_chanter_and_stays_in_play() -> None:
+    t = table(blue=["war_chant"])
+    pub = t.public
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    assert pub.tribes[BLUE].chanting == 1 and not pub.stack.entries
+    (chant,) = pub.incantations
+    assert (chant.card, chant.caster, chant.target, chant.value) == ("war_chant", BLUE, BLUE, 1)
+    assert not pub.discards and not t.private[BLUE].hand
+
+
+def test_a_nixed_incantation_is_discarded_and_its_chanter_stops_chanting() -> None:
+    t = table(blue=["war_chant"], yellow=["nix"])
+    pub = t.public
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    assert pub.tribes[BLUE].chanting == 1
+    play(t, YELLOW, type="scroll", card="nix", target="#0")
+    while pub.windows:
+        play(t, asked(t) or 0, type="pass")
+    assert pub.tribes[BLUE].chanting == 0 and not pub.incantations
+    assert sorted(pub.discards) == ["nix", "war_chant"]
+
+
+def test_incantations_change_costs_never_below_1() -> None:
+    t = table(blue=["spikey_bone_claws"])
+    pub = t.public
+    assert scroll_cost(pub, BLUE, "spikey_bone_claws") == 1
+    pub.incantations.append(Incantation(id=90, card="chant_o_thrift", caster=YELLOW, target=BLUE, value=-1))
+    assert scroll_cost(pub, BLUE, "spikey_bone_claws") == 1 and scroll_cost(pub, BLUE, "bungle") == 2
+    pub.incantations.append(Incantation(id=91, card="chant_o_greed", caster=YELLOW, target=BLUE, value=2))
+    assert scroll_cost(pub, BLUE, "spikey_bone_claws") == 2
+
+
+def test_the_hand_limit_at_wrap_up_is_6_plus_the_incantations() -> None:
+    """ "Any player with more than 6 scroll cards in their hand must discard down to 6" """
+    cards = ["nix", "nix", "energy", "energy", "mojo_surge", "mojo_surge", "war_chant", "war_chant"]
+    t = table(blue=list(cards), yellow=list(cards))
+    pub = t.public
+    pub.incantations.append(Incantation(id=90, card="hoarders_hum", caster=BLUE, target=BLUE, value=2))
+    pub.tribes[BLUE].chanting = 1
+    play(t, BLUE, type="end_turn")
+    play(t, YELLOW, type="end_turn")
+    # Blue kept 8, Yellow 6; each drew 1 at the refresh.
+    assert [len(p.hand) for p in t.private] == [9, 7] and len(pub.discards) == 2
+
+
+def test_every_card_leaves_the_stack_to_the_discards_or_into_play() -> None:
+    t = table(blue=["mojo_surge", "war_chant"])
+    pub = t.public
+    play(t, BLUE, type="scroll", card="mojo_surge", target="seat0")
+    play(t, BLUE, type="scroll", card="war_chant", target="seat1")
+    assert pub.discards == ["mojo_surge"] and [i.card for i in pub.incantations] == ["war_chant"]
+    assert all(not isinstance(e, Cast) for e in pub.stack.entries)
+
+
+# -- "Stop!" ---------------------------------------------------------------------------------------------------------
+
+
+def test_a_path_in_sight_of_another_tribes_zimby_may_be_stopped_with_a_witchery() -> None:
+    """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop" and halt the creature's
+    movement to target it with a witchery in that position." """
+    t = table(blue=["nix"], yellow=["blow_guns"])
+    pub = t.public
+    column(t, "k15", "c1", blue=1)
+    column(t, "o15", "c2", yellow=1)
+    play(t, BLUE, type="go", creature="c1")
+    play(t, BLUE, type="step", to="j15")
+    assert not pub.windows  # j15 is out of Yellow's sight (from o15 it sees n15, m15, l15)
+    play(t, BLUE, type="halt")
+    pub.column("c1").tile = "m15"
+    play(t, BLUE, type="go", creature="c1")
+    play(t, BLUE, type="step", to="n15")
+    window = pub.windows[-1]
+    assert window.on == {"path": "c1", "at": "n15"} and window.asked == YELLOW
+    moves = [m for m in legal(t, YELLOW) if isinstance(m, UseScroll)]
+    assert moves and all(m.card == "blow_guns" for m in moves)
+    play(t, YELLOW, type="scroll", card="blow_guns", target="c1", channel="c2")
+    (stop,) = pub.stack.entries
+    assert isinstance(stop, Cast) and stop.stops == "c1"
+    while pub.windows:
+        play(t, asked(t) or 0, type="pass")
+    assert not any(c.id == "c1" for c in pub.columns) and pub.moving is None  # 1 wound kills a lone zimby
+
+
+def test_a_path_stopped_by_a_failed_witchery_may_go_on() -> None:
+    """ "The creature must stop. If the witchery fails, the creature may finish its movement." """
+    t = table(yellow=["spikey_bone_claws"])
+    pub = t.public
+    column(t, "m15", "c1", blue=1)
+    column(t, "p15", "c2", yellow=1)
+    pub.obstacles = [o for o in pub.obstacles if o.tile != "p15"]
+    play(t, BLUE, type="go", creature="c1")
+    play(t, BLUE, type="step", to="n15")
+    assert asked(t) == YELLOW
+    play(t, YELLOW, type="scroll", card="spikey_bone_claws", target="c1", channel="c2")
+    while pub.windows:
+        play(t, asked(t) or 0, type="pass")
+    assert pub.moving is not None and pub.moving.creature == "c1" and pub.column("c1").scroll_bonus == 1
+    assert any(m == {"type": "step", "to": "o15"} for m in RULES.dump_moves(legal(t, BLUE)))
+
+
+def test_a_zimby_at_home_channels_at_the_witchery_active_tiles_by_the_entry_point() -> None:
+    """ "The casting shaman must designate an active zimby they control on the main board or their tribal board" """
+    t = table(blue=["blow_guns"])
+    column(t, "k2", "c2", yellow=1)
+    moves = [m for m in legal(t, BLUE) if isinstance(m, UseScroll)]
+    assert moves == [UseScroll(card="blow_guns", target="c2", channel=home_tile(BLUE))]
+    play(t, BLUE, type="scroll", card="blow_guns", target="c2", channel=home_tile(BLUE))
+    assert not any(c.id == "c2" for c in t.public.columns)
+
+
+# -- the King's, thugs' and zombies' attacks --------------------------------------------------------------------------
+
+
+def test_a_thugs_combat_roll_asks_every_seat_able_the_first_mover_first() -> None:
+    t = table(blue=["nix"], yellow=["nix"])
+    pub = t.public
+    column(t, "m15", "c1", yellow=1)
+    thug = pub.thugs[0]
+    thug.tile, thug.in_barracks = "n15", False
+    play(t, BLUE, type="end_turn")
+    play(t, YELLOW, type="end_turn")
+    assert pub.phase == "thugs" and isinstance(pub.stack.entries[0], CombatRoll)
+    window = pub.windows[-1]
+    assert (window.asked, window.waiting) == (BLUE, [YELLOW]) and pub.pending_attack is not None
+    while pub.windows:
+        play(t, asked(t) or 0, type="pass")
+    assert pub.pending_attack is None and not pub.stack.entries and pub.phase != "thugs"
