@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from server.engine import Rules
+from server.engine import Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo import sight as sight_module
 from server.games.zimby_mojo.board import BOARD
@@ -170,6 +170,25 @@ def test_vines_do_not_affect_line_of_sight(kind: str) -> None:
     t.public.obstacles = [o for o in t.public.obstacles if o.tile != "b3"]
     t.public.obstacles.append(Obstacle(tile="b3", kind=kind))  # type: ignore[arg-type]
     assert in_sight(t.public, "a3", "c3") and in_sight(t.public, "a3", "d3")
+
+
+def test_sight_agrees_with_the_boards_line_of_sight_both_ways_on_every_pair_of_tiles() -> None:
+    """With creatures and darkness scattered: a tile is in sight exactly when the board's own straight-line test
+    passes within 3 tiles, and sight is the same in both directions."""
+    t = table()
+    tiles = [tile.id for tile in BOARD.tiles if tile.kind != "barracks"]
+    rng = Rng(11)
+    for tile in rng.shuffled(tiles)[:40]:
+        zimby(t, tile)
+    t.public.obstacles += [Obstacle(tile=tile, kind="darkness") for tile in rng.shuffled(tiles)[:10]]
+    stop = blockers(t.public)
+    for a in tiles:
+        seen = set(targets_in_sight(t.public, a))
+        for b in tiles:
+            (ax, ay), (bx, by) = (BOARD.tile(a).x, BOARD.tile(a).y), (BOARD.tile(b).x, BOARD.tile(b).y)
+            near = abs(ax - bx) + abs(ay - by) <= 3
+            assert (b in seen) == (near and BOARD.line_of_sight(a, b, blockers=stop)), (a, b)
+            assert (b in seen) == in_sight(t.public, b, a), (a, b)
 
 
 # -- who may channel -----------------------------------------------------------------------------------------------
