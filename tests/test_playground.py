@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import random
 import re
 import shutil
@@ -711,6 +712,7 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
     """A match created from the form: its board drawn as the view says after every click, on a desktop and a phone."""
     match = create(page, server, "zimby_mojo", seats=2, options={"first_player": "0"})
     pick = random.Random(23)
+    scrolls = scroll_catalogue(server)
 
     def drawn_as_the_server_says() -> dict[str, Any]:
         # Seat 0 is to act (or the match is over): nobody else moves, so the page and REST agree.
@@ -721,6 +723,18 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
         drawn = page.evaluate(GRID, ".part.public")
         for key, value in zimby_expected(public).items():
             assert drawn[key] == value, f"v{state['version']}: {key}"
+        # The seat's hand drawn as the catalogue's cards; its scroll moves said as "card → target via channel".
+        seat = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+        if seat["version"] == state["version"]:
+            hand = seat["view"]["private"]["hand"]
+            assert page.evaluate(SCROLL_CARDS, ".part.private") == [as_printed(scrolls[key]) for key in hand]
+            for button in page.eval_on_selector_all(
+                "button.move", "els => els.map((e) => [e.dataset.move, e.textContent])"
+            ):
+                move, label = json.loads(button[0]), button[1]
+                if move["type"] == "scroll":
+                    via = f" via {move['channel']}" if move.get("channel") else ""
+                    assert label == f"scroll: {scrolls[move['card']]['name']} → {move['target']}{via}", label
         return public
 
     public = drawn_as_the_server_says()
