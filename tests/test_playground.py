@@ -734,7 +734,10 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
                 move, label = json.loads(button[0]), button[1]
                 if move["type"] == "scroll":
                     via = f" via {move['channel']}" if move.get("channel") else ""
-                    assert label == f"scroll: {scrolls[move['card']]['name']} → {move['target']}{via}", label
+                    said = {"type", "card", "target", "channel"}
+                    extra = [f"{k.replace('_', ' ')} {v}" for k, v in move.items() if k not in said and v]
+                    expected = f"scroll: {scrolls[move['card']]['name']} → {move['target']}{via}"
+                    assert label == ", ".join([expected, *extra]), label
         return public
 
     public = drawn_as_the_server_says()

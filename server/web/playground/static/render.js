@@ -497,7 +497,10 @@ export function moveLabel(move, components = null) {
     const [field, key] = uses;
     const rest = Object.entries(move).filter(([k]) => k !== "type" && k !== field);
     const known = Object.fromEntries(rest.filter(([k]) => k in SAID_AS));
-    const others = rest.filter(([k, v]) => !(k in SAID_AS) && v !== null).map(([k, v]) => `${k.replaceAll("_", " ")} ${inWords(v, components)}`);
+    // fields left at nothing (null, 0, false: an option not taken) go unsaid
+    const others = rest
+      .filter(([k, v]) => !(k in SAID_AS) && v !== null && v !== 0 && v !== false)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${inWords(v, components)}`);
     const said = [phrase(known, components), ...others].filter(Boolean).join(", ");
     return `${kind0}: ${componentName(componentOf(key, components))}${said ? ` ${said}` : ""}`;
   }
