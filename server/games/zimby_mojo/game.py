@@ -218,7 +218,7 @@ from server.engine.windows import Pass, open_window, options, pass_window, top
 
 from . import combat, effects, king, npcs, scrolls, sight, stack
 from .board import BOARD
-from .scrolls import SCROLLS
+from .scrolls import SCROLLS, WITCHERY_RANGE
 from .state import (
     COLUMN_TRIBE_LIMIT,
     COLUMN_TRIBES_LIMIT,
@@ -247,6 +247,7 @@ from .state import (
     Influence,
     Invoke,
     King,
+    KingsRitual,
     Move,
     Moving,
     Obstacle,
@@ -741,9 +742,15 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 continue
             if scroll.type == "witchery":
                 for channel in self._channels(public, seat, cost):
-                    frm = channel if home_seat(channel) is not None else public.column(channel).tile
-                    for target in self._witchery_targets(public, seat, card, frm, own_turn=own_turn):
-                        moves.append(UseScroll(card=card, target=target, channel=channel))
+                    for ranged, doubled in self._cannibalism(public, seat, card, channel):
+                        frm = channel if home_seat(channel) is not None else public.column(channel).tile
+                        reach = WITCHERY_RANGE * 2**ranged
+                        moves += [
+                            UseScroll(
+                                card=card, target=t, channel=channel, eat_for_range=ranged, eat_for_effect=doubled
+                            )
+                            for t in self._witchery_targets(public, seat, card, frm, own_turn=own_turn, reach=reach)
+                        ]
                 continue
             if scroll.type == "incantation" and not self._spare_chanter(tribe, cost):
                 continue
@@ -765,9 +772,30 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             channels.append(home_tile(seat))
         return channels
 
-    def _witchery_targets(self, public: Public, seat: int, card: str, frm: TileId, *, own_turn: bool) -> list[Target]:
-        """What a witchery channelled from ``frm`` may target: tiles and creatures in range and line of sight, of
-        the kinds the card names; free movement only for a creature the caster controls, on its turn."""
+    @staticmethod
+    def _cannibalism(public: Public, seat: int, card: str, channel: CreatureId) -> list[tuple[int, int]]:
+        """(eaten for range, eaten for effect) a witchery may be channelled with: (0, 0), and, through a zimby of a
+        single-tribe column of the caster's, up to 2 tribesmen eaten first, each doubling the range or the effect
+        (doubling the effect only of a card whose effect has a value or a spread)."""
+        if home_seat(channel) is not None:
+            return [(0, 0)]
+        column = public.column(channel)
+        if set(column.zimbies) != {seat}:
+            return [(0, 0)]
+        effect = SCROLLS[card].effect
+        has_value = bool(effect.amount or effect.dice or effect.spread)
+        return [
+            (ranged, doubled)
+            for ranged in range(1)  # doubling the range waits for sight's reach (see the notes)
+            for doubled in range(3 if has_value else 1)
+            if ranged + doubled <= min(EAT_LIMIT, column.size - 1)
+        ]
+
+    def _witchery_targets(
+        self, public: Public, seat: int, card: str, frm: TileId, *, own_turn: bool, reach: int = WITCHERY_RANGE
+    ) -> list[Target]:
+        """What a witchery channelled from ``frm`` may target: tiles and creatures in range (``reach``) and line of
+        sight, of the kinds the card names; free movement only for a creature the caster controls, on its turn."""
         scroll = SCROLLS[card]
         kinds = set(scroll.targets)
         free_move = scroll.effect.kind == "free_move"
@@ -825,6 +853,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         there = public.creature_at(tile)
         if there is None:
             return True
+        if isinstance(moving, Column) and there is not moving and effects.darkened(public, tile):
+            return True  # the occupant of a darkened tile swaps places with the column entering it
         return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
 
     def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
@@ -1001,9 +1031,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pay(tribe, INVOKE_COST)
             carrier = pub.column(move.column)
             carrier.invoked = True
-            tile = carrier.tile
-            hands = [p.hand for p in table.private]
-            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=hands, choice=move.choice)
+            event.public["ritual"] = table.secret.rituals[carrier.tile]
+            self._kings_ritual(table, carrier.tile, rng, choice=move.choice, pusher=seat)
         elif isinstance(move, Unseal):
             if move.partner == seat:
                 self._sacrifice(table, seat, move.column)
@@ -1067,7 +1096,18 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub = table.public
         moving = pub.moving
         assert moving is not None
+        if isinstance(creature, Column) and effects.darkened(pub, creature.tile):
+            self._out_of_darkness(table, seat, creature, rng)
+            return
         there = pub.creature_at(to)
+        if there is not None and isinstance(creature, Column) and effects.darkened(pub, to):
+            # "If a creature attempts to enter ... an occupied darkened tile ... the creature and the tile occupant
+            # swap tiles."
+            self._pay_step(pub, seat, creature)
+            moving.steps += 1
+            effects.swap_places(pub, creature, to)
+            pub.happened.append(f"{creature.id} and {there.id} swap tiles in the darkness")
+            return
         if isinstance(there, Column) and isinstance(creature, Column):
             if not controls(pub, seat, there):
                 waiting = [s for s in clockwise_from(seat, pub.seats) if s in there.zimbies]
@@ -1113,6 +1153,22 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.moving = None
             creature.must_attack = True
         self._open_at_tile(table, seat, creature)
+
+    def _out_of_darkness(self, table: ZTable, seat: int, creature: Column, rng: Rng) -> None:
+        """A column in a patch o' darkness "may only randomly exit the tile": whatever step was declared, it emerges
+        on a random adjacent tile (swapping with a creature there) and loses the rest of its movement."""
+        pub = table.public
+        self._pay_step(pub, seat, creature)
+        pub.moving = None
+        exit_to = effects.darkness_exit(pub, creature.tile, rng)
+        if exit_to is None:
+            pub.happened.append(f"{creature.id} finds no way out of the darkness")
+            return
+        occupant = effects.swap_places(pub, creature, exit_to)
+        if occupant is None:
+            creature.tile = exit_to
+            combat.suffer_obstacles(pub, creature, rng)
+        pub.happened.append(f"{creature.id} stumbles out of the darkness onto {exit_to}")
 
     def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
         """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"".
@@ -1341,8 +1397,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if isinstance(attacker, King):
             # The rest of the King's turn: the ritual of the tile he claimed, then the players' turns.
             if pending.casts is not None and pub.king.alive and pub.king.tile == pending.casts:
-                hands = [p.hand for p in table.private]
-                king.cast(pub, table.secret, pending.casts, rng, hands=hands)
+                self._kings_ritual(table, pending.casts, rng)
             if pub.phase == "king":
                 self._begin_players(pub)
             return
@@ -1399,11 +1454,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         cost = scroll_cost(pub, seat, move.card)
         table.private[seat].hand.remove(move.card)
         pay(tribe, cost)
-        doubled = False
-        if move.channel is not None and home_seat(move.channel) is None:
+        eaten = move.eat_for_range + move.eat_for_effect
+        if eaten and move.channel is not None:
+            # "Cannibalism to affect a witchery must immediately precede channeling the witchery."
             channeller = pub.column(move.channel)
-            doubled = channeller.witchery_doubling > 0
-            channeller.witchery_doubling = 0
+            channeller.zimbies[seat] -= eaten
+            tribe.far_shore += eaten
+            pub.happened.append(
+                f"a zimby of {channeller.id} eats {eaten}: range x{2**move.eat_for_range}, "
+                f"effect x{2**move.eat_for_effect}"
+            )
         if scroll.type == "incantation":
             tribe.chanting += 1
         cast = Cast(
@@ -1415,7 +1475,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             cost=cost,
             effect=scroll.effect.describe(),
             nixes=int(move.target[1:]) if move.target.startswith("#") else None,
-            doubled=doubled,
+            doubled=move.eat_for_effect > 0,
+            doublings=move.eat_for_effect,
         )
         via = f" through {move.channel}" if move.channel is not None else ""
         pub.happened.append(f"seat {seat} uses {scroll.name} at {move.target}{via} ({cost} mojo)")
@@ -1479,6 +1540,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                     self._push(table, Wounds(pusher=entry.pusher, creature=creature, wounds=count, source="combat"))
         elif isinstance(entry, Wounds):
             self._deliver(table, entry, rng)
+        else:
+            hands = [p.hand for p in table.private]
+            king.cast(pub, table.secret, entry.tile, rng, hands=hands, choice=entry.choice)
 
     def _deliver(self, table: ZTable, entry: Wounds, rng: Rng) -> None:
         """Wounds resolve: delivered to their creature if it is still there (armor spent first); a combat's
@@ -1494,6 +1558,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             killer = self._fighter(pub, other)
         pub.happened.append(f"{entry.creature} is dealt {entry.wounds} wound{'s' if entry.wounds != 1 else ''}")
         combat.deliver(pub, target, entry.wounds, rng, killer=killer)
+
+    def _kings_ritual(
+        self, table: ZTable, tile: TileId, rng: Rng, *, choice: int | None = None, pusher: int | None = None
+    ) -> None:
+        """A ritual of the King's (or invoked by the Crown carrier) goes on the stack, where nobody may answer it
+        ("no mojo may be used and no effects may be placed on the stack until the ritual resolves"), and resolves
+        at once, above anything waiting there."""
+        ritual = table.secret.rituals[tile]
+        self._push(table, KingsRitual(pusher=pusher, ritual=ritual, tile=tile, choice=choice))
+        self._settle(table, rng)
 
     def _cast_left(self, table: ZTable, cast: Cast) -> None:
         """A scroll effect left the stack, not into play: its card is discarded (a nixed incantation's chanter
@@ -1615,7 +1689,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                     self._npc_attack(table, KING_ID, target, rng, casts=casts)
                     return True  # the game makes the attack, the ritual and the players' turns follow it
 
-                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private], defer=defer)
+                def casting(tile: TileId) -> None:
+                    self._kings_ritual(table, tile, rng)
+
+                hands = [p.hand for p in table.private]
+                king.king_turn(pub, table.secret, rng, hands=hands, defer=defer, casting=casting)
             if pub.phase == "king" and not pub.windows:
                 self._begin_players(pub)
         else:

@@ -359,11 +359,13 @@ def king_turn(
     hands: Sequence[list[str]] | None = None,
     board: Board = BOARD,
     defer: Defer | None = None,
+    casting: Callable[[TileId], None] | None = None,
 ) -> None:
     """The King's turn: from the mist onto a random ritual tile to cast its ritual, else one tile back toward it.
 
-    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing; part 1 deals none). ``defer``
-    lets the game hold an attack back until the defender has answered.
+    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing). ``defer`` lets the game hold an
+    attack back until the defender has answered; ``casting`` lets it cast the ritual of the tile he entered (on
+    its stack), else :func:`cast` casts it at once.
     """
     king = public.king
     if not king.alive or king.tile is None:
@@ -374,7 +376,10 @@ def king_turn(
         public.happened.append(f"the King turns to the ritual tile {place.tile}")
         if not enter(public, place.tile, rng, defer=defer, casting=True):
             return
-        cast(public, secret, place.tile, rng, hands=hands, board=board)
+        if casting is not None:
+            casting(place.tile)
+        else:
+            cast(public, secret, place.tile, rng, hands=hands, board=board)
     else:
         step_toward_mist(public, rng, board, defer=defer)
 

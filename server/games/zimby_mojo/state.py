@@ -117,7 +117,6 @@ class Column(Creature):
     zimbies: dict[int, int] = Field(description="zimbies in the column by tribe (seat): never 0, at most 3 each")
     crown: int | None = Field(None, description="the tribe of the zimby holding the Crown, if the column carries it")
     brutality_bonus: int = Field(0, description="zimby cannibalism: +4 per tribesman eaten, for its next combat roll")
-    witchery_doubling: int = Field(0, description="zimby cannibalism for its next witchery (part 2)")
     invoked: bool = Field(False, description="as Crown carrier, channelled 4 mojo into a ritual tile this turn")
 
     @property
@@ -329,6 +328,9 @@ class Cast(Entry):
     effect: JsonValue = Field(None, description="what it does, in the card list's words: the game applies it")
     nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
     doubled: bool = Field(False, description='channelled by a zimby that cannibalised for "double effect"')
+    doublings: int = Field(
+        0, ge=0, le=2, description='how many times "double effect" doubles the value (multiplicative: x2, x4)'
+    )
     stops: CreatureId | None = Field(None, description='cast as a "Stop!" on this creature, moving in line of sight')
     immune: list[Target] = Field(
         default_factory=list, description="targets the Crown's witchery immunity held for, rolled as it resolved"
@@ -658,6 +660,12 @@ class UseScroll(BaseModel):
     target: Target = Field(description="a creature id, a tile, seat<n>, incantation<id>, or #<entry id> for a Nix")
     channel: CreatureId | None = Field(
         None, description="a witchery's channelling zimby: a column id, or home<seat> for one on the tribal board"
+    )
+    eat_for_range: int = Field(
+        0, ge=0, le=2, description="zimby cannibalism first: tribesmen the channeller eats to double the range each"
+    )
+    eat_for_effect: int = Field(
+        0, ge=0, le=2, description="zimby cannibalism first: tribesmen the channeller eats to double the effect each"
     )
 
 

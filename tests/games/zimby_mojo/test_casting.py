@@ -13,7 +13,16 @@ from server.engine import Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, scroll_cost
-from server.games.zimby_mojo.state import Cast, Column, CombatRoll, Incantation, UseScroll, Wounds, home_tile
+from server.games.zimby_mojo.state import (
+    Cast,
+    Column,
+    CombatRoll,
+    Incantation,
+    Obstacle,
+    UseScroll,
+    Wounds,
+    home_tile,
+)
 from tests.games.zimby_mojo.test_combat import find_rng
 
 RULES = Rules(ZimbyMojo())
@@ -328,3 +337,65 @@ def test_a_thugs_combat_roll_asks_every_seat_able_the_first_mover_first() -> Non
     while pub.windows:
         play(t, asked(t) or 0, type="pass")
     assert pub.pending_attack is None and not pub.stack.entries and pub.phase != "thugs"
+
+
+# -- zimby cannibalism for witcheries ---------------------------------------------------------------------------------
+
+
+def test_only_a_single_tribe_column_cannibalises_and_never_its_last_zimby() -> None:
+    """ "Only zimbies in single-tribe columns may cannibalize their tribesmen." "A zimby cannot cannibalize
+    itself." """
+    t = table(blue=["big_bits_o_armor"])
+    column(t, "m15", "c1", blue=1)
+    column(t, "k15", "c2", blue=2, yellow=1)
+    eating = [m for m in legal(t, BLUE) if isinstance(m, UseScroll) and (m.eat_for_effect or m.eat_for_range)]
+    assert not eating
+
+
+# -- the King's rituals on the stack ----------------------------------------------------------------------------------
+
+
+def test_the_kings_ritual_goes_through_the_stack_unanswered() -> None:
+    """ "no mojo may be used and no effects may be placed on the stack until the ritual resolves": the King's
+    ritual is pushed, opens no window although both seats hold a scroll, and resolves at once."""
+    t = table(blue=["nix"], yellow=["nix"])
+    pub = t.public
+    play(t, BLUE, type="end_turn")
+    play(t, YELLOW, type="end_turn")
+    assert pub.round == 2 and pub.phase == "players" and not pub.windows
+    assert pub.king.tile in {r.tile for r in pub.rituals}
+    assert [r.ritual is not None for r in pub.rituals].count(True) == 1
+    assert pub.stack.next_id == 1 and not pub.stack.entries  # entry #0 was the ritual
+
+
+# -- patches o' darkness ----------------------------------------------------------------------------------------------
+
+
+def test_a_column_in_a_patch_o_darkness_exits_onto_a_random_adjacent_tile_and_stops() -> None:
+    """ "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges (including
+    the one by which it entered)." "Creatures are disoriented and lose all remaining movement when they initially
+    exit a patch o' darkness." """
+    seen = set()
+    for seed in range(12):
+        t = table()
+        pub = t.public
+        column(t, "o16", "c1", blue=1)
+        pub.obstacles.append(Obstacle(tile="o16", kind="darkness"))
+        play(t, BLUE, type="go", creature="c1")
+        play(t, BLUE, Rng(seed), type="step", to="o17")
+        assert pub.moving is None and pub.column("c1").tile in ("o15", "o17")
+        seen.add(pub.column("c1").tile)
+    assert len(seen) > 1
+
+
+def test_a_column_entering_an_occupied_darkened_tile_swaps_with_its_occupant() -> None:
+    """ "If a creature attempts to enter ... an occupied darkened tile ... the creature and the tile occupant swap
+    tiles." """
+    t = table()
+    pub = t.public
+    column(t, "m15", "c1", blue=1)
+    column(t, "n15", "c2", yellow=1)
+    pub.obstacles.append(Obstacle(tile="n15", kind="darkness"))
+    play(t, BLUE, type="go", creature="c1")
+    play(t, BLUE, type="step", to="n15")
+    assert (pub.column("c1").tile, pub.column("c2").tile) == ("n15", "m15")
