@@ -31,9 +31,9 @@ draws), :func:`settle_chants` (incantations whose chanter is gone end),
 way) and :func:`draw` (a scroll from the library, the discards reshuffled
 when it is empty).
 
-An effect's value is the card's fixed part plus its dice, doubled for a
-witchery channelled by a zimby that cannibalised for "double effect"
-(``Cast.doubled``; a conjured obstacle's spread is doubled instead). A
+An effect's value is the card's fixed part plus its dice, doubled for each
+tribesman its channelling zimby ate for "double effect" (``Cast.doublings``:
+x2, x4; a conjured obstacle's spread is multiplied instead). A
 target the Crown's witchery immunity held for (``Cast.immune``, rolled by
 the stack) is left alone, and a creature no longer on the board, a shaman's
 card already gone or an incantation already ended is no target any more: the
@@ -66,6 +66,9 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 6. Mojo, scrolls, and the st
   where a column dies out) but deals no wounds, so armor is not spent; a cursed thug dies (expelled to its
   barracks, dropping the Crown), whatever the curse's value, as the card's text says; a zombie or the King is
   left alone.
+- "The same doubling and quadrupling occurs for zimbies devoured to increase the effect of a witchery" -> the
+  value (fixed part and dice together) is multiplied by 2 for each tribesman eaten (``Cast.doublings``); a conjured
+  obstacle's spread and Bungle's bounces are that value; a card with no value (Nix, Hush) has nothing to double.
 - "If the chanting zimby is removed or becomes depleted, the incantation immediately ends" -> a shaman's active
   zimbies at home depleted by a scroll are first those not chanting (the shaman's own tokens are interchangeable,
   and the shaman keeps the chanters); when chanters must go, the incantations cast last lose theirs first
@@ -188,9 +191,13 @@ def apply(table: ZTable, cast: Cast, rng: Rng, push: Push) -> None:
 
 
 def value(card: Scroll, cast: Cast, rng: Rng) -> int:
-    """The effect's value: its fixed part plus its dice, doubled by a "double effect" channeller."""
-    rolled = card.effect.roll(rng)
-    return 2 * rolled if cast.doubled else rolled
+    """The effect's value: its fixed part plus its dice, doubled for each tribesman eaten for "double effect"."""
+    return card.effect.roll(rng) * doubling(cast)
+
+
+def doubling(cast: Cast) -> int:
+    """ "Witchery doubling effects from cannibalism are multiplicative": x2 for one eaten, x4 for two."""
+    return 1 << cast.doublings
 
 
 def _brutality(table: ZTable, cast: Cast, card: Scroll, target: Target, rng: Rng, push: Push) -> None:
@@ -283,7 +290,7 @@ def _conjure(table: ZTable, cast: Cast, card: Scroll, target: Target, rng: Rng, 
     kind = card.effect.obstacle
     if kind is None or target not in BOARD:
         return
-    spread = card.effect.spreads(rng) * (2 if cast.doubled else 1)
+    spread = card.effect.spreads(rng) * doubling(cast)
     around = list(BOARD.neighbours(target))
     tiles = [target] + [around[i] for i in combat.bag_o_fate(rng, around, spread)]
     for tile in tiles:

@@ -23,7 +23,8 @@ channeller and its target::
 Deadly, entangling and blood vines are +LOS and block nothing. A tribal
 board is one tile beside its entry point: from it a zimby sees the two
 main-board tiles in line with the attachment point (the entry tile and the
-one inward), the second only if the first hides nothing.
+one inward), the second only if the first hides nothing. A zimby that ate
+tribesmen for "double range" reaches 6 or 12 tiles (from home 4 or 8).
 
 Hidden: nothing; sight is worked out from the public table.
 
@@ -53,14 +54,20 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Witcheries"):
   point ("Tribal boards count as ... for movement"); it sees only the two tiles in line with
   the attachment point that the facts file calls "witchery active" (the entry tile, then the tile inward of it,
   the second hidden when the first holds an obstruction).
+- "the first zimby eaten to increase the range of a witchery doubles the range; the second one eaten to increase the
+  range of the ... witchery doubles it again (quadrupling the range)" -> the game passes the reach (3, 6 or 12
+  tiles) and the line runs that far, obstructions stopping it as ever; from a tribal board the two witchery-active
+  tiles are its range, doubled likewise (4, then 8 tiles inward from the entry point).
 """
 
 from __future__ import annotations
 
-from .board import BOARD
+from .board import BOARD, Side
 from .scrolls import WITCHERY_RANGE
 from .state import ObstacleKind, Public, TileId, home_seat
 
+#: The main-board tiles a zimby on its tribal board sees, inward from the entry point ("witchery active").
+HOME_SIGHT = 2
 #: Obstacles that block line of sight (-LOS): nobody under them channels, nothing behind them is seen.
 BLOCKS_SIGHT: frozenset[ObstacleKind] = frozenset({"thickets", "darkness"})
 
@@ -91,34 +98,50 @@ def can_channel(public: Public, tile: TileId) -> bool:
     return not any(o.tile == tile and o.kind in BLOCKS_SIGHT for o in public.obstacles)
 
 
-def targets_in_sight(public: Public, frm: TileId) -> list[TileId]:
+def targets_in_sight(public: Public, frm: TileId, reach: int = WITCHERY_RANGE) -> list[TileId]:
     """Every main-board tile a zimby on ``frm`` may target: its own tile first, then each line outward
-    (north, east, south, west), nearest first, up to 3 tiles or the first obstruction (included)."""
+    (north, east, south, west), nearest first, up to ``reach`` tiles (3; 6 or 12 for a zimby that ate for
+    "double range") or the first obstruction (included)."""
     seat = home_seat(frm)
     if seat is not None:
-        return _from_home(public, seat)
+        return _from_home(public, seat, reach)
     stop = blockers(public) | {BOARD.blood_mist}
     seen = [frm]
     for side in ("north", "east", "south", "west"):
-        for there in BOARD.in_line(frm, side, WITCHERY_RANGE):
+        for there in BOARD.in_line(frm, side, reach):
             seen.append(there)
             if there in stop:
                 break
     return seen
 
 
-def in_sight(public: Public, frm: TileId, to: TileId) -> bool:
-    """Whether ``to`` is within 3 tiles of ``frm`` in straight, unobstructed line of sight (an obstruction's own
-    tile may be targeted)."""
-    return to in targets_in_sight(public, frm)
+def in_sight(public: Public, frm: TileId, to: TileId, reach: int = WITCHERY_RANGE) -> bool:
+    """Whether ``to`` is within ``reach`` tiles of ``frm`` (3 unless doubled) in straight, unobstructed line of
+    sight (an obstruction's own tile may be targeted)."""
+    return to in targets_in_sight(public, frm, reach)
 
 
-def _from_home(public: Public, seat: int) -> list[TileId]:
-    """The witchery-active tiles of a seat's tribal board: its entry tile, then the tile inward if nothing hides it."""
+def home_reach(reach: int) -> int:
+    """How many tiles a zimby on its tribal board sees inward from the entry tile: the two witchery-active tiles,
+    doubled as the range is ("double range": 4, then 8)."""
+    return HOME_SIGHT * max(1, reach // WITCHERY_RANGE)
+
+
+def _from_home(public: Public, seat: int, reach: int) -> list[TileId]:
+    """A seat's tribal board sees its entry tile, then inward (the witchery-active tiles, more with double range),
+    up to the first obstruction (included)."""
     entry = BOARD.entry_point(public.tribes[seat].entry)
     if entry is None:
         return []
-    first, second = entry.witchery_tiles
-    if first in blockers(public) or first == BOARD.blood_mist:
-        return [first]
-    return [first, second]
+    inward = _INWARD[entry.side]
+    line = (entry.tile, *BOARD.in_line(entry.tile, inward, home_reach(reach) - 1))
+    stop = blockers(public) | {BOARD.blood_mist}
+    seen: list[TileId] = []
+    for there in line:
+        seen.append(there)
+        if there in stop:
+            break
+    return seen
+
+
+_INWARD: dict[Side, Side] = {"north": "south", "south": "north", "east": "west", "west": "east"}

@@ -148,6 +148,15 @@ def test_every_card_changes_the_table_as_it_resolves(key: str) -> None:
     assert pushed or t.model_dump(exclude=unlogged) != before
 
 
+@pytest.mark.parametrize(("doublings", "wounds"), [(0, 3), (1, 6), (2, 12)])
+def test_double_effect_is_multiplicative_poison_darts_rolling_3(doublings: int, wounds: int) -> None:
+    """ "Witchery doubling effects from cannibalism are multiplicative" -- the same for the effect as for the range."""
+    t = table()
+    target = zimbies(t, "g5", yellow=3)
+    (pushed,) = resolve(t, cast(BLUE, "poison_darts", target.id, doublings=doublings), rolling((3, 3)))
+    assert isinstance(pushed, stack.Wounds) and pushed.wounds == wounds
+
+
 # -- brutality ------------------------------------------------------------------------------------------------------
 
 
@@ -359,7 +368,7 @@ def test_entangling_vines_cover_the_target_tile_plus_1d2_random_adjacent_tiles()
 def test_the_spread_never_exceeds_the_adjacent_tiles() -> None:
     t = table()
     before = len(t.public.obstacles)
-    scroll = cast(BLUE, "entangling_vines", "h2", doubled=True)  # h2 has 2 neighbours; 2 x 1d2 = 4 wanted
+    scroll = cast(BLUE, "entangling_vines", "h2", doublings=1)  # h2 has 2 neighbours; 2 x 1d2 = 4 wanted
     resolve(t, scroll, rolling((2, 2)))
     assert len(BOARD.neighbours("h2")) == 2
     assert len(t.public.obstacles) == before + 3
@@ -492,7 +501,7 @@ def test_free_movement_only_for_a_creature_the_caster_controls_now() -> None:
     resolve(t, cast(BLUE, "big_bits_o_map", yellow.id))
     assert t.public.moving is None
     t.public.turn = YELLOW
-    resolve(t, cast(YELLOW, "big_bits_o_map", yellow.id, doubled=True), rolling((3, 1), (3, 1)))
+    resolve(t, cast(YELLOW, "big_bits_o_map", yellow.id, doublings=1), rolling((3, 1), (3, 1)))
     assert t.public.moving == Moving(creature=yellow.id, free_tiles=2 * (2 + 1 + 1))
 
 
@@ -549,7 +558,7 @@ def test_mojo_surge_gives_extracted_mojo_and_mojo_sap_depletes_tokens() -> None:
     assert t.public.tribes[BLUE].mojo == 3
     resolve(t, cast(BLUE, "mojo_sap", "seat1"))
     assert t.public.tribes[YELLOW].tokens == 2
-    resolve(t, cast(BLUE, "mojo_sap", "seat1", doubled=True))
+    resolve(t, cast(BLUE, "mojo_sap", "seat1", doublings=1))
     assert t.public.tribes[YELLOW].tokens == 0
 
 

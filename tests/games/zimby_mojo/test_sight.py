@@ -99,6 +99,29 @@ def test_a_barracks_is_never_seen_nor_seen_through() -> None:
     assert barracks not in targets_in_sight(t.public, beside.id)
 
 
+@pytest.mark.parametrize(("reach", "farthest"), [(3, "j5"), (6, "m5"), (12, "m5")])
+def test_double_range_doubles_the_reach_and_twice_quadruples_it(reach: int, farthest: str) -> None:
+    """ "the first zimby eaten to increase the range of a witchery doubles the range; the second one eaten to
+    increase the range of the same witchery doubles it again (quadrupling the range)" -- m5 is the row's last tile."""
+    t = table()
+    zimby(t, "g5")
+    east = [tile for tile in targets_in_sight(t.public, "g5", reach) if tile in BOARD.in_line("g5", "east")]
+    assert east[-1] == farthest and len(east) == min(reach, 6)
+    assert in_sight(t.public, "g5", "k5", reach) is (reach >= 4)
+
+
+def test_double_range_from_a_tribal_board_doubles_the_witchery_active_tiles() -> None:
+    """Yellow's tribal board of 8 attaches at q3; blood thickets lie on l3."""
+    t = table(8)
+    assert t.public.tribes[YELLOW].entry == "q3" and "l3" in BOARD.thickets
+    home = home_tile(YELLOW)
+    assert targets_in_sight(t.public, home) == ["q3", "p3"]
+    assert targets_in_sight(t.public, home, 6) == ["q3", "p3", "o3", "n3"]
+    assert targets_in_sight(t.public, home, 12) == ["q3", "p3", "o3", "n3", "m3", "l3"]
+    zimby(t, "p3", BLUE)
+    assert targets_in_sight(t.public, home, 6) == ["q3", "p3"]
+
+
 # -- obstructions -------------------------------------------------------------------------------------------------
 
 
