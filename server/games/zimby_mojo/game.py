@@ -853,7 +853,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         there = public.creature_at(tile)
         if there is None:
             return True
-        if isinstance(moving, Column) and there is not moving and effects.darkened(public, tile):
+        if moving is not None and there is not moving and self._swaps(public, moving, tile):
             return True  # the occupant of a darkened tile swaps places with the column entering it
         return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
 
@@ -1100,13 +1100,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._out_of_darkness(table, seat, creature, rng)
             return
         there = pub.creature_at(to)
-        if there is not None and isinstance(creature, Column) and effects.darkened(pub, to):
+        if there is not None and self._swaps(pub, creature, to):
             # "If a creature attempts to enter ... an occupied darkened tile ... the creature and the tile occupant
             # swap tiles."
             self._pay_step(pub, seat, creature)
             moving.steps += 1
             effects.swap_places(pub, creature, to)
-            pub.happened.append(f"{creature.id} and {there.id} swap tiles in the darkness")
             return
         if isinstance(there, Column) and isinstance(creature, Column):
             if not controls(pub, seat, there):
@@ -1153,6 +1152,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pub.moving = None
             creature.must_attack = True
         self._open_at_tile(table, seat, creature)
+
+    @staticmethod
+    def _swaps(public: Public, creature: Column | Zombie, tile: TileId) -> bool:
+        """A column on the main board stepping into a darkened tile swaps with its occupant (zombies ignore
+        darkness; a column coming from its tribal board has no main-board tile to swap to)."""
+        return isinstance(creature, Column) and home_seat(creature.tile) is None and effects.darkened(public, tile)
 
     def _out_of_darkness(self, table: ZTable, seat: int, creature: Column, rng: Rng) -> None:
         """A column in a patch o' darkness "may only randomly exit the tile": whatever step was declared, it emerges
