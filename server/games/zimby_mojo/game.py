@@ -199,6 +199,16 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
+- "cannibalism to affect a witchery must immediately precede channeling the witchery." -> a zimby's eating for
+  "double range" or "double effect" is part of the ``scroll`` move (``eat_for_range``, ``eat_for_effect``, at most
+  2 together, never the channeller's last zimby, only in a single-tribe column of the caster's): each eaten doubles
+  the range (3, 6, 12 tiles) or the effect's value (``Cast.doublings``: x2, x4), "multiplicative". Doubling the
+  effect is offered only for a card whose effect has a value or a spread to double.
+- "no mojo may be used and no effects may be placed on the stack until the ritual resolves" -> the King's rituals,
+  and those the Crown carrier invokes, are pushed as unanswerable entries and resolve at once.
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a column in darkness that steps emerges on a random adjacent tile whatever step was declared (swapping with a
+  creature there) and its path ends; a column on the main board stepping into an occupied darkened tile
+  swaps with the occupant. Zombies ignore darkness; the thugs' and zombies' own walks do not read it.
 - "must discard down to 6 scroll cards (player's choice)" -> wrap-up asks nobody (no scroll, no mojo then): the
   cards drawn last are discarded first, down to 6 plus the seat's hand-limit incantations.
 """
