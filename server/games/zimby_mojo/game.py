@@ -206,8 +206,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   effect is offered only for a card whose effect has a value or a spread to double.
 - "no mojo may be used and no effects may be placed on the stack until the ritual resolves" -> the King's rituals,
   and those the Crown carrier invokes, are pushed as unanswerable entries and resolve at once.
-- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a column in darkness that steps emerges on a random adjacent tile whatever step was declared (swapping with a
-  creature there) and its path ends; a column on the main board stepping into an occupied darkened tile
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a column in
+  darkness that steps emerges on a random adjacent tile whatever step was declared (swapping with a creature
+  there) and its path ends; a column on the main board stepping into an occupied darkened tile
   swaps with the occupant. Zombies ignore darkness; the thugs' and zombies' own walks do not read it.
 - "must discard down to 6 scroll cards (player's choice)" -> wrap-up asks nobody (no scroll, no mojo then): the
   cards drawn last are discarded first, down to 6 plus the seat's hand-limit incantations.
@@ -796,7 +797,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         has_value = bool(effect.amount or effect.dice or effect.spread)
         return [
             (ranged, doubled)
-            for ranged in range(1)  # doubling the range waits for sight's reach (see the notes)
+            for ranged in range(3)
             for doubled in range(3 if has_value else 1)
             if ranged + doubled <= min(EAT_LIMIT, column.size - 1)
         ]
@@ -810,7 +811,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         kinds = set(scroll.targets)
         free_move = scroll.effect.kind == "free_move"
         out: list[Target] = []
-        for tile in sight.targets_in_sight(public, frm):
+        for tile in sight.targets_in_sight(public, frm, reach):
             if "tile" in kinds:
                 out.append(tile)
             for c in public.columns:

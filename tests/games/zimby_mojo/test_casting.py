@@ -342,6 +342,28 @@ def test_a_thugs_combat_roll_asks_every_seat_able_the_first_mover_first() -> Non
 # -- zimby cannibalism for witcheries ---------------------------------------------------------------------------------
 
 
+def test_a_zimby_eats_tribesmen_to_double_a_witcherys_effect_multiplicatively() -> None:
+    """ "Witchery doubling effects from cannibalism are multiplicative" ... "The same doubling and quadrupling occurs
+    for zimbies devoured to increase the effect of a witchery." """
+    t = table(blue=["big_bits_o_armor"])
+    pub = t.public
+    column(t, "m15", "c1", blue=3)
+    move = UseScroll(card="big_bits_o_armor", target="c1", channel="c1", eat_for_effect=2)
+    assert move in legal(t, BLUE)
+    play(t, BLUE, **RULES.dump_move(move))
+    assert pub.column("c1").zimbies == {BLUE: 1} and pub.tribes[BLUE].far_shore == 8 + 2
+    assert 4 * 2 <= pub.column("c1").armor <= 4 * 4  # (1 + 1d3) x 4
+
+
+def test_doubling_the_range_reaches_6_tiles() -> None:
+    """ "the first zimby eaten to increase the range of a witchery doubles the range" """
+    t = table(blue=["blow_guns"])
+    column(t, "j17", "c1", blue=2)
+    column(t, "p17", "c2", yellow=1)  # 6 tiles east along row 17, nothing between
+    moves = [m for m in legal(t, BLUE) if isinstance(m, UseScroll) and m.target == "c2"]
+    assert moves == [UseScroll(card="blow_guns", target="c2", channel="c1", eat_for_range=1)]
+
+
 def test_only_a_single_tribe_column_cannibalises_and_never_its_last_zimby() -> None:
     """ "Only zimbies in single-tribe columns may cannibalize their tribesmen." "A zimby cannot cannibalize
     itself." """
