@@ -485,10 +485,10 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
 
 
 def zimby_views() -> dict[str, dict[str, Any]]:
-    """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
-    tribes, until an attack waits for the defender's shaman, until a column asks to join another, until a creature
-    is depleted, until one is in combat; and the test bots' match of four until a column carries the Crown of the
-    dead King."""
+    """Real tables of Zimby Mojo, played from a seed: random moves (scrolls among them) until a zombie walks and a
+    column holds two tribes, until an attack waits for the defender's shaman, until a column asks to join another,
+    until a creature is depleted, until one is in combat, until two entries wait on the stack; and the test bots'
+    match of four until a column carries the Crown of the dead King."""
     rules = Rules(ZimbyMojo())
     found: dict[str, dict[str, Any]] = {}
     wanted: dict[str, Callable[[Any], bool]] = {
@@ -497,8 +497,9 @@ def zimby_views() -> dict[str, dict[str, Any]]:
         "join": lambda pub: pub.request is not None and pub.request.target is not None,
         "depleted": lambda pub: any(not c.active for c in [*pub.columns, *pub.zombies, *pub.thugs]),
         "combat": lambda pub: any(c.in_combat for c in [*pub.columns, *pub.zombies, *pub.thugs]),
+        "stack": lambda pub: len(pub.stack.entries) >= 2,
     }
-    for seed in range(20):  # the first random match (by seed) that gets there
+    for seed in range(60):  # the first random match (by seed) that gets there
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
         pick = random.Random(seed)
         while rules.outcome(table) is None and not set(wanted) <= set(found):
@@ -506,7 +507,11 @@ def zimby_views() -> dict[str, dict[str, Any]]:
                 if name not in found and here(table.public):
                     found[name] = rules.view(table, None)["public"]
             (seat,) = rules.to_act(table)
-            rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
+            # A kind of move first, then one of its moves: the many scroll moves (card x target x channel) would
+            # otherwise crowd out the rest.
+            legal = rules.legal_moves(table, seat)
+            kind = pick.choice(sorted({m.type for m in legal}))
+            rules.act(table, rng, seat, rules.dump_move(pick.choice([m for m in legal if m.type == kind])))
     assert set(found) == set(wanted), f"random matches did not reach {set(wanted) - set(found)}"
     for seed in range(5, 10):
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
@@ -527,6 +532,7 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
     """The board of square cells, its creatures, the King's obstacles, wards and tribal boards, from real tables."""
     page.goto(f"{server.url}/play/")
     page.wait_for_selector(".catalogue")
+    scrolls = scroll_catalogue(server)
     tiles = {t.id for t in ZIMBY_BOARD.tiles}
     for name, public in zimby_views().items():
         # Moves naming each column twice: as the creature to go and as a tile to step to. Column "c5" and tile
@@ -537,13 +543,22 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
         page.evaluate(
             """async ([view, seats, legal]) => {
                 const { renderValue } = await import('/play/static/render.js');
+                const games = await (await fetch('/v1/games')).json();
+                const components = games.games.find((g) => g.name === 'zimby_mojo').components;
                 const part = document.createElement('div');
                 part.className = 'part public';
-                part.append(renderValue(view, 'public', { seats, legal }));
+                part.append(renderValue(view, 'public', { seats, legal, components }));
                 document.querySelector('main').replaceChildren(part);
             }""",
             [public, public["seats"], legal],
         )
+        # The stack, top first, each entry's card by name; the discard pile as the catalogue's cards.
+        entries = public["stack"]["entries"]
+        assert [e["id"] for e in page.evaluate(STACK)] == [e["id"] for e in reversed(entries)], name
+        named = [scrolls[e["card"]]["name"] if e["kind"] == "scroll" else None for e in reversed(entries)]
+        assert [e["what"] if e["kind"] == "scroll" else None for e in page.evaluate(STACK)] == named, name
+        shown = page.evaluate(SCROLL_CARDS, ".part.public [data-key=discards]")
+        assert [card["key"] for card in shown] == public["discards"], name
         drawn = page.evaluate(GRID, ".part.public")
         named = sorted(c["id"] for c in public["columns"] if c["tile"] in tiles or c["tile"].startswith("home"))
         assert drawn["targets"] == {"pieces": named, "tiles": sorted(set(named) & tiles)}, name
