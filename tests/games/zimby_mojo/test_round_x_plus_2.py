@@ -297,8 +297,10 @@ def test_round_x_plus_2_some_scroll_use() -> None:
     )
     pub = table.public
     assert not pub.stack.entries and not pub.windows
-    # "The blue zimby at (B) will be alive and well when the "Bungle" resolves!"
+    # "The blue zimby at (B) will be alive and well when the "Bungle" resolves!" -- the armor went into preventing
+    # the wound on the stack, none of it is left waiting.
     assert pub.column(AT_B2).zimbies == {BLUE: 1} and pub.column(AT_B2).tile == B2
+    assert pub.column(AT_B2).armor == 0 and any("prevents 1" in line for line in pub.happened)
     # "🧙 drops the Crown and watches it bounce away."
     assert pub.crown is not None and pub.crown.carrier is None and pub.column(CARRIER).crown is None
     assert sum(line.startswith("the Crown bounces") for line in pub.happened) == 4
