@@ -257,6 +257,7 @@ from .state import (
     Hold,
     Influence,
     Invoke,
+    Keep,
     King,
     KingsRitual,
     Move,
@@ -281,6 +282,7 @@ from .state import (
     UseScroll,
     Ward,
     Warp,
+    Winnow,
     Wounds,
     ZimbyMojoOptions,
     Zombie,
@@ -596,6 +598,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if "attack" in on and public.pending_attack is not None:
             target = public.column(public.pending_attack.target)
             moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
+        elif "winnowing" in on:
+            if public.solitaire:
+                moves += [Winnow(source="hand"), Winnow(source="library")]
+            else:
+                moves += [Keep(card=card) for card in dict.fromkeys(private.winnowing)]
         elif "shamble" in on:
             if available(tribe) >= 1:
                 moves += [
@@ -952,7 +959,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if move.channel is not None:
                 event.public["channel"] = move.channel
             self._use_scroll(table, seat, move)
-        elif isinstance(move, Pass | Devour | Hold):
+        elif isinstance(move, Pass | Devour | Hold | Keep | Winnow):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
         elif isinstance(move, Drop):
@@ -1438,9 +1445,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         except KeyError:
             return None
 
-    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
-        """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""
+    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold | Keep | Winnow, rng: Rng) -> None:
+        """An answer in a response window: eat before the defence roll, hold a zombie, winnow, or pass."""
         pub = table.public
+        window = top(pub.windows)
+        if window is not None and isinstance(window.on, dict) and "winnowing" in window.on:
+            assert not isinstance(move, Devour | Hold)
+            self._winnow(table, seat, move, rng)
+            if pass_window(pub.windows, seat) is not None and pub.phase == "king" and pub.pending_attack is None:
+                self._begin_players(pub)  # the King's turn ended with his ritual
+            return
         if isinstance(move, Hold):
             pay(pub.tribes[seat], 1)
             next(z for z in pub.zombies if z.id == move.zombie).held = True
@@ -1558,7 +1572,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._deliver(table, entry, rng)
         else:
             hands = [p.hand for p in table.private]
-            king.cast(pub, table.secret, entry.tile, rng, hands=hands, choice=entry.choice)
+            winnowed: list[list[str]] = []
+            ritual = king.cast(pub, table.secret, entry.tile, rng, hands=hands, choice=entry.choice, winnowed=winnowed)
+            if ritual == "winnowing":
+                self._ask_winnowing(table, winnowed)
 
     def _deliver(self, table: ZTable, entry: Wounds, rng: Rng) -> None:
         """Wounds resolve: delivered to their creature if it is still there (armor spent first); a combat's
@@ -1584,6 +1601,37 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         ritual = table.secret.rituals[tile]
         self._push(table, KingsRitual(pusher=pusher, ritual=ritual, tile=tile, choice=choice))
         self._settle(table, rng)
+
+    def _ask_winnowing(self, table: ZTable, winnowed: list[list[str]]) -> None:
+        """The Ritual of Winnowing: "Each player draws 2 random cards from the player to their left and looks at
+        them, then puts their choice of one of the cards into their hand" -- each seat that drew is asked, in turn
+        order, which to keep (the drawn cards are its private part until then); in solitaire the player chooses
+        to discard a random card of the hand or the library's top card."""
+        pub = table.public
+        for private, drawn in zip(table.private, winnowed, strict=False):
+            private.winnowing = list(drawn)
+        asked = [0] if pub.solitaire else [s for s, p in enumerate(table.private) if p.winnowing]
+        opener = pub.turn if pub.phase == "players" else pub.first_mover
+        on: JsonValue = {"winnowing": pub.round}
+        open_window(pub.windows, opener, on, pub.seats, among=asked, with_opener=True)
+
+    def _winnow(self, table: ZTable, seat: int, move: Pass | Keep | Winnow, rng: Rng) -> None:
+        """A seat's answer to the Ritual of Winnowing; one that passes keeps the first card it drew (in solitaire,
+        discards a random card of its hand)."""
+        pub, private = table.public, table.private[seat]
+        if pub.solitaire:
+            from_library = isinstance(move, Winnow) and move.source == "library"
+            king.solo_winnowing(private.hand, table.secret.library, pub.discards, rng, from_library=from_library)
+            where = "the library's top card" if from_library else "a random card of the hand"
+            pub.happened.append(f"seat {seat} discards {where}")
+            return
+        drawn = private.winnowing
+        kept = move.card if isinstance(move, Keep) else drawn[0]
+        drawn.remove(kept)
+        private.hand.append(kept)
+        pub.discards.extend(drawn)
+        private.winnowing = []
+        pub.happened.append(f"seat {seat} keeps one card and discards {', '.join(SCROLLS[c].name for c in drawn)}")
 
     def _cast_left(self, table: ZTable, cast: Cast) -> None:
         """A scroll effect left the stack, not into play: its card is discarded (a nixed incantation's chanter

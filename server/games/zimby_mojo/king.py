@@ -77,11 +77,12 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
 - "Each player must randomly discard ... scroll cards from their hand." ->
   the cards are drawn from the hand with the seeded generator.
 - "Each player draws 2 ... from the player to their left" -> the two
-  cards are drawn at random (:func:`winnowing_draws`); keeping one is the
-  player's choice (:func:`winnow` settles it), a decision that part 2 (the
-  scroll library) adds to the round. With the empty hands of part 1 the ritual
-  changes nothing. In solitaire, the player's choice between a random card of
-  the hand and the library's top card is :func:`solo_winnowing`.
+  cards are drawn at random (:func:`winnowing_draws`) and leave the
+  neighbour's hand at once; keeping one is the player's choice, which the game
+  asks each seat in turn order (a seat that passes keeps the first card it
+  drew; :func:`winnow` settles choices made together). In solitaire, the
+  player's choice between a random card of the hand and the library's top
+  card is :func:`solo_winnowing`.
 - "all creatures within ... contiguous, adjacent tiles of that portal
   tile in all directions." -> every creature whose tile is within X steps of
   the portal tile, counting tiles that share a side, the portal tile itself
@@ -439,11 +440,14 @@ def cast(
     hands: Sequence[list[str]] | None = None,
     board: Board = BOARD,
     choice: int | None = None,
+    winnowed: list[list[str]] | None = None,
 ) -> Ritual:
     """The King casts the ritual beside ``tile``, revealing it if it is the first time; his blood mojo is spent.
 
     ``choice``: the quadrant or portal (by quadrant number) a Crown carrier's controller chooses when it
-    activates the ritual; the King draws it at random.
+    activates the ritual; the King draws it at random. ``winnowed``: the Ritual of Winnowing's draws, per seat,
+    taken out of the left neighbours' ``hands`` for each seat to choose from (the game asks; :func:`winnow`
+    settles a choice made at once); in solitaire the player's choice is :func:`solo_winnowing`'s.
     """
     ritual = secret.rituals[tile]
     for place in public.rituals:
@@ -479,8 +483,18 @@ def cast(
         ritual_of_hunger(public, x)
     elif ritual == "winnowing":
         public.happened.append("every shaman draws 2 scrolls from the left neighbour")
-        if not public.solitaire:
-            winnowing_draws(hands or [[] for _ in public.tribes], rng)
+        if not public.solitaire and hands is not None:
+            draws = winnowing_draws(hands, rng)
+            for seat, drawn in enumerate(draws):
+                left = hands[(seat + 1) % len(hands)]
+                for card in drawn:
+                    left.remove(card)
+            for seat, drawn in enumerate(draws):
+                if winnowed is not None:
+                    winnowed.append(drawn)
+                else:  # nobody to ask: the first card drawn is kept
+                    hands[seat].extend(drawn[:1])
+                    public.discards.extend(drawn[1:])
     elif ritual == "portals":
         portal = board.portals[quadrant_or_portal()]
         x = rng.roll(6)

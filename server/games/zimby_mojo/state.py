@@ -496,7 +496,11 @@ class Public(Part):
 
 
 class Private(Part):
-    hand: list[str] = Field(default_factory=list, description="scroll cards (part 2)")
+    hand: list[str] = Field(default_factory=list, description="scroll cards")
+    winnowing: list[str] = Field(
+        default_factory=list,
+        description="the Ritual of Winnowing: the cards drawn from the left neighbour, until one is kept",
+    )
 
 
 class Secret(Part):
@@ -669,6 +673,20 @@ class UseScroll(BaseModel):
     )
 
 
+class Keep(BaseModel):
+    """The Ritual of Winnowing: keep this card of the two drawn from the left neighbour; the other is discarded."""
+
+    type: Literal["keep"] = "keep"
+    card: str
+
+
+class Winnow(BaseModel):
+    """Solitaire's Ritual of Winnowing: discard a random card of the hand, or the library's top card."""
+
+    type: Literal["winnow"] = "winnow"
+    source: Literal["hand", "library"]
+
+
 class EndTurn(BaseModel):
     type: Literal["end_turn"] = "end_turn"
 
@@ -694,6 +712,8 @@ AnyMove = (
     | Unseal
     | Answer
     | UseScroll
+    | Keep
+    | Winnow
     | EndTurn
 )
 Move = Annotated[AnyMove, Field(discriminator="type")]

@@ -18,6 +18,7 @@ from server.games.zimby_mojo.state import (
     Column,
     CombatRoll,
     Incantation,
+    Keep,
     Obstacle,
     UseScroll,
     Wounds,
@@ -55,6 +56,10 @@ def play(t: ZTable, seat: int, rng: Rng | None = None, **move: Any) -> None:
 
 def legal(t: ZTable, seat: int) -> list[Any]:
     return RULES.legal_moves(t, seat)
+
+
+def phase(t: ZTable) -> str:
+    return t.public.phase
 
 
 def asked(t: ZTable) -> int | None:
@@ -421,3 +426,46 @@ def test_a_column_entering_an_occupied_darkened_tile_swaps_with_its_occupant() -
     play(t, BLUE, type="go", creature="c1")
     play(t, BLUE, type="step", to="n15")
     assert (pub.column("c1").tile, pub.column("c2").tile) == ("n15", "m15")
+
+
+def test_the_ritual_of_winnowing_asks_each_shaman_which_drawn_card_to_keep() -> None:
+    """ "Each player draws 2 random cards from the player to their left and looks at them, then puts their choice
+    of one of the cards into their hand and the other on the discard pile." """
+    t = table(blue=["nix", "energy", "hush"], yellow=["war_chant", "mojo_surge", "bungle"])
+    pub = t.public
+    t.secret.rituals = dict.fromkeys(t.secret.rituals, "winnowing")
+    play(t, BLUE, type="end_turn")
+    play(t, YELLOW, type="end_turn")
+    window = pub.windows[-1]
+    assert window.on == {"winnowing": 2} and phase(t) == "king"
+    first, other = window.asked, 1 - window.asked
+    drawn = t.private[first].winnowing
+    assert len(drawn) == 2 and len(t.private[other].winnowing) == 2
+    assert [len(p.hand) for p in t.private] == [3 + 1 - 2] * 2  # dealt 3, drew 1 at refresh, 2 drawn from each
+    # The drawn cards are the drawer's private part: each seat's view holds its own draw only.
+    assert RULES.view(t, other)["private"]["winnowing"] == t.private[other].winnowing
+    keep = drawn[1]
+    assert Keep(card=keep) in legal(t, first)
+    play(t, first, type="keep", card=keep)
+    assert keep in t.private[first].hand and not t.private[first].winnowing
+    play(t, other, type="pass")  # the other keeps the first card it drew
+    assert phase(t) == "players" and not pub.windows and len(pub.discards) == 2
+    assert [len(p.hand) for p in t.private] == [3, 3]
+
+
+def test_solitaire_winnowing_discards_the_librarys_top_card_or_a_random_card_of_the_hand() -> None:
+    """ "In solitaire play, the player may choose to either discard 1 random card from their hand or place the top
+    card of the scroll library on the discard pile." """
+    for source in ("library", "hand"):
+        t = table(1, blue=["energy", "mojo_surge"])
+        pub = t.public
+        t.secret.rituals = dict.fromkeys(t.secret.rituals, "winnowing")
+        play(t, BLUE, type="end_turn")
+        assert pub.windows[-1].on == {"winnowing": 2}
+        library, hand = len(t.secret.library), len(t.private[BLUE].hand)
+        play(t, BLUE, type="winnow", source=source)
+        assert len(pub.discards) == 1 and pub.phase == "players"
+        if source == "library":
+            assert (len(t.secret.library), len(t.private[BLUE].hand)) == (library - 1, hand)
+        else:
+            assert (len(t.secret.library), len(t.private[BLUE].hand)) == (library, hand - 1)

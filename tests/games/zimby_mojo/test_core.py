@@ -50,9 +50,10 @@ def clear_thugs(table: ZTable) -> None:
 
 
 def nobody_answers(table: ZTable, rng: Rng) -> None:
-    """Every seat asked in a window on the stack passes: what was pushed resolves as it stands."""
+    """Every seat asked in a window on the stack (or by the Ritual of Winnowing) passes: what was pushed resolves
+    as it stands."""
     while (window := table.public.windows[-1] if table.public.windows else None) is not None:
-        assert isinstance(window.on, dict) and "stack" in window.on
+        assert isinstance(window.on, dict) and ("stack" in window.on or "winnowing" in window.on)
         play(table, rng, window.asked, type="pass")
 
 

@@ -52,6 +52,7 @@ def assert_every_card_is_somewhere(table: ZTable) -> None:
     cards = [
         *table.secret.library,
         *(card for private in table.private for card in private.hand),
+        *(card for private in table.private for card in private.winnowing),
         *pub.discards,
         *on_stack,
         *(i.card for i in pub.incantations),
