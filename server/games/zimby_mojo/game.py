@@ -1148,8 +1148,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         creature.tile = to
         crown = pub.crown
+        # "Items may be dropped but not picked up in darkened tiles."
         moving.found_crown = (
-            isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
+            isinstance(creature, Column)
+            and crown is not None
+            and crown.carrier is None
+            and crown.tile == to
+            and not effects.darkened(pub, to)
         )
         size = creature.size if isinstance(creature, Column) else 0
         combat.suffer_obstacles(pub, creature, rng)

@@ -17,6 +17,7 @@ from server.games.zimby_mojo.state import (
     Cast,
     Column,
     CombatRoll,
+    Crown,
     Incantation,
     Keep,
     Obstacle,
@@ -469,3 +470,17 @@ def test_solitaire_winnowing_discards_the_librarys_top_card_or_a_random_card_of_
             assert (len(t.secret.library), len(t.private[BLUE].hand)) == (library - 1, hand)
         else:
             assert (len(t.secret.library), len(t.private[BLUE].hand)) == (library, hand - 1)
+
+
+def test_the_crown_is_not_picked_up_in_a_darkened_tile() -> None:
+    """ "Items may be dropped but not picked up in darkened tiles." """
+    t = table()
+    pub = t.public
+    pub.king.alive, pub.king.tile = False, None
+    pub.crown = Crown(tile="n15", burden=2)
+    pub.obstacles.append(Obstacle(tile="n15", kind="darkness"))
+    column(t, "m15", "c1", blue=1)
+    play(t, BLUE, type="go", creature="c1")
+    play(t, BLUE, type="step", to="n15")
+    assert pub.moving is not None and not pub.moving.found_crown
+    assert {"type": "pick_up"} not in RULES.dump_moves(legal(t, BLUE))
