@@ -36,6 +36,9 @@ export type Move =
   | Hold
   | Unseal
   | Answer
+  | UseScroll
+  | Keep
+  | Winnow
   | EndTurn;
 
 export interface Pass {
@@ -140,6 +143,40 @@ export interface Answer {
   yes: boolean;
 }
 
+export interface UseScroll {
+  type?: "scroll";
+  /**
+   * a card key in the seat's hand
+   */
+  card: string;
+  /**
+   * a creature id, a tile, seat<n>, incantation<id>, or #<entry id> for a Nix
+   */
+  target: string;
+  /**
+   * a witchery's channelling zimby: a column id, or home<seat> for one on the tribal board
+   */
+  channel?: string | null;
+  /**
+   * zimby cannibalism first: tribesmen the channeller eats to double the range each
+   */
+  eat_for_range?: number;
+  /**
+   * zimby cannibalism first: tribesmen the channeller eats to double the effect each
+   */
+  eat_for_effect?: number;
+}
+
+export interface Keep {
+  type?: "keep";
+  card: string;
+}
+
+export interface Winnow {
+  type?: "winnow";
+  source: "hand" | "library";
+}
+
 export interface EndTurn {
   type?: "end_turn";
 }
@@ -174,6 +211,11 @@ export interface Public {
   wards: Ward[];
   rituals: RitualTile[];
   obstacles?: Obstacle[];
+  stack?: Stack;
+  /**
+   * incantations in play (at most 1 + half the seats, rounded up)
+   */
+  incantations?: Incantation[];
   /**
    * the number of the next column or zombie id
    */
@@ -286,6 +328,14 @@ export interface Column {
    */
   attacked?: boolean;
   /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
+  /**
    * zimbies in the column by tribe (seat): never 0, at most 3 each
    */
   zimbies: {
@@ -299,10 +349,6 @@ export interface Column {
    * zimby cannibalism: +4 per tribesman eaten, for its next combat roll
    */
   brutality_bonus?: number;
-  /**
-   * zimby cannibalism for its next witchery (part 2)
-   */
-  witchery_doubling?: number;
   /**
    * as Crown carrier, channelled 4 mojo into a ritual tile this turn
    */
@@ -324,6 +370,14 @@ export interface Zombie {
    * made its one attack this turn (reset each turn and on leaving combat)
    */
   attacked?: boolean;
+  /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
   /**
    * the seat that made it (its former tribe)
    */
@@ -357,6 +411,14 @@ export interface Thug {
    * made its one attack this turn (reset each turn and on leaving combat)
    */
   attacked?: boolean;
+  /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
   /**
    * on a barracks tile (expelled): not in play until it re-enters
    */
@@ -394,6 +456,10 @@ export interface King {
    * Kings crowned so far after the first (a thug column reached the mist)
    */
   kills?: number;
+  /**
+   * brutality from scrolls waiting for his next combat roll
+   */
+  scroll_bonus?: number;
 }
 
 export interface Crown {
@@ -450,6 +516,183 @@ export interface Obstacle {
   kings?: boolean;
 }
 
+export interface Stack {
+  /**
+   * bottom first: the last resolves first
+   */
+  entries?: (Cast | CombatRoll | Wounds | KingsRitual)[];
+  /**
+   * the number the next entry pushed gets
+   */
+  next_id?: number;
+}
+
+export interface Cast {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the caster
+   */
+  pusher: number;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "scroll";
+  /**
+   * the scroll card used (discarded once it leaves the stack)
+   */
+  card: string;
+  scroll_type: "ritual" | "incantation" | "witchery";
+  /**
+   * a witchery's channelling zimby (a column or home)
+   */
+  channel?: string | null;
+  /**
+   * creatures, tiles, seat<n> shamans
+   */
+  targets?: string[];
+  /**
+   * the mojo paid for it
+   */
+  cost?: number;
+  /**
+   * what it does, in the card list's words: the game applies it
+   */
+  effect?: {
+    [k: string]: unknown | undefined;
+  };
+  /**
+   * a Nix: the entry it nullifies when it resolves
+   */
+  nixes?: number | null;
+  /**
+   * channelled by a zimby that cannibalised for "double effect"
+   */
+  doubled?: boolean;
+  /**
+   * how many times "double effect" doubles the value (multiplicative: x2, x4)
+   */
+  doublings?: number;
+  /**
+   * cast as a "Stop!" on this creature, moving in line of sight
+   */
+  stops?: string | null;
+  /**
+   * targets the Crown's witchery immunity held for, rolled as it resolved
+   */
+  immune?: string[];
+}
+
+export interface CombatRoll {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "combat";
+  attacker: string;
+  defender: string;
+  rolls: CombatRolls;
+}
+
+export interface CombatRolls {
+  attacker: Roll;
+  defender: Roll;
+}
+
+export interface Roll {
+  die: number;
+  brutality: number;
+  effects?: number;
+}
+
+export interface Wounds {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "wounds";
+  creature: string;
+  wounds: number;
+  /**
+   * what dealt them: a combat, a scroll's card, an obstacle
+   */
+  source: string;
+}
+
+export interface KingsRitual {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  answerable?: false;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "ritual";
+  ritual: "blood" | "discord" | "exhaustion" | "madness" | "hunger" | "winnowing" | "portals" | "terror";
+  /**
+   * the ritual tile it is cast from
+   */
+  tile: string;
+  /**
+   * the quadrant or portal a Crown carrier named
+   */
+  choice?: number | null;
+}
+
+export interface Incantation {
+  /**
+   * the stack entry it was cast as (unique)
+   */
+  id: number;
+  card: string;
+  caster: number;
+  /**
+   * the shaman (seat) it works for or against
+   */
+  target: number;
+  /**
+   * the effect's value, rolled when it came into play, doubling included
+   */
+  value: number;
+}
+
 export interface Moving {
   creature: string;
   /**
@@ -460,6 +703,10 @@ export interface Moving {
    * tiles moved so far on this path
    */
   steps?: number;
+  /**
+   * tiles of free movement from scrolls, spent before paying mojo
+   */
+  free_tiles?: number;
   /**
    * entered this portal tile: the destination is being influenced
    */
@@ -520,6 +767,18 @@ export interface PendingAttack {
    * the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it
    */
   casts?: string | null;
+  /**
+   * its combat roll is on the stack (or resolved): no more eating
+   */
+  rolled?: boolean;
+  /**
+   * the attacker's tile when the rolls were made
+   */
+  at?: string | null;
+  /**
+   * the defender's tile when the rolls were made
+   */
+  defender_at?: string | null;
 }
 
 export interface Board {
@@ -642,9 +901,13 @@ export interface Underway {
 
 export interface Private {
   /**
-   * scroll cards (part 2)
+   * scroll cards
    */
   hand?: string[];
+  /**
+   * the Ritual of Winnowing: the cards drawn from the left neighbour, until one is kept
+   */
+  winnowing?: string[];
 }
 
 /** A view of the match: the public part, and the viewing seat's private part (none for a spectator). */
