@@ -86,6 +86,10 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Thugs' turn and patrols"):
 - "Zombies ... ignore both patches o' darkness and entangling vines." -> a
   shambling zombie is wounded on entering the blood mist (1), blood vines
   (1d3) and deadly vines (1), and a portal relocates it and ends its shamble.
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a thug
+  that starts a step in a patch o' darkness emerges on a random adjacent tile it may enter (its Crown-carrying
+  column with it; swapping with a creature there) and stops; a thug whose next step is an occupied darkened
+  tile swaps with the occupant ("the creature and the tile occupant swap tiles") and walks on.
 """
 
 from __future__ import annotations
@@ -96,6 +100,7 @@ from server.engine import Rng, Table
 
 from .board import BOARD, Board, PatrolRoute
 from .combat import attack, crown_immune, expel_thug, suffer_obstacles, thug_column
+from .effects import darkened, darkness_exit, swap_places
 from .king import dice, random_pick, send_home
 from .solitaire import flank_to_hold, home_quadrant, lose
 from .state import KING_ID, Column, CreatureId, King, Private, Public, Secret, Thug, TileId, Zombie
@@ -270,8 +275,16 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
     for _ in range(steps):
         if thug.in_barracks or thug_foes(public, thug.tile, board) or held_by_vines(public, thug, rng):
             return
+        if darkened(public, thug.tile):
+            out_of_darkness(public, thug, rng)
+            return
         there = next_step(public, thug, board)
-        if there is None or there in barred(public, board) or occupied_by_other_than_thugs(public, there):
+        if there is None or there in barred(public, board):
+            return
+        if occupied_by_other_than_thugs(public, there):
+            if darkened(public, there):
+                swap_places(public, thug, there)  # "the creature and the tile occupant swap tiles"
+                continue
             return
         movers = carrier_column(public, thug)
         for mover in movers:
@@ -296,6 +309,22 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
         pick_up_crown(public, thug, board)
         if stop_to_hold(public, thug, board):
             return
+
+
+def out_of_darkness(public: Public, thug: Thug, rng: Rng) -> None:
+    """A thug in a patch o' darkness emerges on a random adjacent tile (swapping with a creature there, joining
+    thugs) and loses the rest of its movement."""
+    exit_to = darkness_exit(public, thug.tile, rng)
+    if exit_to is None:
+        return
+    public.happened.append(f"{thug.id} stumbles out of the darkness onto {exit_to}")
+    if occupied_by_other_than_thugs(public, exit_to):
+        swap_places(public, thug, exit_to)
+        return
+    for mover in carrier_column(public, thug):
+        mover.tile = exit_to
+    thug.heading = []
+    suffer_obstacles(public, thug, rng)
 
 
 def held_by_vines(public: Public, thug: Thug, rng: Rng) -> bool:

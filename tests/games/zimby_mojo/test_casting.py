@@ -13,6 +13,7 @@ from server.engine import Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, scroll_cost
+from server.games.zimby_mojo.npcs import walk
 from server.games.zimby_mojo.state import (
     Cast,
     Column,
@@ -484,3 +485,17 @@ def test_the_crown_is_not_picked_up_in_a_darkened_tile() -> None:
     play(t, BLUE, type="step", to="n15")
     assert pub.moving is not None and not pub.moving.found_crown
     assert {"type": "pick_up"} not in RULES.dump_moves(legal(t, BLUE))
+
+
+def test_a_thug_in_a_patch_o_darkness_stumbles_out_onto_a_random_adjacent_tile_and_stops() -> None:
+    """ "Creatures are disoriented and lose all remaining movement when they initially exit a patch o' darkness." """
+    seen = set()
+    for seed in range(12):
+        t = table()
+        thug = t.public.thugs[0]
+        thug.tile, thug.in_barracks = "o16", False
+        t.public.obstacles.append(Obstacle(tile="o16", kind="darkness"))
+        walk(t.public, thug, 4, Rng(seed))
+        assert thug.tile in ("o15", "o17")
+        seen.add(thug.tile)
+    assert len(seen) == 2
