@@ -813,20 +813,23 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self, public: Public, seat: int, card: str, frm: TileId, *, own_turn: bool, reach: int = WITCHERY_RANGE
     ) -> list[Target]:
         """What a witchery channelled from ``frm`` may target: tiles and creatures in range (``reach``) and line of
-        sight, of the kinds the card names; free movement only for a creature the caster controls, on its turn."""
+        sight, of the kinds the card names; free movement only for a creature the caster controls, on its turn, that
+        may start a path (active, not combat locked)."""
         scroll = SCROLLS[card]
         kinds = set(scroll.targets)
         free_move = scroll.effect.kind == "free_move"
+
+        def may_target(creature: Column | Zombie) -> bool:
+            if not free_move:
+                return True
+            return own_turn and controls(public, seat, creature) and creature.active and not creature.in_combat
+
         out: list[Target] = []
         for tile in sight.targets_in_sight(public, frm, reach):
             if "tile" in kinds:
                 out.append(tile)
-            for c in public.columns:
-                if c.tile == tile and "column" in kinds and (not free_move or (own_turn and controls(public, seat, c))):
-                    out.append(c.id)
-            for z in public.zombies:
-                if z.tile == tile and "zombie" in kinds and (not free_move or (own_turn and controls(public, seat, z))):
-                    out.append(z.id)
+            out += [c.id for c in public.columns if c.tile == tile and "column" in kinds and may_target(c)]
+            out += [z.id for z in public.zombies if z.tile == tile and "zombie" in kinds and may_target(z)]
             thugs = combat.thug_column(public, tile)
             if thugs and "thug" in kinds:
                 out.append(thugs[0].id)
