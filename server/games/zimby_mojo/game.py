@@ -1513,7 +1513,6 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             cost=cost,
             effect=scroll.effect.describe(),
             nixes=int(move.target[1:]) if move.target.startswith("#") else None,
-            doubled=move.eat_for_effect > 0,
             doublings=move.eat_for_effect,
         )
         via = f" through {move.channel}" if move.channel is not None else ""

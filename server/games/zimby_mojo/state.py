@@ -327,7 +327,6 @@ class Cast(Entry):
     cost: int = Field(0, ge=0, description="the mojo paid for it")
     effect: JsonValue = Field(None, description="what it does, in the card list's words: the game applies it")
     nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
-    doubled: bool = Field(False, description='channelled by a zimby that cannibalised for "double effect"')
     doublings: int = Field(
         0, ge=0, le=2, description='how many times "double effect" doubles the value (multiplicative: x2, x4)'
     )
