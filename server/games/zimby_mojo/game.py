@@ -79,8 +79,10 @@ tile of a path opens a window for the seats with an active zimby that sees it: a
 
 Hidden: which seal lies on which shrine (revealed when activated), which
 ritual lies by which ritual tile (revealed when first cast; the other four
-are set aside unseen), the scroll library's order, and each seat's hand of
-scrolls (private). Everything else is public.
+are set aside unseen), the scroll library's order, each seat's hand of
+scrolls (private), and the two cards a seat drew in the Ritual of Winnowing
+until it keeps one (private). Everything else is public: the stack, the
+incantations in play, the discards, hand sizes and the library's size.
 
 Chance: the first mover of round 1 (unless ``first_player`` names one), the
 seals, wards and rituals laid out at setup, the portal a warp lands on and
