@@ -573,10 +573,6 @@ export interface Cast {
    */
   nixes?: number | null;
   /**
-   * channelled by a zimby that cannibalised for "double effect"
-   */
-  doubled?: boolean;
-  /**
    * how many times "double effect" doubles the value (multiplicative: x2, x4)
    */
   doublings?: number;

@@ -399,8 +399,6 @@ class Cast(GameModel):
     """what it does, in the card list's words: the game applies it"""
     nixes: int | None = None
     """a Nix: the entry it nullifies when it resolves"""
-    doubled: bool = False
-    """channelled by a zimby that cannibalised for "double effect" """
     doublings: Annotated[int, Field(ge=0, le=2)] = 0
     """how many times "double effect" doubles the value (multiplicative: x2, x4)"""
     stops: str | None = None
