@@ -117,7 +117,9 @@ def check_the_scrolls(tables: dict[int, Table[Any, Any, Any]], entries: dict[int
             if seat is None:
                 assert set(view) == {"public"}
             else:
-                assert view["private"] == {"hand": table.private[seat].hand}  # its own hand, nobody else's
+                # its own private part (its hand, what a ritual made it draw), nobody else's
+                assert view["private"] == table.private[seat].model_dump(mode="json")
+                assert view["private"]["hand"] == table.private[seat].hand
 
 
 async def finish(server: ServerProcess, seats: int, options: dict[str, Any], *, planned: bool,
