@@ -670,7 +670,7 @@ def test_zimby_mojo_scrolls_are_drawn_from_the_catalogue_and_the_stack_top_first
         [view, 2, legal],
     )
     # The hand: every card as the catalogue prints it, in the hand's order.
-    assert page.evaluate(SCROLL_CARDS, ".part.private") == [as_printed(catalogue[key]) for key in hand]
+    assert page.evaluate(SCROLL_CARDS, ".part.private [data-key=hand]") == [as_printed(catalogue[key]) for key in hand]
     # The stack, top first: what each entry is, who cast it at what, the nixed one marked, the top one resolving first.
     assert page.evaluate(STACK) == [
         {"id": 2, "kind": "scroll", "what": "Nix", "said": "→ #1 nixes #1 by seat 0", "nixed": True, "top": True},
@@ -741,8 +741,10 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
         # The seat's hand drawn as the catalogue's cards; its scroll moves said as "card → target via channel".
         seat = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
         if seat["version"] == state["version"]:
-            hand = seat["view"]["private"]["hand"]
-            assert page.evaluate(SCROLL_CARDS, ".part.private") == [as_printed(scrolls[key]) for key in hand]
+            own = seat["view"]["private"]
+            for part in ("hand", "winnowing"):  # the hand, and the cards a Ritual of Winnowing drew
+                drawn = page.evaluate(SCROLL_CARDS, f".part.private [data-key={part}]")
+                assert drawn == [as_printed(scrolls[key]) for key in own[part]], part
             for button in page.eval_on_selector_all(
                 "button.move", "els => els.map((e) => [e.dataset.move, e.textContent])"
             ):
