@@ -48,7 +48,7 @@ A round has six parts, run in this order (the first round starts at 3; ``Public.
     3 players        each seat's turn, clockwise from the first mover; each ends with ``end_turn``
     4 thugs          patrols, re-entry from the barracks, required attacks (npcs.py)
     5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
-    6 wrap_up        wounds from the mist and vines; the first mover of the next round
+    6 wrap_up        wounds from the mist and vines; hands down to the limit; the next first mover
 
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
@@ -56,7 +56,9 @@ they did; a part that stops to ask a seat goes on after the answer (the answered
 event, what is left of the thugs' or zombies' part in a further step of the same name). Their choices are
 asked in response windows: before the zombies shamble, each zombie's owner may
 ``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
-more, its shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
+more, its shaman may ``devour``; the Ritual of Winnowing asks each shaman which drawn card to ``keep`` (in
+solitaire, to ``winnow`` the hand or the library); at wrap-up a shaman over the hand limit chooses what to
+``discard``. Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
@@ -212,8 +214,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   darkness that steps emerges on a random adjacent tile whatever step was declared (swapping with a creature
   there) and its path ends; a column on the main board stepping into an occupied darkened tile
   swaps with the occupant. Zombies ignore darkness; the thugs' and zombies' own walks do not read it.
-- "must discard down to 6 scroll cards (player's choice)" -> wrap-up asks nobody (no scroll, no mojo then): the
-  cards drawn last are discarded first, down to 6 plus the seat's hand-limit incantations.
+- "must discard down to 6 scroll cards (player's choice)" -> after its wounds, wrap-up asks each shaman over the
+  limit (6 plus the hand-limit incantations on the seat), from the first mover on, in a window where the only
+  answers are the cards to discard, one at a time ("Shamans may not use mojo, use scrolls, or cannibalize during
+  wrap-up"); a shaman that passes or runs out of time loses its newest cards.
 """
 
 from __future__ import annotations
@@ -250,6 +254,7 @@ from .state import (
     CombatRoll,
     CreatureId,
     Devour,
+    Discard,
     Drop,
     Eat,
     EndTurn,
@@ -600,6 +605,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if "attack" in on and public.pending_attack is not None:
             target = public.column(public.pending_attack.target)
             moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
+        elif "hand_limit" in on:
+            # Wrap-up: no mojo, no scrolls, no cannibalism; only the choice of the cards to discard.
+            return [Discard(card=card) for card in dict.fromkeys(private.hand)]
         elif "winnowing" in on:
             if public.solitaire:
                 moves += [Winnow(source="hand"), Winnow(source="library")]
@@ -964,7 +972,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if move.channel is not None:
                 event.public["channel"] = move.channel
             self._use_scroll(table, seat, move)
-        elif isinstance(move, Pass | Devour | Hold | Keep | Winnow):
+        elif isinstance(move, Pass | Devour | Hold | Keep | Winnow | Discard):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
         elif isinstance(move, Drop):
@@ -1455,12 +1463,21 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         except KeyError:
             return None
 
-    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold | Keep | Winnow, rng: Rng) -> None:
-        """An answer in a response window: eat before the defence roll, hold a zombie, winnow, or pass."""
+    def _respond(
+        self, table: ZTable, seat: int, move: Pass | Devour | Hold | Keep | Winnow | Discard, rng: Rng
+    ) -> None:
+        """An answer in a response window: eat before the defence roll, hold a zombie, winnow, discard, or pass."""
         pub = table.public
         window = top(pub.windows)
+        if isinstance(move, Discard):
+            table.private[seat].hand.remove(move.card)
+            pub.discards.append(move.card)
+            pub.happened.append(f"seat {seat} discards {SCROLLS[move.card].name}")
+            if len(table.private[seat].hand) <= self._hand_limit(pub, seat):
+                pass_window(pub.windows, seat)
+            return
         if window is not None and isinstance(window.on, dict) and "winnowing" in window.on:
-            assert not isinstance(move, Devour | Hold)
+            assert isinstance(move, Pass | Keep | Winnow)
             self._winnow(table, seat, move, rng)
             if pass_window(pub.windows, seat) is not None and pub.phase == "king" and pub.pending_attack is None:
                 self._begin_players(pub)  # the King's turn ended with his ritual
@@ -1743,6 +1760,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                     return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
             self._zombies(table, rng)
         elif phase == "wrap_up":
+            if not pub.hands_asked:
+                pub.hands_asked = True
+                self._wrap_up_wounds(table, rng)
+                # "must discard down to 6 scroll cards (player's choice)": asked, one card at a time.
+                over = [s for s, p in enumerate(table.private) if len(p.hand) > self._hand_limit(pub, s)]
+                asking: JsonValue = {"hand_limit": pub.round}
+                if open_window(pub.windows, pub.first_mover, asking, pub.seats, among=over, with_opener=True):
+                    settle_combat(pub)
+                    self._count_cards(table)
+                    return Event({"type": "hand_limit_asked", "round": pub.round, "happened": list(pub.happened)})
             self._wrap_up(table, rng)
             if pub.round >= pub.round_limit:
                 # A draw shared by every seat; solitaire is won only by the Crown, so its round limit is a loss.
@@ -1821,17 +1848,26 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._settle(table, rng)
         return pub.pending_attack is not None
 
-    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+    @staticmethod
+    def _hand_limit(pub: Public, seat: int) -> int:
+        """6, changed by the hand-limit incantations on the seat."""
+        return max(0, HAND_LIMIT + effects.chant(pub, seat, "hand_limit"))
+
+    def _wrap_up_wounds(self, table: ZTable, rng: Rng) -> None:
+        """ "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature."""
         pub = table.public
-        # "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature.
         thug_columns = {t.tile: combat.thug_column(pub, t.tile)[0] for t in pub.thugs if not t.in_barracks}
         creatures: list[Column | Zombie | Thug] = [*pub.columns, *pub.zombies, *thug_columns.values()]
         for creature in creatures:
             if self._still_there(pub, creature.id):
                 combat.suffer_obstacles(pub, creature, rng)
+
+    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+        """The rest of wrap-up: a hand still over the limit (its shaman passed) loses its newest cards, the mojo not
+        spent is lost, and the next first mover is found."""
+        pub = table.public
         for seat, private in enumerate(table.private):
-            limit = max(0, HAND_LIMIT + effects.chant(pub, seat, "hand_limit"))
-            while len(private.hand) > limit:
+            while len(private.hand) > self._hand_limit(pub, seat):
                 pub.discards.append(private.hand.pop())
         for tribe in pub.tribes:
             tribe.mojo = 0
@@ -1840,7 +1876,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
             z.held, z.shambled = False, False
-        pub.holds_asked, pub.thugs_moved = False, False
+        pub.holds_asked, pub.thugs_moved, pub.hands_asked = False, False, False
 
     @staticmethod
     def _still_there(pub: Public, cid: CreatureId) -> bool:

@@ -440,6 +440,9 @@ class Public(Part):
     pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
     holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
     thugs_moved: bool = Field(False, description="this round's thugs made their movement phase (attacks follow)")
+    hands_asked: bool = Field(
+        False, description="this round's wrap-up asked the shamans over the hand limit what to discard"
+    )
     round_limit: int = Field(60, description="the match ends undecided after this round")
     discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
     library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
@@ -686,6 +689,13 @@ class Winnow(BaseModel):
     source: Literal["hand", "library"]
 
 
+class Discard(BaseModel):
+    """Wrap-up, over the hand limit: discard this card (asked again until the hand is down to the limit)."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+
+
 class EndTurn(BaseModel):
     type: Literal["end_turn"] = "end_turn"
 
@@ -713,6 +723,7 @@ AnyMove = (
     | UseScroll
     | Keep
     | Winnow
+    | Discard
     | EndTurn
 )
 Move = Annotated[AnyMove, Field(discriminator="type")]

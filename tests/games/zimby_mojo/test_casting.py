@@ -258,8 +258,12 @@ def test_the_hand_limit_at_wrap_up_is_6_plus_the_incantations() -> None:
     pub.tribes[BLUE].chanting = 1
     play(t, BLUE, type="end_turn")
     play(t, YELLOW, type="end_turn")
+    assert pub.windows[-1].on == {"hand_limit": 1} and (pub.windows[-1].asked, pub.windows[-1].waiting) == (YELLOW, [])
+    play(t, YELLOW, type="discard", card="nix")
+    assert asked(t) == YELLOW  # 7 cards: asked again
+    play(t, YELLOW, type="discard", card="war_chant")
     # Blue kept 8, Yellow 6; each drew 1 at the refresh.
-    assert [len(p.hand) for p in t.private] == [9, 7] and len(pub.discards) == 2
+    assert [len(p.hand) for p in t.private] == [9, 7] and sorted(pub.discards) == ["nix", "war_chant"]
 
 
 def test_every_card_leaves_the_stack_to_the_discards_or_into_play() -> None:

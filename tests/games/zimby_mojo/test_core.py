@@ -50,10 +50,10 @@ def clear_thugs(table: ZTable) -> None:
 
 
 def nobody_answers(table: ZTable, rng: Rng) -> None:
-    """Every seat asked in a window on the stack (or by the Ritual of Winnowing) passes: what was pushed resolves
-    as it stands."""
+    """Every seat asked in a window on the stack (or by the Ritual of Winnowing, or over the hand limit) passes:
+    what was pushed resolves as it stands."""
     while (window := table.public.windows[-1] if table.public.windows else None) is not None:
-        assert isinstance(window.on, dict) and ("stack" in window.on or "winnowing" in window.on)
+        assert isinstance(window.on, dict) and {"stack", "winnowing", "hand_limit"} & set(window.on)
         play(table, rng, window.asked, type="pass")
 
 
@@ -531,7 +531,8 @@ def test_solitaire_a_sacrifice_activates_a_seal() -> None:
 
 def test_solitaire_is_lost_when_the_library_runs_out_at_refresh() -> None:
     table, rng = new(1)
-    for _ in range(20):
+    for _ in range(40):
+        nobody_answers(table, rng)  # over the hand limit at wrap-up: the newest cards go
         if RULES.outcome(table) is not None:
             break
         play(table, rng, 0, type="end_turn")
@@ -795,13 +796,31 @@ def test_the_discards_are_shuffled_into_a_new_library_when_it_runs_out() -> None
     assert len(table.private[BLUE].hand) == 7 and table.public.library_size == 4 and not table.public.discards
 
 
-def test_hands_over_six_are_discarded_at_wrap_up() -> None:
+def test_hands_over_six_are_discarded_at_wrap_up_the_players_choice() -> None:
+    """ "Any player with more than 6 scroll cards in their hand must discard down to 6 scroll cards (player's
+    choice)." """
     table, rng = new(scrolls=True)
     play(table, rng, BLUE, type="eat", gain="scroll")
     play(table, rng, BLUE, type="end_turn")
     play(table, rng, YELLOW, type="end_turn")
+    window = table.public.windows[-1]
+    assert window.on == {"hand_limit": 1} and (window.asked, window.waiting) == (BLUE, [])
+    chosen = table.private[BLUE].hand[0]
+    assert legal(table, BLUE) == [{"type": "pass"}, *({"type": "discard", "card": c} for c in dict.fromkeys(
+        table.private[BLUE].hand))]  # fmt: skip
+    play(table, rng, BLUE, type="discard", card=chosen)
     # Blue drew to 7, discarded to 6 at wrap-up, then drew 1 at refresh.
-    assert [len(p.hand) for p in table.private] == [7, 7] and len(table.public.discards) == 1
+    assert [len(p.hand) for p in table.private] == [7, 7] and table.public.discards == [chosen]
+
+
+def test_a_shaman_over_the_hand_limit_who_passes_loses_the_newest_cards() -> None:
+    table, rng = new(scrolls=True)
+    play(table, rng, BLUE, type="eat", gain="scroll")
+    newest = table.private[BLUE].hand[-1]
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    play(table, rng, BLUE, type="pass")
+    assert table.public.discards == [newest] and table.public.phase == "players"
 
 
 # -- the docstring --------------------------------------------------------------------------------------------------
@@ -1023,7 +1042,7 @@ def test_a_thug_column_in_the_vines_at_wrap_up_suffers_as_one_creature() -> None
     pub = table.public
     vines = BOARD.vines[0]
     pub.thugs[0].tile = pub.thugs[1].tile = vines
-    ZimbyMojo()._wrap_up(table, rng)
+    ZimbyMojo()._wrap_up_wounds(table, rng)
     assert sum(line.startswith(("t0 suffers", "t1 suffers")) for line in pub.happened) == 1
 
 
