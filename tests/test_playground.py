@@ -673,7 +673,7 @@ def test_zimby_mojo_scrolls_are_drawn_from_the_catalogue_and_the_stack_top_first
     assert page.evaluate(SCROLL_CARDS, ".part.private [data-key=hand]") == [as_printed(catalogue[key]) for key in hand]
     # The stack, top first: what each entry is, who cast it at what, the nixed one marked, the top one resolving first.
     assert page.evaluate(STACK) == [
-        {"id": 2, "kind": "scroll", "what": "Nix", "said": "→ #1 nixes #1 by seat 0", "nixed": True, "top": True},
+        {"id": 2, "kind": "scroll", "what": "Nix", "said": "nixes #1 Blow Guns by seat 0", "nixed": True, "top": True},
         {"id": 1, "kind": "scroll", "what": "Blow Guns", "said": "→ c2 via c1 by seat 1", "nixed": False, "top": False},
         {"id": 0, "kind": "scroll", "what": "Bungle", "said": "→ c1 via c2 by seat 0", "nixed": False, "top": False},
     ]

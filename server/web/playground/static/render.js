@@ -44,7 +44,7 @@ const SAID_AS = {
   targets: ["→", ""],
   target: ["→", ""],
   channel: ["via", ""],
-  nixes: ["nixes #", ""],
+  nixes: ["nixes", ""],
   stops: ["stops", ""],
   attacker: ["", "attacks"],
   defender: ["", ""],
@@ -213,22 +213,29 @@ export function drawComponent(found, small = false, extra = null) {
   );
 }
 
-/** A value in a line of words: a component by its name, a list joined, a map as fields. */
-function inWords(value, components) {
+/** A value in a line of words: a component by its name, a stack entry's number with what it is, a list joined. */
+function inWords(value, components, entries = null) {
   const found = componentOf(value, components);
   if (found) return componentName(found);
-  if (Array.isArray(value)) return value.map((v) => inWords(v, components)).join(", ");
+  if (typeof value === "string" && entries?.has(value)) return `${value} ${entries.get(value)}`;
+  if (Array.isArray(value)) return value.map((v) => inWords(v, components, entries)).join(", ");
   if (isMap(value)) return JSON.stringify(value);
   return String(value);
 }
 
-/** A map's fields that `SAID_AS` knows, as a phrase: "by seat 1 → c3 via c2". */
-function phrase(map, components, skip = []) {
+/**
+ * A map's fields that `SAID_AS` knows, as a phrase: "→ c3 via c2 by seat 1". `entries` maps "#<id>" to what that
+ * stack entry is, so that an entry named by another reads "#1 Blow Guns".
+ */
+function phrase(map, components, entries = null) {
   const words = [];
+  const nixes = Number.isInteger(map.nixes) ? `#${map.nixes}` : null;
   for (const [k, [before, after]] of Object.entries(SAID_AS)) {
-    const v = map[k];
-    if (skip.includes(k) || v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
-    words.push(`${before}${before && !before.endsWith("#") ? " " : ""}${inWords(v, components)}${after ? ` ${after}` : ""}`);
+    let v = map[k];
+    if (k === "nixes" && v !== null && v !== undefined) v = `#${v}`;
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    if (k === "targets" && nixes !== null && Array.isArray(v) && v.every((t) => t === nixes)) continue; // said by "nixes"
+    words.push(`${before}${before ? " " : ""}${inWords(v, components, entries)}${after ? ` ${after}` : ""}`);
   }
   return words.join(" ");
 }
@@ -246,6 +253,11 @@ function drawStack(stack, key, context) {
   const label = humanize(key || "stack");
   if (stack.entries.length === 0) return h("p", { class: "stack empty", "data-stack": key, "aria-label": label }, "Empty.");
   const top = stack.entries.length - 1;
+  const what = (entry) => {
+    const found = componentOf(entry.card, context.components);
+    return found ? componentName(found) : entry.card !== undefined ? String(entry.card) : humanize(entry.kind);
+  };
+  const named = new Map(stack.entries.map((e) => [`#${e.id}`, what(e)]));
   return h(
     "ol",
     { class: "stack", "data-stack": key, "aria-label": `${label}, top first` },
@@ -253,15 +265,14 @@ function drawStack(stack, key, context) {
       .map((entry, at) => {
         const { id, kind, nixed, card, ...rest } = entry;
         const found = componentOf(card, context.components);
-        const what = found ? componentName(found) : card !== undefined ? String(card) : humanize(kind);
         return h(
           "li",
           { class: `stack-entry${nixed === true ? " nixed" : ""}${at === top ? " top" : ""}`, "data-entry": id, "data-kind": kind },
           h("span", { class: "stack-id" }, `#${id}`),
           " ",
-          h("strong", { class: "stack-what" }, what),
+          h("strong", { class: "stack-what" }, what(entry)),
           " ",
-          h("span", { class: "stack-said" }, phrase(entry, context.components)),
+          h("span", { class: "stack-said" }, phrase(entry, context.components, named)),
           nixed === true ? h("span", { class: "nixed-mark" }, "nixed") : null,
           at === top ? h("span", { class: "top-mark" }, "resolves first") : null,
           found ? drawComponent(found, true) : null,
