@@ -503,3 +503,45 @@ def test_a_thug_in_a_patch_o_darkness_stumbles_out_onto_a_random_adjacent_tile_a
         assert thug.tile in ("o15", "o17")
         seen.add(thug.tile)
     assert len(seen) == 2
+
+
+# -- incantations at work -------------------------------------------------------------------------------------------
+
+
+def test_marching_drums_add_a_tile_to_each_expenditure_on_the_shamans_turn() -> None:
+    t = table()
+    pub = t.public
+    column(t, "j17", "c1", blue=1)
+    pub.incantations.append(Incantation(id=90, card="marching_drums", caster=BLUE, target=BLUE, value=1))
+    pub.tribes[BLUE].chanting = 1
+    play(t, BLUE, type="go", creature="c1")
+    for tile in ("k17", "l17", "m17", "n17", "o17"):
+        play(t, BLUE, type="step", to=tile)
+    assert pub.tribes[BLUE].tokens == 3  # 4 + 1 tiles for 1 mojo
+
+
+def test_war_chant_adds_to_the_shamans_combat_rolls() -> None:
+    t = table()
+    pub = t.public
+    column(t, "m15", "c1", blue=1)
+    column(t, "n15", "c2", yellow=1)
+    pub.incantations.append(Incantation(id=90, card="war_chant", caster=BLUE, target=BLUE, value=1))
+    pub.tribes[BLUE].chanting = 1
+    play(t, BLUE, find_rng((1, 2)), type="attack", attacker="c1", target="c2")
+    # 1 + 1 + 1 (the chant) against 2 + 1: equal rolls, both combat locked.
+    assert pub.column("c1").in_combat and pub.column("c2").in_combat
+
+
+def test_hush_ends_an_incantation_and_shocks_its_chanter() -> None:
+    """ "The chanter on the discarded incantation becomes depleted from the shock of the incantation's
+    destruction." """
+    t = table(yellow=["hush"])
+    pub = t.public
+    pub.incantations.append(Incantation(id=90, card="war_chant", caster=BLUE, target=BLUE, value=1))
+    pub.tribes[BLUE].chanting = 1
+    t.secret.library.remove("war_chant")
+    play(t, BLUE, type="end_turn")
+    assert UseScroll(card="hush", target="incantation90") in legal(t, YELLOW)
+    play(t, YELLOW, type="scroll", card="hush", target="incantation90")
+    assert not pub.incantations and pub.tribes[BLUE].chanting == 0 and pub.tribes[BLUE].depleted == 1
+    assert sorted(pub.discards) == ["hush", "war_chant"]
