@@ -203,6 +203,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
+- "applies to witcheries that target the tile he occupies as well as those that target the King himself" ->
+  (solitaire) a witchery at the King or his tile rolls the Crown's immunity as it resolves; in a match of several
+  shamans only a witchery at the Crown carrier itself does ("the witchery is cast but has no effect on the Crown
+  carrier"): vines spread onto its tile meet its obstacle immunity instead, as in "Round X + 2".
 - "cannibalism to affect a witchery must immediately precede channeling the witchery." -> a zimby's eating for
   "double range" or "double effect" is part of the ``scroll`` move (``eat_for_range``, ``eat_for_effect``, at most
   2 together, never the channeller's last zimby, only in a single-tribe column of the caster's): each eaten doubles
