@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from server.engine import Rng
+from server.engine import Rng, Rules
+from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo import scrolls as scrolls_module
 from server.games.zimby_mojo.scrolls import (
     EFFECT_KINDS,
@@ -332,6 +333,13 @@ def test_every_cards_text_states_what_its_effect_data_does(card: Scroll) -> None
     if effect.until != "now":
         assert UNTIL_WORDS[effect.until] in said, card.name
     assert ("only on your turn" in said) == (card.timing == "own_turn"), card.name
+
+
+def test_the_game_publishes_its_card_list_in_the_catalogue() -> None:
+    """The catalogue's ``components``: the card list as data, every card once, with its text (``GET /v1/games``)."""
+    described = Rules(ZimbyMojo()).describe()["components"]
+    assert described == {"scrolls": [card.model_dump(mode="json") for card in catalogue()]}
+    assert json.loads(json.dumps(described)) == described
 
 
 # -- the docstring ---------------------------------------------------------------------------------------------------
