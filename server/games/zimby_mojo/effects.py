@@ -112,7 +112,8 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Part 6. Mojo, scrolls, and the st
   :func:`draw` reshuffles the discards into the library only when a draw finds it empty, and never in solitaire
   ("If the player can't draw a card from the scroll library during refresh, the player loses the game").
 - "Only on a player's turn ... Move active creatures they control" -> free movement goes to the
-  target only if the caster controls it on the caster's turn as the scroll resolves; its path is the one under way
+  target only if the caster controls it on the caster's turn as the scroll resolves, and it is active and not combat
+  locked (a combat locked creature starts no path); its path is the one under way
   if it is the target's, else a new path starts with it (the game offers the card only when no other creature's
   path is under way).
 - "a shaman may acquire more zimbies by other means, such as scroll effects" -> a spawning scroll brings as many
@@ -317,6 +318,9 @@ def _free_move(table: ZTable, cast: Cast, card: Scroll, target: Target, rng: Rng
     pub = table.public
     fighter = creature(pub, target)
     if not isinstance(fighter, (Column, Zombie)) or not _controls(pub, cast.pusher, fighter):
+        return
+    if not fighter.active or fighter.in_combat:
+        pub.happened.append(f"{card.name}: {target} may not move (depleted or combat locked)")
         return
     tiles = value(card, cast, rng)
     if pub.moving is None or pub.moving.creature != fighter.id:

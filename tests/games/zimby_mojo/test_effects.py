@@ -505,6 +505,16 @@ def test_free_movement_only_for_a_creature_the_caster_controls_now() -> None:
     assert t.public.moving == Moving(creature=yellow.id, free_tiles=2 * (2 + 1 + 1))
 
 
+def test_free_movement_is_lost_on_a_creature_depleted_or_combat_locked_before_it_resolves() -> None:
+    t = table()
+    column = zimbies(t, "g5", blue=1)
+    column.active = False
+    resolve(t, cast(BLUE, "lil_bits_o_map", column.id))
+    column.active, column.in_combat = True, True
+    resolve(t, cast(BLUE, "lil_bits_o_map", column.id))
+    assert t.public.moving is None
+
+
 # -- Bungle -----------------------------------------------------------------------------------------------------------
 
 
