@@ -199,7 +199,8 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   asks the other seats able to use a scroll that have an active zimby (on the main board, or at home) with the
   new tile in line of sight; a witchery cast there stops the creature: the path waits while the stack resolves,
   and goes on afterwards if its creature is still there and active ("If the witchery fails, the creature may
-  finish its movement").
+  finish its movement"). A thug's walk is asked about the same way after each step (every seat that could, from
+  the first mover on) and goes on with the steps it had left; the zombies' shambles and the King's steps are not.
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
@@ -1223,12 +1224,22 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         may channel with the tile in line of sight, on the main board or at home).
         """
         pub = table.public
-        if pub.moving is None or mover_gone(pub, creature) or pub.stack.inescapable:
+        if pub.moving is None or mover_gone(pub, creature):
             return
-        able = set(self._able_to_answer(table)) - {seat}
-        could_stop = [s for s in sorted(able) if self._sees(pub, s, creature.tile)]
-        on: JsonValue = {"path": creature.id, "at": creature.tile}
-        open_window(pub.windows, seat, on, pub.seats, among=could_stop)
+        self._stop_at(table, creature.id, creature.tile, mover=seat)
+
+    def _stop_at(self, table: ZTable, creature: CreatureId, tile: TileId, *, mover: int | None) -> bool:
+        """Open a window on a creature moving onto ``tile`` (a shaman's path, a thug's walk) for the seats that
+        could say "Stop!" (public facts: a card, the mojo, a zimby seeing the tile); the mover's own seat is not
+        asked, a thug's walk asks from the first mover. Whether it opened."""
+        pub = table.public
+        if pub.stack.inescapable:
+            return False
+        able = set(self._able_to_answer(table)) - {mover}
+        could_stop = [s for s in sorted(able) if self._sees(pub, s, tile)]
+        on: JsonValue = {"path": creature, "at": tile}
+        opener = mover if mover is not None else pub.first_mover
+        return open_window(pub.windows, opener, on, pub.seats, among=could_stop, with_opener=mover is None) is not None
 
     @staticmethod
     def _sees(pub: Public, seat: int, tile: TileId) -> bool:
@@ -1811,8 +1822,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""
         pub = table.public
         if not pub.thugs_moved:
+            if not pub.thugs_out:
+                pub.thugs_out = True
+                npcs.thugs_set_out(table, rng)
+
+            def stop(thug: Thug) -> bool:
+                return self._stop_at(table, thug.id, thug.tile, mover=None)
+
+            if npcs.thugs_walk(table, rng, stop=stop):
+                return  # a "Stop!" window is open on a thug's walk: it goes on once the stack resolved
             pub.thugs_moved = True
-            npcs.thugs_move(table, rng)
         while pub.phase == "thugs" and (due := npcs.next_thug_attack(pub, rng)) is not None:
             leader, target = due
             if self._npc_attack(table, leader.id, target, rng):
@@ -1880,7 +1899,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
             z.held, z.shambled = False, False
-        pub.holds_asked, pub.thugs_moved, pub.hands_asked = False, False, False
+        pub.holds_asked, pub.thugs_out, pub.thugs_moved, pub.hands_asked = False, False, False, False
 
     @staticmethod
     def _still_there(pub: Public, cid: CreatureId) -> bool:

@@ -158,6 +158,9 @@ class Thug(Creature):
     )
     crown: bool = Field(False, description="carries the Crown to the blood mist")
     holding: bool = Field(False, description="solitaire: holds position on a tile flanking the player's entry point")
+    returned: bool = Field(False, description="re-entered from the barracks this round (its first step is away)")
+    walked: bool = Field(False, description="has made this round's walk")
+    walking: int = Field(0, ge=0, description='steps left of its walk, halted by a "Stop!" window')
 
 
 class King(BaseModel):
@@ -439,6 +442,7 @@ class Public(Part):
     )
     pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
     holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
+    thugs_out: bool = Field(False, description="this round's thugs set out (the barracks' returned by a portal)")
     thugs_moved: bool = Field(False, description="this round's thugs made their movement phase (attacks follow)")
     hands_asked: bool = Field(
         False, description="this round's wrap-up asked the shamans over the hand limit what to discard"

@@ -545,3 +545,31 @@ def test_hush_ends_an_incantation_and_shocks_its_chanter() -> None:
     play(t, YELLOW, type="scroll", card="hush", target="incantation90")
     assert not pub.incantations and pub.tribes[BLUE].chanting == 0 and pub.tribes[BLUE].depleted == 1
     assert sorted(pub.discards) == ["hush", "war_chant"]
+
+
+def test_a_thug_walking_through_a_zimbys_line_of_sight_may_be_stopped() -> None:
+    """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop" and halt the creature's
+    movement to target it with a witchery in that position." """
+    for seed in range(40):
+        t = table(blue=["death_curse"])
+        pub = t.public
+        for thug in pub.thugs[1:]:
+            thug.active = False  # in their barracks, depleted: they do not return this round
+        t0 = pub.thugs[0]
+        t0.tile, t0.in_barracks = "m6", False
+        column(t, "p8", "c1", blue=1)  # sees m8, three tiles west along row 8
+        play(t, BLUE, type="end_turn")
+        play(t, YELLOW, Rng(seed), type="end_turn")
+        if not pub.windows:
+            continue  # the thug rolled too short a walk to reach m8
+        assert pub.windows[-1].on == {"path": "t0", "at": "m8"} and asked(t) == BLUE and t0.tile == "m8"
+        curse = UseScroll(card="death_curse", target="t0", channel="c1")
+        assert curse in legal(t, BLUE)
+        play(t, BLUE, **RULES.dump_move(curse))
+        (stop,) = pub.stack.entries
+        assert isinstance(stop, Cast) and stop.stops == "t0" and asked(t) == BLUE
+        while pub.windows:
+            play(t, asked(t) or 0, type="pass")
+        assert t0.in_barracks and phase(t) != "thugs"
+        return
+    raise AssertionError("no seed walked the thug past the zimby")
