@@ -199,8 +199,8 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   asks the other seats able to use a scroll that have an active zimby (on the main board, or at home) with the
   new tile in line of sight; a witchery cast there stops the creature: the path waits while the stack resolves,
   and goes on afterwards if its creature is still there and active ("If the witchery fails, the creature may
-  finish its movement"). A thug's walk is asked about the same way after each step (every seat that could, from
-  the first mover on) and goes on with the steps it had left; the zombies' shambles and the King's steps are not.
+  finish its movement"). A thug's walk and a zombie's shamble are asked about the same way after each step (every
+  seat that could, from the first mover on) and go on with the steps they had left; the King's steps are not.
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
@@ -1842,11 +1842,18 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def _zombies(self, table: ZTable, rng: Rng) -> None:
         """Each zombie shambles in turn, then attacks the living creature it reached (a defender may be asked)."""
         pub = table.public
+
+        def stop(zombie: Zombie) -> bool:
+            return self._stop_at(table, zombie.id, zombie.tile, mover=None)
+
         for zombie in list(pub.zombies):
-            if zombie.shambled or zombie not in pub.zombies or not npcs.shambles(zombie):
+            halted = zombie.shambling is not None
+            if (zombie.shambled and not halted) or zombie not in pub.zombies or not npcs.shambles(zombie):
                 continue
             zombie.shambled = True
-            target = npcs.shamble_walk(pub, zombie, rng)
+            target = npcs.shamble_walk(pub, zombie, rng, stop=stop)
+            if zombie.shambling is not None:
+                return  # a "Stop!" window is open on its shamble: it goes on once the stack resolved
             if target is None or zombie not in pub.zombies:
                 continue
             if self._npc_attack(table, zombie.id, target, rng):
@@ -1898,7 +1905,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         best = [t.seat for t in pub.tribes if t.first_mover_count == max(counts)]
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
-            z.held, z.shambled = False, False
+            z.held, z.shambled, z.shambling = False, False, None
         pub.holds_asked, pub.thugs_out, pub.thugs_moved, pub.hands_asked = False, False, False, False
 
     @staticmethod

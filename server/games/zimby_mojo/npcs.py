@@ -88,7 +88,8 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Thugs' turn and patrols"):
   (1d3) and deadly vines (1), and a portal relocates it and ends its shamble.
 - "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"" -> after each step of a
   thug's walk the game may halt it (``stop``: a window for the seats that could); the walk goes on afterwards with
-  the steps it had left (``Thug.walking``), each thug walking once a round (``Thug.walked``).
+  the steps it had left (``Thug.walking``), each thug walking once a round (``Thug.walked``). A zombie's shamble
+  likewise (``Zombie.shambling``).
 - "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a thug
   that starts a step in a patch o' darkness emerges on a random adjacent tile it may enter (its Crown-carrying
   column with it; swapping with a creature there) and stops; a thug whose next step is an occupied darkened
@@ -610,12 +611,21 @@ def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> N
         zombie_attacks(public, zombie, target, rng, board=board)
 
 
-def shamble_walk(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> CreatureId | None:
+def shamble_walk(
+    public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD, *, stop: Callable[[Zombie], bool] | None = None
+) -> CreatureId | None:
     """The zombie walks 1d6 tiles toward the nearest living creature, stopping beside one: the living creature
-    it will attack (drawn at random among several), if any is then in its combat zone."""
-    steps = rng.roll(6)
-    public.happened.append(f"{zombie.id} shambles {steps}")
-    for _ in range(steps):
+    it will attack (drawn at random among several), if any is then in its combat zone.
+
+    ``stop`` may halt it after a step ("Stop!"): ``zombie.shambling`` then holds the steps left, and a later call
+    goes on with them instead of rolling.
+    """
+    if zombie.shambling is not None:
+        steps, zombie.shambling = zombie.shambling, None
+    else:
+        steps = rng.roll(6)
+        public.happened.append(f"{zombie.id} shambles {steps}")
+    for done in range(1, steps + 1):
         if living_near(public, zombie.tile, board):
             break
         walk = nearest_living(public, zombie, rng, board)
@@ -630,6 +640,9 @@ def shamble_walk(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD)
         if there in board.portals:
             relocate(public, [zombie], there, rng, board)
             break
+        if stop is not None and stop(zombie):
+            zombie.shambling = steps - done
+            return None
     near = living_near(public, zombie.tile, board)
     return pick(rng, near) if near else None
 

@@ -146,6 +146,9 @@ class Zombie(Creature):
         description="stopped beside a living creature on its controller's path: must attack it this turn",
     )
     shambled: bool = Field(False, description="has had its shamble this round (reset at wrap-up)")
+    shambling: int | None = Field(
+        None, description='steps left of its shamble, halted by a "Stop!" window (None: not halted)'
+    )
 
 
 class Thug(Creature):

@@ -24,6 +24,7 @@ from server.games.zimby_mojo.state import (
     Obstacle,
     UseScroll,
     Wounds,
+    Zombie,
     home_tile,
 )
 from tests.games.zimby_mojo.test_combat import find_rng
@@ -573,3 +574,30 @@ def test_a_thug_walking_through_a_zimbys_line_of_sight_may_be_stopped() -> None:
         assert t0.in_barracks and phase(t) != "thugs"
         return
     raise AssertionError("no seed walked the thug past the zimby")
+
+
+def test_a_shambling_zombie_may_be_stopped_and_dizzy_dust_ends_its_shamble() -> None:
+    for seed in range(60):
+        t = table(blue=["dizzy_dust"])
+        pub = t.public
+        for thug in pub.thugs:
+            thug.active = False
+        column(t, "p8", "c1", blue=1)
+        pub.zombies.append(Zombie(id="z9", tile="m4", owner=YELLOW))
+        play(t, BLUE, type="end_turn")
+        play(t, YELLOW, type="end_turn")
+        assert pub.windows[-1].on == {"shamble": 1}
+        play(t, YELLOW, Rng(seed), type="pass")  # Yellow does not hold its zombie
+        window = pub.windows[-1] if pub.windows else None
+        if window is None or window.on != {"path": "z9", "at": pub.zombies[0].tile}:
+            continue
+        stopped_at = window.on["at"]
+        dust = UseScroll(card="dizzy_dust", target="z9", channel="c1")
+        assert asked(t) == BLUE and dust in legal(t, BLUE)
+        play(t, BLUE, **RULES.dump_move(dust))
+        while pub.windows:
+            play(t, asked(t) or 0, type="pass")
+        # Depleted, it shambles no further (the refresh of the next round makes it active again).
+        assert pub.zombies[0].tile == stopped_at and pub.round == 2 and not pub.column("c1").in_combat
+        return
+    raise AssertionError("no seed shambled the zombie past the zimby")
