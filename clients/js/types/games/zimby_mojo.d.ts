@@ -39,6 +39,7 @@ export type Move =
   | UseScroll
   | Keep
   | Winnow
+  | Discard
   | EndTurn;
 
 export interface Pass {
@@ -177,6 +178,11 @@ export interface Winnow {
   source: "hand" | "library";
 }
 
+export interface Discard {
+  type?: "discard";
+  card: string;
+}
+
 export interface EndTurn {
   type?: "end_turn";
 }
@@ -235,9 +241,17 @@ export interface Public {
    */
   holds_asked?: boolean;
   /**
+   * this round's thugs set out (the barracks' returned by a portal)
+   */
+  thugs_out?: boolean;
+  /**
    * this round's thugs made their movement phase (attacks follow)
    */
   thugs_moved?: boolean;
+  /**
+   * this round's wrap-up asked the shamans over the hand limit what to discard
+   */
+  hands_asked?: boolean;
   /**
    * the match ends undecided after this round
    */
@@ -394,6 +408,10 @@ export interface Zombie {
    * has had its shamble this round (reset at wrap-up)
    */
   shambled?: boolean;
+  /**
+   * steps left of its shamble, halted by a "Stop!" window (None: not halted)
+   */
+  shambling?: number | null;
 }
 
 export interface Thug {
@@ -439,6 +457,18 @@ export interface Thug {
    * solitaire: holds position on a tile flanking the player's entry point
    */
   holding?: boolean;
+  /**
+   * re-entered from the barracks this round (its first step is away)
+   */
+  returned?: boolean;
+  /**
+   * has made this round's walk
+   */
+  walked?: boolean;
+  /**
+   * steps left of its walk, halted by a "Stop!" window
+   */
+  walking?: number;
 }
 
 export interface King {

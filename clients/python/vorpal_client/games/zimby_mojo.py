@@ -53,6 +53,13 @@ class Devour(GameModel):
     eat: Annotated[int, Field(ge=1, le=2)]
 
 
+class Discard(GameModel):
+    """Wrap-up, over the hand limit: discard this card (asked again until the hand is down to the limit)."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+
+
 class Drop(GameModel):
     """The Crown carrier drops the Crown on its tile ("A creature may drop an item at any time, even on the run")."""
 
@@ -282,6 +289,8 @@ class Zombie(GameModel):
     """stopped beside a living creature on its controller's path: must attack it this turn"""
     shambled: bool = False
     """has had its shamble this round (reset at wrap-up)"""
+    shambling: int | None = None
+    """steps left of its shamble, halted by a "Stop!" window (None: not halted)"""
 
 
 class Thug(GameModel):
@@ -311,6 +320,12 @@ class Thug(GameModel):
     """carries the Crown to the blood mist"""
     holding: bool = False
     """solitaire: holds position on a tile flanking the player's entry point"""
+    returned: bool = False
+    """re-entered from the barracks this round (its first step is away)"""
+    walked: bool = False
+    """has made this round's walk"""
+    walking: Annotated[int, Field(ge=0)] = 0
+    """steps left of its walk, halted by a "Stop!" window"""
 
 
 class King(GameModel):
@@ -688,8 +703,12 @@ class Public(GameModel):
     """an attack waiting for the defender's answer"""
     holds_asked: bool = False
     """this round's zombie owners were asked whether to hold them"""
+    thugs_out: bool = False
+    """this round's thugs set out (the barracks' returned by a portal)"""
     thugs_moved: bool = False
     """this round's thugs made their movement phase (attacks follow)"""
+    hands_asked: bool = False
+    """this round's wrap-up asked the shamans over the hand limit what to discard"""
     round_limit: int = 60
     """the match ends undecided after this round"""
     discards: list[str] | None = None
@@ -745,6 +764,7 @@ Move = Annotated[
     | UseScroll
     | Keep
     | Winnow
+    | Discard
     | EndTurn,
     Field(discriminator="type"),
 ]
