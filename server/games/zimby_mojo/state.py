@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Annotated, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, computed_field
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
 from server.engine.errors import IllegalMove
@@ -331,7 +331,7 @@ class Cast(Entry):
     channel: CreatureId | None = Field(None, description="a witchery's channelling zimby (a column or home)")
     targets: list[Target] = Field(default_factory=list, description="creatures, tiles, seat<n> shamans")
     cost: int = Field(0, ge=0, description="the mojo paid for it")
-    effect: JsonValue = Field(None, description="what it does, in the card list's words: the game applies it")
+    effect: str = Field("", description="what it does, in the card list's short notation: the game applies it")
     nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
     doublings: int = Field(
         0, ge=0, le=2, description='how many times "double effect" doubles the value (multiplicative: x2, x4)'

@@ -593,11 +593,9 @@ export interface Cast {
    */
   cost?: number;
   /**
-   * what it does, in the card list's words: the game applies it
+   * what it does, in the card list's short notation: the game applies it
    */
-  effect?: {
-    [k: string]: unknown | undefined;
-  };
+  effect?: string;
   /**
    * a Nix: the entry it nullifies when it resolves
    */

@@ -385,10 +385,6 @@ class Obstacle(GameModel):
     """a King's obstacle (thickets, blood vines): dies after his death"""
 
 
-class JsonValue(GameModel):
-    pass
-
-
 class Cast(GameModel):
     """A scroll used: its mojo is paid and its effect waits on the stack."""
 
@@ -410,8 +406,8 @@ class Cast(GameModel):
     """creatures, tiles, seat<n> shamans"""
     cost: Annotated[int, Field(ge=0)] = 0
     """the mojo paid for it"""
-    effect: JsonValue = None
-    """what it does, in the card list's words: the game applies it"""
+    effect: str = ""
+    """what it does, in the card list's short notation: the game applies it"""
     nixes: int | None = None
     """a Nix: the entry it nullifies when it resolves"""
     doublings: Annotated[int, Field(ge=0, le=2)] = 0
@@ -539,6 +535,10 @@ class Request(GameModel):
     """join: the column asked to be joined"""
     waiting: list[int]
     """seats still to answer, in turn order"""
+
+
+class JsonValue(GameModel):
+    pass
 
 
 class Window(GameModel):
