@@ -10,13 +10,22 @@ One model per thing on the table, so that the rules modules (``game.py``,
   :class:`King`), the :class:`Crown`, the shrines and their seals once
   revealed, the wards, the ritual tiles and their rituals once revealed, the
   obstacles, the move under way (a path declared tile by tile, a request
-  for permission), and the response windows open (``windows``: the zombie
-  owners' hold, a defending cannibal; an attack waits in ``pending_attack``).
-- :class:`Private` -- a seat's hand of scroll cards (part 2 deals them; part 1
-  keeps the hand empty so that part 2 only adds cards).
+  for permission), the :class:`Stack` of scroll effects, combat rolls and
+  wounds (its entries :class:`Cast`, :class:`CombatRoll`, :class:`Wounds`,
+  :class:`KingsRitual`; the rules in ``stack.py``), the :class:`Incantation`
+  cards in play, the discards, and the response windows open (``windows``:
+  on the stack, on a path tile, the zombie owners' hold, a defending cannibal,
+  the Ritual of Winnowing, the hand limit; an attack under way waits in
+  ``pending_attack``).
+- :class:`Private` -- a seat's hand of scroll cards, and the two cards it drew
+  in the Ritual of Winnowing until it keeps one.
 - :class:`Secret` -- which elemental seal lies face down on which shrine, which
   ritual marker lies beside which ritual tile (the other four markers are set
-  aside unseen), and the scroll library's order (part 2).
+  aside unseen), and the scroll library's order.
+
+One exchange of blows as values (:class:`~.rolls.CombatRolls`) lives in
+``rolls.py``, apart, so that the stack here can hold it without importing the
+rules that act on the table.
 
 Creatures are named by a short id that stays theirs while they are in play:
 ``c<n>`` a zimby column, ``z<n>`` a zombie, ``t<n>`` a thug (0-3), ``king``.
@@ -243,7 +252,9 @@ class TribalBoard(BaseModel):
     eaten: int = Field(0, description="zimbies the shaman ate this round (at most 2)")
     spawned: int = Field(0, description="zimbies spawned this turn (at most 2)")
     made_zombie: bool = Field(False, description="made a zombie this turn (at most 1)")
-    chanting: int = Field(0, description="zimbies chanting incantations (part 2); they stay on the tribal board")
+    chanting: int = Field(
+        0, description="zimbies chanting incantations in play or on the stack; they stay on the tribal board"
+    )
 
     @property
     def zimbies(self) -> int:
@@ -452,7 +463,7 @@ class Public(Part):
     )
     round_limit: int = Field(60, description="the match ends undecided after this round")
     discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
-    library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
+    library_size: int = Field(0, description="scroll cards left in the library (the solitaire score)")
     hand_sizes: list[int] = Field(default_factory=list)
     happened: list[str] = Field(
         default_factory=list, description="what the last move or chance step caused, line by line (rolls, wounds)"
@@ -517,7 +528,7 @@ class Secret(Part):
     rituals: dict[TileId, Ritual] = Field(
         default_factory=dict, description="the face-down ritual marker of each ritual tile"
     )
-    library: list[str] = Field(default_factory=list, description="the scroll library, top first (part 2)")
+    library: list[str] = Field(default_factory=list, description="the scroll library, top first")
 
 
 # -- options and moves -----------------------------------------------------------------------------------------------
@@ -544,7 +555,7 @@ class Extract(BaseModel):
 
 
 class Eat(BaseModel):
-    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo (or a scroll, part 2)."""
+    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo or a scroll."""
 
     type: Literal["eat"] = "eat"
     gain: Literal["mojo", "scroll"] = "mojo"

@@ -261,7 +261,7 @@ export interface Public {
    */
   discards?: string[];
   /**
-   * scroll cards left in the library (part 2; solitaire score)
+   * scroll cards left in the library (the solitaire score)
    */
   library_size?: number;
   hand_sizes?: number[];
@@ -321,7 +321,7 @@ export interface TribalBoard {
    */
   made_zombie?: boolean;
   /**
-   * zimbies chanting incantations (part 2); they stay on the tribal board
+   * zimbies chanting incantations in play or on the stack; they stay on the tribal board
    */
   chanting?: number;
 }

@@ -67,7 +67,7 @@ class Drop(GameModel):
 
 
 class Eat(GameModel):
-    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo (or a scroll, part 2)."""
+    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo or a scroll."""
 
     type: Literal["eat"] = "eat"
     gain: Literal["mojo", "scroll"] = "mojo"
@@ -234,7 +234,7 @@ class TribalBoard(GameModel):
     made_zombie: bool = False
     """made a zombie this turn (at most 1)"""
     chanting: int = 0
-    """zimbies chanting incantations (part 2); they stay on the tribal board"""
+    """zimbies chanting incantations in play or on the stack; they stay on the tribal board"""
 
 
 class Column(GameModel):
@@ -714,7 +714,7 @@ class Public(GameModel):
     discards: list[str] | None = None
     """the scroll discard pile, face up, last on top"""
     library_size: int = 0
-    """scroll cards left in the library (part 2; solitaire score)"""
+    """scroll cards left in the library (the solitaire score)"""
     hand_sizes: list[int] | None = None
     happened: list[str] | None = None
     """what the last move or chance step caused, line by line (rolls, wounds)"""
