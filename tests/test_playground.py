@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import random
 import re
 import shutil
@@ -27,6 +28,7 @@ from server.domain.views import log_entry
 from server.engine import Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD as ZIMBY_BOARD
+from server.games.zimby_mojo.state import Cast, Column, Incantation, Obstacle, Stack
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 
@@ -432,6 +434,7 @@ GRID = """(root) => {
     tribes: Object.fromEntries(all('g.seat-board').map((g) => [g.dataset.seat, g.dataset.entry])),
     marks: count(all('g.mark'), 'key'),
     overlays: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile}`).sort(),
+    sides: all('g.mark.overlay').map((g) => `${g.dataset.kind} ${g.dataset.tile} ${g.dataset.side}`).sort(),
     barred: all('g.mark.barred').map((g) => g.dataset.tile).sort(),
     routes: count(all('line.route-step'), 'route'),
     walls: all('.wall').length,
@@ -472,6 +475,7 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
         "in_combat": sorted(c["id"] for c in creatures if c.get("in_combat") is True and c["tile"] is not None),
         "tribes": {str(t["seat"]): t["entry"] for t in public["tribes"]},
         "overlays": sorted(f"{o['kind']} {o['tile']}" for o in public["obstacles"]),
+        "sides": sorted(f"{o['kind']} {o['tile']} {o['side']}" for o in public["obstacles"]),  # A, then B
         "barred": sorted(w["tile"] for w in public["wards"] if not w["open"]),
         "routes": routes,
         "walls": walls,
@@ -481,10 +485,10 @@ def zimby_expected(public: dict[str, Any]) -> dict[str, Any]:
 
 
 def zimby_views() -> dict[str, dict[str, Any]]:
-    """Real tables of Zimby Mojo, played from a seed: random moves until a zombie walks and a column holds two
-    tribes, until an attack waits for the defender's shaman, until a column asks to join another, until a creature
-    is depleted, until one is in combat; and the test bots' match of four until a column carries the Crown of the
-    dead King."""
+    """Real tables of Zimby Mojo, played from a seed: random moves (scrolls among them) until a zombie walks and a
+    column holds two tribes, until an attack waits for the defender's shaman, until a column asks to join another,
+    until a creature is depleted, until one is in combat, until two entries wait on the stack; and the test bots'
+    match of four until a column carries the Crown of the dead King."""
     rules = Rules(ZimbyMojo())
     found: dict[str, dict[str, Any]] = {}
     wanted: dict[str, Callable[[Any], bool]] = {
@@ -493,8 +497,9 @@ def zimby_views() -> dict[str, dict[str, Any]]:
         "join": lambda pub: pub.request is not None and pub.request.target is not None,
         "depleted": lambda pub: any(not c.active for c in [*pub.columns, *pub.zombies, *pub.thugs]),
         "combat": lambda pub: any(c.in_combat for c in [*pub.columns, *pub.zombies, *pub.thugs]),
+        "stack": lambda pub: len(pub.stack.entries) >= 2,
     }
-    for seed in range(20):  # the first random match (by seed) that gets there
+    for seed in range(60):  # the first random match (by seed) that gets there
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
         pick = random.Random(seed)
         while rules.outcome(table) is None and not set(wanted) <= set(found):
@@ -502,7 +507,11 @@ def zimby_views() -> dict[str, dict[str, Any]]:
                 if name not in found and here(table.public):
                     found[name] = rules.view(table, None)["public"]
             (seat,) = rules.to_act(table)
-            rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
+            # A kind of move first, then one of its moves: the many scroll moves (card x target x channel) would
+            # otherwise crowd out the rest.
+            legal = rules.legal_moves(table, seat)
+            kind = pick.choice(sorted({m.type for m in legal}))
+            rules.act(table, rng, seat, rules.dump_move(pick.choice([m for m in legal if m.type == kind])))
     assert set(found) == set(wanted), f"random matches did not reach {set(wanted) - set(found)}"
     for seed in range(5, 10):
         table, rng = rules.setup(rules.parse_options({}), 4, seed)
@@ -523,6 +532,7 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
     """The board of square cells, its creatures, the King's obstacles, wards and tribal boards, from real tables."""
     page.goto(f"{server.url}/play/")
     page.wait_for_selector(".catalogue")
+    scrolls = scroll_catalogue(server)
     tiles = {t.id for t in ZIMBY_BOARD.tiles}
     for name, public in zimby_views().items():
         # Moves naming each column twice: as the creature to go and as a tile to step to. Column "c5" and tile
@@ -533,13 +543,22 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
         page.evaluate(
             """async ([view, seats, legal]) => {
                 const { renderValue } = await import('/play/static/render.js');
+                const games = await (await fetch('/v1/games')).json();
+                const components = games.games.find((g) => g.name === 'zimby_mojo').components;
                 const part = document.createElement('div');
                 part.className = 'part public';
-                part.append(renderValue(view, 'public', { seats, legal }));
+                part.append(renderValue(view, 'public', { seats, legal, components }));
                 document.querySelector('main').replaceChildren(part);
             }""",
             [public, public["seats"], legal],
         )
+        # The stack, top first, each entry's card by name; the discard pile as the catalogue's cards.
+        entries = public["stack"]["entries"]
+        assert [e["id"] for e in page.evaluate(STACK)] == [e["id"] for e in reversed(entries)], name
+        named = [scrolls[e["card"]]["name"] if e["kind"] == "scroll" else None for e in reversed(entries)]
+        assert [e["what"] if e["kind"] == "scroll" else None for e in page.evaluate(STACK)] == named, name
+        shown = page.evaluate(SCROLL_CARDS, ".part.public [data-key=discards]")
+        assert [card["key"] for card in shown] == public["discards"], name
         drawn = page.evaluate(GRID, ".part.public")
         named = sorted(c["id"] for c in public["columns"] if c["tile"] in tiles or c["tile"].startswith("home"))
         assert drawn["targets"] == {"pieces": named, "tiles": sorted(set(named) & tiles)}, name
@@ -563,6 +582,120 @@ def test_zimby_mojo_views_are_drawn_with_the_creatures_where_the_view_says(page:
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
     assert page.evaluate(GRID, ".part.public")["width"] > 300, "the board is not given the phone's width"
     shot(page, "board-zimby-mojo-phone")
+
+
+#: The scrolls drawn under ``root``: each card's key, name, cost, type and text as the page shows them.
+SCROLL_CARDS = """(root) => [...document.querySelectorAll(`${root} .card.component`)].map((c) => ({
+  key: c.dataset.card, family: c.dataset.component, small: c.classList.contains('small'),
+  name: c.querySelector('.component-name')?.textContent, cost: c.querySelector('.component-cost')?.textContent,
+  type: c.querySelector('.component-type')?.textContent ?? null,
+  text: c.querySelector('.component-text')?.textContent ?? null,
+}))"""
+#: The stack as drawn: its entries top first, with what each says and whether it is marked nixed or on top.
+STACK = """() => [...document.querySelectorAll('.part.public ol.stack > li.stack-entry')].map((li) => ({
+  id: Number(li.dataset.entry), kind: li.dataset.kind, what: li.querySelector('.stack-what').textContent,
+  said: li.querySelector('.stack-said').textContent,
+  nixed: li.classList.contains('nixed') && !!li.querySelector('.nixed-mark'),
+  top: li.classList.contains('top'),
+}))"""
+
+
+def scroll_catalogue(server: ServerProcess) -> dict[str, dict[str, Any]]:
+    """The scroll cards as the catalogue publishes them (``GET /v1/games/zimby_mojo``), by key."""
+    game = httpx.get(f"{server.url}/v1/games/zimby_mojo", timeout=30).json()
+    return {card["key"]: card for card in game["components"]["scrolls"]}
+
+
+def as_printed(card: dict[str, Any], small: bool = False) -> dict[str, Any]:
+    """What the page must show of a catalogue card: all of it, or its name and cost on a small card."""
+    return {
+        "key": card["key"], "family": "scrolls", "small": small, "name": card["name"], "cost": str(card["cost"]),
+        "type": None if small else card["type"], "text": None if small else card["text"],
+    }  # fmt: skip
+
+
+def test_zimby_mojo_scrolls_are_drawn_from_the_catalogue_and_the_stack_top_first(
+    page: Any, server: ServerProcess
+) -> None:
+    """A real table with the worked example "Round X + 2"'s stack on it (Bungle, Blow Guns, Nix, Nix; Yellow's Nix
+    has resolved and nixed Blue's), an incantation in play, conjured obstacles A and B side up and a hand of scrolls:
+    the hand is drawn as the catalogue's cards, the stack top first with the nixed entry marked, the incantation as
+    its card with who chants it for whom, the obstacles with their sides, and scroll moves as "card → target"."""
+    catalogue = scroll_catalogue(server)
+    rules = Rules(ZimbyMojo())
+    table, _ = rules.setup(rules.parse_options({"first_player": 1}), 2, 7)
+    pub = table.public
+    blue, yellow = 0, 1
+    floor = [t.id for t in ZIMBY_BOARD.tiles if t.kind == "floor"]
+    a, b, e = floor[40], floor[44], floor[48]
+    pub.columns += [
+        Column(id="c1", tile=a, zimbies={yellow: 1}, crown=yellow),
+        Column(id="c2", tile=b, zimbies={blue: 1}),
+    ]
+    pub.obstacles += [Obstacle(tile=a, kind="entangling_vines"), Obstacle(tile=e, kind="deadly_vines", side="B")]
+    pub.stack = Stack(
+        entries=[
+            Cast(id=0, pusher=blue, card="bungle", scroll_type="witchery", channel="c2", targets=["c1"], cost=3),
+            Cast(id=1, pusher=yellow, card="blow_guns", scroll_type="witchery", channel="c1", targets=["c2"], cost=1),
+            Cast(id=2, pusher=blue, card="nix", scroll_type="ritual", targets=["#1"], nixes=1, cost=2, nixed=True),
+        ],
+        next_id=4,
+    )
+    pub.incantations = [Incantation(id=9, card="war_chant", caster=blue, target=blue, value=1)]
+    hand = ["lil_bits_o_armor", "nix", "energy", "hoarders_hum"]
+    table.private[blue].hand = hand
+    view = rules.view(table, blue)
+    legal = [
+        {"type": "scroll", "card": "lil_bits_o_armor", "target": "c2", "channel": "c2"},
+        {"type": "scroll", "card": "nix", "target": "#1", "channel": None},
+        {"type": "scroll", "card": "energy", "target": "seat0", "channel": None},
+        {"type": "pass"},
+    ]
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    labels = page.evaluate(
+        """async ([view, seats, legal]) => {
+            const { renderValue, moveLabel } = await import('/play/static/render.js');
+            const games = await (await fetch('/v1/games')).json();
+            const components = games.games.find((g) => g.name === 'zimby_mojo').components;
+            const pub = document.createElement('div');
+            pub.className = 'part public';
+            pub.append(renderValue(view.public, 'public', { seats, legal, components }));
+            const own = document.createElement('div');
+            own.className = 'part private';
+            own.append(renderValue(view.private, 'private', { components }));
+            document.querySelector('main').replaceChildren(pub, own);
+            return legal.map((m) => moveLabel(m, components));
+        }""",
+        [view, 2, legal],
+    )
+    # The hand: every card as the catalogue prints it, in the hand's order.
+    assert page.evaluate(SCROLL_CARDS, ".part.private [data-key=hand]") == [as_printed(catalogue[key]) for key in hand]
+    # The stack, top first: what each entry is, who cast it at what, the nixed one marked, the top one resolving first.
+    assert page.evaluate(STACK) == [
+        {"id": 2, "kind": "scroll", "what": "Nix", "said": "nixes #1 Blow Guns by seat 0", "nixed": True, "top": True},
+        {"id": 1, "kind": "scroll", "what": "Blow Guns", "said": "→ c2 via c1 by seat 1", "nixed": False, "top": False},
+        {"id": 0, "kind": "scroll", "what": "Bungle", "said": "→ c1 via c2 by seat 0", "nixed": False, "top": False},
+    ]
+    on_stack = page.evaluate(SCROLL_CARDS, ".part.public ol.stack")
+    assert on_stack == [as_printed(catalogue[key], small=True) for key in ("nix", "blow_guns", "bungle")]
+    # The incantation in play: its card whole, with its caster, target and value on it.
+    (chant,) = page.evaluate(SCROLL_CARDS, ".part.public [data-key=incantations]")
+    assert chant == as_printed(catalogue["war_chant"])
+    said = page.inner_text(".part.public [data-key=incantations] .on-card")
+    assert all(word in said for word in ("Caster", "Target", "Value")), said
+    # The conjured obstacles, over their tiles with their sides; the targets of the scroll moves outlined.
+    drawn = page.evaluate(GRID, ".part.public")
+    assert drawn["sides"] == zimby_expected(view["public"])["sides"]
+    assert f"entangling_vines {a} A" in drawn["sides"] and f"deadly_vines {e} B" in drawn["sides"]
+    assert "c2" in drawn["targets"]["pieces"]
+    # The moves, readably: the card's name, then its target and channel.
+    assert labels == ["scroll: Lil' Bits o' Armor → c2 via c2", "scroll: Nix → #1", "scroll: Energy → seat0", "pass"]
+    shot(page, "zimby-mojo-scrolls")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+    shot(page, "zimby-mojo-scrolls-phone")
 
 
 TARGETS = "els => els.map((e) => e.dataset.tile).sort()"
@@ -594,6 +727,7 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
     """A match created from the form: its board drawn as the view says after every click, on a desktop and a phone."""
     match = create(page, server, "zimby_mojo", seats=2, options={"first_player": "0"})
     pick = random.Random(23)
+    scrolls = scroll_catalogue(server)
 
     def drawn_as_the_server_says() -> dict[str, Any]:
         # Seat 0 is to act (or the match is over): nobody else moves, so the page and REST agree.
@@ -604,6 +738,23 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
         drawn = page.evaluate(GRID, ".part.public")
         for key, value in zimby_expected(public).items():
             assert drawn[key] == value, f"v{state['version']}: {key}"
+        # The seat's hand drawn as the catalogue's cards; its scroll moves said as "card → target via channel".
+        seat = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+        if seat["version"] == state["version"]:
+            own = seat["view"]["private"]
+            for part in ("hand", "winnowing"):  # the hand, and the cards a Ritual of Winnowing drew
+                drawn = page.evaluate(SCROLL_CARDS, f".part.private [data-key={part}]")
+                assert drawn == [as_printed(scrolls[key]) for key in own[part]], part
+            for button in page.eval_on_selector_all(
+                "button.move", "els => els.map((e) => [e.dataset.move, e.textContent])"
+            ):
+                move, label = json.loads(button[0]), button[1]
+                if move["type"] == "scroll":
+                    via = f" via {move['channel']}" if move.get("channel") else ""
+                    said = {"type", "card", "target", "channel"}
+                    extra = [f"{k.replace('_', ' ')} {v}" for k, v in move.items() if k not in said and v]
+                    expected = f"scroll: {scrolls[move['card']]['name']} → {move['target']}{via}"
+                    assert label == ", ".join([expected, *extra]), label
         return public
 
     public = drawn_as_the_server_says()

@@ -43,7 +43,7 @@ match still replays from its seed and its players' moves alone.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
@@ -185,6 +185,10 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     secret_type: ClassVar[type[Part]] = Nothing
     #: The game's own outcome reasons (code: meaning), besides :data:`ENGINE_REASONS`; listed in the catalogue.
     reasons: ClassVar[dict[str, str]] = {}
+    #: The game's printed components that a client shows in words (a card list with each card's text), as named
+    #: lists of pydantic models; published in the catalogue as data. Most games print nothing a view's values do
+    #: not already say, and leave it empty.
+    components: ClassVar[Mapping[str, Sequence[BaseModel]]] = {}
 
     def check_options(self, options: OptionsT, seats: int) -> None:
         """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""

@@ -208,6 +208,11 @@ class Rules:
         """Every reason code an outcome of this game may carry, with its meaning: the engine's, then the game's."""
         return {**ENGINE_REASONS, **self.game.reasons}
 
+    @cached_property
+    def components(self) -> dict[str, list[dict[str, Any]]]:
+        """The game's components by name (:attr:`~server.engine.game.Game.components`), as JSON data."""
+        return {name: [item.model_dump(mode="json") for item in items] for name, items in self.game.components.items()}
+
     def outcome_schema(self) -> dict[str, Any]:
         """The outcome's schema, its ``reason`` an enum of this game's codes."""
         schema: dict[str, Any] = Outcome.model_json_schema()
@@ -228,6 +233,7 @@ class Rules:
             "max_seats": g.max_seats,
             "summary": g.summary,
             "reasons": self.reasons,
+            "components": self.components,
             "schemas": {
                 "options": g.options_type.model_json_schema(),
                 "move": self._moves.json_schema(),

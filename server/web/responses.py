@@ -62,8 +62,8 @@ class GameSchemas(Answer):
 
 
 class GameInfo(Answer):
-    """A game of the catalogue, with its outcome reason codes and the JSON Schemas (draft 2020-12) of its
-    options, moves, view and outcome."""
+    """A game of the catalogue, with its outcome reason codes, its printed components (a card list) and the JSON
+    Schemas (draft 2020-12) of its options, moves, view and outcome."""
 
     name: str
     title: str
@@ -71,6 +71,11 @@ class GameInfo(Answer):
     max_seats: int
     summary: str
     reasons: dict[str, str] = Field(description="every outcome `reason` code the game may end with, and its meaning")
+    components: dict[str, list[dict[str, Any]]] = Field(
+        description="the game's printed components by name, as data a client may show (Zimby Mojo's `scrolls`: "
+        "every scroll card once, with its `key`, `name`, `type`, `cost`, `copies`, `red_dot`, `targets`, `effect` "
+        "and `text`); empty for most games"
+    )
     schemas: GameSchemas
 
 

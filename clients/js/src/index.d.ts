@@ -65,6 +65,8 @@ export interface Game {
   min_seats: number;
   max_seats: number;
   summary: string;
+  /** The game's printed components by name (Zimby Mojo's `scrolls`: each card with its `text`); `{}` for most. */
+  components: { [name: string]: { [key: string]: Json }[] };
   schemas: { options: object; move: object; view: { public: object; private: object } };
 }
 export interface MatchSummary {

@@ -29,6 +29,8 @@ class Game(Model):
     max_seats: int
     summary: str
     schemas: dict[str, Any]
+    components: dict[str, list[dict[str, Any]]] = {}
+    """The game's printed components by name (Zimby Mojo's ``scrolls``: each card with its ``text``)."""
 
 
 class MatchSummary(Model):

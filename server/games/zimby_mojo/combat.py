@@ -106,6 +106,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from server.engine import Rng
 
 from .board import BOARD
+
+# One exchange's values live in rolls.py (the stack in state.py holds them); combat.X names them as before.
+from .rolls import COMBAT_DIE as COMBAT_DIE
+from .rolls import CombatRolls as CombatRolls
+from .rolls import Roll as Roll
+from .rolls import Wounds as Wounds
+from .rolls import wounds_by_difference as wounds_by_difference
 from .state import KING_ID, Column, CreatureId, Crown, King, Public, Thug, TileId, Zombie
 
 T = TypeVar("T")
@@ -119,8 +126,6 @@ BRUTALITY: dict[Kind, int] = {"zimby": 1, "thug": 3, "zombie": 2, "king": 1}
 VITALITY: dict[Kind, int] = {"zimby": 1, "thug": 2, "zombie": 3, "king": 4}
 #: A cannibal's bonus to its next combat roll, per tribesman eaten.
 CANNIBAL_BONUS = 4
-#: The die of a combat roll.
-COMBAT_DIE = 6
 
 
 def king_brutality(thugs_in_play: int) -> int:
@@ -157,53 +162,6 @@ def cannibal_bonus(eaten: int) -> int:
     return CANNIBAL_BONUS * eaten
 
 
-class Wounds(BaseModel):
-    """The wounds one exchange deals: to the attacker and to the defender (one of them is 0)."""
-
-    model_config = ConfigDict(frozen=True)
-
-    to_attacker: int = Field(0, ge=0)
-    to_defender: int = Field(0, ge=0)
-
-    def prevented(self, *, attacker: int = 0, defender: int = 0) -> Wounds:
-        """These wounds less those prevented by effects pushed on the stack before delivery."""
-        return Wounds(to_attacker=max(0, self.to_attacker - attacker), to_defender=max(0, self.to_defender - defender))
-
-
-class Roll(BaseModel):
-    """One combatant's combat roll: the die, its brutality and the sum of other effects."""
-
-    model_config = ConfigDict(frozen=True)
-
-    die: int = Field(ge=1, le=COMBAT_DIE)
-    brutality: int = Field(ge=0)
-    effects: int = 0
-
-    @property
-    def total(self) -> int:
-        return self.die + self.brutality + self.effects
-
-
-class CombatRolls(BaseModel):
-    """Both combat rolls of one exchange, on the stack until they are settled."""
-
-    model_config = ConfigDict(frozen=True)
-
-    attacker: Roll
-    defender: Roll
-
-    def modified(self, *, attacker: int = 0, defender: int = 0) -> CombatRolls:
-        """The rolls after an effect pushed on the stack (e.g. +1 brutality) resolves."""
-        return CombatRolls(
-            attacker=self.attacker.model_copy(update={"effects": self.attacker.effects + attacker}),
-            defender=self.defender.model_copy(update={"effects": self.defender.effects + defender}),
-        )
-
-    def wounds(self) -> Wounds:
-        """Settle the rolls: the higher deals the difference to the lower."""
-        return wounds_by_difference(self.attacker.total, self.defender.total)
-
-
 def combat_roll(die: int, brutality: int, effects: int = 0) -> int:
     """1d6 + brutality + other effects."""
     return Roll(die=die, brutality=brutality, effects=effects).total
@@ -216,13 +174,6 @@ def roll_combat(
     attacker = Roll(die=rng.roll(COMBAT_DIE), brutality=attacker_brutality, effects=attacker_effects)
     defender = Roll(die=rng.roll(COMBAT_DIE), brutality=defender_brutality, effects=defender_effects)
     return CombatRolls(attacker=attacker, defender=defender)
-
-
-def wounds_by_difference(attacker_roll: int, defender_roll: int) -> Wounds:
-    """The higher combat roll deals the difference in wounds to the lower; a tie deals none."""
-    if attacker_roll > defender_roll:
-        return Wounds(to_defender=attacker_roll - defender_roll)
-    return Wounds(to_attacker=defender_roll - attacker_roll)
 
 
 def dies(wounds: int, vitality: int) -> bool:
@@ -417,15 +368,37 @@ def attack(
     *,
     effects: tuple[int, int] = (0, 0),
 ) -> Exchange:
-    """One physical attack, rolled, settled and delivered on the table (the caller checked it is legal).
+    """One physical attack, rolled, settled and delivered on the table at once (the caller checked it is legal).
 
-    ``controller`` is the seat the attacking zimby column attacks for (None for thugs, zombies, the King).
-    A cannibal's ``brutality_bonus`` is spent on this roll. ``effects`` are the attacker's and defender's
-    other effects (scrolls on the stack; part 2). Wounds are delivered, the dead leave the board, a
-    surviving attacker that killed claims the tile, and both survivors are combat locked.
+    The game makes the same three steps with the stack between them (:func:`roll_attack`, the wounds
+    delivered by :func:`deliver`, :func:`conclude`); this is the exchange with nothing pushed in between.
     """
     attacker, defender = creature(public, attacker_id), creature(public, target_id)
     at_tile, de_tile = tile_of(attacker), tile_of(defender)
+    rolls = roll_attack(public, attacker_id, target_id, controller, rng, effects=effects)
+    exchange = settle(rolls, side_of(public, attacker), side_of(public, defender))
+    deliver(public, defender, exchange.wounds.to_defender, rng, killer=attacker)
+    deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=defender)
+    conclude(public, attacker, defender, at_tile, de_tile, rng)
+    return exchange
+
+
+def roll_attack(
+    public: Public,
+    attacker_id: CreatureId,
+    target_id: CreatureId,
+    controller: int | None,
+    rng: Rng,
+    *,
+    effects: tuple[int, int] = (0, 0),
+) -> CombatRolls:
+    """Both combat rolls of an attack (the attacker has made its one attack).
+
+    ``controller`` is the seat the attacking zimby column attacks for (None for thugs, zombies, the King).
+    A cannibal's ``brutality_bonus`` and both sides' ``scroll_bonus`` are spent on these rolls; ``effects`` are
+    the attacker's and defender's other effects (a defending cannibal, incantations).
+    """
+    attacker, defender = creature(public, attacker_id), creature(public, target_id)
     bonus = attacker.brutality_bonus if isinstance(attacker, Column) else 0
     if isinstance(attacker, Column):
         attacker.brutality_bonus = 0
@@ -433,30 +406,51 @@ def attack(
         rng,
         brutality(public, attacker, attacking_for=controller),
         brutality(public, defender, attacking_for=None),
-        attacker_effects=bonus + effects[0],
-        defender_effects=effects[1],
+        attacker_effects=bonus + attacker.scroll_bonus + effects[0],
+        defender_effects=defender.scroll_bonus + effects[1],
     )
-    exchange = settle(rolls, side_of(public, attacker), side_of(public, defender))
+    attacker.scroll_bonus, defender.scroll_bonus = 0, 0
+    wounds = rolls.wounds()
     public.happened.append(
         f"{attacker_id} attacks {target_id}: {rolls.attacker.total} against {rolls.defender.total}"
-        f" ({exchange.wounds.to_attacker} wounds to {attacker_id}, {exchange.wounds.to_defender} to {target_id})"
+        f" ({wounds.to_attacker} wounds to {attacker_id}, {wounds.to_defender} to {target_id})"
     )
     if isinstance(attacker, (Column, Zombie, Thug)):
         attacker.attacked = True
-    killer_of_defender = attacker if exchange.defender_killed else None
-    killer_of_attacker = defender if exchange.attacker_killed else None
-    deliver(public, defender, exchange.wounds.to_defender, rng, killer=killer_of_defender)
-    deliver(public, attacker, exchange.wounds.to_attacker, rng, killer=killer_of_attacker)
-    if exchange.attacker_claims and not entangled(public, at_tile):
+    return rolls
+
+
+def on_board(public: Public, fighter: Fighter | None, tile: TileId) -> bool:
+    """Whether ``fighter`` (standing for its thug column on ``tile``) is still alive on the main board."""
+    if fighter is None:
+        return False
+    if isinstance(fighter, Column):
+        return fighter in public.columns
+    if isinstance(fighter, Zombie):
+        return fighter in public.zombies
+    if isinstance(fighter, Thug):
+        return bool(thug_column(public, tile))
+    return fighter.alive
+
+
+def conclude(
+    public: Public, attacker: Fighter | None, defender: Fighter | None, at_tile: TileId, de_tile: TileId, rng: Rng
+) -> None:
+    """What follows the wounds of an attack (``None``: a creature no longer on the board): a surviving attacker
+    that killed claims the tile, a thug column that killed the Crown carrier attacking it takes the Crown, and
+    both survivors are combat locked."""
+    attacker_alive, defender_alive = on_board(public, attacker, at_tile), on_board(public, defender, de_tile)
+    if isinstance(attacker, Thug) and attacker_alive:
+        attacker = thug_column(public, at_tile)[0]
+    if attacker is not None and attacker_alive and not defender_alive and not entangled(public, at_tile):
         claim(public, attacker, de_tile, rng)
     crown = public.crown
-    won = crown is not None and crown.carrier is None and crown.tile == at_tile and exchange.attacker_killed
-    if won and isinstance(defender, Thug) and not defender.in_barracks:
+    won = crown is not None and crown.carrier is None and crown.tile == at_tile and not attacker_alive
+    if won and isinstance(defender, Thug) and defender_alive:
         carry_crown_thug(public, thug_column(public, de_tile)[0])
-    if exchange.locks:
+    if attacker is not None and defender is not None and attacker_alive and defender_alive:
         for fighter in (attacker, defender):
             lock(public, fighter)
-    return exchange
 
 
 def entangled(public: Public, tile: TileId) -> bool:
@@ -567,9 +561,19 @@ def wound(public: Public, creature_id: CreatureId, wounds: int, rng: Rng) -> Non
 
 
 def deliver(public: Public, target: Fighter, wounds: int, rng: Rng, *, killer: Fighter | None) -> None:
-    """Deliver wounds from one source to a creature: the dead leave the board; the King leaves the Crown."""
+    """Deliver wounds from one source to a creature: the dead leave the board; the King leaves the Crown.
+
+    Armor from scrolls (``armor``, on a thug for its column) prevents wounds of this source and is spent.
+    """
     if wounds <= 0:
         return
+    if not isinstance(target, King) and target.armor:
+        prevented = min(target.armor, wounds)
+        target.armor = 0
+        wounds -= prevented
+        public.happened.append(f"{target.id}'s armor prevents {prevented} wound{'s' if prevented != 1 else ''}")
+        if wounds <= 0:
+            return
     tile = tile_of(target)
     if isinstance(target, Column):
         deliver_to_column(public, target, wounds, rng)

@@ -48,7 +48,7 @@ A round has six parts, run in this order (the first round starts at 3; ``Public.
     3 players        each seat's turn, clockwise from the first mover; each ends with ``end_turn``
     4 thugs          patrols, re-entry from the barracks, required attacks (npcs.py)
     5 zombies        uncontrolled, each shambles 1d6 toward the nearest living creature (npcs.py)
-    6 wrap_up        wounds from the mist and vines; the first mover of the next round
+    6 wrap_up        wounds from the mist and vines; hands down to the limit; the next first mover
 
 Parts 1, 2, 4, 5 and 6 are the engine's chance steps (:meth:`ZimbyMojo.chance`): they run, one logged step
 each, from the match's seeded generator once the last player ends their turn, and ``happened`` lists what
@@ -56,29 +56,44 @@ they did; a part that stops to ask a seat goes on after the answer (the answered
 event, what is left of the thugs' or zombies' part in a further step of the same name). Their choices are
 asked in response windows: before the zombies shamble, each zombie's owner may
 ``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
-more, its shaman may ``devour``. Part 3 takes the moves. A player's turn is a series of small moves:
+more, its shaman may ``devour``; the Ritual of Winnowing asks each shaman which drawn card to ``keep`` (in
+solitaire, to ``winnow`` the hand or the library); at wrap-up a shaman over the hand limit chooses what to
+``discard``. Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
 by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
 ``pick_up`` the Crown found on the way; ``halt``), ``attack`` (its cannibal eating first), ``zombify``,
-``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, and ``end_turn``.
+``unseal`` a shrine with a partner, ``drop`` the Crown, ``invoke`` a ritual with the Crown, use a ``scroll``
+from the hand (a card at one target, a witchery through a channelling zimby), and ``end_turn``.
 Asking to join another tribe's column and asking a partner to channel into a seal are requests the other
 seats ``answer``; until they do, the asker's turn waits (the engine's move of several decisions,
 :mod:`server.engine.decisions`). An attack on a single-tribe column of two or more first asks its shaman, in
 a response window (:mod:`server.engine.windows`), whether a zimby of it ``devour`` one or two tribesmen.
 
+Scrolls, combat rolls and wounds go on the public stack (:mod:`.stack`; its entries are modelled in
+:mod:`.state`): each push opens a window among the seats able to answer, who ``scroll`` in response or ``pass``;
+once no window is open the stack resolves, top first, each scroll's effect applied by :mod:`.effects` and its
+card discarded (an incantation stays in play, ``Public.incantations``). An attack is declared, its defender may
+eat, its combat roll is pushed, resolves into wounds that are pushed in turn, and only once they are delivered
+does the rest of the attack happen (a tile claimed, combat lock, a thug's or the King's turn going on). Each
+tile of a path opens a window for the seats with an active zimby that sees it: a witchery there is a "Stop!".
+
 Hidden: which seal lies on which shrine (revealed when activated), which
 ritual lies by which ritual tile (revealed when first cast; the other four
-are set aside unseen), the scroll library's order, and each seat's hand of
-scrolls (private). Everything else is public.
+are set aside unseen), the scroll library's order, each seat's hand of
+scrolls (private), and the two cards a seat drew in the Ritual of Winnowing
+until it keeps one (private). Everything else is public: the stack, the
+incantations in play, the discards, hand sizes and the library's size.
 
 Chance: the first mover of round 1 (unless ``first_player`` names one), the
 seals, wards and rituals laid out at setup, the portal a warp lands on and
 the destination of a relocation, every die and Bag o' Fate draw of combat,
 the King's turn, the thugs' patrols and the zombies' shambling, the Crown's
-immunity rolls, the expulsions of excess tribes and the tie-breaks of the
-first-mover rule, all from the match's seeded generator.
+immunity rolls (obstacles, and witcheries as they resolve), every scroll
+effect's dice and spread (:mod:`.effects`), the reshuffled discards, the
+expulsions of excess tribes and the tie-breaks of the first-mover rule, all
+from the match's seeded generator.
 
 Interpretations (rulebook: ``zimby-mojo.md``):
 
@@ -157,9 +172,57 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   once a turn (once on each of its controllers' turns), and not while depleted.
 - "When a ritual affects a quadrant or portal, the controller may" -> the ``invoke`` move names a quadrant or
   portal (0-3, in the board's quadrant order) up front; it is used if the ritual revealed needs one.
-- "Remove from the game all scroll cards that have a ... in their mojo symbol" -> part 1 has no scroll texts:
-  the library holds numbered stand-in scrolls (104, or 17 in solitaire) that are drawn, held and discarded but
-  have no effect; part 2 gives them faces.
+- "The shuffled collection of all 104 scroll cards comprises the ..." -> the library is
+  :mod:`.scrolls`' 104 cards, shuffled at setup; in solitaire, the 17 cards :func:`.scrolls.solitaire_library`
+  deals from those without a red dot. Every card is always in one place: the library, a hand, the discards, the
+  stack, or in play as an incantation.
+- "Extract and spend mojo (e.g., activate a seal, use a scroll)" -> a seat uses a scroll on its own turn when
+  nothing is under way (no path, no request), and whenever it is asked in a window on the stack or on a path tile;
+  the windows that ask a defender whether to eat or an owner whether to hold zombies ask only that. Copies of a
+  card are one choice: a move names a card, one target and, for a witchery, its channeller.
+- "Combat rolls and wounds are also placed on the stack to give players an opportunity to modify them with scroll
+  effects prior to their resolution." -> a window on the stack asks every seat that holds a card and has the mojo
+  for the cheapest scroll (hand sizes and mojo are public), whatever the cards are, so that being asked tells
+  nothing of a hand; with nobody able, no window opens and the attack settles in the same move.
+- "Blue uses the blue zimby at (B) to channel" -> (on Yellow's turn) a witchery is channelled through any active
+  column holding the caster's zimbies, on any turn, that is not under a -LOS obstacle, or through an active
+  non-chanting zimby at home, which must still be active once the cost is paid (as a chanter must).
+- "the casting shaman must also dedicate ... on their tribal board to sustain the incantation by" -> the chanter is
+  counted (``TribalBoard.chanting``) as the incantation is cast, so it cannot pay for it; a nixed incantation
+  frees it, and one whose chanter is depleted or leaves ends (:func:`.effects.settle_chants`, after every move).
+- "Incantations are chants that target a ... and have a lasting effect." -> a brutality incantation on a shaman
+  adds to the combat rolls of the shaman's creatures: an attacking column's controller, a defending column's
+  largest tribe (as its defending brutality counts it), a zombie's owner; a movement incantation changes the
+  tiles of each expenditure on the shaman's turn (never below 1), a cost incantation each scroll's cost (never
+  below 1), a draw incantation the scrolls drawn at refresh.
+- "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"" -> after each step a window
+  asks the other seats able to use a scroll that have an active zimby (on the main board, or at home) with the
+  new tile in line of sight; a witchery cast there stops the creature: the path waits while the stack resolves,
+  and goes on afterwards if its creature is still there and active ("If the witchery fails, the creature may
+  finish its movement"). A thug's walk and a zombie's shamble are asked about the same way after each step (every
+  seat that could, from the first mover on) and go on with the steps they had left; the King's steps are not.
+- "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
+  on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
+  witchery, an obstacle), and lapses at the next refresh.
+- "applies to witcheries that target the tile he occupies as well as those that target the King himself" ->
+  (solitaire) a witchery at the King or his tile rolls the Crown's immunity as it resolves; in a match of several
+  shamans only a witchery at the Crown carrier itself does ("the witchery is cast but has no effect on the Crown
+  carrier"): vines spread onto its tile meet its obstacle immunity instead, as in "Round X + 2".
+- "cannibalism to affect a witchery must immediately precede channeling the witchery." -> a zimby's eating for
+  "double range" or "double effect" is part of the ``scroll`` move (``eat_for_range``, ``eat_for_effect``, at most
+  2 together, never the channeller's last zimby, only in a single-tribe column of the caster's): each eaten doubles
+  the range (3, 6, 12 tiles) or the effect's value (``Cast.doublings``: x2, x4), "multiplicative". Doubling the
+  effect is offered only for a card whose effect has a value or a spread to double.
+- "no mojo may be used and no effects may be placed on the stack until the ritual resolves" -> the King's rituals,
+  and those the Crown carrier invokes, are pushed as unanswerable entries and resolve at once.
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a column in
+  darkness that steps emerges on a random adjacent tile whatever step was declared (swapping with a creature
+  there) and its path ends; a column on the main board stepping into an occupied darkened tile
+  swaps with the occupant. Zombies ignore darkness; the thugs' and zombies' own walks do not read it.
+- "must discard down to 6 scroll cards (player's choice)" -> after its wounds, wrap-up asks each shaman over the
+  limit (6 plus the hand-limit incantations on the seat), from the first mover on, in a window where the only
+  answers are the cards to discard, one at a time ("Shamans may not use mojo, use scrolls, or cannibalize during
+  wrap-up"); a shaman that passes or runs out of time loses its newest cards.
 """
 
 from __future__ import annotations
@@ -175,8 +238,9 @@ from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn
 from server.engine.windows import Pass, open_window, options, pass_window, top
 
-from . import combat, king, npcs
+from . import combat, effects, king, npcs, scrolls, sight, stack
 from .board import BOARD
+from .scrolls import SCROLLS, WITCHERY_RANGE
 from .state import (
     COLUMN_TRIBE_LIMIT,
     COLUMN_TRIBES_LIMIT,
@@ -187,11 +251,15 @@ from .state import (
     TRIBAL_BOARD_LIMIT,
     ZIMBIES_PER_TRIBE,
     Answer,
+    AnyEntry,
     AnyMove,
     Attack,
+    Cast,
     Column,
+    CombatRoll,
     CreatureId,
     Devour,
+    Discard,
     Drop,
     Eat,
     EndTurn,
@@ -201,7 +269,9 @@ from .state import (
     Hold,
     Influence,
     Invoke,
+    Keep,
     King,
+    KingsRitual,
     Move,
     Moving,
     Obstacle,
@@ -216,12 +286,16 @@ from .state import (
     Shrine,
     Spawn,
     Step,
+    Target,
     Thug,
     TileId,
     TribalBoard,
     Unseal,
+    UseScroll,
     Ward,
     Warp,
+    Winnow,
+    Wounds,
     ZimbyMojoOptions,
     Zombie,
     Zombify,
@@ -234,8 +308,6 @@ ZTable = Table[Public, Private, Secret]
 ENTRIES: tuple[TileId, ...] = tuple(e.tile for e in BOARD.entry_points)
 RITUAL_TILES: tuple[TileId, ...] = tuple(r.tile for r in BOARD.rituals)
 
-LIBRARY_SIZE = 104
-SOLITAIRE_LIBRARY = 17
 HAND_LIMIT = 6
 SPAWN_COST = 3
 SPAWN_LIMIT = 2
@@ -284,6 +356,16 @@ def pay(tribe: TribalBoard, cost: int) -> None:
         raise IllegalMove("not enough mojo")
     tribe.active -= cost
     tribe.depleted += cost
+
+
+def scroll_cost(public: Public, seat: int, card: str) -> int:
+    """A scroll's mojo cost for ``seat``: the card's, changed by the incantations on the seat, never below 1."""
+    return max(1, SCROLLS[card].cost + effects.chant(public, seat, "cost"))
+
+
+def cheapest_scroll(public: Public, seat: int) -> int:
+    """The least any scroll could cost ``seat`` (every card costs 1 or more): what a window asks about."""
+    return max(1, 1 + effects.chant(public, seat, "cost"))
 
 
 def to_far_shore_excess(tribe: TribalBoard) -> None:
@@ -424,7 +506,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     summary = (
         "A co-opportunistic game of cannibalistic mayhem for 1-8. Send your zimbies into the Cannibal King's "
         "compound, open a ward with another tribe at a shrine, kill the King and deliver his Crown to your tribal "
-        "board. One seat plays the solitaire rules. Scrolls come in part 2."
+        "board. One seat plays the solitaire rules."
     )
     options_type = ZimbyMojoOptions
     move_type = Move
@@ -436,6 +518,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         "thug_crowned": "solitaire: a thug carried the Crown to the blood mist and a new King rose",
         "library_empty": "solitaire: the scroll library ran out at refresh",
     }
+    components = {"scrolls": scrolls.catalogue()}
 
     def check_options(self, options: ZimbyMojoOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -444,7 +527,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
 
     def setup(self, options: ZimbyMojoOptions, seats: int, rng: Rng) -> ZTable:
         solitaire = seats == 1
-        zimbies, scrolls = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
+        zimbies, hand = (8, 6) if solitaire or options.pace == "fast" else (4, 3)
         entries = ENTRIES
         tribes = [
             TribalBoard(
@@ -475,13 +558,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         secret = Secret(
             seals=dict(zip(BOARD.shrines, seals, strict=True)),
             rituals=dict(zip(RITUAL_TILES, rituals, strict=True)),
-            library=rng.shuffled([f"scroll-{i + 1}" for i in range(LIBRARY_SIZE)]),
+            library=scrolls.solitaire_library(rng) if solitaire else scrolls.library(rng),
         )
-        if solitaire:
-            secret.library = secret.library[:SOLITAIRE_LIBRARY]
         table = ZTable(public=public, private=[Private() for _ in range(seats)], secret=secret)
         for private in table.private:
-            private.hand = [secret.library.pop(0) for _ in range(min(scrolls, len(secret.library)))]
+            private.hand = [secret.library.pop(0) for _ in range(min(hand, len(secret.library)))]
         self._count_cards(table)
         return table
 
@@ -509,25 +590,41 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return []
         window = top(public.windows)
         if window is not None:
-            return list(options(self._responses(public, seat))) if window.asked == seat else []
+            return list(options(self._responses(public, private, seat))) if window.asked == seat else []
         if public.request is not None and public.request.waiting:
             return self._answers(public, seat)
         if seat != public.turn:
             return []
         if public.moving is not None:
             return self._path_moves(public, seat)
-        return self._turn_moves(public, seat)
+        return self._turn_moves(public, seat) + self._scroll_moves(public, private, seat)
 
-    def _responses(self, public: Public, seat: int) -> list[AnyMove]:
-        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies; and, "At any
-        time", eat zimbies on its tribal board."""
+    def _responses(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        """What the seat asked in a window may do besides passing: have a defender eat, hold zombies, use a scroll
+        (on the stack's windows and a path tile's); and, "At any time", eat zimbies on its tribal board."""
         tribe = public.tribes[seat]
+        window = top(public.windows)
+        assert window is not None
+        on = window.on if isinstance(window.on, dict) else {}
         moves: list[AnyMove] = []
-        if public.pending_attack is not None:
+        if "attack" in on and public.pending_attack is not None:
             target = public.column(public.pending_attack.target)
             moves += [Devour(eat=k) for k in range(1, min(2, target.size - 1) + 1)]
-        elif available(tribe) >= 1:
-            moves += [Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat]
+        elif "hand_limit" in on:
+            # Wrap-up: no mojo, no scrolls, no cannibalism; only the choice of the cards to discard.
+            return [Discard(card=card) for card in dict.fromkeys(private.hand)]
+        elif "winnowing" in on:
+            if public.solitaire:
+                moves += [Winnow(source="hand"), Winnow(source="library")]
+            else:
+                moves += [Keep(card=card) for card in dict.fromkeys(private.winnowing)]
+        elif "shamble" in on:
+            if available(tribe) >= 1:
+                moves += [
+                    Hold(zombie=z.id) for z in public.zombies if z.owner == seat and not z.held and not z.in_combat
+                ]
+        else:
+            moves += self._scroll_moves(public, private, seat)
         return moves + self._eat_moves(public, seat)
 
     def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
@@ -546,7 +643,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if move.gain == "mojo":
             tribe.mojo += EAT_MOJO
         else:
-            self._draw(table, seat, rng)
+            effects.draw(table, seat, rng)
 
     def _answers(self, public: Public, seat: int) -> list[AnyMove]:
         request = public.request
@@ -654,6 +751,129 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             Unseal(column=column.id, partner=p) for p in column.tribes if p != seat and available(public.tribes[p]) >= 1
         ]
 
+    # -- scrolls: which may be used, where, through whom ---------------------------------------------------------
+
+    def _scroll_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
+        """The scrolls ``seat`` may use now: one move per card (copies alike) x target x channelling zimby.
+
+        On its own turn with nothing under way, or when asked in a window on the stack or on a path tile (a
+        "Stop!": witcheries only). Nothing while a King's ritual is on the stack.
+        """
+        if public.stack.inescapable or public.phase not in ("players", "king", "thugs", "zombies"):
+            return []
+        window = top(public.windows)
+        own_turn = window is None
+        stopping = stack.moving_in(window) is not None
+        tribe = public.tribes[seat]
+        moves: list[AnyMove] = []
+        for card in dict.fromkeys(private.hand):
+            scroll = SCROLLS[card]
+            cost = scroll_cost(public, seat, card)
+            if available(tribe) < cost or (scroll.timing == "own_turn" and not own_turn):
+                continue
+            if stopping and scroll.type != "witchery":
+                continue
+            if scroll.type == "witchery":
+                for channel in self._channels(public, seat, cost):
+                    for ranged, doubled in self._cannibalism(public, seat, card, channel):
+                        frm = channel if home_seat(channel) is not None else public.column(channel).tile
+                        reach = WITCHERY_RANGE * 2**ranged
+                        moves += [
+                            UseScroll(
+                                card=card, target=t, channel=channel, eat_for_range=ranged, eat_for_effect=doubled
+                            )
+                            for t in self._witchery_targets(public, seat, card, frm, own_turn=own_turn, reach=reach)
+                        ]
+                continue
+            if scroll.type == "incantation" and not self._spare_chanter(tribe, cost):
+                continue
+            moves += [UseScroll(card=card, target=t) for t in self._rite_targets(public, card)]
+        return moves
+
+    @staticmethod
+    def _spare_chanter(tribe: TribalBoard, cost: int) -> bool:
+        """An active, non-chanting zimby stays at home once ``cost`` is paid (to chant, or to channel)."""
+        return tribe.active - tribe.chanting >= 1 and available(tribe) - 1 >= cost
+
+    def _channels(self, public: Public, seat: int, cost: int) -> list[CreatureId]:
+        """The active zimbies of the seat's tribe that may channel a witchery: its columns on the main board not
+        under a -LOS obstacle, and a zimby on its tribal board (``home<seat>``)."""
+        channels = [
+            c.id for c in public.columns if seat in c.zimbies and c.active and sight.can_channel(public, c.tile)
+        ]
+        if self._spare_chanter(public.tribes[seat], cost):
+            channels.append(home_tile(seat))
+        return channels
+
+    @staticmethod
+    def _cannibalism(public: Public, seat: int, card: str, channel: CreatureId) -> list[tuple[int, int]]:
+        """(eaten for range, eaten for effect) a witchery may be channelled with: (0, 0), and, through a zimby of a
+        single-tribe column of the caster's, up to 2 tribesmen eaten first, each doubling the range or the effect
+        (doubling the effect only of a card whose effect has a value or a spread)."""
+        if home_seat(channel) is not None:
+            return [(0, 0)]
+        column = public.column(channel)
+        if set(column.zimbies) != {seat}:
+            return [(0, 0)]
+        effect = SCROLLS[card].effect
+        has_value = bool(effect.amount or effect.dice or effect.spread)
+        return [
+            (ranged, doubled)
+            for ranged in range(3)
+            for doubled in range(3 if has_value else 1)
+            if ranged + doubled <= min(EAT_LIMIT, column.size - 1)
+        ]
+
+    def _witchery_targets(
+        self, public: Public, seat: int, card: str, frm: TileId, *, own_turn: bool, reach: int = WITCHERY_RANGE
+    ) -> list[Target]:
+        """What a witchery channelled from ``frm`` may target: tiles and creatures in range (``reach``) and line of
+        sight, of the kinds the card names; free movement only for a creature the caster controls, on its turn, that
+        may start a path (active, not combat locked)."""
+        scroll = SCROLLS[card]
+        kinds = set(scroll.targets)
+        free_move = scroll.effect.kind == "free_move"
+
+        def may_target(creature: Column | Zombie) -> bool:
+            if not free_move:
+                return True
+            return own_turn and controls(public, seat, creature) and creature.active and not creature.in_combat
+
+        out: list[Target] = []
+        for tile in sight.targets_in_sight(public, frm, reach):
+            if "tile" in kinds:
+                out.append(tile)
+            out += [c.id for c in public.columns if c.tile == tile and "column" in kinds and may_target(c)]
+            out += [z.id for z in public.zombies if z.tile == tile and "zombie" in kinds and may_target(z)]
+            thugs = combat.thug_column(public, tile)
+            if thugs and "thug" in kinds:
+                out.append(thugs[0].id)
+            if "king" in kinds and public.king.alive and public.king.tile == tile:
+                out.append(KING_ID)
+        return list(dict.fromkeys(out))
+
+    def _rite_targets(self, public: Public, card: str) -> list[Target]:
+        """What a ritual or an incantation may target: a shaman, a scroll effect on the stack (Nix), an incantation
+        in play (Hush)."""
+        kinds = SCROLLS[card].targets
+        out: list[Target] = []
+        if "shaman" in kinds:
+            out += [stack.seat_target(s) for s in range(public.seats)]
+        if "effect" in kinds:
+            out += [f"#{e.id}" for e in public.stack.entries if isinstance(e, Cast) and not e.nixed]
+        if "incantation" in kinds:
+            out += [effects.incantation_target(i.id) for i in public.incantations]
+        return out
+
+    def _able_to_answer(self, table: ZTable) -> list[int]:
+        """The seats a window on the stack asks, from public facts only (so that being asked tells nothing of a
+        hand): a card in hand and the mojo for the cheapest scroll."""
+        pub = table.public
+        self._count_cards(table)
+        return [
+            s for s in range(pub.seats) if pub.hand_sizes[s] > 0 and available(pub.tribes[s]) >= cheapest_scroll(pub, s)
+        ]
+
     def _entry_open(self, public: Public, seat: int) -> bool:
         """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
         entry = public.tribes[seat].entry
@@ -669,6 +889,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         there = public.creature_at(tile)
         if there is None:
             return True
+        if moving is not None and there is not moving and self._swaps(public, moving, tile):
+            return True  # the occupant of a darkened tile swaps places with the column entering it
         return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
 
     def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
@@ -695,7 +917,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return moves + steps
 
     def _steps(self, public: Public, seat: int, creature: Column | Zombie, tiles_left: int) -> list[AnyMove]:
-        affordable = tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
+        moving = public.moving
+        free = moving is not None and moving.free_tiles > 0
+        affordable = free or tiles_left > 0 or available(public.tribes[seat]) >= self._expenditure(public, creature)[1]
         if not affordable:
             return []
         out: list[AnyMove] = []
@@ -724,9 +948,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         return False
 
     def _expenditure(self, public: Public, creature: Column | Zombie) -> tuple[int, int]:
-        if isinstance(creature, Zombie):
-            return ZOMBIE_MOVEMENT
-        return movement(effective_size(public, creature))
+        """(tiles, mojo) of the creature's next expenditure: the movement table, changed by movement incantations
+        on the seat whose turn it is (never below 1 tile)."""
+        tiles, cost = ZOMBIE_MOVEMENT if isinstance(creature, Zombie) else movement(effective_size(public, creature))
+        return max(1, tiles + effects.chant(public, public.turn, "movement")), cost
 
     def default_move(self, public: Public, private: Private, seat: int, legal: list[AnyMove]) -> AnyMove:
         """A seat out of time ends its turn or its path, refuses a request, or makes the attack it owes."""
@@ -747,7 +972,12 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.windows and isinstance(move, Eat):
             event = Event({"type": move.type, "seat": seat})
             self._eat(table, seat, move, rng)
-        elif isinstance(move, Pass | Devour | Hold):
+        elif isinstance(move, UseScroll):
+            event = Event({"type": move.type, "seat": seat, "card": move.card, "target": move.target})
+            if move.channel is not None:
+                event.public["channel"] = move.channel
+            self._use_scroll(table, seat, move)
+        elif isinstance(move, Pass | Devour | Hold | Keep | Winnow | Discard):
             event = Event({"type": move.type, "seat": seat})
             self._respond(table, seat, move, rng)
         elif isinstance(move, Drop):
@@ -760,6 +990,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         else:
             event = Event({"type": move.type, "seat": seat})
             self._act(table, seat, move, rng, event)
+        self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
         if pub.happened:
@@ -836,9 +1067,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pay(tribe, INVOKE_COST)
             carrier = pub.column(move.column)
             carrier.invoked = True
-            tile = carrier.tile
-            hands = [p.hand for p in table.private]
-            event.public["ritual"] = king.cast(pub, table.secret, tile, rng, hands=hands, choice=move.choice)
+            event.public["ritual"] = table.secret.rituals[carrier.tile]
+            self._kings_ritual(table, carrier.tile, rng, choice=move.choice, pusher=seat)
         elif isinstance(move, Unseal):
             if move.partner == seat:
                 self._sacrifice(table, seat, move.column)
@@ -849,18 +1079,6 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             self._end_turn(table)
 
     # -- mojo, spawning, eating --------------------------------------------------------------------------------------
-
-    def _draw(self, table: ZTable, seat: int, rng: Rng) -> bool:
-        """One scroll from the library; "When the scroll library is depleted, the shuffled contents of the discard
-        pile form a new scroll library" (not in solitaire, where the library is the clock)."""
-        secret, pub = table.secret, table.public
-        if not secret.library and not pub.solitaire and pub.discards:
-            secret.library = rng.shuffled(pub.discards)
-            pub.discards = []
-        if not secret.library:
-            return False
-        table.private[seat].hand.append(secret.library.pop(0))
-        return True
 
     # -- movement ----------------------------------------------------------------------------------------------------
 
@@ -914,7 +1132,17 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub = table.public
         moving = pub.moving
         assert moving is not None
+        if isinstance(creature, Column) and effects.darkened(pub, creature.tile):
+            self._out_of_darkness(table, seat, creature, rng)
+            return
         there = pub.creature_at(to)
+        if there is not None and self._swaps(pub, creature, to):
+            # "If a creature attempts to enter ... an occupied darkened tile ... the creature and the tile occupant
+            # swap tiles."
+            self._pay_step(pub, seat, creature)
+            moving.steps += 1
+            effects.swap_places(pub, creature, to)
+            return
         if isinstance(there, Column) and isinstance(creature, Column):
             if not controls(pub, seat, there):
                 waiting = [s for s in clockwise_from(seat, pub.seats) if s in there.zimbies]
@@ -938,8 +1166,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return
         creature.tile = to
         crown = pub.crown
+        # "Items may be dropped but not picked up in darkened tiles."
         moving.found_crown = (
-            isinstance(creature, Column) and crown is not None and crown.carrier is None and crown.tile == to
+            isinstance(creature, Column)
+            and crown is not None
+            and crown.carrier is None
+            and crown.tile == to
+            and not effects.darkened(pub, to)
         )
         size = creature.size if isinstance(creature, Column) else 0
         combat.suffer_obstacles(pub, creature, rng)
@@ -961,23 +1194,69 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             creature.must_attack = True
         self._open_at_tile(table, seat, creature)
 
-    def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
-        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"": part 2's seam.
+    @staticmethod
+    def _swaps(public: Public, creature: Column | Zombie, tile: TileId) -> bool:
+        """A column on the main board stepping into a darkened tile swaps with its occupant (zombies ignore
+        darkness; a column coming from its tribal board has no main-board tile to swap to)."""
+        return isinstance(creature, Column) and home_seat(creature.tile) is None and effects.darkened(public, tile)
 
-        Each tile of a path is a moment the other seats may answer; a window opens on it for the seats that
-        could (a witchery in hand, a channeller with the tile in line of sight). Part 1 has no scrolls, so
-        nobody can, and no window opens.
+    def _out_of_darkness(self, table: ZTable, seat: int, creature: Column, rng: Rng) -> None:
+        """A column in a patch o' darkness "may only randomly exit the tile": whatever step was declared, it emerges
+        on a random adjacent tile (swapping with a creature there) and loses the rest of its movement."""
+        pub = table.public
+        self._pay_step(pub, seat, creature)
+        pub.moving = None
+        exit_to = effects.darkness_exit(pub, creature.tile, rng)
+        if exit_to is None:
+            pub.happened.append(f"{creature.id} finds no way out of the darkness")
+            return
+        occupant = effects.swap_places(pub, creature, exit_to)
+        if occupant is None:
+            creature.tile = exit_to
+            combat.suffer_obstacles(pub, creature, rng)
+        pub.happened.append(f"{creature.id} stumbles out of the darkness onto {exit_to}")
+
+    def _open_at_tile(self, table: ZTable, seat: int, creature: Column | Zombie) -> None:
+        """ "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"".
+
+        Each tile of a path is a moment the other seats may answer: a window opens on it for the seats that could,
+        from public facts (a card in hand, the mojo for the cheapest scroll, an active zimby of their tribe that
+        may channel with the tile in line of sight, on the main board or at home).
         """
         pub = table.public
         if pub.moving is None or mover_gone(pub, creature):
             return
-        could_stop: list[int] = []
-        on: JsonValue = {"path": creature.id, "at": creature.tile}
-        open_window(pub.windows, seat, on, pub.seats, among=could_stop)
+        self._stop_at(table, creature.id, creature.tile, mover=seat)
+
+    def _stop_at(self, table: ZTable, creature: CreatureId, tile: TileId, *, mover: int | None) -> bool:
+        """Open a window on a creature moving onto ``tile`` (a shaman's path, a thug's walk) for the seats that
+        could say "Stop!" (public facts: a card, the mojo, a zimby seeing the tile); the mover's own seat is not
+        asked, a thug's walk asks from the first mover. Whether it opened."""
+        pub = table.public
+        if pub.stack.inescapable:
+            return False
+        able = set(self._able_to_answer(table)) - {mover}
+        could_stop = [s for s in sorted(able) if self._sees(pub, s, tile)]
+        on: JsonValue = {"path": creature, "at": tile}
+        opener = mover if mover is not None else pub.first_mover
+        return open_window(pub.windows, opener, on, pub.seats, among=could_stop, with_opener=mover is None) is not None
+
+    @staticmethod
+    def _sees(pub: Public, seat: int, tile: TileId) -> bool:
+        """An active zimby of the seat's tribe that may channel has ``tile`` in line of sight."""
+        tribe = pub.tribes[seat]
+        frm = [c.tile for c in pub.columns if seat in c.zimbies and c.active and sight.can_channel(pub, c.tile)]
+        if tribe.active - tribe.chanting >= 1:
+            frm.append(home_tile(seat))
+        return any(sight.in_sight(pub, f, tile) for f in frm)
 
     def _pay_step(self, pub: Public, seat: int, creature: Column | Zombie) -> None:
+        """A tile of the path: free movement from scrolls first, then the tiles paid for, then the next expenditure."""
         moving = pub.moving
         assert moving is not None
+        if moving.free_tiles > 0:
+            moving.free_tiles -= 1
+            return
         if moving.tiles_left == 0:
             tiles, cost = self._expenditure(pub, creature)
             pay(pub.tribes[seat], cost)
@@ -1122,27 +1401,63 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             on: JsonValue = {"attack": move.attacker, "target": move.target}
             if open_window(pub.windows, seat, on, pub.seats, among=target.tribes) is not None:
                 return
-        self._resolve_attack(table, rng)
+        self._roll_attack(table, rng)
 
-    def _resolve_attack(self, table: ZTable, rng: Rng) -> None:
-        """The rolls are made and settled; an attacker that claims a portal tile is relocated by it."""
+    def _roll_attack(self, table: ZTable, rng: Rng) -> None:
+        """The combat rolls are made and pushed on the stack, a window open on them for every seat able to answer
+        (the attacker's shaman first; for the King, thugs and zombies, the seat whose turn it is or the first
+        mover)."""
         pub = table.public
         pending = pub.pending_attack
         assert pending is not None
+        attacker, defender = combat.creature(pub, pending.attacker), combat.creature(pub, pending.target)
+        pending.at, pending.defender_at = combat.tile_of(attacker), combat.tile_of(defender)
+        chants = (self._chanted_brutality(pub, attacker, pending.controller), self._chanted_brutality(pub, defender))
+        rolls = combat.roll_attack(
+            pub,
+            pending.attacker,
+            pending.target,
+            pending.controller,
+            rng,
+            effects=(chants[0], pending.defence + chants[1]),
+        )
+        pending.rolled = True
+        entry = CombatRoll(pusher=pending.controller, attacker=pending.attacker, defender=pending.target, rolls=rolls)
+        self._push(table, entry)
+
+    @staticmethod
+    def _chanted_brutality(pub: Public, fighter: combat.Fighter, attacking_for: int | None = None) -> int:
+        """What brutality incantations add to a creature's combat roll: those on its attacking controller, on a
+        defending column's largest tribe, on a zombie's owner."""
+        if isinstance(fighter, Column):
+            seat = attacking_for if attacking_for is not None else combat.picker(fighter)
+        elif isinstance(fighter, Zombie):
+            seat = fighter.owner
+        else:
+            return 0
+        return effects.chant(pub, seat, "brutality")
+
+    def _conclude_attack(self, table: ZTable, rng: Rng) -> None:
+        """The attack's wounds were delivered: the rest of it happens (a tile claimed, combat lock, a thug's or
+        the King's turn going on, a claimed portal relocating the attacker)."""
+        pub = table.public
+        pending = pub.pending_attack
+        assert pending is not None and pending.at is not None and pending.defender_at is not None
         pub.pending_attack = None
-        attacker = combat.creature(pub, pending.attacker)
-        before = combat.tile_of(attacker)
-        combat.attack(pub, pending.attacker, pending.target, pending.controller, rng, effects=(0, pending.defence))
+        attacker, defender = self._fighter(pub, pending.attacker), self._fighter(pub, pending.target)
+        before = pending.at
+        combat.conclude(pub, attacker, defender, before, pending.defender_at, rng)
         if isinstance(attacker, Thug):
             npcs.after_thug_attack(pub, attacker, before, rng)
             return
         if isinstance(attacker, King):
             # The rest of the King's turn: the ritual of the tile he claimed, then the players' turns.
             if pending.casts is not None and pub.king.alive and pub.king.tile == pending.casts:
-                hands = [p.hand for p in table.private]
-                king.cast(pub, table.secret, pending.casts, rng, hands=hands)
+                self._kings_ritual(table, pending.casts, rng)
             if pub.phase == "king":
                 self._begin_players(pub)
+            return
+        if attacker is None:
             return
         claimed = attacker.tile
         if mover_gone(pub, attacker) or claimed == before or claimed not in BOARD.portals:
@@ -1153,9 +1468,35 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         else:
             self._teleport(pub, attacker, claimed, rng.choice([p for p in BOARD.portals if p != claimed]))
 
-    def _respond(self, table: ZTable, seat: int, move: Pass | Devour | Hold, rng: Rng) -> None:
-        """An answer in a response window: eat before the defence roll, hold a zombie, or pass."""
+    @staticmethod
+    def _fighter(pub: Public, cid: CreatureId) -> combat.Fighter | None:
+        """The creature named ``cid``, while it is on the board (a thug: even in its barracks)."""
+        if cid == KING_ID:
+            return pub.king
+        try:
+            return combat.creature(pub, cid)
+        except KeyError:
+            return None
+
+    def _respond(
+        self, table: ZTable, seat: int, move: Pass | Devour | Hold | Keep | Winnow | Discard, rng: Rng
+    ) -> None:
+        """An answer in a response window: eat before the defence roll, hold a zombie, winnow, discard, or pass."""
         pub = table.public
+        window = top(pub.windows)
+        if isinstance(move, Discard):
+            table.private[seat].hand.remove(move.card)
+            pub.discards.append(move.card)
+            pub.happened.append(f"seat {seat} discards {SCROLLS[move.card].name}")
+            if len(table.private[seat].hand) <= self._hand_limit(pub, seat):
+                pass_window(pub.windows, seat)
+            return
+        if window is not None and isinstance(window.on, dict) and "winnowing" in window.on:
+            assert isinstance(move, Pass | Keep | Winnow)
+            self._winnow(table, seat, move, rng)
+            if pass_window(pub.windows, seat) is not None and pub.phase == "king" and pub.pending_attack is None:
+                self._begin_players(pub)  # the King's turn ended with his ritual
+            return
         if isinstance(move, Hold):
             pay(pub.tribes[seat], 1)
             next(z for z in pub.zombies if z.id == move.zombie).held = True
@@ -1170,8 +1511,184 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             pending.defence += 4 * move.eat
             pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
         closed = pass_window(pub.windows, seat)
-        if closed is not None and pub.pending_attack is not None:
-            self._resolve_attack(table, rng)
+        on = closed.on if closed is not None and isinstance(closed.on, dict) else {}
+        if "attack" in on and pub.pending_attack is not None and not pub.pending_attack.rolled:
+            self._roll_attack(table, rng)
+
+    # -- the stack ---------------------------------------------------------------------------------------------------
+
+    def _use_scroll(self, table: ZTable, seat: int, move: UseScroll) -> None:
+        """The card leaves the hand, its cost is paid, an incantation's chanter starts chanting, and the scroll
+        effect is pushed on the stack with a window for the seats able to answer."""
+        pub = table.public
+        tribe = pub.tribes[seat]
+        scroll = SCROLLS[move.card]
+        cost = scroll_cost(pub, seat, move.card)
+        table.private[seat].hand.remove(move.card)
+        pay(tribe, cost)
+        eaten = move.eat_for_range + move.eat_for_effect
+        if eaten and move.channel is not None:
+            # "Cannibalism to affect a witchery must immediately precede channeling the witchery."
+            channeller = pub.column(move.channel)
+            channeller.zimbies[seat] -= eaten
+            tribe.far_shore += eaten
+            pub.happened.append(
+                f"a zimby of {channeller.id} eats {eaten}: range x{2**move.eat_for_range}, "
+                f"effect x{2**move.eat_for_effect}"
+            )
+        if scroll.type == "incantation":
+            tribe.chanting += 1
+        cast = Cast(
+            pusher=seat,
+            card=move.card,
+            scroll_type=scroll.type,
+            channel=move.channel,
+            targets=[move.target],
+            cost=cost,
+            effect=scroll.effect.describe(),
+            nixes=int(move.target[1:]) if move.target.startswith("#") else None,
+            doublings=move.eat_for_effect,
+        )
+        via = f" through {move.channel}" if move.channel is not None else ""
+        pub.happened.append(f"seat {seat} uses {scroll.name} at {move.target}{via} ({cost} mojo)")
+        self._push(table, cast)
+
+    def _push(self, table: ZTable, entry: AnyEntry) -> None:
+        """Push ``entry`` with its window among the seats able to answer; the King's, thugs' and zombies' pushes
+        start the asking at the seat whose turn it is (the first mover outside the players' turns)."""
+        pub = table.public
+        opener = pub.turn if pub.phase == "players" else pub.first_mover
+        stack.push(pub.stack, pub.windows, entry, pub.seats, opener=opener, among=self._able_to_answer(table))
+
+    def _settle(self, table: ZTable, rng: Rng) -> None:
+        """Once no window is open, scroll use has ended: the stack resolves, top first, each card leaving it is
+        discarded, and an attack whose rolls and wounds resolved concludes. Chanters gone end their incantations."""
+        pub = table.public
+        in_play: set[int] = set()  # incantations that came into play: their cards are the effects' now
+
+        def resolve_one(entry: AnyEntry) -> None:
+            self._resolve_entry(table, entry, rng)
+            if any(i.id == entry.id for i in pub.incantations):
+                in_play.add(entry.id)
+
+        def shielded(target: Target) -> bool:
+            return self._shielded(pub, target)
+
+        while not pub.windows and pub.phase != "over":
+            if pub.stack.entries:
+                for gone in stack.resolve(pub.stack, pub.windows, resolve_one, rng, shielded):
+                    if isinstance(gone, Cast) and gone.id not in in_play:
+                        self._cast_left(table, gone)
+            elif pub.pending_attack is not None and pub.pending_attack.rolled:
+                self._conclude_attack(table, rng)
+            else:
+                break
+        effects.settle_chants(pub, pub.discards)
+        moving = pub.moving
+        if moving is not None and not pub.windows:
+            # A path under way goes on after the stack resolved only if its creature is still there and active.
+            creatures: list[Column | Zombie] = [*pub.columns, *pub.zombies]
+            creature = next((c for c in creatures if c.id == moving.creature), None)
+            if creature is None:
+                pub.moving = None
+            elif not creature.active:
+                self._halt(pub, creature)
+
+    def _resolve_entry(self, table: ZTable, entry: AnyEntry, rng: Rng) -> None:
+        """One entry resolves: a scroll's effect, combat rolls settled into wounds pushed in turn, wounds
+        delivered."""
+        pub = table.public
+        if isinstance(entry, Cast):
+
+            def push(pushed: AnyEntry) -> None:
+                self._push(table, pushed)
+
+            effects.apply(table, entry, rng, push)
+        elif isinstance(entry, CombatRoll):
+            wounds = entry.rolls.wounds()
+            for creature, count in ((entry.defender, wounds.to_defender), (entry.attacker, wounds.to_attacker)):
+                if count > 0 and self._fighter(pub, creature) is not None:
+                    self._push(table, Wounds(pusher=entry.pusher, creature=creature, wounds=count, source="combat"))
+        elif isinstance(entry, Wounds):
+            self._deliver(table, entry, rng)
+        else:
+            hands = [p.hand for p in table.private]
+            winnowed: list[list[str]] = []
+            ritual = king.cast(pub, table.secret, entry.tile, rng, hands=hands, choice=entry.choice, winnowed=winnowed)
+            if ritual == "winnowing":
+                self._ask_winnowing(table, winnowed)
+
+    def _deliver(self, table: ZTable, entry: Wounds, rng: Rng) -> None:
+        """Wounds resolve: delivered to their creature if it is still there (armor spent first); a combat's
+        wounds know their killer (the King's Crown goes to the column that killed him)."""
+        pub = table.public
+        target = effects.creature(pub, entry.creature)
+        if target is None:
+            return
+        killer: combat.Fighter | None = None
+        pending = pub.pending_attack
+        if entry.source == "combat" and pending is not None and entry.creature in (pending.attacker, pending.target):
+            other = pending.target if entry.creature == pending.attacker else pending.attacker
+            killer = self._fighter(pub, other)
+        pub.happened.append(f"{entry.creature} is dealt {entry.wounds} wound{'s' if entry.wounds != 1 else ''}")
+        combat.deliver(pub, target, entry.wounds, rng, killer=killer)
+
+    def _kings_ritual(
+        self, table: ZTable, tile: TileId, rng: Rng, *, choice: int | None = None, pusher: int | None = None
+    ) -> None:
+        """A ritual of the King's (or invoked by the Crown carrier) goes on the stack, where nobody may answer it
+        ("no mojo may be used and no effects may be placed on the stack until the ritual resolves"), and resolves
+        at once, above anything waiting there."""
+        ritual = table.secret.rituals[tile]
+        self._push(table, KingsRitual(pusher=pusher, ritual=ritual, tile=tile, choice=choice))
+        self._settle(table, rng)
+
+    def _ask_winnowing(self, table: ZTable, winnowed: list[list[str]]) -> None:
+        """The Ritual of Winnowing: "Each player draws 2 random cards from the player to their left and looks at
+        them, then puts their choice of one of the cards into their hand" -- each seat that drew is asked, in turn
+        order, which to keep (the drawn cards are its private part until then); in solitaire the player chooses
+        to discard a random card of the hand or the library's top card."""
+        pub = table.public
+        for private, drawn in zip(table.private, winnowed, strict=False):
+            private.winnowing = list(drawn)
+        asked = [0] if pub.solitaire else [s for s, p in enumerate(table.private) if p.winnowing]
+        opener = pub.turn if pub.phase == "players" else pub.first_mover
+        on: JsonValue = {"winnowing": pub.round}
+        open_window(pub.windows, opener, on, pub.seats, among=asked, with_opener=True)
+
+    def _winnow(self, table: ZTable, seat: int, move: Pass | Keep | Winnow, rng: Rng) -> None:
+        """A seat's answer to the Ritual of Winnowing; one that passes keeps the first card it drew (in solitaire,
+        discards a random card of its hand)."""
+        pub, private = table.public, table.private[seat]
+        if pub.solitaire:
+            from_library = isinstance(move, Winnow) and move.source == "library"
+            king.solo_winnowing(private.hand, table.secret.library, pub.discards, rng, from_library=from_library)
+            where = "the library's top card" if from_library else "a random card of the hand"
+            pub.happened.append(f"seat {seat} discards {where}")
+            return
+        drawn = private.winnowing
+        kept = move.card if isinstance(move, Keep) else drawn[0]
+        drawn.remove(kept)
+        private.hand.append(kept)
+        pub.discards.extend(drawn)
+        private.winnowing = []
+        pub.happened.append(f"seat {seat} keeps one card and discards {', '.join(SCROLLS[c].name for c in drawn)}")
+
+    def _cast_left(self, table: ZTable, cast: Cast) -> None:
+        """A scroll effect left the stack, not into play: its card is discarded (a nixed incantation's chanter
+        stops chanting)."""
+        pub = table.public
+        pub.discards.append(cast.card)
+        if cast.scroll_type == "incantation" and cast.nixed:
+            tribe = pub.tribes[cast.pusher]
+            tribe.chanting = max(0, tribe.chanting - 1)
+
+    def _shielded(self, pub: Public, target: Target) -> bool:
+        """The Crown's 50 % witchery immunity: its carrier; in solitaire, the King and his tile too."""
+        crown = pub.crown
+        if crown is not None and crown.carrier is not None and target == crown.carrier:
+            return True
+        return pub.solitaire and pub.king.alive and target in (KING_ID, pub.king.tile)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -1258,6 +1775,16 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                     return Event({"type": "hold_asked", "round": pub.round, "seats": sorted(owners)})
             self._zombies(table, rng)
         elif phase == "wrap_up":
+            if not pub.hands_asked:
+                pub.hands_asked = True
+                self._wrap_up_wounds(table, rng)
+                # "must discard down to 6 scroll cards (player's choice)": asked, one card at a time.
+                over = [s for s, p in enumerate(table.private) if len(p.hand) > self._hand_limit(pub, s)]
+                asking: JsonValue = {"hand_limit": pub.round}
+                if open_window(pub.windows, pub.first_mover, asking, pub.seats, among=over, with_opener=True):
+                    settle_combat(pub)
+                    self._count_cards(table)
+                    return Event({"type": "hand_limit_asked", "round": pub.round, "happened": list(pub.happened)})
             self._wrap_up(table, rng)
             if pub.round >= pub.round_limit:
                 # A draw shared by every seat; solitaire is won only by the Crown, so its round limit is a loss.
@@ -1274,13 +1801,19 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             if pub.king.alive:
 
                 def defer(target: CreatureId, casts: TileId | None) -> bool:
-                    return self._ask_defender(pub, KING_ID, target, casts=casts)
+                    self._npc_attack(table, KING_ID, target, rng, casts=casts)
+                    return True  # the game makes the attack, the ritual and the players' turns follow it
 
-                king.king_turn(pub, table.secret, rng, hands=[p.hand for p in table.private], defer=defer)
+                def casting(tile: TileId) -> None:
+                    self._kings_ritual(table, tile, rng)
+
+                hands = [p.hand for p in table.private]
+                king.king_turn(pub, table.secret, rng, hands=hands, defer=defer, casting=casting)
             if pub.phase == "king" and not pub.windows:
                 self._begin_players(pub)
         else:
             return None
+        self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
         return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
@@ -1289,58 +1822,82 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""
         pub = table.public
         if not pub.thugs_moved:
+            if not pub.thugs_out:
+                pub.thugs_out = True
+                npcs.thugs_set_out(table, rng)
+
+            def stop(thug: Thug) -> bool:
+                return self._stop_at(table, thug.id, thug.tile, mover=None)
+
+            if npcs.thugs_walk(table, rng, stop=stop):
+                return  # a "Stop!" window is open on a thug's walk: it goes on once the stack resolved
             pub.thugs_moved = True
-            npcs.thugs_move(table, rng)
         while pub.phase == "thugs" and (due := npcs.next_thug_attack(pub, rng)) is not None:
             leader, target = due
-            if self._ask_defender(pub, leader.id, target):
+            if self._npc_attack(table, leader.id, target, rng):
                 return
-            npcs.thug_attacks(pub, leader, target, rng)
         if pub.phase == "thugs":
             pub.phase = "zombies"
 
     def _zombies(self, table: ZTable, rng: Rng) -> None:
         """Each zombie shambles in turn, then attacks the living creature it reached (a defender may be asked)."""
         pub = table.public
+
+        def stop(zombie: Zombie) -> bool:
+            return self._stop_at(table, zombie.id, zombie.tile, mover=None)
+
         for zombie in list(pub.zombies):
-            if zombie.shambled or zombie not in pub.zombies or not npcs.shambles(zombie):
+            halted = zombie.shambling is not None
+            if (zombie.shambled and not halted) or zombie not in pub.zombies or not npcs.shambles(zombie):
                 continue
             zombie.shambled = True
-            target = npcs.shamble_walk(pub, zombie, rng)
+            target = npcs.shamble_walk(pub, zombie, rng, stop=stop)
+            if zombie.shambling is not None:
+                return  # a "Stop!" window is open on its shamble: it goes on once the stack resolved
             if target is None or zombie not in pub.zombies:
                 continue
-            if self._ask_defender(pub, zombie.id, target):
+            if self._npc_attack(table, zombie.id, target, rng):
                 return
-            npcs.zombie_attacks(pub, zombie, target, rng)
         if pub.phase == "zombies":
             pub.phase = "wrap_up"
 
-    def _ask_defender(
-        self, pub: Public, attacker: CreatureId, target: CreatureId, *, casts: TileId | None = None
+    def _npc_attack(
+        self, table: ZTable, attacker: CreatureId, target: CreatureId, rng: Rng, *, casts: TileId | None = None
     ) -> bool:
-        """The King's, a thug's or a shambling zombie's attack on a single-tribe column of two or more waits for its
-        shaman, asked in a response window whether a zimby of it eats first: whether such a window opened."""
-        column = next((c for c in pub.columns if c.id == target), None)
-        if column is None or len(column.zimbies) != 1 or column.size < 2:
-            return False
-        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None, casts=casts)
-        on: JsonValue = {"attack": attacker, "target": target}
-        shaman = column.tribes[0]
-        if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is None:
-            pub.pending_attack = None
-            return False
-        return True
-
-    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+        """The King's, a thug's or a shambling zombie's attack, through the stack like a shaman's: a single-tribe
+        column of two or more is asked first whether a zimby of it eats. Whether it waits for an answer."""
         pub = table.public
-        # "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature.
+        pub.pending_attack = PendingAttack(attacker=attacker, target=target, controller=None, casts=casts)
+        column = next((c for c in pub.columns if c.id == target), None)
+        if column is not None and len(column.zimbies) == 1 and column.size >= 2:
+            on: JsonValue = {"attack": attacker, "target": target}
+            shaman = column.tribes[0]
+            if open_window(pub.windows, shaman, on, pub.seats, among=[shaman], with_opener=True) is not None:
+                return True
+        self._roll_attack(table, rng)
+        self._settle(table, rng)
+        return pub.pending_attack is not None
+
+    @staticmethod
+    def _hand_limit(pub: Public, seat: int) -> int:
+        """6, changed by the hand-limit incantations on the seat."""
+        return max(0, HAND_LIMIT + effects.chant(pub, seat, "hand_limit"))
+
+    def _wrap_up_wounds(self, table: ZTable, rng: Rng) -> None:
+        """ "Any creature in a wound-causing obstacle suffers wounds": a thug column is one creature."""
+        pub = table.public
         thug_columns = {t.tile: combat.thug_column(pub, t.tile)[0] for t in pub.thugs if not t.in_barracks}
         creatures: list[Column | Zombie | Thug] = [*pub.columns, *pub.zombies, *thug_columns.values()]
         for creature in creatures:
             if self._still_there(pub, creature.id):
                 combat.suffer_obstacles(pub, creature, rng)
-        for private in table.private:
-            while len(private.hand) > HAND_LIMIT:
+
+    def _wrap_up(self, table: ZTable, rng: Rng) -> None:
+        """The rest of wrap-up: a hand still over the limit (its shaman passed) loses its newest cards, the mojo not
+        spent is lost, and the next first mover is found."""
+        pub = table.public
+        for seat, private in enumerate(table.private):
+            while len(private.hand) > self._hand_limit(pub, seat):
                 pub.discards.append(private.hand.pop())
         for tribe in pub.tribes:
             tribe.mojo = 0
@@ -1348,8 +1905,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         best = [t.seat for t in pub.tribes if t.first_mover_count == max(counts)]
         pub.first_mover = best[0] if len(best) == 1 else rng.choice(best)
         for z in pub.zombies:
-            z.held, z.shambled = False, False
-        pub.holds_asked, pub.thugs_moved = False, False
+            z.held, z.shambled, z.shambling = False, False, None
+        pub.holds_asked, pub.thugs_out, pub.thugs_moved, pub.hands_asked = False, False, False, False
 
     @staticmethod
     def _still_there(pub: Public, cid: CreatureId) -> bool:
@@ -1368,11 +1925,13 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             tribe.eaten = 0
         for creature in [*pub.columns, *pub.zombies, *pub.thugs]:
             creature.active = True
+            creature.armor = 0  # armor from scrolls lapses at the next refresh
+        effects.refresh_obstacles(pub)
         aged: list[Obstacle] = []
         for o in pub.obstacles:
             # The King's obstacles live until the first King dies; "These obstacles do not stop dying or
             # re-appear if a new King enters play".
-            if o.kings and pub.king.alive and pub.king.kills == 0:
+            if not o.kings or (pub.king.alive and pub.king.kills == 0):
                 aged.append(o)
             elif o.side == "A":
                 aged.append(o.model_copy(update={"side": "B"}))
@@ -1380,9 +1939,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         if pub.crown is not None and not pub.king.alive:
             king.crown_refresh(pub)
         for seat in range(pub.seats):
-            if not self._draw(table, seat, rng) and pub.solitaire:
-                pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
-                return
+            # One scroll each, and one more for each draw incantation on the seat.
+            for _ in range(1 + max(0, effects.chant(pub, seat, "draw"))):
+                if not effects.draw(table, seat, rng) and pub.solitaire:
+                    pub.phase, pub.winners, pub.reason = "over", [], "library_empty"
+                    return
 
 
 def mover_gone(pub: Public, creature: Column | Zombie) -> bool:

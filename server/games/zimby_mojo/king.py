@@ -77,11 +77,12 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
 - "Each player must randomly discard ... scroll cards from their hand." ->
   the cards are drawn from the hand with the seeded generator.
 - "Each player draws 2 ... from the player to their left" -> the two
-  cards are drawn at random (:func:`winnowing_draws`); keeping one is the
-  player's choice (:func:`winnow` settles it), a decision that part 2 (the
-  scroll library) adds to the round. With the empty hands of part 1 the ritual
-  changes nothing. In solitaire, the player's choice between a random card of
-  the hand and the library's top card is :func:`solo_winnowing`.
+  cards are drawn at random (:func:`winnowing_draws`) and leave the
+  neighbour's hand at once; keeping one is the player's choice, which the game
+  asks each seat in turn order (a seat that passes keeps the first card it
+  drew; :func:`winnow` settles choices made together). In solitaire, the
+  player's choice between a random card of the hand and the library's top
+  card is :func:`solo_winnowing`.
 - "all creatures within ... contiguous, adjacent tiles of that portal
   tile in all directions." -> every creature whose tile is within X steps of
   the portal tile, counting tiles that share a side, the portal tile itself
@@ -359,11 +360,13 @@ def king_turn(
     hands: Sequence[list[str]] | None = None,
     board: Board = BOARD,
     defer: Defer | None = None,
+    casting: Callable[[TileId], None] | None = None,
 ) -> None:
     """The King's turn: from the mist onto a random ritual tile to cast its ritual, else one tile back toward it.
 
-    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing; part 1 deals none). ``defer``
-    lets the game hold an attack back until the defender has answered.
+    ``hands`` are the seats' scroll hands (the Rituals of Madness and Winnowing). ``defer`` lets the game hold an
+    attack back until the defender has answered; ``casting`` lets it cast the ritual of the tile he entered (on
+    its stack), else :func:`cast` casts it at once.
     """
     king = public.king
     if not king.alive or king.tile is None:
@@ -374,7 +377,10 @@ def king_turn(
         public.happened.append(f"the King turns to the ritual tile {place.tile}")
         if not enter(public, place.tile, rng, defer=defer, casting=True):
             return
-        cast(public, secret, place.tile, rng, hands=hands, board=board)
+        if casting is not None:
+            casting(place.tile)
+        else:
+            cast(public, secret, place.tile, rng, hands=hands, board=board)
     else:
         step_toward_mist(public, rng, board, defer=defer)
 
@@ -434,11 +440,14 @@ def cast(
     hands: Sequence[list[str]] | None = None,
     board: Board = BOARD,
     choice: int | None = None,
+    winnowed: list[list[str]] | None = None,
 ) -> Ritual:
     """The King casts the ritual beside ``tile``, revealing it if it is the first time; his blood mojo is spent.
 
     ``choice``: the quadrant or portal (by quadrant number) a Crown carrier's controller chooses when it
-    activates the ritual; the King draws it at random.
+    activates the ritual; the King draws it at random. ``winnowed``: the Ritual of Winnowing's draws, per seat,
+    taken out of the left neighbours' ``hands`` for each seat to choose from (the game asks; :func:`winnow`
+    settles a choice made at once); in solitaire the player's choice is :func:`solo_winnowing`'s.
     """
     ritual = secret.rituals[tile]
     for place in public.rituals:
@@ -474,8 +483,18 @@ def cast(
         ritual_of_hunger(public, x)
     elif ritual == "winnowing":
         public.happened.append("every shaman draws 2 scrolls from the left neighbour")
-        if not public.solitaire:
-            winnowing_draws(hands or [[] for _ in public.tribes], rng)
+        if not public.solitaire and hands is not None:
+            draws = winnowing_draws(hands, rng)
+            for seat, drawn in enumerate(draws):
+                left = hands[(seat + 1) % len(hands)]
+                for card in drawn:
+                    left.remove(card)
+            for seat, drawn in enumerate(draws):
+                if winnowed is not None:
+                    winnowed.append(drawn)
+                else:  # nobody to ask: the first card drawn is kept
+                    hands[seat].extend(drawn[:1])
+                    public.discards.extend(drawn[1:])
     elif ritual == "portals":
         portal = board.portals[quadrant_or_portal()]
         x = rng.roll(6)

@@ -86,16 +86,26 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Thugs' turn and patrols"):
 - "Zombies ... ignore both patches o' darkness and entangling vines." -> a
   shambling zombie is wounded on entering the blood mist (1), blood vines
   (1d3) and deadly vines (1), and a portal relocates it and ends its shamble.
+- "As a creature passes through a zimby's LOS, the zimby's controller may say "stop"" -> after each step of a
+  thug's walk the game may halt it (``stop``: a window for the seats that could); the walk goes on afterwards with
+  the steps it had left (``Thug.walking``), each thug walking once a round (``Thug.walked``). A zombie's shamble
+  likewise (``Zombie.shambling``).
+- "A creature exiting a darkened tile must randomly determine onto which adjacent tile it emerges" -> a thug
+  that starts a step in a patch o' darkness emerges on a random adjacent tile it may enter (its Crown-carrying
+  column with it; swapping with a creature there) and stops; a thug whose next step is an occupied darkened
+  tile swaps with the occupant ("the creature and the tile occupant swap tiles") and walks on.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from server.engine import Rng, Table
 
 from .board import BOARD, Board, PatrolRoute
 from .combat import attack, crown_immune, expel_thug, suffer_obstacles, thug_column
+from .effects import darkened, darkness_exit, swap_places
 from .king import dice, random_pick, send_home
 from .solitaire import flank_to_hold, home_quadrant, lose
 from .state import KING_ID, Column, CreatureId, King, Private, Public, Secret, Thug, TileId, Zombie
@@ -265,14 +275,29 @@ def crown_new_king(public: Public, thug: Thug, board: Board = BOARD) -> None:
         lose(public, "thug_crowned")
 
 
-def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD) -> None:
-    """Walk a thug (a Crown carrier with its column) up to ``steps`` tiles, stopping as the rules say."""
-    for _ in range(steps):
+#: Asked after each step of a thug's walk whether a seat says "Stop!" (the game opens a window): True halts it.
+Stop = Callable[[Thug], bool]
+
+
+def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD, *, stop: Stop | None = None) -> bool:
+    """Walk a thug (a Crown carrier with its column) up to ``steps`` tiles, stopping as the rules say.
+
+    Whether ``stop`` halted it after a step: the steps left are in ``thug.walking``.
+    """
+    for done in range(1, steps + 1):
         if thug.in_barracks or thug_foes(public, thug.tile, board) or held_by_vines(public, thug, rng):
-            return
+            return False
+        if darkened(public, thug.tile):
+            out_of_darkness(public, thug, rng)
+            return False
         there = next_step(public, thug, board)
-        if there is None or there in barred(public, board) or occupied_by_other_than_thugs(public, there):
-            return
+        if there is None or there in barred(public, board):
+            return False
+        if occupied_by_other_than_thugs(public, there):
+            if darkened(public, there):
+                swap_places(public, thug, there)  # "the creature and the tile occupant swap tiles"
+                continue
+            return False
         movers = carrier_column(public, thug)
         for mover in movers:
             mover.tile = there
@@ -284,18 +309,38 @@ def walk(public: Public, thug: Thug, steps: int, rng: Rng, board: Board = BOARD)
                     joiner.heading = []
         if there == board.blood_mist and thug.crown:
             crown_new_king(public, thug, board)
-            return
+            return False
         if there in board.portals:
             pick_up_crown(public, thug, board)  # "moves over it": the Crown lying on the portal goes along
             relocate(public, thug_column(public, there) if thug.crown else [thug], there, rng, board)
             thug.heading = []
-            return
+            return False
         suffer_obstacles(public, thug, rng)
         if thug.in_barracks:
-            return
+            return False
         pick_up_crown(public, thug, board)
         if stop_to_hold(public, thug, board):
-            return
+            return False
+        if stop is not None and stop(thug):
+            thug.walking = steps - done
+            return True
+    return False
+
+
+def out_of_darkness(public: Public, thug: Thug, rng: Rng) -> None:
+    """A thug in a patch o' darkness emerges on a random adjacent tile (swapping with a creature there, joining
+    thugs) and loses the rest of its movement."""
+    exit_to = darkness_exit(public, thug.tile, rng)
+    if exit_to is None:
+        return
+    public.happened.append(f"{thug.id} stumbles out of the darkness onto {exit_to}")
+    if occupied_by_other_than_thugs(public, exit_to):
+        swap_places(public, thug, exit_to)
+        return
+    for mover in carrier_column(public, thug):
+        mover.tile = exit_to
+    thug.heading = []
+    suffer_obstacles(public, thug, rng)
 
 
 def held_by_vines(public: Public, thug: Thug, rng: Rng) -> bool:
@@ -420,40 +465,63 @@ def thugs_turn(table: ZTable, rng: Rng) -> None:
         thugs_attack(table.public, rng)
 
 
-def thugs_move(table: ZTable, rng: Rng) -> None:
-    """The thugs' movement phase: the barracks' active thugs return by a portal, then each thug walks its roll."""
+def thugs_move(table: ZTable, rng: Rng, *, stop: Stop | None = None) -> bool:
+    """The thugs' movement phase: the barracks' active thugs return by a portal, then each thug walks its roll.
+
+    Whether a "Stop!" halted a walk (:func:`thugs_walk` goes on with it).
+    """
+    thugs_set_out(table, rng)
+    return thugs_walk(table, rng, stop=stop)
+
+
+def thugs_set_out(table: ZTable, rng: Rng) -> None:
+    """The movement phase begins: quadrants assigned, the barracks' active thugs returned by a portal."""
     public = table.public
     board = BOARD
     for thug in public.thugs:
-        thug.attacked = False
+        thug.attacked, thug.walked, thug.walking, thug.returned = False, False, 0, False
     assign_quadrants(public, board)
-    returning = [t for t in public.thugs if t.in_barracks and t.active]
-    for thug in returning:
+    for thug in [t for t in public.thugs if t.in_barracks and t.active]:
         reenter(public, thug, rng, board)
+        thug.returned = True
         if public.phase == "over":
             return
-    moved: set[CreatureId] = set()
+
+
+def thugs_walk(table: ZTable, rng: Rng, *, stop: Stop | None = None) -> bool:
+    """Each thug that has not walked this round walks its roll (a walk a "Stop!" halted goes on with the steps it
+    had left): whether a "Stop!" halted one now."""
+    public = table.public
+    board = BOARD
     for thug in list(public.thugs):
-        if thug.in_barracks or not thug.active or thug.in_combat or thug.id in moved:
+        if public.phase == "over":
+            return False
+        if thug.in_barracks or not thug.active or thug.in_combat or thug.walked:
             continue
         if thug.holding and not thug.crown:
             continue
         column = carrier_column(public, thug)
-        if any(t.id in moved for t in column) or (
-            not thug.crown and any(t.crown for t in thug_column(public, thug.tile))
-        ):
+        if any(t.walked for t in column) or (not thug.crown and any(t.crown for t in thug_column(public, thug.tile))):
             continue
-        steps = thug_roll(rng, king_alive=public.king.alive and not thug.crown)
-        public.happened.append(f"{thug.id} rolls {steps}")
-        if thug in returning and not thug.crown:
-            if thug_foes(public, thug.tile, board):
-                continue
-            first_step_away(public, thug, rng, board)
-            steps -= 1
-        walk(public, thug, steps, rng, board)
-        moved.update(t.id for t in carrier_column(public, thug))
-        if public.phase == "over":
-            return
+        if thug.walking:
+            steps, thug.walking = thug.walking, 0
+        else:
+            steps = thug_roll(rng, king_alive=public.king.alive and not thug.crown)
+            public.happened.append(f"{thug.id} rolls {steps}")
+            if thug.returned and not thug.crown:
+                if thug_foes(public, thug.tile, board):
+                    thug.walked = True
+                    continue
+                first_step_away(public, thug, rng, board)
+                steps -= 1
+        if walk(public, thug, steps, rng, board, stop=stop):
+            if not thug.walking:
+                for mate in carrier_column(public, thug):
+                    mate.walked = True
+            return True
+        for mate in carrier_column(public, thug):
+            mate.walked = True
+    return False
 
 
 def thugs_attack(public: Public, rng: Rng, board: Board = BOARD) -> None:
@@ -543,12 +611,21 @@ def shamble(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> N
         zombie_attacks(public, zombie, target, rng, board=board)
 
 
-def shamble_walk(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD) -> CreatureId | None:
+def shamble_walk(
+    public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD, *, stop: Callable[[Zombie], bool] | None = None
+) -> CreatureId | None:
     """The zombie walks 1d6 tiles toward the nearest living creature, stopping beside one: the living creature
-    it will attack (drawn at random among several), if any is then in its combat zone."""
-    steps = rng.roll(6)
-    public.happened.append(f"{zombie.id} shambles {steps}")
-    for _ in range(steps):
+    it will attack (drawn at random among several), if any is then in its combat zone.
+
+    ``stop`` may halt it after a step ("Stop!"): ``zombie.shambling`` then holds the steps left, and a later call
+    goes on with them instead of rolling.
+    """
+    if zombie.shambling is not None:
+        steps, zombie.shambling = zombie.shambling, None
+    else:
+        steps = rng.roll(6)
+        public.happened.append(f"{zombie.id} shambles {steps}")
+    for done in range(1, steps + 1):
         if living_near(public, zombie.tile, board):
             break
         walk = nearest_living(public, zombie, rng, board)
@@ -563,6 +640,9 @@ def shamble_walk(public: Public, zombie: Zombie, rng: Rng, board: Board = BOARD)
         if there in board.portals:
             relocate(public, [zombie], there, rng, board)
             break
+        if stop is not None and stop(zombie):
+            zombie.shambling = steps - done
+            return None
     near = living_near(public, zombie.tile, board)
     return pick(rng, near) if near else None
 

@@ -28,7 +28,7 @@ effect's value is its fixed part plus its dice (``1+1d3``)::
     Wobbly Knees               witchery        2  2       column thug king zombie  brutality -2 until combat
     Dizzy Dust                 witchery        3  2       column thug zombie       deplete
     Energy                     ritual          2  5       shaman                   reactivate 1+1d3
-    Nix                        ritual          2  6  *    effect                   nullify
+    Nix                        ritual          1  6  *    effect                   nullify
     Hush                       ritual          2  3  *    incantation              nullify
     Mojo Surge                 ritual          1  4       shaman                   mojo +1+1d3
     Pilfered Parchments        ritual          2  3       shaman                   draw 2
@@ -120,6 +120,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "The chanter on the discarded incantation becomes depleted from the shock of the incantation's destruction." ->
   the shock follows every destruction of an incantation: one ended by Hush (``nullify``) depletes its chanter as
   the in-play limit's does; one that ends because its chanter left or was depleted has no chanter to shock.
+- "That brings the active zimby total on Yellow's tribal board to 7." -> Nix costs 1 mojo: in "Round X + 2" Yellow
+  pays 4 mojo for the path, 1 to move on, Blow Guns (1), Nix and Energy (2) before Energy makes 1 + 3 zimbies
+  active, and the book's 7 active (then "3 active zimbies remaining" after 4 more mojo) come out of a full tribal
+  board of 8 and 4 mojo tokens only if Nix costs 1.
 - "double effect for its next witchery channeled." -> the effect's value (fixed part and dice) is doubled; for
   ``conjure`` the spread is doubled; ``nullify`` and ``bounce`` with no item have nothing to double.
 """
@@ -531,7 +535,7 @@ _CARDS: tuple[Scroll, ...] = (
     _rite(
         "ritual",
         "Nix",
-        2,
+        1,
         ("effect",),
         Effect(kind="nullify"),
         6,

@@ -78,23 +78,33 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The stack"):
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import JsonValue
 
 from server.engine import Rng
 from server.engine.errors import IllegalMove
 from server.engine.windows import Window, open_window, respond, top
 
-from .combat import CombatRolls, crown_immune
-from .state import CreatureId, Ritual, TileId
+from .combat import crown_immune
 
-ScrollType = Literal["ritual", "incantation", "witchery"]
-#: A scroll's target, as a string: a creature id, a tile, or ``seat<n>`` for a shaman (a Nix names an entry in
-#: ``Cast.nixes`` instead).
-Target = str
+# The stack's entries are part of the table, so they are modelled in state.py; stack.X names them as before.
+from .state import AnyEntry as AnyEntry
+from .state import Cast as Cast
+from .state import CombatRoll as CombatRoll
+from .state import CreatureId
+from .state import Entry as Entry
+from .state import KingsRitual as KingsRitual
+from .state import ScrollType as ScrollType
+from .state import Stack as Stack
+from .state import Target as Target
+from .state import Wounds as Wounds
+
 #: Whether a witchery's target has the Crown's 50 % immunity (the Crown carrier; in solitaire the King, his tile).
 Shielded = Callable[[Target], bool]
+
+
+#: The game's effect of one entry, applied as it resolves; it may push further entries (Blow Guns' wound).
+Apply = Callable[[AnyEntry], None]
 
 
 def nobody_shielded(target: Target) -> bool:
@@ -105,92 +115,6 @@ def nobody_shielded(target: Target) -> bool:
 def seat_target(seat: int) -> Target:
     """A shaman as a scroll's target."""
     return f"seat{seat}"
-
-
-class Entry(BaseModel):
-    """What every entry on the stack has: its number, who pushed it, whether it may be answered, whether nixed."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    id: int = Field(-1, description="its number on this stack, given when pushed (a Nix names it)")
-    pusher: int | None = Field(description="the seat that pushed it; None for the King, the thugs and the zombies")
-    answerable: bool = Field(True, description="a window opens on it; False for the King's inescapable rituals")
-    nixed: bool = Field(False, description="nullified by a Nix: it leaves the stack without effect")
-
-
-class Cast(Entry):
-    """A scroll used: its mojo is paid and its effect waits on the stack."""
-
-    kind: Literal["scroll"] = "scroll"
-    pusher: int = Field(description="the caster")
-    card: str = Field(description="the scroll card used (discarded once it leaves the stack)")
-    scroll_type: ScrollType
-    channel: CreatureId | None = Field(None, description="a witchery's channelling zimby (a column or home)")
-    targets: list[Target] = Field(default_factory=list, description="creatures, tiles, seat<n> shamans")
-    cost: int = Field(0, ge=0, description="the mojo paid for it")
-    effect: JsonValue = Field(None, description="what it does, in the card list's words: the game applies it")
-    nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
-    stops: CreatureId | None = Field(None, description='cast as a "Stop!" on this creature, moving in line of sight')
-    immune: list[Target] = Field(
-        default_factory=list, description="targets the Crown's witchery immunity held for, rolled as it resolved"
-    )
-
-
-class CombatRoll(Entry):
-    """Both combat rolls of one exchange, until they settle into wounds."""
-
-    kind: Literal["combat"] = "combat"
-    attacker: CreatureId
-    defender: CreatureId
-    rolls: CombatRolls
-
-
-class Wounds(Entry):
-    """Wounds assigned to one creature by one source, until they are delivered."""
-
-    kind: Literal["wounds"] = "wounds"
-    creature: CreatureId
-    wounds: int = Field(ge=0)
-    source: str = Field(description="what dealt them: a combat, a scroll's card, an obstacle")
-
-
-class KingsRitual(Entry):
-    """A King's ritual being cast: inescapable, so it opens no window and nothing may be pushed above it."""
-
-    kind: Literal["ritual"] = "ritual"
-    answerable: Literal[False] = False
-    ritual: Ritual
-    tile: TileId = Field(description="the ritual tile it is cast from")
-    choice: int | None = Field(None, description="the quadrant or portal a Crown carrier named")
-
-
-AnyEntry = Annotated[Cast | CombatRoll | Wounds | KingsRitual, Field(discriminator="kind")]
-#: The game's effect of one entry, applied as it resolves; it may push further entries (Blow Guns' wound).
-Apply = Callable[[AnyEntry], None]
-
-
-class Stack(BaseModel):
-    """The stack, bottom first, top last; its entries numbered in pushing order."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    entries: list[AnyEntry] = Field(default_factory=list, description="bottom first: the last resolves first")
-    next_id: int = Field(0, description="the number the next entry pushed gets")
-
-    def entry(self, entry_id: int) -> AnyEntry:
-        """The entry numbered ``entry_id``, still on the stack."""
-        found = next((e for e in self.entries if e.id == entry_id), None)
-        if found is None:
-            raise IllegalMove(f"#{entry_id} is not on the stack")
-        return found
-
-    def top(self) -> AnyEntry | None:
-        return self.entries[-1] if self.entries else None
-
-    @property
-    def inescapable(self) -> bool:
-        """A King's ritual (or what it pushes) is on the stack: nobody may push until it resolves."""
-        return any(not e.answerable for e in self.entries)
 
 
 def window_on(entry: AnyEntry) -> JsonValue:
@@ -207,7 +131,7 @@ def entry_of(stack: Stack, window: Window | None) -> AnyEntry | None:
     return next((e for e in stack.entries if e.id == entry_id), None)
 
 
-def _moving_in(window: Window | None) -> CreatureId | None:
+def moving_in(window: Window | None) -> CreatureId | None:
     """The creature a window on a path tile is on (game.py: ``{"path": <creature>, "at": <tile>}``)."""
     if window is None or not isinstance(window.on, dict):
         return None
@@ -261,7 +185,7 @@ def _check_cast(stack: Stack, cast: Cast, asking: Window | None) -> None:
             raise IllegalMove("a Nix targets a scroll effect, not a combat roll, wounds or a King's ritual")
         if target.nixed:
             raise IllegalMove(f"#{target.id} is nixed already")
-    moving = _moving_in(asking)
+    moving = moving_in(asking)
     if moving is not None and asking is not None and asking.asked == cast.pusher:
         if cast.scroll_type != "witchery":
             raise IllegalMove('only a witchery may "Stop!" a moving creature')

@@ -10,13 +10,22 @@ One model per thing on the table, so that the rules modules (``game.py``,
   :class:`King`), the :class:`Crown`, the shrines and their seals once
   revealed, the wards, the ritual tiles and their rituals once revealed, the
   obstacles, the move under way (a path declared tile by tile, a request
-  for permission), and the response windows open (``windows``: the zombie
-  owners' hold, a defending cannibal; an attack waits in ``pending_attack``).
-- :class:`Private` -- a seat's hand of scroll cards (part 2 deals them; part 1
-  keeps the hand empty so that part 2 only adds cards).
+  for permission), the :class:`Stack` of scroll effects, combat rolls and
+  wounds (its entries :class:`Cast`, :class:`CombatRoll`, :class:`Wounds`,
+  :class:`KingsRitual`; the rules in ``stack.py``), the :class:`Incantation`
+  cards in play, the discards, and the response windows open (``windows``:
+  on the stack, on a path tile, the zombie owners' hold, a defending cannibal,
+  the Ritual of Winnowing, the hand limit; an attack under way waits in
+  ``pending_attack``).
+- :class:`Private` -- a seat's hand of scroll cards, and the two cards it drew
+  in the Ritual of Winnowing until it keeps one.
 - :class:`Secret` -- which elemental seal lies face down on which shrine, which
   ritual marker lies beside which ritual tile (the other four markers are set
-  aside unseen), and the scroll library's order (part 2).
+  aside unseen), and the scroll library's order.
+
+One exchange of blows as values (:class:`~.rolls.CombatRolls`) lives in
+``rolls.py``, apart, so that the stack here can hold it without importing the
+rules that act on the table.
 
 Creatures are named by a short id that stays theirs while they are in play:
 ``c<n>`` a zimby column, ``z<n>`` a zombie, ``t<n>`` a thug (0-3), ``king``.
@@ -37,10 +46,12 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
+from server.engine.errors import IllegalMove
 from server.engine.game import Options, Part
 from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
+from .rolls import CombatRolls
 
 # -- vocabulary ------------------------------------------------------------------------------------------------------
 
@@ -96,6 +107,17 @@ class Creature(BaseModel):
         "its combat zone",
     )
     attacked: bool = Field(False, description="made its one attack this turn (reset each turn and on leaving combat)")
+    scroll_bonus: int = Field(
+        0,
+        description="brutality from scrolls cast with no combat roll of it on the stack: "
+        "its next combat roll spends it",
+    )
+    armor: int = Field(
+        0,
+        ge=0,
+        description="wounds prevented from the next single source of wounds delivered to it "
+        "(scrolls cast with none of its wounds on the stack); lapses at the next refresh",
+    )
 
 
 class Column(Creature):
@@ -104,7 +126,6 @@ class Column(Creature):
     zimbies: dict[int, int] = Field(description="zimbies in the column by tribe (seat): never 0, at most 3 each")
     crown: int | None = Field(None, description="the tribe of the zimby holding the Crown, if the column carries it")
     brutality_bonus: int = Field(0, description="zimby cannibalism: +4 per tribesman eaten, for its next combat roll")
-    witchery_doubling: int = Field(0, description="zimby cannibalism for its next witchery (part 2)")
     invoked: bool = Field(False, description="as Crown carrier, channelled 4 mojo into a ritual tile this turn")
 
     @property
@@ -134,6 +155,9 @@ class Zombie(Creature):
         description="stopped beside a living creature on its controller's path: must attack it this turn",
     )
     shambled: bool = Field(False, description="has had its shamble this round (reset at wrap-up)")
+    shambling: int | None = Field(
+        None, description='steps left of its shamble, halted by a "Stop!" window (None: not halted)'
+    )
 
 
 class Thug(Creature):
@@ -146,6 +170,9 @@ class Thug(Creature):
     )
     crown: bool = Field(False, description="carries the Crown to the blood mist")
     holding: bool = Field(False, description="solitaire: holds position on a tile flanking the player's entry point")
+    returned: bool = Field(False, description="re-entered from the barracks this round (its first step is away)")
+    walked: bool = Field(False, description="has made this round's walk")
+    walking: int = Field(0, ge=0, description='steps left of its walk, halted by a "Stop!" window')
 
 
 class King(BaseModel):
@@ -158,6 +185,7 @@ class King(BaseModel):
     alive: bool = True
     blood_mojo: int = Field(0, description="replenished while he is in the blood mist")
     kills: int = Field(0, description="Kings crowned so far after the first (a thug column reached the mist)")
+    scroll_bonus: int = Field(0, description="brutality from scrolls waiting for his next combat roll")
 
 
 class Crown(BaseModel):
@@ -224,7 +252,9 @@ class TribalBoard(BaseModel):
     eaten: int = Field(0, description="zimbies the shaman ate this round (at most 2)")
     spawned: int = Field(0, description="zimbies spawned this turn (at most 2)")
     made_zombie: bool = Field(False, description="made a zombie this turn (at most 1)")
-    chanting: int = Field(0, description="zimbies chanting incantations (part 2); they stay on the tribal board")
+    chanting: int = Field(
+        0, description="zimbies chanting incantations in play or on the stack; they stay on the tribal board"
+    )
 
     @property
     def zimbies(self) -> int:
@@ -247,6 +277,7 @@ class Moving(BaseModel):
     creature: CreatureId
     tiles_left: int = Field(0, description="tiles still paid for by the current mojo expenditure")
     steps: int = Field(0, description="tiles moved so far on this path")
+    free_tiles: int = Field(0, ge=0, description="tiles of free movement from scrolls, spent before paying mojo")
     portal: TileId | None = Field(None, description="entered this portal tile: the destination is being influenced")
     found_crown: bool = Field(False, description="the last step entered the tile where the Crown lies")
 
@@ -264,7 +295,8 @@ class Request(BaseModel):
 
 
 class PendingAttack(BaseModel):
-    """An attack declared, its combat roll not yet made: the defending shaman may have a zimby eat first."""
+    """An attack under way: declared (the defending shaman may have a zimby eat first), then rolled (its combat
+    roll and wounds on the stack), and concluded once they resolved (a tile claimed, combat lock)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -276,6 +308,116 @@ class PendingAttack(BaseModel):
         None,
         description="the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it",
     )
+    rolled: bool = Field(False, description="its combat roll is on the stack (or resolved): no more eating")
+    at: TileId | None = Field(None, description="the attacker's tile when the rolls were made")
+    defender_at: TileId | None = Field(None, description="the defender's tile when the rolls were made")
+
+
+# -- the stack (its rules: stack.py) ---------------------------------------------------------------------------------
+
+ScrollType = Literal["ritual", "incantation", "witchery"]
+#: A scroll's target, as a string: a creature id, a tile, ``seat<n>`` for a shaman, ``incantation<id>`` for an
+#: incantation in play (a Nix names an entry in ``Cast.nixes`` instead, and its target reads ``#<entry id>``).
+Target = str
+
+
+class Entry(BaseModel):
+    """What every entry on the stack has: its number, who pushed it, whether it may be answered, whether nixed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(-1, description="its number on this stack, given when pushed (a Nix names it)")
+    pusher: int | None = Field(description="the seat that pushed it; None for the King, the thugs and the zombies")
+    answerable: bool = Field(True, description="a window opens on it; False for the King's inescapable rituals")
+    nixed: bool = Field(False, description="nullified by a Nix: it leaves the stack without effect")
+
+
+class Cast(Entry):
+    """A scroll used: its mojo is paid and its effect waits on the stack."""
+
+    kind: Literal["scroll"] = "scroll"
+    pusher: int = Field(description="the caster")
+    card: str = Field(description="the scroll card used (discarded once it leaves the stack)")
+    scroll_type: ScrollType
+    channel: CreatureId | None = Field(None, description="a witchery's channelling zimby (a column or home)")
+    targets: list[Target] = Field(default_factory=list, description="creatures, tiles, seat<n> shamans")
+    cost: int = Field(0, ge=0, description="the mojo paid for it")
+    effect: str = Field("", description="what it does, in the card list's short notation: the game applies it")
+    nixes: int | None = Field(None, description="a Nix: the entry it nullifies when it resolves")
+    doublings: int = Field(
+        0, ge=0, le=2, description='how many times "double effect" doubles the value (multiplicative: x2, x4)'
+    )
+    stops: CreatureId | None = Field(None, description='cast as a "Stop!" on this creature, moving in line of sight')
+    immune: list[Target] = Field(
+        default_factory=list, description="targets the Crown's witchery immunity held for, rolled as it resolved"
+    )
+
+
+class CombatRoll(Entry):
+    """Both combat rolls of one exchange, until they settle into wounds."""
+
+    kind: Literal["combat"] = "combat"
+    attacker: CreatureId
+    defender: CreatureId
+    rolls: CombatRolls
+
+
+class Wounds(Entry):
+    """Wounds assigned to one creature by one source, until they are delivered."""
+
+    kind: Literal["wounds"] = "wounds"
+    creature: CreatureId
+    wounds: int = Field(ge=0)
+    source: str = Field(description="what dealt them: a combat, a scroll's card, an obstacle")
+
+
+class KingsRitual(Entry):
+    """A King's ritual being cast: inescapable, so it opens no window and nothing may be pushed above it."""
+
+    kind: Literal["ritual"] = "ritual"
+    answerable: Literal[False] = False
+    ritual: Ritual
+    tile: TileId = Field(description="the ritual tile it is cast from")
+    choice: int | None = Field(None, description="the quadrant or portal a Crown carrier named")
+
+
+AnyEntry = Annotated[Cast | CombatRoll | Wounds | KingsRitual, Field(discriminator="kind")]
+
+
+class Stack(BaseModel):
+    """The stack, bottom first, top last; its entries numbered in pushing order."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    entries: list[AnyEntry] = Field(default_factory=list, description="bottom first: the last resolves first")
+    next_id: int = Field(0, description="the number the next entry pushed gets")
+
+    def entry(self, entry_id: int) -> AnyEntry:
+        """The entry numbered ``entry_id``, still on the stack."""
+        found = next((e for e in self.entries if e.id == entry_id), None)
+        if found is None:
+            raise IllegalMove(f"#{entry_id} is not on the stack")
+        return found
+
+    def top(self) -> AnyEntry | None:
+        return self.entries[-1] if self.entries else None
+
+    @property
+    def inescapable(self) -> bool:
+        """A King's ritual (or what it pushes) is on the stack: nobody may push until it resolves."""
+        return any(not e.answerable for e in self.entries)
+
+
+class Incantation(BaseModel):
+    """An incantation in play: its chanter stays on the caster's tribal board until it ends."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    id: int = Field(description="the stack entry it was cast as (unique)")
+    card: str
+    caster: int
+    target: int = Field(description="the shaman (seat) it works for or against")
+    value: int = Field(description="the effect's value, rolled when it came into play, doubling included")
 
 
 # -- the parts -------------------------------------------------------------------------------------------------------
@@ -302,6 +444,10 @@ class Public(Part):
     wards: list[Ward]
     rituals: list[RitualTile]
     obstacles: list[Obstacle] = Field(default_factory=list)
+    stack: Stack = Field(default_factory=Stack, description="scroll effects, combat rolls and wounds, top last")
+    incantations: list[Incantation] = Field(
+        default_factory=list, description="incantations in play (at most 1 + half the seats, rounded up)"
+    )
     next_id: int = Field(0, description="the number of the next column or zombie id")
     moving: Moving | None = None
     request: Request | None = None
@@ -310,10 +456,14 @@ class Public(Part):
     )
     pending_attack: PendingAttack | None = Field(None, description="an attack waiting for the defender's answer")
     holds_asked: bool = Field(False, description="this round's zombie owners were asked whether to hold them")
+    thugs_out: bool = Field(False, description="this round's thugs set out (the barracks' returned by a portal)")
     thugs_moved: bool = Field(False, description="this round's thugs made their movement phase (attacks follow)")
+    hands_asked: bool = Field(
+        False, description="this round's wrap-up asked the shamans over the hand limit what to discard"
+    )
     round_limit: int = Field(60, description="the match ends undecided after this round")
     discards: list[str] = Field(default_factory=list, description="the scroll discard pile, face up, last on top")
-    library_size: int = Field(0, description="scroll cards left in the library (part 2; solitaire score)")
+    library_size: int = Field(0, description="scroll cards left in the library (the solitaire score)")
     hand_sizes: list[int] = Field(default_factory=list)
     happened: list[str] = Field(
         default_factory=list, description="what the last move or chance step caused, line by line (rolls, wounds)"
@@ -366,7 +516,11 @@ class Public(Part):
 
 
 class Private(Part):
-    hand: list[str] = Field(default_factory=list, description="scroll cards (part 2)")
+    hand: list[str] = Field(default_factory=list, description="scroll cards")
+    winnowing: list[str] = Field(
+        default_factory=list,
+        description="the Ritual of Winnowing: the cards drawn from the left neighbour, until one is kept",
+    )
 
 
 class Secret(Part):
@@ -374,7 +528,7 @@ class Secret(Part):
     rituals: dict[TileId, Ritual] = Field(
         default_factory=dict, description="the face-down ritual marker of each ritual tile"
     )
-    library: list[str] = Field(default_factory=list, description="the scroll library, top first (part 2)")
+    library: list[str] = Field(default_factory=list, description="the scroll library, top first")
 
 
 # -- options and moves -----------------------------------------------------------------------------------------------
@@ -401,7 +555,7 @@ class Extract(BaseModel):
 
 
 class Eat(BaseModel):
-    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo (or a scroll, part 2)."""
+    """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo or a scroll."""
 
     type: Literal["eat"] = "eat"
     gain: Literal["mojo", "scroll"] = "mojo"
@@ -522,6 +676,44 @@ class Answer(BaseModel):
     yes: bool
 
 
+class UseScroll(BaseModel):
+    """Use a scroll card from the hand at one target; a witchery names its channelling zimby."""
+
+    type: Literal["scroll"] = "scroll"
+    card: str = Field(description="a card key in the seat's hand")
+    target: Target = Field(description="a creature id, a tile, seat<n>, incantation<id>, or #<entry id> for a Nix")
+    channel: CreatureId | None = Field(
+        None, description="a witchery's channelling zimby: a column id, or home<seat> for one on the tribal board"
+    )
+    eat_for_range: int = Field(
+        0, ge=0, le=2, description="zimby cannibalism first: tribesmen the channeller eats to double the range each"
+    )
+    eat_for_effect: int = Field(
+        0, ge=0, le=2, description="zimby cannibalism first: tribesmen the channeller eats to double the effect each"
+    )
+
+
+class Keep(BaseModel):
+    """The Ritual of Winnowing: keep this card of the two drawn from the left neighbour; the other is discarded."""
+
+    type: Literal["keep"] = "keep"
+    card: str
+
+
+class Winnow(BaseModel):
+    """Solitaire's Ritual of Winnowing: discard a random card of the hand, or the library's top card."""
+
+    type: Literal["winnow"] = "winnow"
+    source: Literal["hand", "library"]
+
+
+class Discard(BaseModel):
+    """Wrap-up, over the hand limit: discard this card (asked again until the hand is down to the limit)."""
+
+    type: Literal["discard"] = "discard"
+    card: str
+
+
 class EndTurn(BaseModel):
     type: Literal["end_turn"] = "end_turn"
 
@@ -546,6 +738,10 @@ AnyMove = (
     | Hold
     | Unseal
     | Answer
+    | UseScroll
+    | Keep
+    | Winnow
+    | Discard
     | EndTurn
 )
 Move = Annotated[AnyMove, Field(discriminator="type")]

@@ -3,6 +3,10 @@
 Its plan is the rulebook's "How do you win?": get zimbies onto the board, open a ward with another tribe at a
 shrine (every bot heads for the same shrine and says yes to every request), go for the King with cannibals
 eating first, then take the Crown home, or go for whoever carries it.
+
+Its scrolls, used as the rulebook's examples use them: brutality on its own creature's combat roll on the stack,
+armor on its own creature's wounds, a wound or a death curse at the King or at another tribe's Crown carrier, and,
+once a turn with mojo to spare, a ritual that gives itself mojo, zimbies or scrolls.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.game import ZTable, controls, opponents
+from server.games.zimby_mojo.game import ZTable, available, controls, opponents
+from server.games.zimby_mojo.scrolls import SCROLLS
 from server.games.zimby_mojo.state import (
     KING_ID,
     Answer,
@@ -29,9 +34,14 @@ from server.games.zimby_mojo.state import (
     Spawn,
     Step,
     Unseal,
+    UseScroll,
     Warp,
     home_seat,
 )
+
+#: Rituals a bot casts on itself when it has mojo to spare.
+GIFTS = ("mojo", "reactivate", "draw", "spawn")
+SPARE_MOJO = 4
 
 FAR = 10_000
 
@@ -42,6 +52,7 @@ class Bot:
 
     went: set[tuple[int, int, str]] = field(default_factory=set)
     sent: set[tuple[int, int]] = field(default_factory=set)
+    gifted: set[tuple[int, int]] = field(default_factory=set)
 
     def choose(self, table: ZTable, seat: int, legal: list[AnyMove]) -> AnyMove:
         pub = table.public
@@ -51,10 +62,55 @@ class Bot:
         if any(isinstance(m, Answer) for m in legal):
             return Answer(yes=True) if Answer(yes=True) in legal else legal[0]
         if pub.windows:
-            return legal[0]
+            return self._answer(pub, seat, legal)
         if pub.moving is not None:
             return self._path(pub, seat, legal)
         return self._turn(pub, seat, legal)
+
+    # -- scrolls
+
+    @staticmethod
+    def _mine(pub: Public, seat: int, cid: str) -> bool:
+        return any(c.id == cid and seat in c.zimbies for c in pub.columns)
+
+    def _answer(self, pub: Public, seat: int, legal: list[AnyMove]) -> AnyMove:
+        """In a window: help its own creature's combat roll or wounds on the stack, else pass."""
+        scrolls = [m for m in legal if isinstance(m, UseScroll) and not m.eat_for_effect and not m.eat_for_range]
+        top = pub.stack.entries[-1] if pub.stack.entries else None
+        if top is not None and top.kind == "combat":
+            fighting = (top.attacker, top.defender)
+            for m in scrolls:
+                effect = SCROLLS[m.card].effect
+                mine = self._mine(pub, seat, m.target) and m.target in fighting
+                if effect.kind == "brutality" and effect.amount > 0 and mine:
+                    return m
+        if top is not None and top.kind == "wounds":
+            for m in scrolls:
+                mine = m.target == top.creature and self._mine(pub, seat, m.target)
+                if SCROLLS[m.card].effect.kind == "armor" and mine:
+                    return m
+        return legal[0]
+
+    def _scroll(self, pub: Public, seat: int, legal: list[AnyMove]) -> AnyMove | None:
+        """On its turn: a wound or a curse at the King or another tribe's Crown carrier; once a turn, with mojo to
+        spare, a gift to itself."""
+        scrolls = [m for m in legal if isinstance(m, UseScroll) and not m.eat_for_effect and not m.eat_for_range]
+        crown = pub.crown
+        foes = {KING_ID} if pub.king.alive else set()
+        if crown is not None and crown.carrier is not None and not self._mine(pub, seat, crown.carrier):
+            foes.add(crown.carrier)
+        for m in scrolls:
+            if SCROLLS[m.card].effect.kind in ("wound", "kill") and m.target in foes:
+                return m
+        turn = (pub.round, seat)
+        if turn in self.gifted or available(pub.tribes[seat]) < SPARE_MOJO + 2:
+            return None
+        for m in scrolls:
+            effect = SCROLLS[m.card].effect
+            if effect.kind in GIFTS and effect.amount >= 0 and m.target == f"seat{seat}":
+                self.gifted.add(turn)
+                return m
+        return None
 
     # -- where to go
 
@@ -115,6 +171,9 @@ class Bot:
 
     def _turn(self, pub: Public, seat: int, legal: list[AnyMove]) -> AnyMove:
         turn = (pub.round, seat)
+        scroll = self._scroll(pub, seat, legal)
+        if scroll is not None:
+            return scroll
         attacks = [m for m in legal if isinstance(m, Attack)]
         crown = pub.crown
         wanted = [

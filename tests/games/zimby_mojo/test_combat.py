@@ -183,8 +183,9 @@ def test_round_x_blue_kills_the_thug_with_3_wounds_and_claims_its_tile() -> None
 def test_round_x_the_king_dies_at_12_minus_8_with_the_cannibal_and_spikey_bone_claws() -> None:
     """Two eaten for +8: 2 + 9 = 11 against the King's 4 + (1 + 3 thugs) = 8 deals only 3.
 
-    Spikey Bone Claws (part 2's scroll; here its stand-in effect, +1 brutality) resolves first
-    on the stack: 12 - 8 = 4 wounds kill the King, and the lone zimby claims the Crown and the tile.
+    Spikey Bone Claws' +1 brutality resolves first on the stack (the rolls modified as its effect does; the
+    card itself cast through the game's moves: ``test_casting``): 12 - 8 = 4 wounds kill the King, and the lone
+    zimby claims the Crown and the tile.
     """
     eater = Roll(die=2, brutality=zimby_column_brutality({BLUE: 1}, attacker=BLUE), effects=cannibal_bonus(2))
     king = Roll(die=4, brutality=king_brutality(3))
@@ -206,20 +207,22 @@ def test_wounds_prevented_on_the_stack_before_delivery_are_not_delivered() -> No
 
 
 def test_on_the_table_the_king_dies_to_the_cannibal_with_claws_and_the_zimby_takes_crown_and_tile() -> None:
-    """Round X on the table: the blue zimby ate two (+8), the claws' stand-in gives +1; 3 thugs in play."""
+    """Round X on the table: the blue zimby ate two (+8), the claws' +1 waits on it as ``scroll_bonus`` (cast with
+    no combat roll on the stack yet); 3 thugs in play."""
     thugs = [Thug(id=f"t{i}", tile=f"r{i}") for i in range(4)]
     thugs[0].in_barracks, thugs[0].active = True, False
     table = public(
-        columns=[Column(id="c1", tile="D1", zimbies={BLUE: 1}, brutality_bonus=8)],
+        columns=[Column(id="c1", tile="D1", zimbies={BLUE: 1}, brutality_bonus=8, scroll_bonus=1)],
         thugs=thugs,
         king="D",
     )
-    exchange = attack(table, "c1", "king", BLUE, find_rng((2, 4)), effects=(1, 0))
+    exchange = attack(table, "c1", "king", BLUE, find_rng((2, 4)))
     assert (exchange.rolls.attacker.total, exchange.rolls.defender.total) == (12, 8)
     assert not table.king.alive and table.king.tile is None
     assert table.crown is not None and table.crown.carrier == "c1" and table.crown.burden == 8
     column = table.column("c1")
     assert column.tile == "D" and column.crown == BLUE and column.brutality_bonus == 0 and column.attacked
+    assert column.scroll_bonus == 0
 
 
 def test_on_the_table_the_thug_shrugs_off_one_wound_and_both_are_combat_locked() -> None:

@@ -22,9 +22,16 @@ FAR_ENTRY_NE, NEAR_ENTRY_NE = BOARD.entry_points[0].tile, BOARD.entry_points[1].
 SHRINE_NE = BOARD.shrines[0]
 
 
-def new(seats: int = 2, seed: int = 7, **options: Any) -> tuple[ZTable, Rng]:
+def new(seats: int = 2, seed: int = 7, *, scrolls: bool = False, **options: Any) -> tuple[ZTable, Rng]:
+    """A match as set up; the worked rounds of part 1 use no scrolls, so unless ``scrolls`` the hands go back on
+    top of the library (nobody holds a card, so no window asks anyone to use one)."""
     options.setdefault("first_player", 0)
     table, rng = RULES.setup(RULES.parse_options(options), seats, seed)
+    if not scrolls:
+        for private in table.private:
+            table.secret.library[:0] = private.hand
+            private.hand = []
+        table.public.hand_sizes = [0] * seats
     return table, rng  # type: ignore[return-value]
 
 
@@ -40,6 +47,14 @@ def clear_thugs(table: ZTable) -> None:
     """ "the thugs haven't moved yet, so the path is clear": the thugs wait in their barracks."""
     for thug, barracks in zip(table.public.thugs, BOARD.barracks, strict=True):
         thug.tile, thug.in_barracks = barracks, True
+
+
+def nobody_answers(table: ZTable, rng: Rng) -> None:
+    """Every seat asked in a window on the stack (or by the Ritual of Winnowing, or over the hand limit) passes:
+    what was pushed resolves as it stands."""
+    while (window := table.public.windows[-1] if table.public.windows else None) is not None:
+        assert isinstance(window.on, dict) and {"stack", "winnowing", "hand_limit"} & set(window.on)
+        play(table, rng, window.asked, type="pass")
 
 
 def walk(table: ZTable, rng: Rng, seat: int, tiles: list[str]) -> None:
@@ -91,13 +106,13 @@ def test_column_brutality_the_white_shaman_example() -> None:
 
 
 def test_setup_fast_and_slow_games_and_solitaire() -> None:
-    table, _ = new(4)
+    table, _ = new(4, scrolls=True)
     assert [(t.active, t.far_shore, t.tokens) for t in table.public.tribes] == [(8, 8, 4)] * 4
     assert [len(p.hand) for p in table.private] == [6] * 4
-    slow, _ = new(2, pace="slow")
+    slow, _ = new(2, pace="slow", scrolls=True)
     assert [(t.active, t.far_shore) for t in slow.public.tribes] == [(4, 12)] * 2
     assert [len(p.hand) for p in slow.private] == [3, 3]
-    solo, _ = new(1, pace="slow")
+    solo, _ = new(1, pace="slow", scrolls=True)
     assert solo.public.solitaire and solo.public.tribes[0].active == 8
     assert len(solo.private[0].hand) == 6 and solo.public.library_size == 17 - 6
 
@@ -516,7 +531,8 @@ def test_solitaire_a_sacrifice_activates_a_seal() -> None:
 
 def test_solitaire_is_lost_when_the_library_runs_out_at_refresh() -> None:
     table, rng = new(1)
-    for _ in range(20):
+    for _ in range(40):
+        nobody_answers(table, rng)  # over the hand limit at wrap-up: the newest cards go
         if RULES.outcome(table) is not None:
             break
         play(table, rng, 0, type="end_turn")
@@ -604,6 +620,7 @@ def test_a_column_on_the_ritual_tile_the_king_turns_to_may_have_a_zimby_eat_befo
         target = pub.column(pending.target)
         assert RULES.to_act(table) == [BLUE] and pending.casts == target.tile
         play(table, rng, BLUE, type="devour", eat=1)
+        nobody_answers(table, rng)  # the scrolls drawn at refresh: the combat roll is answered by passing
         assert phase(table) == "players" and pub.round == 2 and pub.pending_attack is None
         revealed = next(r.ritual for r in pub.rituals if r.tile == pending.casts)
         if pub.king.tile == pending.casts:
@@ -626,6 +643,7 @@ def test_a_column_in_the_kings_way_back_to_the_mist_may_have_a_zimby_eat_before_
     assert phase(table) == "king" and pending is not None and (pending.attacker, pending.target) == ("king", "c1")
     assert pending.casts is None and RULES.to_act(table) == [BLUE]
     play(table, rng, BLUE, type="pass")
+    nobody_answers(table, rng)
     assert phase(table) == "players" and pub.round == 2
     killed = not any(c.id == "c1" for c in pub.columns)
     assert pub.king.tile == (BOARD.blood_mist if killed else BOARD.rituals[0].tile)
@@ -771,20 +789,38 @@ def test_walking_over_the_crown_without_picking_it_up_keeps_the_pace() -> None:
 
 
 def test_the_discards_are_shuffled_into_a_new_library_when_it_runs_out() -> None:
-    table, rng = new()
+    table, rng = new(scrolls=True)
     table.public.discards = table.secret.library[:5]
     table.secret.library = []
     play(table, rng, BLUE, type="eat", gain="scroll")
     assert len(table.private[BLUE].hand) == 7 and table.public.library_size == 4 and not table.public.discards
 
 
-def test_hands_over_six_are_discarded_at_wrap_up() -> None:
-    table, rng = new()
+def test_hands_over_six_are_discarded_at_wrap_up_the_players_choice() -> None:
+    """ "Any player with more than 6 scroll cards in their hand must discard down to 6 scroll cards (player's
+    choice)." """
+    table, rng = new(scrolls=True)
     play(table, rng, BLUE, type="eat", gain="scroll")
     play(table, rng, BLUE, type="end_turn")
     play(table, rng, YELLOW, type="end_turn")
+    window = table.public.windows[-1]
+    assert window.on == {"hand_limit": 1} and (window.asked, window.waiting) == (BLUE, [])
+    chosen = table.private[BLUE].hand[0]
+    assert legal(table, BLUE) == [{"type": "pass"}, *({"type": "discard", "card": c} for c in dict.fromkeys(
+        table.private[BLUE].hand))]  # fmt: skip
+    play(table, rng, BLUE, type="discard", card=chosen)
     # Blue drew to 7, discarded to 6 at wrap-up, then drew 1 at refresh.
-    assert [len(p.hand) for p in table.private] == [7, 7] and len(table.public.discards) == 1
+    assert [len(p.hand) for p in table.private] == [7, 7] and table.public.discards == [chosen]
+
+
+def test_a_shaman_over_the_hand_limit_who_passes_loses_the_newest_cards() -> None:
+    table, rng = new(scrolls=True)
+    play(table, rng, BLUE, type="eat", gain="scroll")
+    newest = table.private[BLUE].hand[-1]
+    play(table, rng, BLUE, type="end_turn")
+    play(table, rng, YELLOW, type="end_turn")
+    play(table, rng, BLUE, type="pass")
+    assert table.public.discards == [newest] and table.public.phase == "players"
 
 
 # -- the docstring --------------------------------------------------------------------------------------------------
@@ -1006,7 +1042,7 @@ def test_a_thug_column_in_the_vines_at_wrap_up_suffers_as_one_creature() -> None
     pub = table.public
     vines = BOARD.vines[0]
     pub.thugs[0].tile = pub.thugs[1].tile = vines
-    ZimbyMojo()._wrap_up(table, rng)
+    ZimbyMojo()._wrap_up_wounds(table, rng)
     assert sum(line.startswith(("t0 suffers", "t1 suffers")) for line in pub.happened) == 1
 
 

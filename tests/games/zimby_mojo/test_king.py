@@ -9,11 +9,10 @@ import pytest
 
 from server.engine import Rng
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.combat import zimby_column_brutality
+from server.games.zimby_mojo.combat import crown_immune, zimby_column_brutality
 from server.games.zimby_mojo.king import (
     cast,
     crown_burden,
-    crown_immune,
     crown_refresh,
     d2,
     d3,

@@ -14,7 +14,9 @@ import pytest
 
 from server.engine import Rules
 from server.games.zimby_mojo import ZimbyMojo
-from server.games.zimby_mojo.state import home_tile
+from server.games.zimby_mojo.game import ZTable
+from server.games.zimby_mojo.scrolls import LIBRARY, SCROLLS, SOLITAIRE_LIBRARY
+from server.games.zimby_mojo.state import Cast, home_tile
 
 from .bot import play_match
 
@@ -39,7 +41,28 @@ def random_match(seats: int, seed: int, options: dict[str, Any]) -> tuple[list[t
         _, event = RULES.act(table, rng, seat, move)
         moves.append((seat, move))
         events.append((event.public, event.private, [(e.public, e.private) for e in event.then]))
+        assert_every_card_is_somewhere(table)
     return moves, events, table
+
+
+def assert_every_card_is_somewhere(table: ZTable) -> None:
+    """Every scroll card is in the library, a hand, the discards, on the stack or in play as an incantation."""
+    pub = table.public
+    on_stack = [e.card for e in pub.stack.entries if isinstance(e, Cast)]
+    cards = [
+        *table.secret.library,
+        *(card for private in table.private for card in private.hand),
+        *(card for private in table.private for card in private.winnowing),
+        *pub.discards,
+        *on_stack,
+        *(i.card for i in pub.incantations),
+    ]
+    assert len(cards) == (SOLITAIRE_LIBRARY if pub.solitaire else len(LIBRARY))
+    assert all(card in SCROLLS for card in cards)
+    if not pub.solitaire:
+        assert sorted(cards) == sorted(LIBRARY)
+    assert pub.library_size == len(table.secret.library)
+    assert pub.hand_sizes == [len(p.hand) for p in table.private]
 
 
 @pytest.mark.parametrize("seats", [1, 2, 4, 8])

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from server.engine import Rng
+from server.engine import Rng, Rules
+from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo import scrolls as scrolls_module
 from server.games.zimby_mojo.scrolls import (
     EFFECT_KINDS,
@@ -180,6 +181,14 @@ def test_the_scrolls_of_the_round_x_plus_2_example_do_what_it_says() -> None:
     bungle = by_name("Bungle")
     assert (bungle.type, bungle.effect.kind) == ("witchery", "bounce")
     assert values(bungle.effect) == {2, 3, 4}
+    # Yellow's mojo: 4 tokens and a full tribal board of 8. "Yellow decides to pay 4 mojo", "pays 1 mojo and moves",
+    # Blow Guns, Nix, "uses 2 mojo ... "Energy."" -- then "reactivates 4 zimbies! That brings the active zimby total on
+    # Yellow's tribal board to 7", and after 1 + 1 + 2 more mojo "Yellow's tribal board now has 3 active zimbies
+    # remaining".
+    spent = 4 + 1 + by_name("Blow Guns").cost + nix.cost + by_name("Energy").cost
+    active_before_energy = 8 - (spent - 4)
+    assert active_before_energy + 4 == 7
+    assert active_before_energy + 4 - (1 + 1 + 2) == 3
 
 
 def test_the_other_named_scrolls_are_in_the_library() -> None:
@@ -266,6 +275,71 @@ def test_the_catalogue_travels_as_data_with_every_cards_text() -> None:
         "spread": None,
     }
     assert all(card.text and card.text.endswith(".") for card in catalogue())
+
+
+#: Words a card's text uses for its effect's kind, so that the printed card says what the data does.
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "brutality": ("brutality",),
+    "wound": ("wound",),
+    "armor": ("prevents",),
+    "kill": ("death curse",),
+    "deplete": ("depleted",),
+    "reactivate": ("become active",),
+    "conjure": (),  # the obstacle's name, below
+    "free_move": ("for free",),
+    "bounce": ("bounces",),
+    "nullify": ("nullify", "ends"),
+    "mojo": ("mojo",),
+    "draw": ("draw",),
+    "discard": ("discard",),
+    "spawn": ("far shore",),
+    "movement": ("moving",),
+    "hand_limit": ("at wrap-up",),
+    "cost": ("cost",),
+}
+#: Words for how long an effect lasts, and for a scroll used only on the caster's turn.
+UNTIL_WORDS = {"combat": "combat roll", "wounds": "next source of wounds", "chant": "while chanted"}
+OBSTACLE_WORDS = {"entangling_vines": "entangling vines", "deadly_vines": "deadly vines", "darkness": "darkness"}
+
+
+def stated_values(effect: Effect) -> list[str]:
+    """The effect's values as a player reads them on the card: ``2+2d3``, ``1d2``, ``2``."""
+    dice = str(effect.dice) if effect.dice is not None else ""
+    if effect.amount and dice:
+        return [f"{abs(effect.amount)}+{dice}"]
+    if dice:
+        return [dice]
+    return [str(abs(effect.amount))] if effect.amount else []
+
+
+@pytest.mark.parametrize("card", list(SCROLLS.values()), ids=list(SCROLLS))
+def test_every_cards_text_states_what_its_effect_data_does(card: Scroll) -> None:
+    """The text a client prints on the card (the catalogue's ``text``) says the same as the card's effect data:
+    its values (the fixed part and the dice, which no mojo paid changes), its kind, its direction, how long it lasts,
+    the obstacle a witchery conjures and how far it spreads, and the own-turn timing."""
+    text, effect = card.text, card.effect
+    said = text.lower()
+    assert text and text.endswith("."), card.name
+    for value in stated_values(effect):
+        alone = rf"(?<!\w)(?<!\d\+){re.escape(value)}(?![\w+])"  # "1d3" is not said by "1+1d3"
+        assert re.search(alone, text), f"{card.name}: {value!r} not in {text!r}"
+    words = KIND_WORDS[effect.kind] or (OBSTACLE_WORDS[effect.obstacle or ""],)
+    assert any(word in said for word in words), f"{card.name}: says none of {words}"
+    if effect.spread is not None:
+        assert str(effect.spread) in text, card.name
+    if effect.amount and effect.kind in ("brutality", "movement", "hand_limit", "cost", "mojo"):
+        up = ("+", "more", "gains") if effect.amount > 0 else ("-", "less", "fewer", "depleted")
+        assert any(word in said for word in up), f"{card.name}: the sign of {effect.amount} is not said"
+    if effect.until != "now":
+        assert UNTIL_WORDS[effect.until] in said, card.name
+    assert ("only on your turn" in said) == (card.timing == "own_turn"), card.name
+
+
+def test_the_game_publishes_its_card_list_in_the_catalogue() -> None:
+    """The catalogue's ``components``: the card list as data, every card once, with its text (``GET /v1/games``)."""
+    described = Rules(ZimbyMojo()).describe()["components"]
+    assert described == {"scrolls": [card.model_dump(mode="json") for card in catalogue()]}
+    assert json.loads(json.dumps(described)) == described
 
 
 # -- the docstring ---------------------------------------------------------------------------------------------------

@@ -76,9 +76,7 @@ class Tally:
     def apply(self, entry: AnyEntry) -> None:
         assert isinstance(entry, Cast)
         self.order.append(entry.card)
-        effect = entry.effect
-        assert isinstance(effect, dict) and isinstance(effect["add"], int)
-        self.total += effect["add"]
+        self.total += int(entry.effect)  # "+1": what a stand-in effect adds
 
 
 # -- every push opens a window, every seat asked in turn order ------------------------------------------------------
@@ -86,7 +84,7 @@ class Tally:
 
 def test_a_scroll_asks_every_other_seat_in_turn_order_from_its_caster() -> None:
     stack, windows = Stack(), list[Window]()
-    window = push(stack, windows, cast(WHITE, "Spikey Bone Claws", "c1", effect={"add": 1}), seats=4)
+    window = push(stack, windows, cast(WHITE, "Spikey Bone Claws", "c1", effect="+1"), seats=4)
     assert window is not None and window.opener == WHITE
     assert entry_of(stack, window) == stack.entries[0]
     assert pass_all(windows) == [GRAY, BLUE, YELLOW]
@@ -102,9 +100,9 @@ def test_at_every_seat_count_each_other_seat_is_asked_once_clockwise_from_the_ca
 
 def test_each_push_is_numbered_in_pushing_order_and_the_seats_are_asked_again_at_each_push() -> None:
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "Energy", seat_target(BLUE), scroll_type="ritual", effect={"add": 1}), seats=3)
+    push(stack, windows, cast(BLUE, "Energy", seat_target(BLUE), scroll_type="ritual", effect="+1"), seats=3)
     assert pass_all(windows) == [YELLOW, WHITE]
-    push(stack, windows, cast(YELLOW, "Energy", seat_target(YELLOW), scroll_type="ritual", effect={"add": 1}), 3)
+    push(stack, windows, cast(YELLOW, "Energy", seat_target(YELLOW), scroll_type="ritual", effect="+1"), 3)
     assert pass_all(windows) == [WHITE, BLUE]
     assert [e.id for e in stack.entries] == [0, 1]
 
@@ -119,11 +117,11 @@ def test_only_the_seats_able_to_answer_are_asked_and_with_none_no_window_opens()
 
 def test_a_response_to_a_response_opens_a_window_on_top_and_the_newest_is_answered_first() -> None:
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "Bungle", "c9", effect={"add": 1}), seats=3)
+    push(stack, windows, cast(BLUE, "Bungle", "c9", effect="+1"), seats=3)
     assert top(windows) is not None and windows[-1].asked == YELLOW
-    push(stack, windows, cast(YELLOW, "Blow Guns", "c2", effect={"add": 10}), seats=3)
+    push(stack, windows, cast(YELLOW, "Blow Guns", "c2", effect="+10"), seats=3)
     assert windows[-1].opener == YELLOW and windows[-1].asked == WHITE
-    push(stack, windows, cast(WHITE, "Nasty Sharp Knives", "c2", effect={"add": 100}), seats=3)
+    push(stack, windows, cast(WHITE, "Nasty Sharp Knives", "c2", effect="+100"), seats=3)
     assert [w.opener for w in windows] == [BLUE, YELLOW, WHITE]
     # White's window asks Blue then Yellow; Yellow's asks White again then Blue; Blue's asks Yellow again then White.
     assert pass_all(windows) == [BLUE, YELLOW, WHITE, BLUE, YELLOW, WHITE]
@@ -143,9 +141,9 @@ def test_a_push_by_a_seat_not_asked_while_a_window_is_open_opens_its_own_window_
 def test_when_scroll_use_ends_the_stack_resolves_in_reverse_casting_order() -> None:
     """ "The players resolve the effect on the top of the stack first, then resolve the next effect down"."""
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "first", "c1", effect={"add": 1}), seats=3)
-    push(stack, windows, cast(YELLOW, "second", "c1", effect={"add": 2}), seats=3)
-    push(stack, windows, cast(WHITE, "third", "c1", effect={"add": 3}), seats=3)
+    push(stack, windows, cast(BLUE, "first", "c1", effect="+1"), seats=3)
+    push(stack, windows, cast(YELLOW, "second", "c1", effect="+2"), seats=3)
+    push(stack, windows, cast(WHITE, "third", "c1", effect="+3"), seats=3)
     tally = Tally()
     assert resolve(stack, windows, tally.apply, Rng(1)) == []  # scroll use has not ended: windows are open
     pass_all(windows)
@@ -157,7 +155,7 @@ def test_when_scroll_use_ends_the_stack_resolves_in_reverse_casting_order() -> N
 def test_the_stack_waits_while_any_window_is_open_such_as_a_path_tile() -> None:
     stack, windows = Stack(), list[Window]()
     open_window(windows, YELLOW, {"path": "c4", "at": "e5"}, 2, among=[BLUE])
-    push(stack, windows, cast(BLUE, "Entangling Vines", "e6", effect={"add": 2}), seats=2)
+    push(stack, windows, cast(BLUE, "Entangling Vines", "e6", effect="+2"), seats=2)
     assert windows[-1].asked == YELLOW
     pass_window(windows, YELLOW)
     tally = Tally()
@@ -171,7 +169,7 @@ def test_the_stack_waits_while_any_window_is_open_such_as_a_path_tile() -> None:
 def test_an_entry_resolves_even_if_its_channeller_died_before_it() -> None:
     """ "all effects on the stack will occur, even if a zimby dies before the effect of its witchery is resolved!"."""
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "Bungle", "c9", channel="c3", effect={"add": 5}), seats=2)
+    push(stack, windows, cast(BLUE, "Bungle", "c9", channel="c3", effect="+5"), seats=2)
     pass_all(windows)
     tally = Tally()
     resolve(stack, windows, tally.apply, Rng(1))
@@ -183,8 +181,8 @@ def test_an_entry_resolves_even_if_its_channeller_died_before_it() -> None:
 
 def test_a_nixed_entry_leaves_the_stack_without_effect() -> None:
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "kept", "c1", effect={"add": 1}), seats=2)
-    push(stack, windows, cast(YELLOW, "nixed", "c1", effect={"add": 10}), seats=2)
+    push(stack, windows, cast(BLUE, "kept", "c1", effect="+1"), seats=2)
+    push(stack, windows, cast(YELLOW, "nixed", "c1", effect="+10"), seats=2)
     nix(stack, 1)
     pass_all(windows)
     tally = Tally()
@@ -211,7 +209,7 @@ def test_a_nix_targets_scroll_effects_only() -> None:
 
 def test_a_nix_that_is_nixed_nullifies_nothing() -> None:
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(BLUE, "Blow Guns", "c2", effect={"add": 1}), seats=2)
+    push(stack, windows, cast(BLUE, "Blow Guns", "c2", effect="+1"), seats=2)
     push(stack, windows, cast(YELLOW, "Nix", scroll_type="ritual", nixes=0), seats=2)
     push(stack, windows, cast(BLUE, "Nix", scroll_type="ritual", nixes=1), seats=2)
     pass_all(windows)
@@ -324,7 +322,7 @@ def test_round_x_plus_2_bungle_against_blow_guns_nix_against_nix_and_lil_bits_o_
 def test_energy_is_a_ritual_so_the_crown_carrier_rolls_no_immunity() -> None:
     """ "The Cannibal Crown's 50% witchery immunity does not come into play because "Energy" is not a witchery."."""
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(YELLOW, "Energy", "c20", scroll_type="ritual", cost=2, effect={"add": 4}), 2)
+    push(stack, windows, cast(YELLOW, "Energy", "c20", scroll_type="ritual", cost=2, effect="+4"), 2)
     pass_all(windows)
     rng = Rng(7)
     resolve(stack, windows, Tally().apply, rng, shielded=lambda target: True)
@@ -334,12 +332,12 @@ def test_energy_is_a_ritual_so_the_crown_carrier_rolls_no_immunity() -> None:
 def test_big_bits_o_map_the_crown_carrier_rolls_a_6_so_the_witchery_affects_it() -> None:
     """ "Yellow rolls 1d6 and gets a 6, so the Crown's witchery immunity fails and the witchery affects 🧙."."""
     stack, windows = Stack(), list[Window]()
-    push(stack, windows, cast(YELLOW, "Big Bits o' Map", "c20", channel="c20", cost=2, effect={"add": 7}), 2)
+    push(stack, windows, cast(YELLOW, "Big Bits o' Map", "c20", channel="c20", cost=2, effect="+7"), 2)
     pass_all(windows)
     resolve(stack, windows, Tally().apply, rng_rolling(6), shielded=lambda target: target == "c20")
     assert stack.entries == []
     gone = Stack()
-    push(gone, windows, cast(YELLOW, "Big Bits o' Map", "c20", channel="c20", effect={"add": 7}), 2)
+    push(gone, windows, cast(YELLOW, "Big Bits o' Map", "c20", channel="c20", effect="+7"), 2)
     pass_all(windows)
     (resolved,) = resolve(gone, windows, Tally().apply, rng_rolling(3), shielded=lambda target: target == "c20")
     assert isinstance(resolved, Cast) and resolved.immune == ["c20"]  # on 3 or lower the immunity holds
@@ -419,7 +417,7 @@ def test_the_stack_round_trips_through_json_with_every_kind_of_entry() -> None:
     stack, windows = Stack(), list[Window]()
     rolls = CombatRolls(attacker=Roll(die=2, brutality=9), defender=Roll(die=4, brutality=4))
     push(stack, windows, CombatRoll(pusher=BLUE, attacker="c1", defender="king", rolls=rolls), seats=2)
-    push(stack, windows, cast(BLUE, "Spikey Bone Claws", "c1", channel="c1", cost=1, effect={"add": 1}), seats=2)
+    push(stack, windows, cast(BLUE, "Spikey Bone Claws", "c1", channel="c1", cost=1, effect="+1"), seats=2)
     push(stack, windows, Wounds(pusher=YELLOW, creature="c1", wounds=2, source="Blow Guns"), seats=2)
     push(stack, windows, KingsRitual(pusher=None, ritual="terror", tile="h10", choice=2), seats=2, opener=BLUE)
     again = Stack.model_validate_json(stack.model_dump_json())

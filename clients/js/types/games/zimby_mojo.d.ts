@@ -36,6 +36,10 @@ export type Move =
   | Hold
   | Unseal
   | Answer
+  | UseScroll
+  | Keep
+  | Winnow
+  | Discard
   | EndTurn;
 
 export interface Pass {
@@ -140,6 +144,45 @@ export interface Answer {
   yes: boolean;
 }
 
+export interface UseScroll {
+  type?: "scroll";
+  /**
+   * a card key in the seat's hand
+   */
+  card: string;
+  /**
+   * a creature id, a tile, seat<n>, incantation<id>, or #<entry id> for a Nix
+   */
+  target: string;
+  /**
+   * a witchery's channelling zimby: a column id, or home<seat> for one on the tribal board
+   */
+  channel?: string | null;
+  /**
+   * zimby cannibalism first: tribesmen the channeller eats to double the range each
+   */
+  eat_for_range?: number;
+  /**
+   * zimby cannibalism first: tribesmen the channeller eats to double the effect each
+   */
+  eat_for_effect?: number;
+}
+
+export interface Keep {
+  type?: "keep";
+  card: string;
+}
+
+export interface Winnow {
+  type?: "winnow";
+  source: "hand" | "library";
+}
+
+export interface Discard {
+  type?: "discard";
+  card: string;
+}
+
 export interface EndTurn {
   type?: "end_turn";
 }
@@ -174,6 +217,11 @@ export interface Public {
   wards: Ward[];
   rituals: RitualTile[];
   obstacles?: Obstacle[];
+  stack?: Stack;
+  /**
+   * incantations in play (at most 1 + half the seats, rounded up)
+   */
+  incantations?: Incantation[];
   /**
    * the number of the next column or zombie id
    */
@@ -193,9 +241,17 @@ export interface Public {
    */
   holds_asked?: boolean;
   /**
+   * this round's thugs set out (the barracks' returned by a portal)
+   */
+  thugs_out?: boolean;
+  /**
    * this round's thugs made their movement phase (attacks follow)
    */
   thugs_moved?: boolean;
+  /**
+   * this round's wrap-up asked the shamans over the hand limit what to discard
+   */
+  hands_asked?: boolean;
   /**
    * the match ends undecided after this round
    */
@@ -205,7 +261,7 @@ export interface Public {
    */
   discards?: string[];
   /**
-   * scroll cards left in the library (part 2; solitaire score)
+   * scroll cards left in the library (the solitaire score)
    */
   library_size?: number;
   hand_sizes?: number[];
@@ -265,7 +321,7 @@ export interface TribalBoard {
    */
   made_zombie?: boolean;
   /**
-   * zimbies chanting incantations (part 2); they stay on the tribal board
+   * zimbies chanting incantations in play or on the stack; they stay on the tribal board
    */
   chanting?: number;
 }
@@ -286,6 +342,14 @@ export interface Column {
    */
   attacked?: boolean;
   /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
+  /**
    * zimbies in the column by tribe (seat): never 0, at most 3 each
    */
   zimbies: {
@@ -299,10 +363,6 @@ export interface Column {
    * zimby cannibalism: +4 per tribesman eaten, for its next combat roll
    */
   brutality_bonus?: number;
-  /**
-   * zimby cannibalism for its next witchery (part 2)
-   */
-  witchery_doubling?: number;
   /**
    * as Crown carrier, channelled 4 mojo into a ritual tile this turn
    */
@@ -325,6 +385,14 @@ export interface Zombie {
    */
   attacked?: boolean;
   /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
+  /**
    * the seat that made it (its former tribe)
    */
   owner: number;
@@ -340,6 +408,10 @@ export interface Zombie {
    * has had its shamble this round (reset at wrap-up)
    */
   shambled?: boolean;
+  /**
+   * steps left of its shamble, halted by a "Stop!" window (None: not halted)
+   */
+  shambling?: number | null;
 }
 
 export interface Thug {
@@ -357,6 +429,14 @@ export interface Thug {
    * made its one attack this turn (reset each turn and on leaving combat)
    */
   attacked?: boolean;
+  /**
+   * brutality from scrolls cast with no combat roll of it on the stack: its next combat roll spends it
+   */
+  scroll_bonus?: number;
+  /**
+   * wounds prevented from the next single source of wounds delivered to it (scrolls cast with none of its wounds on the stack); lapses at the next refresh
+   */
+  armor?: number;
   /**
    * on a barracks tile (expelled): not in play until it re-enters
    */
@@ -377,6 +457,18 @@ export interface Thug {
    * solitaire: holds position on a tile flanking the player's entry point
    */
   holding?: boolean;
+  /**
+   * re-entered from the barracks this round (its first step is away)
+   */
+  returned?: boolean;
+  /**
+   * has made this round's walk
+   */
+  walked?: boolean;
+  /**
+   * steps left of its walk, halted by a "Stop!" window
+   */
+  walking?: number;
 }
 
 export interface King {
@@ -394,6 +486,10 @@ export interface King {
    * Kings crowned so far after the first (a thug column reached the mist)
    */
   kills?: number;
+  /**
+   * brutality from scrolls waiting for his next combat roll
+   */
+  scroll_bonus?: number;
 }
 
 export interface Crown {
@@ -450,6 +546,177 @@ export interface Obstacle {
   kings?: boolean;
 }
 
+export interface Stack {
+  /**
+   * bottom first: the last resolves first
+   */
+  entries?: (Cast | CombatRoll | Wounds | KingsRitual)[];
+  /**
+   * the number the next entry pushed gets
+   */
+  next_id?: number;
+}
+
+export interface Cast {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the caster
+   */
+  pusher: number;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "scroll";
+  /**
+   * the scroll card used (discarded once it leaves the stack)
+   */
+  card: string;
+  scroll_type: "ritual" | "incantation" | "witchery";
+  /**
+   * a witchery's channelling zimby (a column or home)
+   */
+  channel?: string | null;
+  /**
+   * creatures, tiles, seat<n> shamans
+   */
+  targets?: string[];
+  /**
+   * the mojo paid for it
+   */
+  cost?: number;
+  /**
+   * what it does, in the card list's short notation: the game applies it
+   */
+  effect?: string;
+  /**
+   * a Nix: the entry it nullifies when it resolves
+   */
+  nixes?: number | null;
+  /**
+   * how many times "double effect" doubles the value (multiplicative: x2, x4)
+   */
+  doublings?: number;
+  /**
+   * cast as a "Stop!" on this creature, moving in line of sight
+   */
+  stops?: string | null;
+  /**
+   * targets the Crown's witchery immunity held for, rolled as it resolved
+   */
+  immune?: string[];
+}
+
+export interface CombatRoll {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "combat";
+  attacker: string;
+  defender: string;
+  rolls: CombatRolls;
+}
+
+export interface CombatRolls {
+  attacker: Roll;
+  defender: Roll;
+}
+
+export interface Roll {
+  die: number;
+  brutality: number;
+  effects?: number;
+}
+
+export interface Wounds {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  /**
+   * a window opens on it; False for the King's inescapable rituals
+   */
+  answerable?: boolean;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "wounds";
+  creature: string;
+  wounds: number;
+  /**
+   * what dealt them: a combat, a scroll's card, an obstacle
+   */
+  source: string;
+}
+
+export interface KingsRitual {
+  /**
+   * its number on this stack, given when pushed (a Nix names it)
+   */
+  id?: number;
+  /**
+   * the seat that pushed it; None for the King, the thugs and the zombies
+   */
+  pusher: number | null;
+  answerable?: false;
+  /**
+   * nullified by a Nix: it leaves the stack without effect
+   */
+  nixed?: boolean;
+  kind?: "ritual";
+  ritual: "blood" | "discord" | "exhaustion" | "madness" | "hunger" | "winnowing" | "portals" | "terror";
+  /**
+   * the ritual tile it is cast from
+   */
+  tile: string;
+  /**
+   * the quadrant or portal a Crown carrier named
+   */
+  choice?: number | null;
+}
+
+export interface Incantation {
+  /**
+   * the stack entry it was cast as (unique)
+   */
+  id: number;
+  card: string;
+  caster: number;
+  /**
+   * the shaman (seat) it works for or against
+   */
+  target: number;
+  /**
+   * the effect's value, rolled when it came into play, doubling included
+   */
+  value: number;
+}
+
 export interface Moving {
   creature: string;
   /**
@@ -460,6 +727,10 @@ export interface Moving {
    * tiles moved so far on this path
    */
   steps?: number;
+  /**
+   * tiles of free movement from scrolls, spent before paying mojo
+   */
+  free_tiles?: number;
   /**
    * entered this portal tile: the destination is being influenced
    */
@@ -520,6 +791,18 @@ export interface PendingAttack {
    * the King's attack on a ritual tile's occupant: the tile whose ritual he casts if he claims it
    */
   casts?: string | null;
+  /**
+   * its combat roll is on the stack (or resolved): no more eating
+   */
+  rolled?: boolean;
+  /**
+   * the attacker's tile when the rolls were made
+   */
+  at?: string | null;
+  /**
+   * the defender's tile when the rolls were made
+   */
+  defender_at?: string | null;
 }
 
 export interface Board {
@@ -642,9 +925,13 @@ export interface Underway {
 
 export interface Private {
   /**
-   * scroll cards (part 2)
+   * scroll cards
    */
   hand?: string[];
+  /**
+   * the Ritual of Winnowing: the cards drawn from the left neighbour, until one is kept
+   */
+  winnowing?: string[];
 }
 
 /** A view of the match: the public part, and the viewing seat's private part (none for a spectator). */

@@ -16,7 +16,7 @@
 //                 {seat: count} colours a piece by its seats and gives its count, an `owner` its
 //                 seat's colour; `active: false` draws it depleted, `in_combat: true` ringed
 //   tile marks    lists of maps with a `tile` and no `id`: a `kind` is drawn over the tile (an
-//                 obstacle), anything else as a badge with the initial of its first word ("?"
+//                 obstacle; its `side`, "A" or "B", written in its corner), anything else as a badge with the initial of its first word ("?"
 //                 while that word is unknown), solid when one of its flags is true; `open:
 //                 false` bars the tile (a ward in place)
 //   seat boards   a list of maps, one per seat, whose `entry` names an entry point's tile: drawn
@@ -54,7 +54,13 @@ const KINDS = {
   entry: ["#f6d55c", "E", "entry point", false],
 };
 /** Overlays for a mark's `kind` (obstacles): [colour, glyph]. */
-const OVERLAYS = { thickets: ["#2e7d32", "✱"], blood_vines: ["#8b0000", "≈"], darkness: ["#111111", "●"] };
+const OVERLAYS = {
+  thickets: ["#2e7d32", "✱"],
+  blood_vines: ["#8b0000", "≈"],
+  darkness: ["#111111", "●"],
+  deadly_vines: ["#6a1b9a", "☠"],
+  entangling_vines: ["#558b2f", "∞"],
+};
 /** A tile's flag for a printed space, and the obstacle whose colour its dashed border takes. */
 const SPACES = { thickets: "thickets", vines: "blood_vines" };
 /** Piece looks by the field they sit in: [shape, fill, letter]. */
@@ -356,10 +362,11 @@ export function drawGridBoard(board, siblings = {}, label = "Board", renderEntri
         markGroups.push(
           el(
             "g",
-            { class: "mark overlay", "data-key": key, "data-tile": tile, "data-kind": item.kind },
+            { class: "mark overlay", "data-key": key, "data-tile": tile, "data-kind": item.kind, "data-side": typeof item.side === "string" ? item.side : null },
             title,
             el("rect", { x: fmt(x + 0.3), y: fmt(y + 0.3), width: CELL - 0.6, height: CELL - 0.6, rx: 0.8, fill: colour, "fill-opacity": 0.45 }),
             el("text", { x: fmt(x + CELL * 0.78), y: fmt(y + CELL * 0.4), class: "overlay-glyph", fill: colour, "font-size": fmt(CELL * 0.45) }, glyph),
+            typeof item.side === "string" ? el("text", { x: fmt(x + CELL * 0.2), y: fmt(y + CELL * 0.92), class: "overlay-side", "font-size": fmt(CELL * 0.3) }, item.side) : null,
           ),
         );
         continue;

@@ -241,6 +241,8 @@ async function matchPage(match, seat) {
   let state = await conn.subscribe(match);
   const game = (await games()).find((g) => g.name === state.game);
   document.title = `${game?.title ?? state.game} ${match} · Vorpal playground`;
+  // the game's printed components (a card list): cards named in the view, the log and the moves are drawn from it
+  const components = game?.components ?? {};
 
   // The parts of the page; each is redrawn from `state` when it changes.
   const status = h("p", { class: "status", role: "status", "aria-live": "polite" });
@@ -310,7 +312,7 @@ async function matchPage(match, seat) {
   const logEvent = (version, event) => {
     if (logged.has(version)) return;
     logged.add(version);
-    logList.append(h("li", { "data-version": version }, h("span", { class: "v" }, `v${version}`), " ", eventLine(event)));
+    logList.append(h("li", { "data-version": version }, h("span", { class: "v" }, `v${version}`), " ", eventLine(event, { components })));
     logList.scrollTop = logList.scrollHeight;
   };
   const chatLine = (m) => {
@@ -355,7 +357,7 @@ async function matchPage(match, seat) {
                 "div",
                 { class: "move-buttons", role: "group", "aria-label": "Legal moves" },
                 legal.map((m) => {
-                  const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m));
+                  const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m, components));
                   b.addEventListener("click", () => send(m, b));
                   return b;
                 }),
@@ -424,13 +426,13 @@ async function matchPage(match, seat) {
     fill(
       viewPanel,
       h("h2", { id: "view-title" }, "Table"),
-      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public", { seats: state.names?.length, legal: state.legal ?? [] })),
+      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public", { seats: state.names?.length, legal: state.legal ?? [], components })),
       view.private !== undefined && view.private !== null
         ? h(
             "div",
             { class: "part private", "data-part": "private" },
             h("h3", {}, `Only ${seatLabel(state, seat)} sees`),
-            renderValue(view.private, "private"),
+            renderValue(view.private, "private", { components }),
           )
         : null,
     );

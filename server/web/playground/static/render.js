@@ -14,8 +14,17 @@
 //   grid boards     {width, height, tiles: [{id, x, y, kind, ...}], links: [[a, b]]}, with the
 //                   pieces, tile marks and seat boards the fields beside it hold: an SVG with a
 //                   legend, see grid.js
+//   components      a string naming one of the game's printed components that the catalogue
+//                   lists (`components`, by its `key`): drawn as a card with its name, cost, type
+//                   and text (Zimby Mojo's scrolls in a hand); a long list of them (a discard
+//                   pile) as small cards, the text in their titles; a map whose `card` names one
+//                   (an incantation in play) as the card with the rest of the map on it
+//   a stack         a map whose `entries` are maps with an integer `id` and a `kind`, bottom
+//                   first: drawn top first, each numbered and said in a line, a `nixed: true`
+//                   one struck through and marked
 //
 // A new game therefore appears with panels at least, and drawn wherever it reuses a family.
+// The catalogue's components reach the drawing as `context.components`.
 
 import { boardNodes, drawBoard, isBoard, isPieces, tileName } from "./board.js";
 import { drawGridBoard, gridFields, isGridBoard } from "./grid.js";
@@ -28,6 +37,24 @@ const GEM_COLOURS = ["green", "yellow", "purple"];
 const PLAYING_CARD = /^(10|[2-9TJQKA])([CDHS])$/;
 const NUMBER_CARD = /^([GYP])([1-9])$/;
 const DICE_KEY = /(^|_)(die|dice|pool)s?$/;
+/** A list of more components than this is drawn as small cards (a discard pile, not a hand). */
+const FEW_COMPONENTS = 8;
+/** Fields of a stack entry or a move, said as words: {field: [before, after]} ("by seat 1", "→ c3"). */
+const SAID_AS = {
+  targets: ["→", ""],
+  target: ["→", ""],
+  channel: ["via", ""],
+  nixes: ["nixes", ""],
+  stops: ["stops", ""],
+  attacker: ["", "attacks"],
+  defender: ["", ""],
+  wounds: ["", "wounds to"],
+  creature: ["", ""],
+  source: ["from", ""],
+  ritual: ["", ""],
+  tile: ["on", ""],
+  pusher: ["by seat", ""],
+};
 
 /** Create an element: `h("p", {class: "x"}, "text", child)`. */
 export function h(tag, attrs = {}, ...children) {
@@ -125,6 +152,137 @@ export function drawGems(gems, noun = "gems") {
   return h("span", { class: "gems", role: "img", "aria-label": `${noun}: ${said}`, "data-total": total }, dots);
 }
 
+const indexes = new WeakMap();
+
+/** The catalogue's components by key: key -> {family, item}; null without components. */
+function componentIndex(components) {
+  if (!isMap(components)) return null;
+  let index = indexes.get(components);
+  if (index === undefined) {
+    index = new Map();
+    for (const [family, items] of Object.entries(components)) {
+      if (!Array.isArray(items)) continue;
+      for (const item of items) if (isMap(item) && typeof item.key === "string") index.set(item.key, { family, item });
+    }
+    indexes.set(components, index);
+  }
+  return index;
+}
+
+/** The component a string names ({family, item}), or null. */
+export function componentOf(value, components) {
+  return typeof value === "string" ? (componentIndex(components)?.get(value) ?? null) : null;
+}
+
+/** A component's name, as a label says it. */
+function componentName(found) {
+  return String(found.item.name ?? found.item.key);
+}
+
+/**
+ * A component drawn as a card: its name and cost on top, its type, then its text; `small` keeps the
+ * name and cost and puts the rest in the title. `extra` goes on the card (what sits on it).
+ */
+export function drawComponent(found, small = false, extra = null) {
+  const { family, item } = found;
+  const name = componentName(found);
+  const cost = Number.isInteger(item.cost) ? item.cost : null;
+  const type = typeof item.type === "string" ? item.type : null;
+  const text = typeof item.text === "string" ? item.text : null;
+  const said = [name, type, cost === null ? null : `cost ${cost}`].filter(Boolean).join(", ");
+  return h(
+    "span",
+    {
+      class: `card component${small ? " small" : ""}`,
+      "data-card": item.key,
+      "data-component": family,
+      "data-type": type,
+      role: "group",
+      "aria-label": said,
+      title: small ? [said, text].filter(Boolean).join(": ") : null,
+    },
+    h(
+      "span",
+      { class: "component-head" },
+      h("span", { class: "component-name" }, name),
+      cost === null ? null : h("span", { class: "component-cost", title: "cost", "aria-hidden": "true" }, String(cost)),
+    ),
+    small || type === null ? null : h("span", { class: "component-type" }, type),
+    small || text === null ? null : h("span", { class: "component-text" }, text),
+    extra,
+  );
+}
+
+/** A value in a line of words: a component by its name, a stack entry's number with what it is, a list joined. */
+function inWords(value, components, entries = null) {
+  const found = componentOf(value, components);
+  if (found) return componentName(found);
+  if (typeof value === "string" && entries?.has(value)) return `${value} ${entries.get(value)}`;
+  if (Array.isArray(value)) return value.map((v) => inWords(v, components, entries)).join(", ");
+  if (isMap(value)) return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * A map's fields that `SAID_AS` knows, as a phrase: "→ c3 via c2 by seat 1". `entries` maps "#<id>" to what that
+ * stack entry is, so that an entry named by another reads "#1 Blow Guns".
+ */
+function phrase(map, components, entries = null) {
+  const words = [];
+  const nixes = Number.isInteger(map.nixes) ? `#${map.nixes}` : null;
+  for (const [k, [before, after]] of Object.entries(SAID_AS)) {
+    let v = map[k];
+    if (k === "nixes" && v !== null && v !== undefined) v = `#${v}`;
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    if (k === "targets" && nixes !== null && Array.isArray(v) && v.every((t) => t === nixes)) continue; // said by "nixes"
+    words.push(`${before}${before ? " " : ""}${inWords(v, components, entries)}${after ? ` ${after}` : ""}`);
+  }
+  return words.join(" ");
+}
+
+function isStack(value) {
+  return (
+    isMap(value) &&
+    Array.isArray(value.entries) &&
+    value.entries.every((e) => isMap(e) && Number.isInteger(e.id) && typeof e.kind === "string")
+  );
+}
+
+/** A stack, top first: each entry numbered, what it is in a line, its data folded away; nixed ones struck. */
+function drawStack(stack, key, context) {
+  const label = humanize(key || "stack");
+  if (stack.entries.length === 0) return h("p", { class: "stack empty", "data-stack": key, "aria-label": label }, "Empty.");
+  const top = stack.entries.length - 1;
+  const what = (entry) => {
+    const found = componentOf(entry.card, context.components);
+    return found ? componentName(found) : entry.card !== undefined ? String(entry.card) : humanize(entry.kind);
+  };
+  const named = new Map(stack.entries.map((e) => [`#${e.id}`, what(e)]));
+  return h(
+    "ol",
+    { class: "stack", "data-stack": key, "aria-label": `${label}, top first` },
+    stack.entries
+      .map((entry, at) => {
+        const { id, kind, nixed, card, ...rest } = entry;
+        const found = componentOf(card, context.components);
+        return h(
+          "li",
+          { class: `stack-entry${nixed === true ? " nixed" : ""}${at === top ? " top" : ""}`, "data-entry": id, "data-kind": kind },
+          h("span", { class: "stack-id" }, `#${id}`),
+          " ",
+          h("strong", { class: "stack-what" }, what(entry)),
+          " ",
+          h("span", { class: "stack-said" }, phrase(entry, context.components, named)),
+          nixed === true ? h("span", { class: "nixed-mark" }, "nixed") : null,
+          at === top ? h("span", { class: "top-mark" }, "resolves first") : null,
+          found ? drawComponent(found, true) : null,
+          h("details", { class: "stack-data" }, h("summary", {}, `#${id} as data`), renderEntries({ kind, ...rest }, "mini", context)),
+        );
+      })
+      .reverse(),
+  );
+}
+
 function drawDie(value) {
   return h("span", { class: "die", "data-die": value }, String(value));
 }
@@ -204,6 +362,8 @@ export function renderValue(value, key = "", context = {}) {
   if (typeof value === "boolean") return h("span", { class: `bool ${value}` }, value ? "yes" : "no");
   if (typeof value === "number") return h("span", { class: "num" }, String(value));
   if (typeof value === "string") {
+    const found = componentOf(value, context.components);
+    if (found) return drawComponent(found);
     if (isPlayingCard(value)) return drawPlayingCard(value);
     if (isNumberCard(value)) return drawNumberCard(value);
     if (DICE_KEY.test(key)) return drawDie(value);
@@ -213,14 +373,22 @@ export function renderValue(value, key = "", context = {}) {
     if (value.length === 0) return h("span", { class: "none" }, "none");
     if (isGrid(value)) return drawGrid(value, key);
     if (isPlaced(value)) return drawPlaced(value, key);
+    if (value.every((v) => componentOf(v, context.components))) {
+      const small = value.length > FEW_COMPONENTS;
+      return h(
+        "span",
+        { class: `row-of-cards components${small ? " small" : ""}`, "data-count": value.length },
+        value.map((v) => drawComponent(componentOf(v, context.components), small)),
+      );
+    }
     if (value.every(isScalar)) {
       const drawn = value.every((v) => isPlayingCard(v) || isNumberCard(v)) || DICE_KEY.test(key);
       return h("span", { class: drawn ? "row-of-cards" : "list" }, value.map((v) => renderValue(v, key)));
     }
-    const hasCard = (v) => isMap(v) && (isNumberCard(v.card) || isPlayingCard(v.card));
+    const hasCard = (v) => isMap(v) && (isNumberCard(v.card) || isPlayingCard(v.card) || componentOf(v.card, context.components));
     if (value.every(hasCard)) {
       // cards with what sits on them (a display, a ring, a trick): side by side, numbered from 0
-      return h("ol", { class: "row-of-cards cards-list", start: 0 }, value.map((v) => h("li", {}, renderValue(v, key))));
+      return h("ol", { class: "row-of-cards cards-list", start: 0 }, value.map((v) => h("li", {}, renderValue(v, key, context))));
     }
     return h(
       "ol",
@@ -232,6 +400,13 @@ export function renderValue(value, key = "", context = {}) {
   if (isMap(value) && "card" in value && (isNumberCard(value.card) || isPlayingCard(value.card))) {
     return drawCardWithParts(value, key);
   }
+  if (isMap(value) && componentOf(value.card, context.components)) {
+    const { card, ...rest } = value;
+    const found = componentOf(card, context.components);
+    const on = h("span", { class: "on-card" }, renderEntries(rest, "mini", context));
+    return drawComponent(found, false, on);
+  }
+  if (isStack(value)) return drawStack(value, key, context);
   if (isBoard(value)) return boardFigure(value, key, []);
   if (isGridBoard(value)) return drawGridBoard(value, {}, humanize(key || "board"), (b) => renderEntries(b, "entries"));
   return renderEntries(value, "entries", context);
@@ -268,7 +443,7 @@ export function renderEntries(map, className = "entries", context = {}) {
     if (best > 0 || chosen.length === 1) for (const [o] of chosen) onBoard.set(o, v);
   }
   const drawn = (k, v) => {
-    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"), namedBy(context.legal));
+    if (isGridBoard(v)) return drawGridBoard(v, map, humanize(k), (b) => renderEntries(b, "entries"), namedBy(context.legal, context.components));
     if (isBoard(v)) {
       const pieces = [...onBoard].filter(([, b]) => b === v).map(([o]) => ({ key: o, places: map[o] }));
       return boardFigure(v, k, pieces);
@@ -308,22 +483,38 @@ export function renderEntries(map, className = "entries", context = {}) {
 }
 
 /** What legal moves name: each string among their fields -> [field, the move's label] for each move naming it. */
-function namedBy(legal) {
+function namedBy(legal, components = null) {
   const named = new Map();
   for (const move of Array.isArray(legal) ? legal : []) {
     if (!isMap(move)) continue;
     for (const [k, v] of Object.entries(move)) {
       if (k === "type" || typeof v !== "string") continue;
       if (!named.has(v)) named.set(v, []);
-      named.get(v).push([k, moveLabel(move)]);
+      named.get(v).push([k, moveLabel(move, components)]);
     }
   }
   return named;
 }
 
-/** A short readable label for a legal move: its type, then its other fields. */
-export function moveLabel(move) {
+/**
+ * A short readable label for a legal move: its type, then its other fields. A move naming one of the
+ * game's components (a card to use) says its name first, then where it goes: "scroll: Blow Guns → c3 via c2".
+ */
+export function moveLabel(move, components = null) {
   if (!isMap(move)) return String(move);
+  const kind0 = move.type !== undefined ? String(move.type).replaceAll("_", " ") : "move";
+  const uses = Object.entries(move).find(([k, v]) => k !== "type" && componentOf(v, components));
+  if (uses) {
+    const [field, key] = uses;
+    const rest = Object.entries(move).filter(([k]) => k !== "type" && k !== field);
+    const known = Object.fromEntries(rest.filter(([k]) => k in SAID_AS));
+    // fields left at nothing (null, 0, false: an option not taken) go unsaid
+    const others = rest
+      .filter(([k, v]) => !(k in SAID_AS) && v !== null && v !== 0 && v !== false)
+      .map(([k, v]) => `${k.replaceAll("_", " ")} ${inWords(v, components)}`);
+    const said = [phrase(known, components), ...others].filter(Boolean).join(", ");
+    return `${kind0}: ${componentName(componentOf(key, components))}${said ? ` ${said}` : ""}`;
+  }
   const parts = [];
   for (const [k, v] of Object.entries(move)) {
     if (k === "type") continue;
@@ -334,19 +525,19 @@ export function moveLabel(move) {
   return parts.length ? `${kind}: ${parts.join(", ")}` : kind;
 }
 
-/** An event's parts as one line of the log. */
-export function eventLine(event) {
+/** An event's parts as one line of the log (`context.components`: the game's, drawn small). */
+export function eventLine(event, context = {}) {
   const parts = [event.public, event.private].filter((p) => p !== undefined && p !== null);
   const line = h("span", { class: "event" });
   for (const part of parts) {
     if (!isMap(part)) {
-      line.append(renderValue(part));
+      line.append(renderValue(part, "", context));
       continue;
     }
     const { type, ...rest } = part;
     if (type !== undefined) line.append(h("strong", {}, String(type).replaceAll("_", " ")), " ");
     for (const [k, v] of Object.entries(rest)) {
-      line.append(h("span", { class: "field" }, `${k.replaceAll("_", " ")} `, renderValue(v, k)), " ");
+      line.append(h("span", { class: "field" }, `${k.replaceAll("_", " ")} `, renderValue(v, k, context)), " ");
     }
   }
   return line;
