@@ -18,7 +18,7 @@ colyseus          ``shared/bench/colyseus/run.sh``, default    ``trick-m<M>-r1.j
 ================  ===========================================  ==========================================
 
 (the others: ``server_cpu_ms_per_move``; every file: ``moves_per_s``, ``p50_ms``, ``p99_ms``,
-``rss_mb``, ``errors``). Medians are over the rounds a server finished; a ratio is Vorpal's
+``rss_mb``, ``errors``). Medians are over the rounds a server finished without errors; a ratio is Vorpal's
 median over the other server's, so above 1 is better for moves/s and worse for the rest.
 """
 
@@ -117,14 +117,17 @@ def read_all(root: Path, matches: int) -> list[Run]:
 
 
 def medians(runs: list[Run]) -> dict[str, dict[str, float]]:
-    """Per server (in the servers' order): the median of each figure over its runs, and how many."""
+    """Per server (in the servers' order): the median of each figure over its runs without errors, how
+    many those were, and the errors of all its runs (a run with errors is printed but not counted: a run
+    that timed out has timed only part of its moves)."""
     out: dict[str, dict[str, float]] = {}
     for server in SERVERS:
         mine = [r for r in runs if r.server == server.name]
-        if not mine:
+        clean = [r for r in mine if not r.errors]
+        if not clean:
             continue
-        row = {f: statistics.median(getattr(r, f) for r in mine) for f in (*FIGURES, "rss_mb")}
-        row["runs"] = len(mine)
+        row = {f: statistics.median(getattr(r, f) for r in clean) for f in (*FIGURES, "rss_mb")}
+        row["runs"] = len(clean)
         row["errors"] = sum(r.errors for r in mine)
         out[server.name] = row
     return out

@@ -118,3 +118,13 @@ def test_one_run_line_and_its_exit_code(results: Path, capsys: pytest.CaptureFix
     assert compare.main(["run", str(results), "--server", "colyseus", "--round", "2", "--matches", str(M)]) == 1
     put(results, 4, "vorpal", f"w2-m{M}-r1/result.json", vorpal_file(1, 1, 1, 1, errors=2))
     assert compare.main(["run", str(results), "--server", "vorpal", "--round", "4", "--matches", str(M)]) == 1
+
+
+def test_a_run_with_errors_is_listed_but_not_in_the_median(results: Path) -> None:
+    put(results, 4, "vorpal", f"w2-m{M}-r1/result.json", vorpal_file(100_000, 0.01, 1, 1, errors=2))
+    runs = compare.read_all(results, M)
+    assert [r.errors for r in runs if r.server == "vorpal"] == [0, 0, 0, 2]
+    vorpal = compare.medians(runs)["vorpal"]
+    assert (vorpal["moves_per_s"], vorpal["runs"], vorpal["errors"]) == (5000, 3, 2)
+    only_bad = [r for r in runs if r.round == 4]
+    assert compare.medians(only_bad) == {}
