@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Vorpal beside the no-logic probe, boardgame.io and Colyseus, interleaved in rounds (loadtest/README.md,
 # "Comparison"). Runs with the repository's venv (make install):
-#   loadtest/compare.sh                          # M = 200, 3 rounds of the 5 servers (about 8 minutes per round)
+#   loadtest/compare.sh                          # M = 200, 3 rounds of the 5 servers (a few minutes a round)
 #   loadtest/compare.sh --matches 20 --rounds 1  # a plumbing check
 # Options: --matches M (200)  --rounds N (3)  --servers "vorpal probe boardgame.io colyseus-patch0 colyseus"
 #          --results DIR (loadtest/results/compare-<stamp>)  --skip-install (reuse the staged installs)
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     --results) RESULTS=$2; shift 2 ;;
     --skip-install) INSTALL=0; shift ;;
     --timeout) TIMEOUT_S=$2; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
