@@ -2,10 +2,11 @@
 
 The printed map is not public (the facts file: "The main board map and the
 scroll card list are not public in any text form found"), so this board is
-designed to honour every fact the rulebook, the facts file and NOTES.md give.
-It is a square grid of 17 x 17 cells; a cell is a tile or a wall. Tiles are
-named by column letter and row number, ``a1`` top left to ``q17`` bottom
-right; the blood mist is ``i9``. The drawing below is :meth:`Board.render`
+designed as NOTES.md: "Design a board that matches every fact the text gives"
+asks, from the facts of the rulebook and the facts file. It is a square grid
+of 17 x 17 cells; a cell is a tile or a wall. Tiles are named by column
+letter and row number, ``a1`` top left to ``q17`` bottom right; the blood
+mist is ``i9``. The drawing below is :meth:`Board.render`
 of :data:`BOARD` (a test keeps the two equal)::
 
            7               0

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import deque
 from pathlib import Path
-
-import pytest
 
 from server.games.zimby_mojo import board as board_module
 from server.games.zimby_mojo.board import BOARD, Board, PatrolRoute, Side, TileId, build_board, tile_id, tile_xy
@@ -496,29 +493,3 @@ def test_a_witchery_reaches_three_tiles_in_line_of_sight() -> None:
     assert ward in closed and tile_id(x, y + 2) not in closed
     # Doubled range by cannibalism: "double range for its next witchery channeled".
     assert tile_id(x + 4, y) in BOARD.witchery_targets(front, reach=6)
-
-
-# -- the docstring's interpretations ---------------------------------------------------------------------------------
-
-
-def plain(text: str) -> str:
-    for fancy, ascii_ in (("\u2018", "'"), ("\u2019", "'"), ("\u201c", '"'), ("\u201d", '"'), ("\u2013", "-"),
-                          ("\u2014", "-")):  # fmt: skip
-        text = text.replace(fancy, ascii_)
-    return " ".join(text.split())
-
-
-def test_every_interpretation_quotes_the_rulebook_verbatim() -> None:
-    book = RULEBOOKS / "zimby-mojo.md"
-    if not book.is_file():
-        pytest.skip(f"the rulebooks are not at {RULEBOOKS} (set VORPAL_RULEBOOKS)")
-    text = plain(book.read_text())
-    doc = board_module.__doc__ or ""
-    section = doc[doc.index("Interpretations (rulebook: ``zimby-mojo.md``):") :]
-    bullets = [" ".join(b.split()) for b in re.split(r"\n- ", section)[1:]]
-    assert len(bullets) >= 10
-    for bullet in bullets:
-        found = re.match(r'"(?P<quote>.+?)" -> (?P<reading>.+)\.$', bullet, re.DOTALL)
-        assert found, bullet
-        for piece in plain(found["quote"]).split("..."):
-            assert piece.strip(" .") in text, piece

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import inspect
-import re
 from collections import Counter
 
 import pytest
@@ -35,7 +32,6 @@ from server.games.zimby_mojo.combat import (
     zimby_column_brutality,
 )
 from server.games.zimby_mojo.state import Column, Crown, King, Obstacle, Public, Thug, TribalBoard, Zombie
-from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 BLUE, YELLOW, WHITE, GRAY, RED = 0, 1, 2, 3, 4
 
@@ -365,38 +361,3 @@ def test_a_zombie_or_the_king_dies_whole_by_vitality() -> None:
     assert zombie.defender_losses == 3 - 0 and zombie.defender_killed and zombie.attacker_claims
     king = settle(rolls((1, 1), (6, 5)), Side(kind="zimby", size=2), Side(kind="king"))
     assert king.wounds.to_attacker == 9 and king.attacker_killed and not king.attacker_claims
-
-
-# -- the interpretations quote the rulebook --------------------------------------------------
-
-
-@pytest.mark.parametrize("name", FOES_MODULES)
-def test_each_foes_interpretation_quotes_the_rulebook_verbatim(name: str) -> None:
-    try:
-        module = importlib.import_module(f"server.games.zimby_mojo.{name}")
-    except ModuleNotFoundError:
-        pytest.skip(f"{name} is not written yet")
-    if not RULEBOOKS.is_dir():
-        pytest.skip(f"the rulebooks are not at {RULEBOOKS}")
-    doc = inspect.getdoc(module) or ""
-    lines = doc.splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("Interpretations ("))
-    assert re.match(r'^Interpretations \(rulebook: ``zimby-mojo\.md``(, "[^"]+")?\):$', lines[at])
-    bullets: list[str] = []
-    for line in lines[at + 1 :]:
-        if line.startswith("- "):
-            bullets.append(line)
-        elif line.strip() and bullets and line.startswith("  "):
-            bullets[-1] += " " + line.strip()
-        elif line.strip():
-            break
-    assert bullets
-    book = plain((RULEBOOKS / "zimby-mojo.md").read_text())
-    notes = plain((RULEBOOKS / "NOTES.md").read_text()) + plain((RULEBOOKS / "zimby-mojo-facts.md").read_text())
-    for bullet in bullets:
-        found = BULLET.match(bullet)
-        assert found, bullet
-        text = notes if found["source"] else book
-        for piece in plain(found["quote"]).split("..."):
-            piece = piece.strip(" .")
-            assert piece in text, f"{name}: {piece!r} is not in the rulebook"

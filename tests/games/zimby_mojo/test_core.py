@@ -850,15 +850,6 @@ def test_the_module_docstring_explains_every_mark_of_the_drawing_and_names_the_s
     assert parts == ["refresh", "king", "players", "thugs", "zombies", "wrap_up"]
 
 
-def test_the_module_docstring_quotes_the_rulebook() -> None:
-    from tests import test_game_docstrings as docs
-
-    docs.test_the_docstring_has_an_opening_then_hidden_then_chance_then_interpretations(RULES)
-    docs.test_each_interpretation_quotes_the_line_it_rests_on_and_states_the_reading(RULES)
-    docs.test_notes_md_is_never_cited_without_its_line(RULES)
-    docs.test_every_quote_is_in_the_rulebook(RULES)
-
-
 def test_the_crown_carrier_passes_thickets_half_the_time_and_no_one_else_does() -> None:
     thicket = BOARD.thickets[0]
     beside = next(t for t in BOARD.neighbours(thicket) if t not in BOARD.thickets)

@@ -7,20 +7,16 @@ closed), with the thugs sent to their barracks and the creatures each rule needs
 
 from __future__ import annotations
 
-import inspect
-import re
 from typing import Any
 
 import pytest
 
 from server.engine import Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
-from server.games.zimby_mojo import sight as sight_module
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable
 from server.games.zimby_mojo.sight import blockers, can_channel, in_sight, targets_in_sight
 from server.games.zimby_mojo.state import Column, Obstacle, Zombie, home_tile
-from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 RULES = Rules(ZimbyMojo())
 BLUE, YELLOW = 0, 1
@@ -253,30 +249,3 @@ def test_a_creature_on_the_entry_tile_hides_the_tile_inward() -> None:
 
 def _inward(entry: Any) -> Any:
     return {"north": "south", "south": "north", "east": "west", "west": "east"}[entry.side]
-
-
-# -- the interpretations quote the rulebook -------------------------------------------------------------------------
-
-
-def test_each_interpretation_quotes_the_rulebook_verbatim() -> None:
-    if not RULEBOOKS.is_dir():
-        pytest.skip(f"the rulebooks are not at {RULEBOOKS}")
-    lines = (inspect.getdoc(sight_module) or "").splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("Interpretations ("))
-    assert re.match(r'^Interpretations \(rulebook: ``zimby-mojo\.md``(, "[^"]+")?\):$', lines[at])
-    bullets: list[str] = []
-    for line in lines[at + 1 :]:
-        if line.startswith("- "):
-            bullets.append(line)
-        elif line.strip() and bullets and line.startswith("  "):
-            bullets[-1] += " " + line.strip()
-        elif line.strip():
-            break
-    assert len(bullets) >= 5
-    book = plain((RULEBOOKS / "zimby-mojo.md").read_text())
-    for bullet in bullets:
-        found = BULLET.match(bullet)
-        assert found and not found["source"], bullet
-        for piece in plain(found["quote"]).split("..."):
-            piece = piece.strip(" .")
-            assert piece in book, f"{piece!r} is not in the rulebook"

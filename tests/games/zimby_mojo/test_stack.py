@@ -7,15 +7,11 @@ card list's real effects are applied by the game.
 
 from __future__ import annotations
 
-import inspect
-import re
-
 import pytest
 from pydantic import ValidationError
 
 from server.engine import IllegalMove, Rng
 from server.engine.windows import Window, open_window, pass_window, top
-from server.games.zimby_mojo import stack as stack_module
 from server.games.zimby_mojo.combat import CombatRolls, Roll, dies
 from server.games.zimby_mojo.stack import (
     AnyEntry,
@@ -35,7 +31,6 @@ from server.games.zimby_mojo.stack import (
     wounds_to,
 )
 from server.games.zimby_mojo.state import KING_VITALITY
-from tests.test_game_docstrings import BULLET, RULEBOOKS, plain
 
 BLUE, YELLOW, WHITE, GRAY = 0, 1, 2, 3
 
@@ -423,30 +418,3 @@ def test_the_stack_round_trips_through_json_with_every_kind_of_entry() -> None:
     again = Stack.model_validate_json(stack.model_dump_json())
     assert again == stack
     assert [e.kind for e in again.entries] == ["combat", "scroll", "wounds", "ritual"]
-
-
-# -- the interpretations quote the rulebook -------------------------------------------------------------------------
-
-
-def test_each_interpretation_quotes_the_rulebook_verbatim() -> None:
-    if not RULEBOOKS.is_dir():
-        pytest.skip(f"the rulebooks are not at {RULEBOOKS}")
-    lines = (inspect.getdoc(stack_module) or "").splitlines()
-    at = next(i for i, line in enumerate(lines) if line.startswith("Interpretations ("))
-    assert re.match(r'^Interpretations \(rulebook: ``zimby-mojo\.md``(, "[^"]+")?\):$', lines[at])
-    bullets: list[str] = []
-    for line in lines[at + 1 :]:
-        if line.startswith("- "):
-            bullets.append(line)
-        elif line.strip() and bullets and line.startswith("  "):
-            bullets[-1] += " " + line.strip()
-        elif line.strip():
-            break
-    assert len(bullets) >= 8
-    book = plain((RULEBOOKS / "zimby-mojo.md").read_text())
-    for bullet in bullets:
-        found = BULLET.match(bullet)
-        assert found and not found["source"], bullet
-        for piece in plain(found["quote"]).split("..."):
-            piece = piece.strip(" .")
-            assert piece in book, f"{piece!r} is not in the rulebook"
