@@ -32,7 +32,7 @@ def collected() -> Iterator[list[int]]:
 
 
 async def test_a_tick_collects_the_young_generation_and_every_nth_the_middle_one_too(collected: list[int]) -> None:
-    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4)
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4, old_max=0)
     tuning.apply()
     try:
         tuning.start()
@@ -45,7 +45,7 @@ async def test_a_tick_collects_the_young_generation_and_every_nth_the_middle_one
 
 
 async def test_a_tick_makes_the_full_collection_when_cpythons_own_rule_is_met(collected: list[int]) -> None:
-    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4)
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4, old_max=0)
     tuning.apply()
     try:
         gc.set_threshold(10_000_000, 50, 3)
@@ -76,3 +76,22 @@ async def test_restore_gives_back_the_settings_it_found() -> None:
     assert gc.get_threshold()[0] == 12_345
     tuning.restore()
     assert gc.get_threshold() == before
+
+
+async def test_a_tick_collects_the_middle_generation_sooner_when_it_holds_more_than_old_max(
+    collected: list[int],
+) -> None:
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4, old_max=5_000)
+    tuning.apply()
+    try:
+        gc.collect()
+        collected.clear()
+        tuning._tick()
+        kept = [[i] for i in range(6_000)]  # lives through the young collection into the middle generation
+        tuning._tick()
+        tuning._tick()  # the middle generation holds more than old_max: collected now, not at the 4th tick
+        for _ in range(4):
+            tuning._tick()
+        assert collected == [0, 0, 1, 0, 0, 0, 1] and len(kept) == 6_000
+    finally:
+        tuning.restore()

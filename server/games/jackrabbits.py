@@ -254,7 +254,15 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, computed_field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    ValidatorFunctionWrapHandler,
+    computed_field,
+    field_validator,
+)
 
 from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
@@ -469,6 +477,8 @@ def render_board(board: Board) -> str:
 
 
 SAMPLE_BOARD = build_board(Rng(SAMPLE_SEED), "sample")
+#: The sample board as a stored table holds it, to recognise it when a table is read back.
+SAMPLE_BOARD_DATA: dict[str, Any] = SAMPLE_BOARD.model_dump(mode="json")
 
 # -- cards -----------------------------------------------------------------------------------------------------------
 
@@ -1065,6 +1075,22 @@ class Public(Part):
     shown: list[str] = Field(default_factory=list, description="cards the last move showed or paid")
     winners: list[int] = Field(default_factory=list)
     reason: str = "completed"
+
+    @field_validator("board", mode="wrap")
+    @classmethod
+    def _share_the_sample_board(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Board:
+        """A table read back with the sample board gets :data:`SAMPLE_BOARD` itself, not a copy.
+
+        Boards never change (a built board is replaced, tile by tile), so tables may share one. A
+        decoded copy would be about 280 objects (the tiles, the links, their field sets), most of
+        a table's, and every young collection walks the tables in flight
+        (``server/runtime/gc.py``). The stored board is compared with the sample's data in full,
+        so a board that merely says ``sample`` is validated as it is.
+        """
+        if isinstance(value, dict) and value.get("layout") == "sample" and value == SAMPLE_BOARD_DATA:
+            return SAMPLE_BOARD
+        board: Board = handler(value)
+        return board
 
     @computed_field(description="the move under way: the journey, a payment, a rhombus's roads, a deal")  # type: ignore[prop-decorator]
     @property

@@ -13,8 +13,11 @@ still alive in the generation collected, not by the threshold.
 So young collections run on a clock (:meth:`GcTuning.start`): every
 ``young_every_s`` the young generation holds only what was allocated since the
 last tick and still lives, and every ``old_every`` ticks the middle generation
-is collected too. A full collection runs when CPython's own rule for it
-(``threshold2`` middle collections since the last one) is met. The threshold
+is collected too, or sooner when it already holds more than ``old_max``
+objects (a burst of new connections: everything they allocate lives through
+the young collections, and a middle collection walks all of it at once). A
+full collection runs when CPython's own rule for it (``threshold2`` middle
+collections since the last one) is met. The threshold
 stays high, as a bound on the young generation between ticks during a burst.
 Objects that live from start-up on are frozen out of every collection.
 """
@@ -35,15 +38,16 @@ class GcTuning:
     for every pause over ``warn_s`` (wall clock)."""
 
     def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.5,
-                 old_every: int = 10) -> None:  # fmt: skip
+                 old_every: int = 10, old_max: int = 10_000) -> None:  # fmt: skip
         self.threshold = threshold
         self.warn_s = warn_s
         self.young_every_s = young_every_s
         self.old_every = old_every
+        self.old_max = old_max
+        self._since_old = 0
         self._saved: tuple[int, int, int] | None = None
         self._started = (0.0, 0.0)
         self._quiet = False
-        self._ticks = 0
         self._timer: asyncio.TimerHandle | None = None
 
     def apply(self) -> None:
@@ -83,10 +87,15 @@ class GcTuning:
             self._timer = None
 
     def _tick(self) -> None:
-        self._ticks += 1
-        generation = 1 if self._ticks % self.old_every == 0 else 0
+        self._since_old += 1
+        generation = 0
+        # Counting the middle generation lists it (references only): far cheaper than collecting it.
+        if self._since_old >= self.old_every or (self.old_max and len(gc.get_objects(1)) > self.old_max):
+            generation = 1
         if gc.get_count()[2] >= gc.get_threshold()[2]:
             generation = 2
+        if generation:
+            self._since_old = 0
         gc.collect(generation)
         self._timer = asyncio.get_running_loop().call_later(self.young_every_s, self._tick)
 

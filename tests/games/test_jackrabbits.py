@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import msgpack
 import pytest
 
 from server.engine import BadOptions, IllegalMove, Rng, Rules, copy_table, event_for
@@ -14,6 +15,7 @@ from server.games.jackrabbits import (
     CITADEL,
     OFF,
     SAMPLE_BOARD,
+    SAMPLE_SEED,
     UNDERGROUND,
     Accept,
     Ask,
@@ -58,6 +60,7 @@ from server.games.jackrabbits import (
     transfer_suits,
     value,
 )
+from server.runtime.caches import encode_table, parse_table
 
 from ..test_games_generic import _hidden_from, _perturbed, _received, _strings, _visible_to
 
@@ -152,6 +155,22 @@ def test_the_board_is_public_data_a_client_can_draw() -> None:
     assert view["layout"] == "random"
     assert {"id", "kind", "x", "y", "roads"} <= set(view["tiles"][0])
     assert all(set(link) == {"a", "b"} for link in view["links"])
+
+
+def test_a_stored_table_with_the_sample_board_reads_back_sharing_it() -> None:
+    table, _ = start()
+    stored = encode_table(table)
+    for data in (stored, msgpack.packb(table.model_dump(mode="json"))):
+        back = parse_table(RULES, data)
+        assert back.public.board is SAMPLE_BOARD and back == table and encode_table(back) == stored
+    # A board that only says it is the sample is validated as it is, not replaced.
+    other = build_board(Rng(SAMPLE_SEED + 1), "sample")
+    table.public.board = other
+    back = parse_table(RULES, encode_table(table))
+    assert back.public.board == other and back.public.board != SAMPLE_BOARD
+    random_table, _ = start(board="random")
+    back = parse_table(RULES, encode_table(random_table))
+    assert back.public.board == random_table.public.board and back.public.board is not random_table.public.board
 
 
 # -- cards and the price -----------------------------------------------------------------------------------------------
