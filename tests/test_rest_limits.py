@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import socket
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from server.config import Settings
 from server.store.embedded import EmbeddedRedis
 from server.web.rates import client_address, client_key, networks
 
@@ -126,6 +128,26 @@ async def test_a_body_over_the_limit_is_refused_before_it_is_read(limited: list[
     assert "Content-Length" not in counted.request.headers
     small = await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=a_client())
     assert small.status_code == 201
+
+
+def test_an_idle_connection_outlives_the_clients_own_expiry() -> None:
+    """A server that closes an idle connection when its clients expire it themselves (httpx and
+    Node after 5 s, nginx's upstream pool after 60 s) races them: a request sent on the connection
+    just as the server closes it is reset (the soak's ``ReadError('')``)."""
+    assert Settings().keep_alive_s > 60
+
+
+def test_the_server_closes_an_idle_connection_after_keep_alive_s(redis_server: EmbeddedRedis, tmp_path: Path) -> None:
+    proc = ServerProcess(redis_server.url, log_dir=tmp_path, env={"VORPAL_KEEP_ALIVE_S": "1"}).start()
+    try:
+        with socket.create_connection(("127.0.0.1", proc.port), timeout=60) as conn:
+            conn.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = b""
+            while chunk := conn.recv(4096):  # the answer, then nothing until the server closes the connection
+                answer += chunk
+        assert answer.startswith(b"HTTP/1.1 200") and b"alive" in answer
+    finally:
+        proc.stop()
 
 
 def scope_of(peer: str, *headers: tuple[str, str]) -> dict[str, Any]:
