@@ -15,6 +15,11 @@ descriptors, Redis's memory and key count, the keys that have no TTL, the collec
 pauses (the server logs every pause over ``VORPAL_GC_WARN_MS``, set low here) and the
 client errors. After the load it waits ``--rest`` seconds and samples again.
 
+Players walk away from a match that reaches ``--abandon-at`` versions (Gyre under random play
+takes up to 7,800 moves: at this rate, a match longer than the run). The server keeps it until
+``VORPAL_IDLE_TTL_S``, so every match's keys are bounded in size and in time, and Redis can
+level off within the run; it also exercises the expiry of matches nobody finishes.
+
 It prints one line per sample, the slopes over the second half of the load, the pause
 histogram, and a ``soak=pass`` or ``soak=fail`` line against the targets of issue 22:
 
@@ -90,6 +95,7 @@ class Load:
     finished: int = 0
     started: int = 0
     stalled: int = 0
+    abandoned: int = 0
     chats: int = 0
     lobby_polls: int = 0
     spectated: int = 0
@@ -141,7 +147,7 @@ def seat_counts(catalogue: list[dict[str, Any]]) -> list[tuple[str, int]]:
 
 
 async def play_one(api: httpx.AsyncClient, port: int, game: str, seats: int, load: Load, pacer: Pacer,
-                   rnd: random.Random, stall_s: float) -> None:  # fmt: skip
+                   rnd: random.Random, stall_s: float, abandon_at: int) -> None:  # fmt: skip
     r = await api.post("/v1/matches", json={"game": game, "seats": seats})
     r.raise_for_status()
     mid = r.json()["match"]
@@ -167,12 +173,19 @@ async def play_one(api: httpx.AsyncClient, port: int, game: str, seats: int, loa
         if p.legal:
             p.schedule()
     try:
+        seen, since = load.stats.events, time.monotonic()
         while not done.done():
-            seen = load.stats.events
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(done), stall_s)
-            if not done.done() and all(p.last == players[0].last for p in players) and load.stats.events == seen:
-                raise TimeoutError
+                await asyncio.wait_for(asyncio.shield(done), 1.0)
+            if done.done():
+                break
+            if max(p.last for p in players) >= abandon_at:
+                load.abandoned += 1
+                return
+            if time.monotonic() - since >= stall_s:
+                if all(p.last == players[0].last for p in players) and load.stats.events == seen:
+                    raise TimeoutError
+                seen, since = load.stats.events, time.monotonic()
         load.finished += 1
         load.by_game[game] += 1
     except TimeoutError:
@@ -186,7 +199,7 @@ async def play_one(api: httpx.AsyncClient, port: int, game: str, seats: int, loa
 
 
 async def keep_playing(port: int, slot: int, load: Load, pacer: Pacer, combos: list[tuple[str, int]],
-                       stop: asyncio.Event, stall_s: float) -> None:  # fmt: skip
+                       stop: asyncio.Event, stall_s: float, abandon_at: int) -> None:  # fmt: skip
     rnd = random.Random(slot)
     async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=60) as api:
         i = slot
@@ -194,7 +207,7 @@ async def keep_playing(port: int, slot: int, load: Load, pacer: Pacer, combos: l
             game, seats = combos[i % len(combos)]
             i += 7  # a prime step: the slots spread over the games
             try:
-                await play_one(api, port, game, seats, load, pacer, rnd, stall_s)
+                await play_one(api, port, game, seats, load, pacer, rnd, stall_s, abandon_at)
             except (httpx.HTTPError, OSError, RuntimeError) as exc:
                 load.stats.error(f"{game}: {exc!r}")
                 await asyncio.sleep(1)
@@ -340,7 +353,7 @@ def verdict(load_samples: list[Sample], rest: Sample, before: Sample, pauses: li
         "keys_without_ttl": max(s.keys_without_ttl for s in [*load_samples, rest]),
         "gc_max_pause_ms": worst, "gc_max_pause_cpu_ms": max((ms for _, _, ms in pauses), default=0),
         "gc_pauses_by_generation": dict(sorted(Counter(g for g, _, _ in pauses).items())),
-        "errors": load.stats.errors, "finished": load.finished, "stalled": load.stalled,
+        "errors": load.stats.errors, "finished": load.finished, "abandoned": load.abandoned, "stalled": load.stalled,
     }  # fmt: skip
     checks = {
         "rss_slope": rss_per_1k < 0.1,
@@ -364,7 +377,7 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     load, pacer, stop = Load(), Pacer(args.rate), asyncio.Event()
     before = sample(procs, load, 0.0)
     t0 = time.monotonic()
-    tasks = [asyncio.create_task(keep_playing(port, i, load, pacer, combos, stop, args.stall))
+    tasks = [asyncio.create_task(keep_playing(port, i, load, pacer, combos, stop, args.stall, args.abandon_at))
              for i in range(args.matches)]  # fmt: skip
     tasks += [asyncio.create_task(spectate(port, i, load, stop)) for i in range(args.spectators)]
     tasks.append(asyncio.create_task(poll_lobby(port, load, stop)))
@@ -421,6 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--spectators", type=int, default=20)
     p.add_argument("--sample", type=float, default=30, help="seconds between samples")
     p.add_argument("--rest", type=float, default=60, help="seconds to wait after the load before the last sample")
+    p.add_argument("--abandon-at", type=int, default=1000, help="players leave a match at this version")
     p.add_argument("--stall", type=float, default=60, help="a match with no event for this long is an error")
     p.add_argument("--results", default=str(ROOT / "loadtest" / "results"))
     args = p.parse_args(argv)
