@@ -4,12 +4,13 @@ It imports nothing else of Vorpal's; games import only this package.
 """
 
 from .errors import BadOptions, IllegalMove, VorpalError
-from .game import Event, Game, Nothing, Options, Outcome, Part, Table, copy_table
+from .game import DerivedPart, Event, Game, Nothing, Options, Outcome, Part, Table, copy_table
 from .play import Rules, event_for
 from .rng import Rng
 
 __all__ = [
     "BadOptions",
+    "DerivedPart",
     "Event",
     "Game",
     "IllegalMove",

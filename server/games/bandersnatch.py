@@ -82,7 +82,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
@@ -155,7 +155,7 @@ class Slot(BaseModel):
         return self.gems.total() > 0
 
 
-class Public(Part):
+class Public(DerivedPart):
     field: list[list[Slot | None]] = Field(description="the 3x3 field by rows; None where a captured card left")
     supply: Gems
     broiled: Gems = Field(description="gems on the green, yellow and purple Jabberwocky cards")

@@ -81,7 +81,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
 from server.engine.legs import Legs, role_holder
@@ -181,7 +181,7 @@ class MapCard(BaseModel):
         return self.row, self.col
 
 
-class Public(Part):
+class Public(DerivedPart):
     solo: bool
     first_cartographer: int
     legs: Legs

@@ -130,7 +130,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Nothing, Options, Outcome, Part, Rng, Table
+from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Nothing, Options, Outcome, Rng, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
@@ -220,7 +220,7 @@ class Jabberwock(BaseModel):
     gems: int = 0
 
 
-class Public(Part):
+class Public(DerivedPart):
     seats: int
     extended: bool
     face_down_value: int = Field(description="the value dealt face down at setup")

@@ -264,7 +264,7 @@ from pydantic import (
     field_validator,
 )
 
-from server.engine import BadOptions, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.decisions import Decisions, Underway, options
 from server.engine.dice import D6, roll_many
@@ -1038,7 +1038,7 @@ class Challenge(BaseModel):
     shown: list[str] = Field(default_factory=list)
 
 
-class Public(Part):
+class Public(DerivedPart):
     objective: Objective
     additions: Additions
     suits: str = Field(description="the suits in play")

@@ -38,7 +38,7 @@ class GcTuning:
     for every pause over ``warn_s`` (wall clock)."""
 
     def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.5,
-                 old_every: int = 10, old_max: int = 10_000) -> None:  # fmt: skip
+                 old_every: int = 4, old_max: int = 10_000) -> None:  # fmt: skip
         self.threshold = threshold
         self.warn_s = warn_s
         self.young_every_s = young_every_s

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
+import pytest
 from pydantic import BaseModel, ConfigDict, computed_field
 
-from server.engine import Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
+from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
 from server.runtime.caches import encode_table, parse_table
 
 
@@ -34,7 +35,7 @@ class Step(BaseModel):
     type: Literal["step"] = "step"
 
 
-class Public(Part):
+class Public(DerivedPart):
     constant_fields: ClassVar[frozenset[str]] = frozenset({"track"})
 
     at: list[int]
@@ -111,3 +112,17 @@ def test_a_stored_table_leaves_the_constant_field_out_and_reads_back_whole() -> 
     assert b"track" not in stored and b"standing_on" in stored
     again = parse_table(RULES, stored)
     assert again == table and again.public.track is TRACK
+
+
+def test_a_part_with_derived_fields_must_say_so() -> None:
+    """Only a :class:`DerivedPart` drops derived fields when read back (the others are read faster
+    without that step), so a plain part that declares one is refused when it is defined."""
+    with pytest.raises(TypeError, match="DerivedPart"):
+
+        class Forgetful(Part):
+            n: int = 0
+
+            @computed_field  # type: ignore[prop-decorator]
+            @property
+            def twice(self) -> int:
+                return 2 * self.n

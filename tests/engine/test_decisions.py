@@ -8,7 +8,7 @@ from typing import Any, Literal
 import pytest
 from pydantic import BaseModel, computed_field
 
-from server.engine import Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
+from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway, options, underway_of
 from server.engine.errors import NotYourTurn
 
@@ -27,7 +27,7 @@ class Done(BaseModel):
     type: Literal["done"] = "done"
 
 
-class Public(Part):
+class Public(DerivedPart):
     turn: int = 0
     word: str = ""
     words: list[str] = []

@@ -25,7 +25,7 @@ from server.config import Settings
 from server.domain.clocks import TimeControl, advance, due, start
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.engine import Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
+from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.errors import NotYourTurn
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
@@ -54,7 +54,7 @@ class WalkOptions(Options):
     tokens: int = 2
 
 
-class Public(Part):
+class Public(DerivedPart):
     turn: int
     tokens: list[int]
     walked: int = 0

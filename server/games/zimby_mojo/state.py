@@ -47,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
 from server.engine.errors import IllegalMove
-from server.engine.game import Options, Part
+from server.engine.game import DerivedPart, Options, Part
 from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
@@ -423,7 +423,7 @@ class Incantation(BaseModel):
 # -- the parts -------------------------------------------------------------------------------------------------------
 
 
-class Public(Part):
+class Public(DerivedPart):
     #: The board is the same in every match: the engine serialises it once, not in every view or stored table.
     constant_fields: ClassVar[frozenset[str]] = frozenset({"board"})
 
