@@ -44,17 +44,29 @@ async def test_a_tick_collects_the_young_generation_and_every_nth_the_middle_one
     assert tuning._timer is None
 
 
-async def test_a_tick_makes_the_full_collection_when_cpythons_own_rule_is_met(collected: list[int]) -> None:
-    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=4, old_max=0)
+async def test_a_full_collection_is_made_only_when_the_old_generation_has_grown_by_a_quarter(
+    collected: list[int],
+) -> None:
+    """CPython's own rule: considered every ``threshold2`` middle collections, made only if the old
+    generation holds a quarter more objects than after the last full collection."""
+    tuning = GcTuning(threshold=10_000_000, young_every_s=3600, old_every=2, old_max=0)
     tuning.apply()
     try:
         gc.set_threshold(10_000_000, 50, 3)
-        gc.collect()  # the middle generation's collections are counted from a full collection
         collected.clear()
-        for _ in range(14):
+        for _ in range(6):
             tuning._tick()
-        # Every 4th tick collects the middle generation; after the 3rd of those a full collection is due.
-        assert collected == [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 2, 0]
+        # The 3rd middle collection is the first to consider a full one: none was made yet, so it is.
+        assert collected == [0, 1, 0, 1, 0, 2]
+        collected.clear()
+        for _ in range(6):
+            tuning._tick()
+        assert collected == [0, 1, 0, 1, 0, 1]  # a steady state: the old generation has not grown
+        kept = [[i] for i in range(len(gc.get_objects(2)) // 3)]  # lives through to the old generation
+        collected.clear()
+        for _ in range(6):
+            tuning._tick()
+        assert collected == [0, 1, 0, 1, 0, 2] and kept
     finally:
         tuning.restore()
 

@@ -15,11 +15,16 @@ So young collections run on a clock (:meth:`GcTuning.start`): every
 last tick and still lives, and every ``old_every`` ticks the middle generation
 is collected too, or sooner when it already holds more than ``old_max``
 objects (a burst of new connections: everything they allocate lives through
-the young collections, and a middle collection walks all of it at once). A
-full collection runs when CPython's own rule for it (``threshold2`` middle
-collections since the last one) is met. The threshold
-stays high, as a bound on the young generation between ticks during a burst.
-Objects that live from start-up on are frozen out of every collection.
+the young collections, and a middle collection walks all of it at once).
+
+A full collection walks every object the server holds that is not frozen, a
+long pause, so it follows CPython's own rule: it is considered after
+``threshold2`` middle collections, and made only if the old generation has grown
+by more than a quarter since the last one (a server in a steady state holds
+about as many objects an hour later, and so never pays for one; a leak of
+cycles grows the generation until one is made). The threshold stays high, as a
+bound on the young generation between ticks during a burst. Objects that live
+from start-up on are frozen out of every collection.
 """
 
 from __future__ import annotations
@@ -45,6 +50,8 @@ class GcTuning:
         self.old_every = old_every
         self.old_max = old_max
         self._since_old = 0
+        self._middles = 0  # middle collections since a full one was last considered
+        self._old_after_full = 0  # objects in the old generation after the last full collection
         self._saved: tuple[int, int, int] | None = None
         self._started = (0.0, 0.0)
         self._quiet = False
@@ -92,11 +99,17 @@ class GcTuning:
         # Counting the middle generation lists it (references only): far cheaper than collecting it.
         if self._since_old >= self.old_every or (self.old_max and len(gc.get_objects(1)) > self.old_max):
             generation = 1
-        if gc.get_count()[2] >= gc.get_threshold()[2]:
-            generation = 2
         if generation:
             self._since_old = 0
+            self._middles += 1
+            if self._middles >= gc.get_threshold()[2]:
+                self._middles = 0
+                # Counting the old generation lists all of it: done only once per threshold2 middle collections.
+                if len(gc.get_objects(2)) > self._old_after_full * 5 // 4:
+                    generation = 2
         gc.collect(generation)
+        if generation == 2:
+            self._old_after_full = len(gc.get_objects(2))
         self._timer = asyncio.get_running_loop().call_later(self.young_every_s, self._tick)
 
     def _measure(self, phase: str, info: dict[str, Any]) -> None:
