@@ -416,6 +416,8 @@ async def idle(args: argparse.Namespace, procs: Procs) -> dict[str, Any]:
     t = time.perf_counter()
     await subscribe_seats(seats, max(120.0, len(seats) / 100))
     subscribe_s = time.perf_counter() - t
+    log(f"idle: {len(seats)} connections accepted in {accept_s:.1f} s, subscribed in {subscribe_s:.1f} s; "
+        f"holding them {args.hold} s")  # fmt: skip
     await asyncio.sleep(args.hold)
     # Every connection is still served: none was closed.
     alive = sum(1 for s in seats if s.transport is not None and not s.transport.is_closing())
