@@ -1,4 +1,4 @@
-"""The listening socket's accept queue is ``VORPAL_BACKLOG`` deep (issue 20: many sockets reconnect at once)."""
+"""Limits for many sockets (issue 20): the accept queue is ``VORPAL_BACKLOG`` deep; ``deploy/limits.sh`` checks."""
 
 from __future__ import annotations
 
@@ -39,3 +39,14 @@ def test_vorpal_backlog_sets_the_accept_queue(redis_server: EmbeddedRedis, tmp_p
         assert listen_backlog(proc.port) == want
     finally:
         proc.stop()
+
+
+def test_limits_sh_checks_this_host_for_a_number_of_sockets() -> None:
+    """``deploy/limits.sh check`` reads every limit and fails when one falls short of the sockets asked for."""
+    script = str(Path(__file__).resolve().parent.parent / "deploy" / "limits.sh")
+    few = subprocess.run(["bash", script, "check", "10"], capture_output=True, text=True)
+    names = [line.split()[0] for line in few.stdout.splitlines() if line.strip() and not line.startswith(" ")]
+    assert names[:4] == ["fs.nr_open", "fs.file-max", "net.core.somaxconn", "net.ipv4.tcp_max_syn_backlog"]
+    assert "ulimit" in few.stdout and "ephemeral ports" in few.stdout
+    many = subprocess.run(["bash", script, "check", str(10**9)], capture_output=True, text=True)
+    assert many.returncode == 1 and "LOW" in many.stdout  # no host has a billion descriptors to give
