@@ -1,4 +1,4 @@
-"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with three changes.
+"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with four changes.
 
 - A handshake the ``websockets`` library refuses before the app runs (an empty
   ``Sec-WebSocket-Protocol``, a missing key...) is answered with a problem document,
@@ -6,9 +6,12 @@
 - A refusal is not an error: uvicorn's ERROR line ("ASGI callable returned without
   completing handshake") after a denial response, and its INFO line per refusal, give
   way to one rate-limited INFO line (:data:`server.web.ws.refusals`).
-- The app may drop a peer that stopped reading (``vorpal.drop`` in the scope's
-  extensions): the close frame is queued behind what the peer has not read, and the
+- The app may drop a peer that stopped reading (``drop`` in the scope's ``vorpal.socket``
+  extension): the close frame is queued behind what the peer has not read, and the
   transport is aborted unless the peer has read it all and answered within a grace period.
+- The app may write a frame without a coroutine (``write`` in the same extension) whenever the
+  transport takes it without waiting: an idle socket then needs no writer task, and the frames
+  of one turn of the event loop go out in one ``transport.write``.
 """
 
 from __future__ import annotations
@@ -23,14 +26,14 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.datastructures import Headers
-from websockets.exceptions import InvalidHeader
+from websockets.exceptions import InvalidHeader, InvalidState
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
 from server.engine.errors import BadRequest, VorpalError
 
 from .problems import problem_document
-from .ws import DROP_EXTENSION, refusals, unsupported_protocol
+from .ws import SOCKET_EXTENSION, refusals, unsupported_protocol
 
 
 class ProblemHandshakes(ServerProtocol):
@@ -75,12 +78,13 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.conn = ProblemHandshakes(extensions=self.conn.available_extensions, max_size=self.config.ws_max_size,
                                       logger=logging.getLogger("uvicorn.error"))  # fmt: skip
+        self.flush_pending = False  # frames framed by write() wait for flush() at the end of the turn
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
         scope = getattr(self, "scope", None)
         if scope is not None:
-            scope["extensions"][DROP_EXTENSION] = {"drop": self.drop}
+            scope["extensions"][SOCKET_EXTENSION] = {"drop": self.drop, "write": self.write}
 
     async def send(self, message: ASGISendEvent) -> None:
         if message["type"] == "websocket.http.response.start" and not self.handshake_complete:
@@ -102,7 +106,7 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
     def release(self) -> None:
         """Break the reference cycles of a closed connection, so that reference counting frees it now.
 
-        Left alone, the scope's ``vorpal.drop`` entry (a bound method of this protocol) and
+        Left alone, the scope's ``vorpal.socket`` entry (bound methods of this protocol) and
         ``websockets``' parser (a suspended generator whose frame holds its protocol) keep the
         connection's objects in cycles: a session that lasted a few seconds has been promoted to the
         oldest generation by then, which only a full collection visits, so every closed session
@@ -111,9 +115,41 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         """
         scope = getattr(self, "scope", None)
         if scope is not None:
-            scope["extensions"].pop(DROP_EXTENSION, None)
+            scope["extensions"].pop(SOCKET_EXTENSION, None)
         self.conn.parser.close()
         self.conn.parser_exc = None
+
+    def write(self, data: bytes) -> bool:
+        """Send ``data`` as one binary frame without waiting, as an ASGI ``websocket.send`` does when
+        the transport is writable. The frame is framed now and written with every other frame of this
+        turn of the event loop, in one ``transport.write`` (one system call), when the turn ends.
+
+        False, and nothing sent, while that send would wait: the handshake is not complete, or the
+        transport's buffer is over its high-water mark (the peer is slow to read); the caller then
+        queues it for an awaited, bounded send. Once the connection is closing or closed the frame
+        is dropped (True), as such a send would fail: nothing reaches this peer any more."""
+        if self.disconnected or self.close_sent or self.initial_response is not None:
+            return True
+        if not self.handshake_complete or not self.writable.is_set():
+            return False
+        try:
+            self.conn.send_binary(data)
+        except InvalidState:
+            return True
+        if not self.flush_pending:
+            self.flush_pending = True
+            self.loop.call_soon(self.flush)
+        return True
+
+    def flush(self) -> None:
+        """Write the frames framed since the last write to the transport, in one piece. (Every other
+        write of this protocol takes them too, first: ``data_to_send`` keeps them in order.)"""
+        self.flush_pending = False
+        if self.disconnected:
+            return
+        data = self.conn.data_to_send()
+        if data:
+            self.transport.write(b"".join(data))
 
     def drop(self, code: int, reason: str, grace_s: float) -> None:
         """Close now, whatever the peer has not read: the close frame goes behind it, and the
