@@ -1,4 +1,4 @@
-"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with four changes.
+"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with five changes.
 
 - A handshake the ``websockets`` library refuses before the app runs (an empty
   ``Sec-WebSocket-Protocol``, a missing key...) is answered with a problem document,
@@ -12,10 +12,15 @@
 - The app may write a frame without a coroutine (``write`` in the same extension) whenever the
   transport takes it without waiting: an idle socket then needs no writer task, and the frames
   of one turn of the event loop go out in one ``transport.write``.
+- What a connection keeps while it is open is small: one :class:`Inbox` and one :class:`Flag`
+  instead of uvicorn's ``asyncio.Queue`` and ``asyncio.Event`` (five deques between them, each
+  larger than all the rest, for at most a message or two and one waiter), and the handshake's
+  request and response are let go once it is complete.
 """
 
 from __future__ import annotations
 
+import asyncio
 import http
 import json
 import logging
@@ -71,6 +76,73 @@ class VorpalHttpProtocol(HttpToolsProtocol):
         self.parser = None  # type: ignore[assignment]  # no more data comes to this protocol
 
 
+class Inbox:
+    """The messages for the app, in order: what uvicorn's protocol asks of its ``asyncio.Queue``
+    (``put_nowait``, ``get``, ``empty``), for its one reader, the app's ``receive``."""
+
+    __slots__ = ("_items", "_waiter")
+
+    def __init__(self) -> None:
+        self._items: list[Any] = []
+        self._waiter: asyncio.Future[None] | None = None
+
+    def put_nowait(self, item: Any) -> None:
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> Any:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.pop(0)  # reading pauses at each message: there is rarely a second one
+
+    def empty(self) -> bool:
+        return not self._items
+
+
+class Flag:
+    """Set or not, and wait until it is: what uvicorn's protocol asks of its ``asyncio.Event``
+    (``writable``: set unless the transport's buffer is over its high-water mark)."""
+
+    __slots__ = ("_set", "_waiters")
+
+    def __init__(self) -> None:
+        self._set = False
+        self._waiters: list[asyncio.Future[None]] | None = None
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def set(self) -> None:
+        self._set = True
+        waiters, self._waiters = self._waiters, None
+        for waiter in waiters or ():
+            if not waiter.done():
+                waiter.set_result(None)
+
+    def clear(self) -> None:
+        self._set = False
+
+    async def wait(self) -> bool:
+        if self._set:
+            return True
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self._waiters is None:
+            self._waiters = []
+        self._waiters.append(waiter)
+        try:
+            await waiter
+        finally:
+            if self._waiters is not None and waiter in self._waiters:
+                self._waiters.remove(waiter)
+        return True
+
+
 class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=`` (see ``server/cli.py``)."""
 
@@ -78,6 +150,9 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         super().__init__(*args, **kwargs)
         self.conn = ProblemHandshakes(extensions=self.conn.available_extensions, max_size=self.config.ws_max_size,
                                       logger=logging.getLogger("uvicorn.error"))  # fmt: skip
+        self.queue = Inbox()  # type: ignore[assignment]
+        self.writable = Flag()  # type: ignore[assignment]
+        self.writable.set()
         self.flush_pending = False  # frames framed by write() wait for flush() at the end of the turn
 
     def handle_connect(self, event: Request) -> None:
@@ -98,6 +173,9 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         await super().send(message)
         if message["type"] == "websocket.http.response.body" and not message.get("more_body", False):
             self.handshake_complete = True  # a denial response completes the handshake too
+        elif message["type"] == "websocket.accept" and self.handshake_complete:
+            # The handshake's request and response (with their headers) are not needed any more.
+            self.request = self.response = None  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)
