@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, Subscribe, UnqueueFrame, Unsubscribe
@@ -49,7 +50,7 @@ from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
-from .access import Session
+from .access import SCOPE_KEY, Session, request_id
 from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, LogLimiter, TokenBucket
 from .origins import origin_allowed
 from .problems import INTERNAL_DETAIL, error_frame, from_decode_error, from_error
@@ -64,6 +65,8 @@ slow_readers = LogLimiter(log, logging.WARNING)
 #: (``server/web/wsprotocol.py``): ``drop`` a peer that stopped reading, ``write`` a frame at once.
 SOCKET_EXTENSION = "vorpal.socket"
 SLOW_READER = "too slow to read: reconnect and resume"
+#: The endpoint's path.
+PATH = "/v1/ws"
 
 
 class Connection:
@@ -282,6 +285,26 @@ class Connection:
             self.closed = True
             if self.writer is not None and self.outbox is not None:
                 self.outbox.append(None)  # the writer stops after what is queued
+
+
+class Shortcut:
+    """ASGI middleware, the first: a handshake on :data:`PATH` goes straight to :func:`endpoint`, with
+    the request id every request gets (:class:`server.web.access.RequestLog`); the rest goes on.
+
+    Every layer a WebSocket passes through stays suspended in it for as long as the socket is open.
+    The middlewares after this one (CORS, body limit, REST rate limit), Starlette's exception
+    handling and its router let a WebSocket through unchanged, yet kept a coroutine each, closures
+    and a second ``WebSocket`` object for every open socket."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == PATH:
+            scope[SCOPE_KEY] = request_id(scope)
+            await endpoint(WebSocket(scope, receive, send))
+            return
+        await self.app(scope, receive, send)
 
 
 def socket_extension(ws: WebSocket) -> dict[str, Any] | None:
