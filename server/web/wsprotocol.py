@@ -175,6 +175,9 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
             self.handshake_complete = True  # a denial response completes the handshake too
         elif message["type"] == "websocket.accept" and self.handshake_complete:
             # The handshake's request and response (with their headers) are not needed any more.
+            # websockets' parser keeps the request it read (a local of its generator) for as long as
+            # the connection is open: its headers go too.
+            self.request.headers = Headers()
             self.request = self.response = None  # type: ignore[assignment]
 
     def connection_lost(self, exc: Exception | None) -> None:
