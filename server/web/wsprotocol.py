@@ -146,6 +146,13 @@ class Flag:
 class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
     """Pass to uvicorn as ``ws=`` (see ``server/cli.py``)."""
 
+    # uvicorn's protocol sets some 38 attributes on each connection. CPython shares one table of
+    # attribute names between the instances of a class, and keeps only the values per instance, up
+    # to 30 names: past that every instance carries a whole dict of its own. These slots (written
+    # by uvicorn as any attribute) keep the rest of them under that limit.
+    __slots__ = ("curr_msg_data_type", "flush_pending", "frames", "last_ping_rtt", "pending_ping_payload",
+                 "ping_sent_at", "ping_timer", "pong_timer", "request", "response", "scope")  # fmt: skip
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.conn = ProblemHandshakes(extensions=self.conn.available_extensions, max_size=self.config.ws_max_size,
