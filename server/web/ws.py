@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
@@ -333,10 +334,11 @@ async def endpoint(ws: WebSocket) -> None:
     if not any(p in SUBPROTOCOLS for p in offered):
         await refuse(ws, unsupported_protocol())
         return
-    if not origin_allowed(ws.headers, services(ws).settings.cors_origins):
+    if not origin_allowed(Headers(scope=ws.scope), services(ws).settings.cors_origins):  # not ws.headers: kept
         await refuse(ws, Forbidden("this Origin may not open a WebSocket"))
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
+    ws.scope["headers"] = []  # read: not kept for as long as the socket stays open
     app = services(ws)
     conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s)
     try:
@@ -352,6 +354,7 @@ async def endpoint(ws: WebSocket) -> None:
                 conn.errors += 1
             else:
                 await conn.handle(data)
+            del message, data  # handled: not kept while the socket waits for the next frame
             if conn.overflowed:
                 break
             if conn.errors > MAX_BAD_FRAMES or conn.limited > MAX_LIMITED:
