@@ -14,8 +14,9 @@
   of one turn of the event loop go out in one ``transport.write``.
 - What a connection keeps while it is open is small: one :class:`Inbox` and one :class:`Flag`
   instead of uvicorn's ``asyncio.Queue`` and ``asyncio.Event`` (five deques between them, each
-  larger than all the rest, for at most a message or two and one waiter), and the handshake's
-  request and response are let go once it is complete.
+  larger than all the rest, for at most a message or two and one waiter), the handshake's
+  request and response are let go once it is complete, and uvicorn's attributes fit in the key
+  table its instances share (:attr:`VorpalWebSocketProtocol.__slots__`).
 """
 
 from __future__ import annotations
