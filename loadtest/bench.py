@@ -67,6 +67,10 @@ from server.store.embedded import server_binary
 
 ROOT = Path(__file__).resolve().parent.parent
 MOVES_PER_MATCH = 264
+#: Idle connections per loopback source address: below the 28,232 ephemeral ports of Linux's default range.
+SOCKETS_PER_SOURCE = 25_000
+#: File descriptors a process needs besides its sockets (Redis connections, logs, the listening socket).
+FD_MARGIN = 1_024
 OPTIONS = {"rounds": 13, "follow_suit": "enforced", "first_dealer": 0}
 
 
@@ -268,8 +272,8 @@ async def setup_matches(ports: list[int], matches: int, seats: int = 3) -> list[
             await c.aclose()
 
 
-async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
-                     spectators: int = 0) -> list[Seat]:  # fmt: skip
+def make_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
+               spectators: int = 0) -> list[Seat]:  # fmt: skip
     seats: list[Seat] = []
     for port, mid, tokens in specs:
         uri = f"ws://127.0.0.1:{port}/v1/ws?match={mid}"  # the routing hint the SDKs send
@@ -277,10 +281,29 @@ async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd:
             seats.append(Seat(uri, mid, s, tok, stats, rnd))
         for _ in range(spectators):
             seats.append(Seat(uri, mid, None, None, stats, rnd))
-    await gather_limited([connect("127.0.0.1", s.uri.port, s) for s in seats], 200)
+    return seats
+
+
+async def connect_seats(seats: list[Seat], sources: int = 1) -> None:
+    """Open every seat's WebSocket, 200 handshakes in flight, from ``sources`` loopback addresses
+    (127.0.0.1, .2, ...) in turn: one address has ports for 28,232 connections to a server port."""
+    addrs = [f"127.0.0.{i + 1}" for i in range(sources)] if sources > 1 else [None]
+    await gather_limited([connect("127.0.0.1", s.uri.port, s, addrs[i % len(addrs)]) for i, s in enumerate(seats)],
+                         200)  # fmt: skip
+
+
+async def subscribe_seats(seats: list[Seat], timeout: float = 120.0) -> None:
+    """Every seat authenticates and subscribes; returns when every subscription is acknowledged."""
     for s in seats:
         s.start()
-    await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), 120)
+    await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), timeout)
+
+
+async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
+                     spectators: int = 0) -> list[Seat]:  # fmt: skip
+    seats = make_seats(specs, stats, rnd, spectators)
+    await connect_seats(seats)
+    await subscribe_seats(seats)
     return seats
 
 
@@ -374,25 +397,40 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
 
 
 async def idle(args: argparse.Namespace, procs: Procs) -> dict[str, Any]:
-    """Hold ``args.idle`` subscribed seat connections on one instance; report the server's memory."""
+    """Hold ``args.idle`` subscribed seat connections on one instance; report the server's memory and
+    the time to accept them (TCP and WebSocket handshakes) and to subscribe them (auth + subscribe
+    acknowledged), the matches having been created and joined over REST before (``rest_setup_s``)."""
     stats = Stats()
     matches = math.ceil(args.idle / 3)
     pids = procs.worker_pids()
     base = rss_mb(pids)
     t = time.perf_counter()
     specs = await setup_matches(procs.ports, matches)
-    seats = await open_seats(specs, stats, random.Random(args.seed))
-    seats = seats[: args.idle]
-    setup_s = time.perf_counter() - t
+    seats = make_seats(specs, stats, random.Random(args.seed))[: args.idle]
+    rest_s = time.perf_counter() - t
+    sources = args.sources or math.ceil(len(seats) / SOCKETS_PER_SOURCE)
+    t = time.perf_counter()
+    await connect_seats(seats, sources)
+    accept_s = time.perf_counter() - t
+    accepted = rss_mb(pids)
+    t = time.perf_counter()
+    await subscribe_seats(seats, max(120.0, len(seats) / 100))
+    subscribe_s = time.perf_counter() - t
+    log(f"idle: {len(seats)} connections accepted in {accept_s:.1f} s, subscribed in {subscribe_s:.1f} s; "
+        f"holding them {args.hold} s")  # fmt: skip
     await asyncio.sleep(args.hold)
-    # Every connection is still served: ping a sample of them.
+    # Every connection is still served: none was closed.
     alive = sum(1 for s in seats if s.transport is not None and not s.transport.is_closing())
     pids = procs.worker_pids()
+    rss = rss_mb(pids)
     out = {
         "bench": "vorpal-idle", "mode": procs.mode, "workers": procs.workers, "connections": len(seats),
-        "alive": alive, "matches": matches, "rss_before_mb": round(base, 1), "rss_mb": round(rss_mb(pids), 1),
-        "rss_hwm_mb": round(hwm_mb(pids), 1), "kb_per_connection": round((rss_mb(pids) - base) * 1024 / len(seats), 1),
-        "setup_s": round(setup_s, 1), "errors": stats.errors, "error_samples": stats.messages,
+        "alive": alive, "matches": matches, "sources": sources, "rss_before_mb": round(base, 1),
+        "rss_accepted_mb": round(accepted, 1), "rss_mb": round(rss, 1), "rss_hwm_mb": round(hwm_mb(pids), 1),
+        "kb_per_connection": round((rss - base) * 1024 / len(seats), 1),
+        "accept_s": round(accept_s, 1), "subscribe_s": round(subscribe_s, 1),
+        "accept_subscribe_s": round(accept_s + subscribe_s, 1), "rest_setup_s": round(rest_s, 1),
+        "errors": stats.errors, "error_samples": stats.messages,
         "redis_kb_per_match": round(int(procs.client().info("memory")["used_memory"]) / matches / 1024, 1),
     }  # fmt: skip
     for s in seats:
@@ -403,7 +441,8 @@ async def idle(args: argparse.Namespace, procs: Procs) -> dict[str, Any]:
 
 def summary_line(res: dict[str, Any]) -> str:
     if res["bench"] == "vorpal-idle":
-        keys = ["mode", "workers", "connections", "alive", "rss_mb", "rss_hwm_mb", "kb_per_connection", "errors"]
+        keys = ["mode", "workers", "connections", "alive", "rss_mb", "rss_hwm_mb", "kb_per_connection",
+                "accept_s", "subscribe_s", "accept_subscribe_s", "errors"]  # fmt: skip
     else:
         keys = ["mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms", "p99_ms", "rss_mb",
                 "server_cpu_s_per_1k_moves", "redis_kb_per_match", "errors"]  # fmt: skip
@@ -435,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--spectators", type=int, default=0, help="spectator connections per match")
     p.add_argument("--idle", type=int, default=0, help="instead: hold this many idle subscribed connections")
     p.add_argument("--hold", type=float, default=5.0, help="seconds to hold the idle connections")
+    p.add_argument("--sources", type=int, default=0, help="idle: loopback source addresses (default: 1 per 25,000)")
     p.add_argument("--runs", type=int, default=1)
     p.add_argument("--profile", default="", help="path of py-spy: record each server worker while timed")
     p.add_argument("--aof", action="store_true", help="Redis with appendonly yes, everysec")
@@ -443,7 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--results", default=None, help="folder for per-run JSON (default loadtest/results/<stamp>)")
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server processes")
     args = p.parse_args(argv)
-    nofile = raise_nofile()
+    nofile = raise_nofile(max(65_536, args.idle + FD_MARGIN))
+    if args.idle and nofile < args.idle + FD_MARGIN:
+        log(f"bench: ulimit -n is {nofile}: {args.idle} connections need {args.idle + FD_MARGIN} descriptors in the "
+            "server and in this process (loadtest/README.md, '50,000 idle sockets')")  # fmt: skip
+        return 2
     results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("%Y%m%d-%H%M%S"))
     results.mkdir(parents=True, exist_ok=True)
     env = dict(kv.split("=", 1) for kv in args.env)

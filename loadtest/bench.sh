@@ -3,6 +3,7 @@
 #   loadtest/bench.sh                                   # standard workload, M = 50 and 200, 2 instances
 #   loadtest/bench.sh --matches 1000 --think 0.5 --duration 40   # open workload (latency target)
 #   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
+#   loadtest/bench.sh --idle 50000 --workers 1          # 50,000 (needs a hard limit >= 51,024 open files)
 #   loadtest/bench.sh engine                            # engine micro-benchmark (every game)
 #   loadtest/bench.sh lobby                             # GET /v1/matches, one instance, 10,000 matches
 # Summary lines on stdout, details on stderr, JSON under loadtest/results/.
@@ -10,8 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PY:-.venv/bin/python}
 [ -x "$PY" ] || { echo "no $PY: run 'make install' first" >&2; exit 1; }
-# One descriptor per WebSocket: 10,000 connections need far more than the usual 1024.
-# Raise the hard limit where allowed (root outside a sandbox), then the soft one to the hard one.
+# One descriptor per WebSocket, in the server and in the load generator: 50,000 connections need
+# 51,024 (README, "Sockets and limits"). Raise the hard limit where allowed (root with
+# CAP_SYS_RESOURCE), then the soft one to the hard one; the bench says so if it is still too low.
 ulimit -Hn 65536 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 if [ "${1:-}" = lobby ]; then

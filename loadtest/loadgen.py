@@ -20,8 +20,10 @@ and in order, no request is refused, and with whole matches every match ends.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import random
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -198,9 +200,30 @@ class Seat(asyncio.Protocol):
         self.request(frame)
 
 
-async def connect(host: str, port: int, seat: Seat) -> Seat:
+#: ``IP_BIND_ADDRESS_NO_PORT`` (Linux): a socket bound to a source address gets its port at
+#: ``connect``, unique per destination, instead of one unique per address at ``bind``.
+IP_BIND_ADDRESS_NO_PORT = getattr(socket, "IP_BIND_ADDRESS_NO_PORT", 24)
+
+
+async def connect(host: str, port: int, seat: Seat, source: str | None = None) -> Seat:
+    """Open ``seat``'s connection, from the local address ``source`` if given: the kernel's
+    ephemeral ports (28,232 by default) limit the connections from one address to one server port,
+    so tens of thousands of them come from several loopback addresses (127.0.0.x)."""
     loop = asyncio.get_running_loop()
-    await loop.create_connection(lambda: seat, host, port)
+    if source is None:
+        await loop.create_connection(lambda: seat, host, port)
+    else:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, 1)
+            sock.setblocking(False)
+            sock.bind((source, 0))
+            await loop.sock_connect(sock, (host, port))
+        except BaseException:
+            sock.close()
+            raise
+        await loop.create_connection(lambda: seat, sock=sock)
     await seat.opened
     return seat
 

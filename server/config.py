@@ -63,6 +63,9 @@ class Settings:
     #: (httpx and Node keep an idle connection 5 s; load balancers 60 s), so that a client never sends
     #: a request on a connection the server is closing at that very moment (the client sees a reset).
     keep_alive_s: int = 65
+    #: The listening socket's accept queue (``listen`` backlog; the kernel caps it at ``net.core.somaxconn``):
+    #: connections that arrive together, as every client of an instance does when it reconnects, wait there.
+    backlog: int = 4096
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
     #: REST requests a client may make a second, and at once (a token bucket in Redis); rate 0: no limit.
@@ -109,6 +112,7 @@ class Settings:
             ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
             ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
             keep_alive_s=int(env.get("VORPAL_KEEP_ALIVE_S", cls.keep_alive_s)),
+            backlog=int(env.get("VORPAL_BACKLOG", cls.backlog)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
             rest_rate_per_s=float(env.get("VORPAL_REST_RATE_PER_S", cls.rest_rate_per_s)),
             rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),

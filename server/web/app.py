@@ -120,11 +120,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,
-            WebSocketRoute("/v1/ws", ws.endpoint),
+            WebSocketRoute(ws.PATH, ws.endpoint),  # reached through ws.Shortcut
             *playground.routes,
         ],
-        # Outermost first: every answer gets a request id and CORS headers, refusals included.
+        # Outermost first: every answer gets a request id and CORS headers, refusals included. A
+        # WebSocket handshake goes straight to its endpoint, past the layers that let it through.
         middleware=[
+            Middleware(ws.Shortcut),
             Middleware(access.RequestLog, enabled=settings.access_log),
             origins.cors(settings),
             Middleware(BodyLimit, limit=settings.max_body_bytes),

@@ -24,8 +24,11 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, Subscribe, UnqueueFrame, Unsubscribe
@@ -48,7 +51,7 @@ from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
 
-from .access import Session
+from .access import SCOPE_KEY, Session, request_id
 from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, LogLimiter, TokenBucket
 from .origins import origin_allowed
 from .problems import INTERNAL_DETAIL, error_frame, from_decode_error, from_error
@@ -59,27 +62,38 @@ log = logging.getLogger("vorpal.ws")
 refusals = LogLimiter(log, logging.INFO)
 #: Peers dropped for not reading: one WARNING line every 10 s at most.
 slow_readers = LogLimiter(log, logging.WARNING)
-#: What the scope's extensions hold when the server can drop a peer that stopped reading.
-DROP_EXTENSION = "vorpal.drop"
+#: What the scope's extensions hold when the protocol under the app offers more than ASGI does
+#: (``server/web/wsprotocol.py``): ``drop`` a peer that stopped reading, ``write`` a frame at once.
+SOCKET_EXTENSION = "vorpal.socket"
 SLOW_READER = "too slow to read: reconnect and resume"
+#: The endpoint's path.
+PATH = "/v1/ws"
 
 
 class Connection:
-    """One client socket: its credentials, its subscriptions and its outgoing queue."""
+    """One client socket: its credentials, its subscriptions and its outgoing frames.
+
+    A frame is written to the socket at once when the transport takes it without waiting (the
+    protocol's ``write`` extension), which is nearly always: an idle or keeping-up socket has no
+    queue and no task of its own. Only when the peer falls behind (or the protocol offers no
+    ``write``) do frames queue in ``outbox``, in order, for a writer task whose every send is
+    bounded by ``send_timeout_s``; once it has caught up, both are gone again."""
 
     def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0, close_grace_s: float = 10.0) -> None:
         self.ws = ws
         self.app = app
         self.send_timeout_s, self.close_grace_s = send_timeout_s, close_grace_s
         self.dropped = False
+        self.closed = False
         self.tokens: dict[str, str] = {}
         self.subs: dict[str, Subscription] = {}
         self.key: str | None = None  # the API key the socket signed in with
         self.notices: NoticeStream | None = None
-        # Frames waiting for the writer task; None stops it. A deque and one wake-up future
-        # cost less per frame than an asyncio.Queue (loadtest/README.md).
-        self.outbox: deque[bytes | None] = deque()
-        self._wakeup: asyncio.Future[None] | None = None
+        extension = socket_extension(ws)
+        self.write_now: Callable[[bytes], bool] | None = None if extension is None else extension["write"]
+        # The frames waiting for the writer task (None: close after the ones before), while it runs.
+        self.outbox: deque[bytes | None] | None = None
+        self.writer: asyncio.Task[None] | None = None
         self.errors = 0  # unreadable frames only: refused requests are normal traffic
         self.overflowed = False
         self.limited = 0
@@ -87,38 +101,44 @@ class Connection:
         self.session = Session(ws.scope)  # operations: counts and the session's log line
 
     def send(self, frame: dict[str, Any] | bytes) -> None:
-        """Queue a frame. A client that falls ``OUTBOX_LIMIT`` frames behind is disconnected
-        (1008) rather than silently skipped: on reconnect it resumes from its last version."""
-        if self.overflowed:
+        """Send a frame, or queue it behind the ones the peer has not taken yet. A client that falls
+        ``OUTBOX_LIMIT`` frames behind is disconnected (1008) rather than silently skipped: on
+        reconnect it resumes from its last version."""
+        if self.overflowed or self.closed:
             return
-        if len(self.outbox) >= OUTBOX_LIMIT:
-            self.overflowed = True
-            self.outbox.clear()  # what it missed, it gets back by resuming
-            self._put(None)
-            return
-        self._put(frame if isinstance(frame, bytes) else encode(frame))
-
-    def _put(self, data: bytes | None) -> None:
-        self.outbox.append(data)
-        wakeup = self._wakeup
-        if wakeup is not None and not wakeup.done():
-            wakeup.set_result(None)
-
-    async def writer(self) -> None:
+        data = frame if isinstance(frame, bytes) else encode(frame)
         outbox = self.outbox
+        if outbox is None:
+            if self.write_now is not None and self.write_now(data):
+                self.session.frames_out += 1
+                return
+        elif len(outbox) >= OUTBOX_LIMIT:
+            self.overflowed = True
+            outbox.clear()  # what it missed, it gets back by resuming
+            outbox.append(None)
+            return
+        self._queue(data)
+
+    def _queue(self, data: bytes | None) -> None:
+        if self.outbox is None:
+            self.outbox = deque()
+        self.outbox.append(data)
+        if self.writer is None:
+            self.writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        """Send the queued frames in order; end when none is left (or at a ``None``: closing)."""
+        outbox = self.outbox
+        assert outbox is not None
         try:
-            while True:
-                while outbox:
-                    data = outbox.popleft()
-                    if data is None:
-                        if self.overflowed:
-                            await self.bounded(self.ws.close(code=1008, reason="too far behind: reconnect and resume"))
-                        return
-                    await self.bounded(self.ws.send_bytes(data))
-                    self.session.frames_out += 1
-                self._wakeup = asyncio.get_running_loop().create_future()
-                await self._wakeup
-                self._wakeup = None
+            while outbox:
+                data = outbox.popleft()
+                if data is None:
+                    if self.overflowed:
+                        await self.bounded(self.ws.close(code=1008, reason="too far behind: reconnect and resume"))
+                    return
+                await self.bounded(self.ws.send_bytes(data))
+                self.session.frames_out += 1
         except TimeoutError:
             self.drop()
         except WebSocketDisconnect:
@@ -126,6 +146,10 @@ class Connection:
             # not raised: a task's exception, raised again where the task is awaited, holds that
             # frame and so the task itself, a cycle that only a full collection would free.
             pass
+        finally:
+            self.writer = None
+            if not self.overflowed:
+                self.outbox = None  # caught up: frames go straight to the socket again
 
     async def bounded(self, sending: Any) -> None:
         """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""
@@ -135,9 +159,10 @@ class Connection:
     def drop(self) -> None:
         """Close a peer that stopped reading (1008): behind what it has not read, then abort."""
         self.overflowed = self.dropped = True  # nothing more is queued for it
-        self.outbox.clear()
+        if self.outbox is not None:
+            self.outbox.clear()
         slow_readers.log("dropped a WebSocket peer that stopped reading (%s)", self.ws.client)
-        extension = (self.ws.scope.get("extensions") or {}).get(DROP_EXTENSION)
+        extension = socket_extension(self.ws)
         if extension is not None:
             extension["drop"](1008, SLOW_READER, self.close_grace_s)
 
@@ -257,7 +282,36 @@ class Connection:
         if self.notices is not None:
             self.app.hub.sign_out(self.notices)
             self.notices = None
-        self._put(None)
+        if not self.closed:
+            self.closed = True
+            if self.writer is not None and self.outbox is not None:
+                self.outbox.append(None)  # the writer stops after what is queued
+
+
+class Shortcut:
+    """ASGI middleware, the first: a handshake on :data:`PATH` goes straight to :func:`endpoint`, with
+    the request id every request gets (:class:`server.web.access.RequestLog`); the rest goes on.
+
+    Every layer a WebSocket passes through stays suspended in it for as long as the socket is open.
+    The middlewares after this one (CORS, body limit, REST rate limit), Starlette's exception
+    handling and its router let a WebSocket through unchanged, yet kept a coroutine each, closures
+    and a second ``WebSocket`` object for every open socket."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == PATH:
+            scope[SCOPE_KEY] = request_id(scope)
+            await endpoint(WebSocket(scope, receive, send))
+            return
+        await self.app(scope, receive, send)
+
+
+def socket_extension(ws: WebSocket) -> dict[str, Any] | None:
+    """What the protocol under the app offers beyond ASGI (:data:`SOCKET_EXTENSION`), if it does."""
+    found: dict[str, Any] | None = (ws.scope.get("extensions") or {}).get(SOCKET_EXTENSION)
+    return found
 
 
 def ack(request_id: int | str, result: dict[str, Any]) -> dict[str, Any]:
@@ -280,13 +334,13 @@ async def endpoint(ws: WebSocket) -> None:
     if not any(p in SUBPROTOCOLS for p in offered):
         await refuse(ws, unsupported_protocol())
         return
-    if not origin_allowed(ws.headers, services(ws).settings.cors_origins):
+    if not origin_allowed(Headers(scope=ws.scope), services(ws).settings.cors_origins):  # not ws.headers: kept
         await refuse(ws, Forbidden("this Origin may not open a WebSocket"))
         return
     await ws.accept(subprotocol=SUBPROTOCOL)
+    ws.scope["headers"] = []  # read: not kept for as long as the socket stays open
     app = services(ws)
     conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s)
-    writer = asyncio.create_task(conn.writer())
     try:
         while True:
             message = await ws.receive()
@@ -300,11 +354,13 @@ async def endpoint(ws: WebSocket) -> None:
                 conn.errors += 1
             else:
                 await conn.handle(data)
+            del message, data  # handled: not kept while the socket waits for the next frame
             if conn.overflowed:
                 break
             if conn.errors > MAX_BAD_FRAMES or conn.limited > MAX_LIMITED:
                 conn.close()
-                await writer
+                if conn.writer is not None:
+                    await conn.writer  # what is queued goes before the close frame
                 conn.session.close_code = 1008
                 if not conn.dropped:
                     reason = "too many bad frames" if conn.errors > MAX_BAD_FRAMES else "rate limit exceeded"
@@ -317,10 +373,12 @@ async def endpoint(ws: WebSocket) -> None:
         pass
     finally:
         conn.close()
-        if conn.overflowed:  # let the writer send its close frame (each of its two sends is bounded)
+        writer = conn.writer
+        if writer is not None:
+            if conn.overflowed:  # let the writer send its close frame (each of its two sends is bounded)
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(asyncio.shield(writer), 2 * conn.send_timeout_s + 1)
+            writer.cancel()
             with contextlib.suppress(BaseException):
-                await asyncio.wait_for(asyncio.shield(writer), 2 * conn.send_timeout_s + 1)
-        writer.cancel()
-        with contextlib.suppress(BaseException):
-            await writer
+                await writer
         conn.session.end(1008 if conn.overflowed else None)
