@@ -159,20 +159,22 @@ async def play_one(api: httpx.AsyncClient, port: int, game: str, seats: int, loa
     uri = f"ws://127.0.0.1:{port}/v1/ws?match={mid}"
     players: list[Seat] = [SoakSeat(uri, mid, s, tok, load.stats, rnd) for s, tok in enumerate(tokens)]
     done = asyncio.get_running_loop().create_future()
-    for p in players:
-        assert isinstance(p, SoakSeat)
-        p.pacer = pacer
-        p.on_done = lambda _p: None if done.done() or not all(q.done for q in players) else done.set_result(None)
-        await connect("127.0.0.1", port, p)
-        p.start()
-    await asyncio.gather(*(p.subscribed for p in players))
-    load.started += 1
-    load.playing[mid] = players
-    for p in players:
-        p.live = True
-        if p.legal:
-            p.schedule()
+    # Every seat is closed however this ends: a run that stops while seats are still connecting
+    # or subscribing must not leave their sockets open (the server would rightly keep them).
     try:
+        for p in players:
+            assert isinstance(p, SoakSeat)
+            p.pacer = pacer
+            p.on_done = lambda _p: None if done.done() or not all(q.done for q in players) else done.set_result(None)
+            await connect("127.0.0.1", port, p)
+            p.start()
+        await asyncio.gather(*(p.subscribed for p in players))
+        load.started += 1
+        load.playing[mid] = players
+        for p in players:
+            p.live = True
+            if p.legal:
+                p.schedule()
         seen, since = load.stats.events, time.monotonic()
         while not done.done():
             with contextlib.suppress(TimeoutError):
@@ -192,7 +194,7 @@ async def play_one(api: httpx.AsyncClient, port: int, game: str, seats: int, loa
         load.stalled += 1
         load.stats.error(f"{game} {mid}: no progress for {stall_s:.0f} s at version {players[0].last}")
     finally:
-        del load.playing[mid]
+        load.playing.pop(mid, None)
         for p in players:
             p.done = True
             p.close()
