@@ -85,8 +85,8 @@ class DerivedPart(Part):
     """A part with derived fields, which are dropped when it is read back.
 
     Kept apart from :class:`Part` because a validator that runs before the fields' own makes
-    pydantic read the part's JSON into Python objects first: only the parts that have derived
-    fields pay that (it doubled the time to decode a table that has none).
+    pydantic read the part's JSON into Python objects first, a second pass over every stored
+    table: only the parts that have derived fields pay for it.
     """
 
     @model_validator(mode="before")
