@@ -80,6 +80,8 @@ class Sample:
     finished: int  # matches finished so far
     events: int  # event frames the seats received so far
     rss_mb: float
+    heap_mb: float  # of rss_mb: glibc's main heap (brk), where malloc puts blocks CPython does not pool
+    anon_mb: float  # of rss_mb: anonymous mappings (pymalloc's arenas, large blocks, thread heaps)
     fds: int
     redis_mb: float
     keys: int
@@ -247,6 +249,25 @@ async def poll_lobby(port: int, load: Load, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.5)
 
 
+def rss_split_mb(pids: list[int]) -> tuple[float, float]:
+    """RSS in the brk heap and in anonymous mappings: a step in one and not the other says whose it is."""
+    heap = anon = 0
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            name = ""
+            for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+                head = line.split()
+                if head and not head[0].endswith(":"):
+                    name = head[5] if len(head) > 5 else ""
+                elif head[:1] == ["Rss:"]:
+                    kb = int(head[1])
+                    if name == "[heap]":
+                        heap += kb
+                    elif not name:
+                        anon += kb
+    return round(heap / 1024, 1), round(anon / 1024, 1)
+
+
 def fds(procs: Procs) -> int:
     total = 0
     for p in procs.server_tree():
@@ -306,8 +327,9 @@ def _batches(it: Any, n: int) -> Any:
 
 def sample(procs: Procs, load: Load, t: float) -> Sample:
     keys, without = redis_keys(procs)
+    heap_mb, anon_mb = rss_split_mb(procs.worker_pids())
     return Sample(t=round(t, 1), finished=load.finished, events=load.stats.events,
-                  rss_mb=round(rss_mb(procs.worker_pids()), 1), fds=fds(procs),
+                  rss_mb=round(rss_mb(procs.worker_pids()), 1), heap_mb=heap_mb, anon_mb=anon_mb, fds=fds(procs),
                   redis_mb=round(int(procs.client().info("memory")["used_memory"]) / 2**20, 2), keys=keys,
                   keys_without_ttl=without, errors=load.stats.errors)  # fmt: skip
 
@@ -391,7 +413,8 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
         samples.append(s)
         rate = (load.stats.events - moves_before) / args.sample
         moves_before = load.stats.events
-        print(f"sample t={s.t:.0f}s finished={s.finished} rss_mb={s.rss_mb} fds={s.fds} redis_mb={s.redis_mb} "
+        print(f"sample t={s.t:.0f}s finished={s.finished} rss_mb={s.rss_mb} (heap {s.heap_mb}, anon {s.anon_mb}) "
+              f"fds={s.fds} redis_mb={s.redis_mb} "
               f"keys={s.keys} keys_without_ttl={s.keys_without_ttl} errors={s.errors} "
               f"events_per_s={rate:.0f}", flush=True)  # fmt: skip
     stop.set()
@@ -408,7 +431,10 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     rest = sample(procs, load, time.monotonic() - t0)
     pauses = gc_pauses(procs.logdir)
     ok, figures = verdict(samples, rest, before, pauses, load)
-    print(f"rest t={rest.t:.0f}s rss_mb={rest.rss_mb} fds={rest.fds} redis_mb={rest.redis_mb} keys={rest.keys}")
+    print(
+        f"rest t={rest.t:.0f}s rss_mb={rest.rss_mb} (heap {rest.heap_mb}, anon {rest.anon_mb}) fds={rest.fds} "
+        f"redis_mb={rest.redis_mb} keys={rest.keys}"
+    )
     print(f"gc pauses={len(pauses)} wall: " + histogram(pauses) + " | CPU: " + histogram(pauses, cpu=True))
     mib = 2**20
     print("redis memory by kind of key at the end of the load (MiB): "
