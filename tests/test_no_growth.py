@@ -18,12 +18,14 @@ from typing import Any
 import httpx
 import psutil
 import pytest
+import redis.asyncio as aioredis
 import uvicorn
 from vorpal_client import VorpalClient, play
 
 from server.config import Settings
 from server.runtime.caches import RecordCache
 from server.store.embedded import EmbeddedRedis, free_port
+from server.store.pool import TrimmingPool
 from server.web.app import create_app
 from server.web.services import Services
 from server.web.wsprotocol import VorpalHttpProtocol, VorpalWebSocketProtocol
@@ -77,6 +79,28 @@ async def test_the_connections_a_burst_opens_are_closed_after_it(lone_server: Se
     while open_fds(lone_server) > before and time.monotonic() < deadline:
         await asyncio.sleep(0.25)
     assert open_fds(lone_server) <= before, f"{open_fds(lone_server)} fds open after the burst, {before} before"
+
+
+async def test_a_closed_pooled_connection_is_freed_without_the_collector(redis_server: EmbeddedRedis) -> None:
+    """The connections a burst opened and the pool closed are freed at once, not at a full collection.
+
+    The soak found 148 of them, with some 5,900 objects, still in memory minutes after the trim.
+    """
+    pool = TrimmingPool.from_url(redis_server.url, idle_s=0.01, max_connections=8)
+    client = aioredis.Redis.from_pool(pool)
+    gc.collect()
+    gc.disable()
+    try:
+        assert all(await asyncio.gather(*(client.ping() for _ in range(4))))
+        made = [weakref.ref(c) for c in pool._available_connections]
+        assert len(made) == 4
+        await asyncio.sleep(0.02)  # idle for longer than idle_s (a bound from below: no race)
+        assert await pool.trim() == 4
+        kept = [ref() for ref in made if ref() is not None]
+        assert not kept, f"closed connections still held (in reference cycles) until a collection: {kept}"
+    finally:
+        gc.enable()
+        await client.aclose()
 
 
 async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_server: EmbeddedRedis) -> None:
