@@ -17,14 +17,6 @@ is collected too, or sooner when it already holds more than ``old_max``
 objects (a burst of new connections: everything they allocate lives through
 the young collections, and a middle collection walks all of it at once).
 
-How much lives through half a second depends on the load: in a busy phase of
-the soak, young collections that found nothing to free took 20-26 ms, the
-objects of moves still in flight. So the clock follows its own pauses: a
-collection that took longer than ``pause_goal_s`` brings the next tick closer
-in proportion (never closer than ``min_every_s``), and each one within the goal
-lets the interval grow back by half, up to ``young_every_s``. Under light load
-nothing changes; under heavy load the same work comes in shorter pieces.
-
 A full collection walks every object the server holds that is not frozen, a
 long pause, so it follows CPython's own rule: it is considered after
 ``threshold2`` middle collections, and made only if the old generation has grown
@@ -51,14 +43,10 @@ class GcTuning:
     for every pause over ``warn_s`` (wall clock)."""
 
     def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.5,
-                 old_every: int = 4, old_max: int = 10_000, pause_goal_s: float = 0.006,
-                 min_every_s: float = 0.05) -> None:  # fmt: skip
+                 old_every: int = 4, old_max: int = 10_000) -> None:  # fmt: skip
         self.threshold = threshold
         self.warn_s = warn_s
         self.young_every_s = young_every_s
-        self.pause_goal_s = pause_goal_s
-        self.min_every_s = min(min_every_s, young_every_s)
-        self.every_s = young_every_s  # the interval to the next tick: shorter while pauses run long
         self.old_every = old_every
         self.old_max = old_max
         self._since_old = 0
@@ -119,20 +107,10 @@ class GcTuning:
                 # Counting the old generation lists all of it: done only once per threshold2 middle collections.
                 if len(gc.get_objects(2)) > self._old_after_full * 5 // 4:
                     generation = 2
-        started = time.thread_time()
         gc.collect(generation)
-        if generation == 2:  # a full collection's pause says nothing of what the young ones walk
+        if generation == 2:
             self._old_after_full = len(gc.get_objects(2))
-        else:
-            self.adapt(time.thread_time() - started)
-        self._timer = asyncio.get_running_loop().call_later(self.every_s, self._tick)
-
-    def adapt(self, pause_s: float) -> None:
-        """Set the interval to the next tick from the pause (CPU seconds) of the collection just made."""
-        if pause_s > self.pause_goal_s:
-            self.every_s = max(self.min_every_s, self.every_s * self.pause_goal_s / pause_s)
-        else:
-            self.every_s = min(self.young_every_s, self.every_s * 1.5)
+        self._timer = asyncio.get_running_loop().call_later(self.young_every_s, self._tick)
 
     def _measure(self, phase: str, info: dict[str, Any]) -> None:
         if self._quiet:
