@@ -31,7 +31,6 @@ from server.live.scheduler import Scheduler
 from server.live.tournaments import TournamentLoop, Tournaments
 from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
-from server.runtime.malloc import fix_thresholds
 from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
@@ -73,7 +72,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
         gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000, settings.gc_young_ms / 1000)
         gc_tuning.apply()
-        fix_thresholds()
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
