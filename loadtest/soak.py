@@ -79,6 +79,8 @@ class Sample:
     t: float  # seconds since the load started
     finished: int  # matches finished so far
     events: int  # event frames the seats received so far
+    moves: int  # moves the server acknowledged so far
+    server_cpu_s: float  # CPU seconds the server has used so far (user and system, every thread)
     rss_mb: float
     heap_mb: float  # of rss_mb: glibc's main heap (brk), where malloc puts blocks CPython does not pool
     anon_mb: float  # of rss_mb: anonymous mappings (pymalloc's arenas, large blocks, thread heaps)
@@ -268,6 +270,15 @@ def rss_split_mb(pids: list[int]) -> tuple[float, float]:
     return round(heap / 1024, 1), round(anon / 1024, 1)
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            times = psutil.Process(pid).cpu_times()
+            total += times.user + times.system
+    return total
+
+
 def fds(procs: Procs) -> int:
     total = 0
     for p in procs.server_tree():
@@ -328,7 +339,8 @@ def _batches(it: Any, n: int) -> Any:
 def sample(procs: Procs, load: Load, t: float) -> Sample:
     keys, without = redis_keys(procs)
     heap_mb, anon_mb = rss_split_mb(procs.worker_pids())
-    return Sample(t=round(t, 1), finished=load.finished, events=load.stats.events,
+    return Sample(t=round(t, 1), finished=load.finished, events=load.stats.events, moves=len(load.stats.latencies),
+                  server_cpu_s=round(cpu_seconds(procs.worker_pids()), 2),
                   rss_mb=round(rss_mb(procs.worker_pids()), 1), heap_mb=heap_mb, anon_mb=anon_mb, fds=fds(procs),
                   redis_mb=round(int(procs.client().info("memory")["used_memory"]) / 2**20, 2), keys=keys,
                   keys_without_ttl=without, errors=load.stats.errors)  # fmt: skip
@@ -379,6 +391,11 @@ def verdict(load_samples: list[Sample], rest: Sample, before: Sample, pauses: li
         "gc_pauses_by_generation": dict(sorted(Counter(g for g, _, _ in pauses).items())),
         "errors": load.stats.errors, "finished": load.finished, "abandoned": load.abandoned, "stalled": load.stalled,
     }  # fmt: skip
+    last = load_samples[-1]
+    if last.moves > before.moves and last.t > before.t:
+        figures["moves_per_s"] = round((last.moves - before.moves) / (last.t - before.t))
+        cpu_s = last.server_cpu_s - before.server_cpu_s
+        figures["server_cpu_ms_per_move"] = round(1000 * cpu_s / (last.moves - before.moves), 3)
     checks = {
         "rss_slope": rss_per_1k < 0.1,
         "rss_rest": rest.rss_mb <= warm.rss_mb * 1.10,
@@ -406,17 +423,20 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     tasks += [asyncio.create_task(spectate(port, i, load, stop)) for i in range(args.spectators)]
     tasks.append(asyncio.create_task(poll_lobby(port, load, stop)))
     samples: list[Sample] = []
-    moves_before = 0
+    last = before
     while (elapsed := time.monotonic() - t0) < args.duration:
         await asyncio.sleep(min(args.sample, args.duration - elapsed))
         s = sample(procs, load, time.monotonic() - t0)
         samples.append(s)
-        rate = (load.stats.events - moves_before) / args.sample
-        moves_before = load.stats.events
+        span = max(s.t - last.t, 1e-9)
+        moves_per_s, events_per_s = (s.moves - last.moves) / span, (s.events - last.events) / span
+        busy = (s.server_cpu_s - last.server_cpu_s) / span
+        last = s
         print(f"sample t={s.t:.0f}s finished={s.finished} rss_mb={s.rss_mb} (heap {s.heap_mb}, anon {s.anon_mb}) "
               f"fds={s.fds} redis_mb={s.redis_mb} "
               f"keys={s.keys} keys_without_ttl={s.keys_without_ttl} errors={s.errors} "
-              f"events_per_s={rate:.0f}", flush=True)  # fmt: skip
+              f"moves_per_s={moves_per_s:.0f} events_per_s={events_per_s:.0f} server_cpu={busy:.2f}",
+              flush=True)  # fmt: skip
     stop.set()
     memory_by_kind, biggest_keys = redis_memory_by_kind(procs)
     for seats in list(load.playing.values()):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -58,3 +59,44 @@ def test_a_float_or_an_unknown_field_takes_the_general_path() -> None:
         {"type": "ack", "id": 1, "result": {"x": 3}}
     )
     assert _encode_fast({"type": "pong", "id": 1, "extra": 1}) is None
+
+
+def test_a_float_that_stays_a_float_is_written_by_the_fast_path() -> None:
+    frame = {"type": "ack", "id": 1, "result": {"x": 0.5, "y": -2.25, "big": 1e300}}
+    assert _encode_fast(frame) == general(frame)
+
+
+def test_the_float_marker_byte_inside_integers_and_text_keeps_the_fast_path() -> None:
+    # 202 and 203 are written as cc ca and cc cb; U+02CB's UTF-8 starts with cb.
+    frame = {"type": "ack", "id": 203, "result": {"n": [202, 203, 0xCBCB, 0xCB00_0000_0000], "s": "\u02cb" * 9}}
+    fast = _encode_fast(frame)
+    assert fast is not None and b"\xcb" in fast
+    assert fast == general(frame)
+
+
+def test_an_integral_float_among_other_floats_takes_the_general_path() -> None:
+    frame = {"type": "ack", "id": 1, "result": {"a": 0.5, "b": [1.5, -0.0], "c": 203}}
+    assert _encode_fast(frame) is None
+    assert encode(frame) == general(frame)
+    assert msgpack.unpackb(encode(frame))["result"]["b"] == [1.5, 0]
+
+
+def test_every_games_views_and_legal_moves_take_the_fast_path() -> None:
+    """A view with an integral float (``10.0``) would send every frame that carries it to the general
+    path: games write such numbers as :data:`server.engine.JsonFloat`."""
+    from server.games import GAMES
+    from tests.playout import playout
+
+    for rules in GAMES:
+        seats = max(rules.game.min_seats, min(3, rules.game.max_seats))
+        for step in itertools.islice(playout(rules, seats, seed=7), 150):
+            for seat in [None, *range(seats)]:
+                frame: dict[str, Any] = {
+                    "type": "event",
+                    "match": "m",
+                    "version": 1,
+                    "view": rules.view(step.after, seat),
+                }
+                if seat is not None and seat in rules.to_act(step.after):
+                    frame["legal"] = rules.dump_moves(rules.legal_moves(step.after, seat))
+                assert _encode_fast(frame) is not None, (rules.name, seat)

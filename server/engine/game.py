@@ -45,9 +45,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    SerializerFunctionWrapHandler,
+    WithJsonSchema,
+    model_serializer,
+    model_validator,
+)
 
 from .errors import IllegalMove
 from .rng import Rng
@@ -55,6 +64,16 @@ from .windows import Window
 
 if TYPE_CHECKING:
     from .decisions import Underway
+
+
+def _integral_as_int(value: float) -> Any:
+    return int(value) if value.is_integer() and abs(value) <= 2**53 - 1 else value
+
+
+#: A float in a part that JSON writes as an integer when its value is integral (``10`` for ``10.0``),
+#: as the protocol's canonical form writes it anyway: a view holding an integral float would cost
+#: every frame that carries it the codec's native path (``vorpal_protocol.codec``).
+JsonFloat = Annotated[float, PlainSerializer(_integral_as_int, when_used="json"), WithJsonSchema({"type": "number"})]
 
 
 class Part(BaseModel):

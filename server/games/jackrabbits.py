@@ -264,7 +264,19 @@ from pydantic import (
     field_validator,
 )
 
-from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    BadOptions,
+    DerivedPart,
+    Event,
+    Game,
+    IllegalMove,
+    JsonFloat,
+    Options,
+    Outcome,
+    Part,
+    Rng,
+    Table,
+)
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.decisions import Decisions, Underway, options
 from server.engine.dice import D6, roll_many
@@ -300,8 +312,8 @@ class Tile(BaseModel):
     id: str
     kind: HexKind | SmallKind
     suit: str | None = Field(None, description="a house's suit (C, D, H, S)")
-    x: float = Field(description="where to draw the tile's centre")
-    y: float
+    x: JsonFloat = Field(description="where to draw the tile's centre")
+    y: JsonFloat
     roads: tuple[str, ...] = Field(description="the road nodes on this tile")
     seaside: bool = Field(False, description="a road of the tile leads off the board (a fork there has boats)")
 
