@@ -111,8 +111,9 @@ class DerivedPart(Part):
     @model_validator(mode="before")
     @classmethod
     def _drop_derived(cls, data: Any) -> Any:
-        if isinstance(data, dict) and any(k in data for k in cls.model_computed_fields):
-            return {k: v for k, v in data.items() if k not in cls.model_computed_fields}
+        derived = cls.__pydantic_computed_fields__  # ``model_computed_fields`` is a slow property
+        if isinstance(data, dict) and any(k in data for k in derived):
+            return {k: v for k, v in data.items() if k not in derived}
         return data
 
 
