@@ -29,7 +29,7 @@ histogram, and a ``soak=pass`` or ``soak=fail`` line against the targets of issu
 - Redis memory and key count stop growing (their slope over the last third of the load
   is under 2 % of their level per minute) and every key has a TTL but the documented
   global ones (:data:`GLOBAL_KEYS`);
-- no collector pause over 20 ms;
+- no collector pause over 20 ms, and no heap trim (``server/runtime/heap.py``) over 20 ms either;
 - no client error.
 """
 
@@ -61,6 +61,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: Keys a deployment keeps for as long as it runs (bounded by design: server/store/keys.py).
 GLOBAL_KEYS = [pattern.encode() for pattern in keys.GLOBAL_KEYS]
 GC_LINE = re.compile(r"gc: generation (\d) paused (\d+) ms \((\d+) ms of CPU")
+TRIM_LINE = re.compile(r"heap: malloc_trim paused (\d+) ms")
 PAUSE_BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 250)
 RETENTION = {
     "VORPAL_RETENTION_S": "120",  # an ended match is kept 2 minutes
@@ -362,6 +363,12 @@ def gc_pauses(logdir: Path) -> list[tuple[int, int, int]]:
     return out
 
 
+def trim_pauses(logdir: Path) -> list[int]:
+    """Wall ms of every heap trim the server logged as slow (``server/runtime/heap.py``): a stall too."""
+    return [int(m.group(1)) for path in logdir.glob("server-*.log")
+            for m in TRIM_LINE.finditer(path.read_text(errors="replace"))]  # fmt: skip
+
+
 def histogram(pauses: list[tuple[int, int, int]], *, cpu: bool = False) -> str:
     counts: Counter[str] = Counter()
     for _, wall, cpu_ms in pauses:
@@ -373,7 +380,7 @@ def histogram(pauses: list[tuple[int, int, int]], *, cpu: bool = False) -> str:
 
 
 def verdict(load_samples: list[Sample], rest: Sample, before: Sample, pauses: list[tuple[int, int, int]],
-            load: Load) -> tuple[bool, dict[str, Any]]:  # fmt: skip
+            load: Load, trims: list[int] | None = None) -> tuple[bool, dict[str, Any]]:  # fmt: skip
     half = load_samples[len(load_samples) // 2 :]
     third = load_samples[-max(2, len(load_samples) // 3) :]
     warm = half[0]
@@ -389,6 +396,7 @@ def verdict(load_samples: list[Sample], rest: Sample, before: Sample, pauses: li
         "keys_without_ttl": max(s.keys_without_ttl for s in [*load_samples, rest]),
         "gc_max_pause_ms": worst, "gc_max_pause_cpu_ms": max((ms for _, _, ms in pauses), default=0),
         "gc_pauses_by_generation": dict(sorted(Counter(g for g, _, _ in pauses).items())),
+        "heap_trim_max_ms": max(trims or [0]),
         "errors": load.stats.errors, "finished": load.finished, "abandoned": load.abandoned, "stalled": load.stalled,
     }  # fmt: skip
     last = load_samples[-1]
@@ -403,6 +411,7 @@ def verdict(load_samples: list[Sample], rest: Sample, before: Sample, pauses: li
         "redis_plateau": redis_growth < 0.02 and key_growth < 0.02,
         "keys_ttl": figures["keys_without_ttl"] == 0,
         "gc_pauses": worst <= 20,
+        "trim_pauses": max(trims or [0]) <= 20,
         "errors": load.stats.errors == 0,
     }
     figures["failed"] = [name for name, ok in checks.items() if not ok]
@@ -450,7 +459,7 @@ async def soak(args: argparse.Namespace, procs: Procs) -> int:
     await asyncio.sleep(args.rest)
     rest = sample(procs, load, time.monotonic() - t0)
     pauses = gc_pauses(procs.logdir)
-    ok, figures = verdict(samples, rest, before, pauses, load)
+    ok, figures = verdict(samples, rest, before, pauses, load, trim_pauses(procs.logdir))
     print(
         f"rest t={rest.t:.0f}s rss_mb={rest.rss_mb} (heap {rest.heap_mb}, anon {rest.anon_mb}) fds={rest.fds} "
         f"redis_mb={rest.redis_mb} keys={rest.keys}"

@@ -54,6 +54,8 @@ class Settings:
     gc_young_ms: float = 500.0
     #: A collector pause longer than this is logged (a WARNING line with its generation and duration).
     gc_warn_ms: float = 20.0
+    #: Freed heap pages go back to the system this often (s; 0: never): ``server/runtime/heap.py``.
+    heap_trim_s: float = 10.0
     #: A WebSocket send that waits longer than this (the peer stopped reading) drops the peer: a 1008
     #: close frame goes behind what it has not read, and the connection is aborted unless all of it is
     #: read within ``ws_close_grace_s``.
@@ -109,6 +111,7 @@ class Settings:
             gc_threshold=int(env.get("VORPAL_GC_THRESHOLD", cls.gc_threshold)),
             gc_warn_ms=float(env.get("VORPAL_GC_WARN_MS", cls.gc_warn_ms)),
             gc_young_ms=float(env.get("VORPAL_GC_YOUNG_MS", cls.gc_young_ms)),
+            heap_trim_s=float(env.get("VORPAL_HEAP_TRIM_S", cls.heap_trim_s)),
             ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
             ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
             keep_alive_s=int(env.get("VORPAL_KEEP_ALIVE_S", cls.keep_alive_s)),

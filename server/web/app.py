@@ -31,6 +31,7 @@ from server.live.scheduler import Scheduler
 from server.live.tournaments import TournamentLoop, Tournaments
 from server.runtime.caches import RecordCache, TableCache
 from server.runtime.gc import GcTuning
+from server.runtime.heap import HeapTrim
 from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
@@ -72,6 +73,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             log.warning("REDIS_URL unset: started an embedded Redis at %s (data in %s)", url, embedded.data_dir)
         gc_tuning = GcTuning(settings.gc_threshold, settings.gc_warn_ms / 1000, settings.gc_young_ms / 1000)
         gc_tuning.apply()
+        heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
         records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
@@ -98,6 +100,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         # Start-up objects will live for ever: keep them out of every collection.
         gc_tuning.freeze()
         gc_tuning.start()
+        heap_trim.start()
         try:
             yield
         finally:
@@ -107,6 +110,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             await hub.stop()
             await store.close()
             gc_tuning.restore()
+            heap_trim.stop()
             if embedded is not None:
                 embedded.stop()
 
