@@ -104,7 +104,7 @@ async def test_a_closed_pooled_connection_is_freed_without_the_collector(redis_s
 
 
 async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_server: EmbeddedRedis) -> None:
-    """The hub, the scheduler and the record cache hold a match only while it is in play."""
+    """The hub, the scheduler, the record cache and the kept drafts hold a match only while it is in play."""
     app = create_app(Settings(redis_url=redis_server.url, schedule_tick_s=0.1))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
     serving = asyncio.create_task(server.serve())
@@ -137,6 +137,7 @@ async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_serv
                 "runner": [m for m in played if scheduler.runner.holds(m)],
                 "subscriber": [m for m in played if subscribed(m)],
                 "records": [m for m in played if records.holds(m)],
+                "drafts": [m for m in played if services.matches.tables.holds_draft(m)],
             }
 
         # The scheduler releases an ended match's lease at its next tick: wait for that, boundedly.

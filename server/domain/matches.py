@@ -270,6 +270,7 @@ class Matches:
             result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
             if result.applied:
                 self.records.forget(match_id)
+                self.tables.forget_draft(match_id)
                 return new.replace(version=result.version).summary()
             if result.status is CommitStatus.GONE:
                 raise MatchNotFound()
@@ -348,7 +349,7 @@ class Matches:
         if version != record.version:
             raise StaleVersion(f"the match is at version {record.version}", current=record.version)
         rules = games.get(record.game)
-        table = self.tables.draft(rules, record.table)
+        table = self.tables.draft(rules, record.table, record.id)
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
@@ -376,6 +377,7 @@ class Matches:
             raise MatchNotFound()
         if new.status is MatchStatus.ACTIVE:
             self.records.keep(record.id, new)
+            self.tables.keep_draft(record.id, new.table, table)
         metrics.MOVES_APPLIED.inc()
         return {"match": record.id, "version": result.version}
 
@@ -409,6 +411,7 @@ class Matches:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
             changed = ("status", "outcome", "bots")
         self.records.forget(record.id)
+        self.tables.forget_draft(record.id)
         event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:

@@ -5,10 +5,13 @@ lifecycle and the hub; neither is ever needed for correctness:
 
 - :class:`TableCache` keeps a table this process just wrote until the hub
   takes it, when the commit's notification comes back, so that it is not
-  decoded again (readers before the hub share it too). It is not kept after
-  that: a decoded table is a few hundred objects, and a standing population of
-  them is what every young collection walks (``server/runtime/gc.py``). Tables
-  handed out are shared, so they are **read-only**; a move drafts its own copy.
+  decoded again (readers before the hub share it too). Tables handed out are
+  shared, so they are **read-only**. A move drafts its own table: the one the
+  match's last move here left behind, if nobody else holds it any more
+  (:meth:`TableCache.draft`), or else a new one decoded from the stored bytes.
+  The kept drafts are also what keeps a match's table out of the young
+  collections: it is not a new table of a few hundred objects with every move,
+  but one that lives and is changed in place (``server/runtime/gc.py``).
 - :class:`RecordCache` keeps the record this process last committed for each
   match: a move at that version is played on it without reading Redis first.
   The commit's compare-and-set still decides, so a stale entry costs a retry,
@@ -22,6 +25,7 @@ lifecycle and the hub; neither is ever needed for correctness:
 
 from __future__ import annotations
 
+import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -90,10 +94,17 @@ class Bounded(Generic[K, V]):
 
 class TableCache:
     """Tables this process wrote, by their bytes, until the hub takes them (``size``: at most this
-    many wait, the oldest dropped first; 0: no caching)."""
+    many wait, the oldest dropped first; 0: no caching), and the last draft of up to ``drafts``
+    matches, for their next move."""
 
-    def __init__(self, size: int = 512) -> None:
+    def __init__(self, size: int = 512, drafts: int = 2_000, idle_s: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self._tables: Bounded[bytes, AnyTable] = Bounded(size)
+        #: match -> (when kept, the bytes it is at, the table), in the order kept: a draft nobody
+        #: moves for ``idle_s`` is dropped, as :class:`RecordCache` drops the record.
+        self._drafts: Bounded[str, tuple[float, bytes, AnyTable]] = Bounded(drafts)
+        self.idle_s = idle_s
+        self._clock = clock
 
     def decode(self, rules: Rules, data: bytes) -> AnyTable:
         """The table stored as ``data``: **read-only** (the one this process wrote, if it still waits)."""
@@ -106,10 +117,34 @@ class TableCache:
         table = self._tables.take(data)
         return parse_table(rules, data) if table is None else table
 
-    @staticmethod
-    def draft(rules: Rules, data: bytes) -> AnyTable:
-        """A private, mutable table for ``data`` (decoding is cheaper than deep-copying a shared one)."""
+    def draft(self, rules: Rules, data: bytes, match_id: str | None = None) -> AnyTable:
+        """A private, mutable table for ``data``: ``match_id``'s kept draft if it is at ``data`` and
+        nobody else holds it, or else a new one (decoding is cheaper than deep-copying a shared one)."""
+        kept = self._drafts.take(match_id) if match_id is not None and self._drafts.size else None
+        if kept is not None and kept[1] == data:
+            table = kept[2]
+            del kept
+            # This name and getrefcount's argument are the only references: no reader of the table
+            # (the hub's notification, a snapshot, the shared tables above) still has it, and none
+            # can get it again, so it is this move's to change.
+            if sys.getrefcount(table) == 2:
+                return table
         return parse_table(rules, data)
+
+    def keep_draft(self, match_id: str, data: bytes, table: AnyTable) -> None:
+        """``table``, encoded as ``data`` and not to be changed again by its mover, may be the next draft."""
+        if not self._drafts.size:
+            return
+        now = self._clock()
+        self._drafts.put(match_id, (now, data, table))
+        while (oldest := self._drafts.oldest()) is not None and oldest[1][0] < now - self.idle_s:
+            self._drafts.pop(oldest[0])
+
+    def forget_draft(self, match_id: str) -> None:
+        self._drafts.pop(match_id)
+
+    def holds_draft(self, match_id: str) -> bool:
+        return self._drafts.get(match_id) is not None
 
     def encode(self, table: AnyTable) -> bytes:
         """``table``'s bytes; the table waits for the hub to take it."""
