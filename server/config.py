@@ -55,7 +55,7 @@ class Settings:
     #: A collector pause longer than this is logged (a WARNING line with its generation and duration).
     gc_warn_ms: float = 20.0
     #: Freed heap pages go back to the system this often (s; 0: never): ``server/runtime/heap.py``.
-    heap_trim_s: float = 10.0
+    heap_trim_s: float = 2.0
     #: A WebSocket send that waits longer than this (the peer stopped reading) drops the peer: a 1008
     #: close frame goes behind what it has not read, and the connection is aborted unless all of it is
     #: read within ``ws_close_grace_s``.

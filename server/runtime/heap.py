@@ -48,7 +48,7 @@ class HeapTrim:
     """Calls ``malloc_trim(0)`` every ``every_s`` seconds while started; a call slower than
     ``warn_s`` is logged, as a collector pause is."""
 
-    def __init__(self, every_s: float = 10.0, warn_s: float = 0.02) -> None:
+    def __init__(self, every_s: float = 2.0, warn_s: float = 0.02) -> None:
         self.every_s = every_s
         self.warn_s = warn_s
         self._trim = _glibc_malloc_trim()
