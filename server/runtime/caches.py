@@ -25,6 +25,7 @@ lifecycle and the hub; neither is ever needed for correctness:
 
 from __future__ import annotations
 
+import operator
 import sys
 import time
 from collections import OrderedDict
@@ -85,11 +86,20 @@ class Bounded(Generic[K, V]):
     def pop(self, key: K) -> None:
         self._items.pop(key, None)
 
+    def drop_stale(self, cutoff: float, stamp: Callable[[V], float]) -> None:
+        """Forget the oldest entries while their ``stamp`` is before ``cutoff`` (for entries put in
+        the order of their stamps, as an idle clock puts them)."""
+        while (oldest := self.oldest()) is not None and stamp(oldest[1]) < cutoff:
+            self.pop(oldest[0])
+
     def take(self, key: K) -> V | None:
         return self._items.pop(key, None)
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+_stamp = operator.itemgetter(0)  # when an entry of an idle clock was kept
 
 
 class TableCache:
@@ -137,8 +147,7 @@ class TableCache:
             return
         now = self._clock()
         self._drafts.put(match_id, (now, data, table))
-        while (oldest := self._drafts.oldest()) is not None and oldest[1][0] < now - self.idle_s:
-            self._drafts.pop(oldest[0])
+        self._drafts.drop_stale(now - self.idle_s, _stamp)
 
     def forget_draft(self, match_id: str) -> None:
         self._drafts.pop(match_id)
@@ -186,8 +195,7 @@ class RecordCache(Generic[R]):
         now = self._clock()
         self._records.put(match_id, (now, record))
         # The entries are in the order of their last commit: the idle ones are at the front.
-        while (oldest := self._records.oldest()) is not None and oldest[1][0] < now - self.idle_s:
-            self._records.pop(oldest[0])
+        self._records.drop_stale(now - self.idle_s, _stamp)
 
     def forget(self, match_id: str) -> None:
         self._records.pop(match_id)
