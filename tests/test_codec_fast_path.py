@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import msgpack
-from vorpal_protocol.codec import FIELD_ORDER, _encode_fast, canonical_frame, encode
+from vorpal_protocol.codec import FIELD_ORDER, _encode_fast, canonical_frame, encode, pack, pack_map
 
 
 def general(data: dict[str, Any]) -> bytes:
@@ -100,3 +100,29 @@ def test_every_games_views_and_legal_moves_take_the_fast_path() -> None:
                 if seat is not None and seat in rules.to_act(step.after):
                     frame["legal"] = rules.dump_moves(rules.legal_moves(step.after, seat))
                 assert _encode_fast(frame) is not None, (rules.name, seat)
+
+
+def test_a_packed_field_is_written_as_it_is_on_both_paths() -> None:
+    """A frame with some fields packed beforehand has the bytes of the same frame unpacked."""
+    pick = random.Random(2)
+    for _ in range(1000):
+        kind = pick.choice(list(FIELD_ORDER))
+        frame: dict[str, Any] = {"type": kind}
+        for name, _ in FIELD_ORDER[kind][1:]:
+            if pick.random() < 0.8:
+                frame[name] = random_value(pick)
+        if pick.random() < 0.1:
+            frame["zz_extra"] = random_value(pick)
+        packed = {k: pack(v) if k != "type" and v is not None and pick.random() < 0.5 else v for k, v in frame.items()}
+        assert encode(packed) == general(frame), frame
+
+
+def test_a_packed_map_is_the_map_packed_whole() -> None:
+    pick = random.Random(3)
+    for _ in range(1000):
+        value = random_value(pick, depth=3)
+        if not isinstance(value, dict):
+            continue
+        parts = {k: pack(v) if pick.random() < 0.5 else v for k, v in value.items()}
+        assert pack_map(parts) == pack(value)
+        assert pack(value).data == msgpack.packb(canonical_frame({"type": "ack", "result": value})["result"])

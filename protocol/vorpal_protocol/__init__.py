@@ -1,6 +1,6 @@
 """Vorpal's WebSocket protocol: frame models and the MessagePack codec (see PROTOCOL.md)."""
 
-from .codec import MAX_DEPTH, MAX_FRAME_BYTES, DecodeError, decode_client, decode_server, encode
+from .codec import MAX_DEPTH, MAX_FRAME_BYTES, DecodeError, Packed, decode_client, decode_server, encode, pack, pack_map
 from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
     CHAT_TEXT_MAX,
@@ -43,6 +43,7 @@ __all__ = [
     "EventFrame",
     "MoveFrame",
     "NoticeFrame",
+    "Packed",
     "Ping",
     "Pong",
     "QueueFrame",
@@ -54,4 +55,6 @@ __all__ = [
     "decode_client",
     "decode_server",
     "encode",
+    "pack",
+    "pack_map",
 ]

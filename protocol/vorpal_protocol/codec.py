@@ -103,6 +103,8 @@ def _canonical(value: Any) -> Any:
         return [v if type(v) in _PLAIN else _canonical(v) for v in value]
     if kind is float and value.is_integer() and abs(value) <= MAX_SAFE_INTEGER:
         return int(value)
+    if kind is Packed:  # canonical already: the general path writes it again, as the value
+        return msgpack.unpackb(value.data)
     if isinstance(value, dict | list | tuple):  # subclasses: the slow path
         return _canonical(dict(value) if isinstance(value, dict) else list(value))
     return value
@@ -143,35 +145,91 @@ def _encode_fast(data: dict[str, Any]) -> bytes | None:
     """The canonical bytes by a native encoder that sorts map keys, or None where it cannot tell.
 
     The frame's own fields are written in wire order, each value by ``ormsgpack`` with
-    sorted keys. Anything the general path treats specially is left to it: a field the
-    spec does not list, a value ``ormsgpack`` refuses, or a float the canonical form turns
-    into an integer (:func:`_may_hold_integral_float`).
+    sorted keys (a :class:`Packed` value as it is). Anything the general path treats
+    specially is left to it: a field the spec does not list, a value ``ormsgpack``
+    refuses, or a float the canonical form turns into an integer.
     """
     order = _WIRE_ORDER.get(data.get("type"))  # type: ignore[arg-type]
     if order is None or _ormsgpack is None:
         return None
     chunks: list[bytes] = []
     seen = 0
+    for name, key, factory in order:
+        value = data.get(name)
+        if name in data:
+            seen += 1
+        if value is None:
+            if factory is None or name in data:
+                continue
+            value = factory()
+        chunks.append(key)
+        chunks.append(value.data if type(value) is Packed else _pack_native(value))
+    if seen != len(data) or not all(chunks):
+        return None
+    return _map_header(len(chunks) // 2) + b"".join(chunks)
+
+
+def _pack_native(value: Any) -> bytes:
+    """``value``'s canonical bytes by ``ormsgpack``, or ``b""`` where they may differ from the general path's."""
     try:
-        for name, key, factory in order:
-            value = data.get(name)
-            if name in data:
-                seen += 1
-            if value is None:
-                if factory is None or name in data:
-                    continue
-                value = factory()
-            chunks.append(key)
-            chunks.append(_ormsgpack.packb(value, option=_ormsgpack.OPT_SORT_KEYS))
+        packed: bytes = _ormsgpack.packb(value, option=_ormsgpack.OPT_SORT_KEYS)
     except (TypeError, _ormsgpack.MsgpackEncodeError):
-        return None
-    if seen != len(data):
-        return None
-    body = b"".join(chunks)
-    if _may_hold_integral_float(body):
-        return None
-    n = len(chunks) // 2
-    return (bytes((0x80 | n,)) if n < 16 else b"\xde" + n.to_bytes(2, "big")) + body
+        return b""
+    return b"" if _may_hold_integral_float(packed) else packed
+
+
+def _pack_value(value: Any) -> bytes:
+    """The canonical bytes of one value: native where that is safe, else by the general path."""
+    if type(value) is Packed:
+        return value.data
+    native = _pack_native(value) if _ormsgpack is not None else b""
+    if native:
+        return native
+    packed: bytes = msgpack.packb(_canonical(value), use_bin_type=True)
+    return packed
+
+
+def _map_header(n: int) -> bytes:
+    if n < 16:
+        return bytes((0x80 | n,))
+    return b"\xde" + n.to_bytes(2, "big") if n < 1 << 16 else b"\xdf" + n.to_bytes(4, "big")
+
+
+class Packed:
+    """One value already in canonical MessagePack (from :func:`pack` or :func:`pack_map`).
+
+    A frame field given as one is written as these bytes. So a value that many frames
+    share, such as the public part of every recipient's view, is packed once rather
+    than once per frame.
+    """
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Packed) and other.data == self.data
+
+    def __hash__(self) -> int:
+        return hash(self.data)
+
+    def __repr__(self) -> str:
+        return f"Packed({self.data!r})"
+
+
+def pack(value: Any) -> Packed:
+    """``value`` in its canonical bytes, to be written as it is wherever it goes in a frame."""
+    return value if type(value) is Packed else Packed(_pack_value(value))
+
+
+def pack_map(entries: dict[str, Any]) -> Packed:
+    """A map in its canonical bytes, its keys in order; a value that is :class:`Packed` is written as it is."""
+    parts = [_map_header(len(entries))]
+    for key in sorted(entries):
+        parts.append(_packed_key(key))
+        parts.append(_pack_value(entries[key]))
+    return Packed(b"".join(parts))
 
 
 _FLOAT64 = struct.Struct(">d")

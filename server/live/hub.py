@@ -22,7 +22,7 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from vorpal_protocol import encode
+from vorpal_protocol import encode, pack, pack_map
 
 from server import games
 from server.domain import spectating
@@ -245,16 +245,27 @@ class Hub:
             metrics.GAP_FILLS.inc()
             self._spawn(self._fill(sub, v - 1))
         elif arrival is Arrival.SEND:
-            # Every subscriber of one seat (and every spectator) gets the same bytes: build once.
-            cache = note.setdefault("_cache", {})
-            frames = cache.setdefault("frames", {})
-            data = frames.get(sub.seat)
-            if data is None:
-                data = frames[sub.seat] = encode(
-                    event_frame(sub.match_id, note["entry"], sub.seat, self._snapshot(note))
-                )
-            sub.send(data)
+            sub.send(self._frame(note, sub.match_id, sub.seat))
             sub.order.sent(v)
+
+    def _frame(self, note: dict[str, Any], match_id: str, seat: int | None) -> bytes:
+        """The event frame of ``note`` for ``seat``, encoded once for every subscriber of that seat
+        (every spectator shares one). The public part of the view, the same for every recipient
+        and most of a big game's frame, is packed once for all of them."""
+        cache = note.setdefault("_cache", {})
+        frames = cache.setdefault("frames", {})
+        data: bytes | None = frames.get(seat)
+        if data is None:
+            frame = event_frame(match_id, note["entry"], seat, self._snapshot(note))
+            view = frame.get("view")
+            if view is not None:
+                public = cache.get("public")
+                if public is None:
+                    public = cache["public"] = pack(view["public"])
+                view["public"] = public
+                frame["view"] = pack_map(view)
+            data = frames[seat] = encode(frame)
+        return data
 
     # -- delayed spectators ---------------------------------------------------------------------
 
