@@ -5,7 +5,13 @@ lifecycle and the hub; neither is ever needed for correctness:
 
 - :class:`TableCache` keeps a table this process just wrote until the hub
   takes it, when the commit's notification comes back, so that it is not
-  decoded again (readers before the hub share it too). Tables handed out are
+  decoded again (readers before the hub share it too). A notification comes
+  back within milliseconds; one that finds no local subscriber (the players
+  left, or they follow the match through another instance) leaves its table
+  untaken, so a table waits at most ``wait_s``: kept until 512 newer ones
+  pushed it out, the untaken tables of abandoned matches were a slow growth
+  under the soak, and in a deployment whose players are on other instances
+  the cache would hold 512 tables for nothing. Tables handed out are
   shared, so they are **read-only**. A move drafts its own table: the one the
   match's last move here left behind, if nobody else holds it any more
   (:meth:`TableCache.draft`), or else a new one decoded from the stored bytes.
@@ -104,12 +110,14 @@ _stamp = operator.itemgetter(0)  # when an entry of an idle clock was kept
 
 class TableCache:
     """Tables this process wrote, by their bytes, until the hub takes them (``size``: at most this
-    many wait, the oldest dropped first; 0: no caching), and the last draft of up to ``drafts``
-    matches, for their next move."""
+    many wait, the oldest dropped first, none longer than ``wait_s``; 0: no caching), and the last
+    draft of up to ``drafts`` matches, for their next move."""
 
-    def __init__(self, size: int = 512, drafts: int = 2_000, idle_s: float = 60.0,
+    def __init__(self, size: int = 512, drafts: int = 2_000, idle_s: float = 60.0, wait_s: float = 10.0,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
-        self._tables: Bounded[bytes, AnyTable] = Bounded(size)
+        #: bytes -> (when written, the table), in the order written: untaken after ``wait_s``, dropped.
+        self._tables: Bounded[bytes, tuple[float, AnyTable]] = Bounded(size)
+        self.wait_s = wait_s
         #: match -> (when kept, the bytes it is at, the table), in the order kept: a draft nobody
         #: moves for ``idle_s`` is dropped, as :class:`RecordCache` drops the record.
         self._drafts: Bounded[str, tuple[float, bytes, AnyTable]] = Bounded(drafts)
@@ -118,14 +126,14 @@ class TableCache:
 
     def decode(self, rules: Rules, data: bytes) -> AnyTable:
         """The table stored as ``data``: **read-only** (the one this process wrote, if it still waits)."""
-        table = self._tables.get(data)
-        return parse_table(rules, data) if table is None else table
+        waiting = self._tables.get(data)
+        return parse_table(rules, data) if waiting is None else waiting[1]
 
     def take(self, rules: Rules, data: bytes) -> AnyTable:
         """Like :meth:`decode`, for the last reader of a commit (the hub, with its notification): the
         table waits no longer."""
-        table = self._tables.take(data)
-        return parse_table(rules, data) if table is None else table
+        waiting = self._tables.take(data)
+        return parse_table(rules, data) if waiting is None else waiting[1]
 
     def draft(self, rules: Rules, data: bytes, match_id: str | None = None) -> AnyTable:
         """A private, mutable table for ``data``: ``match_id``'s kept draft if it is at ``data`` and
@@ -159,7 +167,9 @@ class TableCache:
         """``table``'s bytes; the table waits for the hub to take it."""
         data = encode_table(table)
         if self._tables.size:
-            self._tables.put(data, table)
+            now = self._clock()
+            self._tables.put(data, (now, table))
+            self._tables.drop_stale(now - self.wait_s, _stamp)
         return data
 
     def __len__(self) -> int:
