@@ -136,7 +136,8 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
 - "It requires ... to each channel ... directly into an elemental seal ... to activate it." -> the seat whose
   turn it is asks a partner with zimbies in the same active column on the
-  shrine; if the partner agrees, both pay 1 mojo at once.
+  shrine; if the partner agrees, both pay 1 mojo at once. So the partner may agree only while both can
+  pay: the asker could when asking, but its mojo may be gone by the answer.
 - NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
   fair and playable" -> the rulebook sets no end but the Crown delivered (and the solitaire losses); a match ends
   undecided after ``round_limit`` rounds (60 by default) and every seat shares the draw.
@@ -650,7 +651,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         assert request is not None
         if request.waiting[0] != seat:
             return []
-        if request.kind == "seal" and available(public.tribes[seat]) < 1:
+        if request.kind == "seal" and min(available(public.tribes[seat]), available(public.tribes[request.asker])) < 1:
             return [Answer(yes=False)]
         return [Answer(yes=False), Answer(yes=True)]
 

@@ -241,6 +241,24 @@ def test_a_seal_needs_a_willing_partner() -> None:
     assert not any(s.activated for s in table.public.shrines) and not any(w.open for w in table.public.wards)
 
 
+def test_a_partner_cannot_agree_once_the_asker_cannot_pay() -> None:
+    """ "to each channel ... directly into an elemental seal": an agreement both must pay for. Asked while
+    the asker could pay, the partner may no longer agree if the asker's mojo has gone by the answer."""
+    table, rng = seal_round()
+    play(table, rng, BLUE, type="answer", yes=True)
+    column = next(c for c in table.public.columns if c.tile == SHRINE_NE)
+    play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
+    yellow = table.public.tribes[YELLOW]
+    yellow.mojo, yellow.tokens, yellow.chanting = 0, 0, yellow.active
+    assert legal(table, BLUE) == [{"type": "answer", "yes": False}]
+    before = table.model_dump()
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="answer", yes=True)
+    assert table.model_dump() == before  # refused before anything was paid
+    play(table, rng, BLUE, type="answer", yes=False)
+    assert not any(s.activated for s in table.public.shrines)
+
+
 def test_round_3_portal_work() -> None:
     table, rng = new(seed=3)
     pub = table.public
