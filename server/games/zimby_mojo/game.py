@@ -346,15 +346,19 @@ def available(tribe: TribalBoard) -> int:
 
 
 def pay(tribe: TribalBoard, cost: int) -> None:
-    """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home."""
+    """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home.
+
+    Judged by :func:`available`, as the legal moves are, and before anything is taken: a tribe with more
+    chanters than active zimbies at home has none to spend there, yet pays from its pool and tokens.
+    """
+    if cost > available(tribe):
+        raise IllegalMove("not enough mojo")
     from_pool = min(tribe.mojo, cost)
     tribe.mojo -= from_pool
     cost -= from_pool
     from_tokens = min(tribe.tokens, cost)
     tribe.tokens -= from_tokens
     cost -= from_tokens
-    if cost > tribe.active - tribe.chanting:
-        raise IllegalMove("not enough mojo")
     tribe.active -= cost
     tribe.depleted += cost
 

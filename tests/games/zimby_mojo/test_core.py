@@ -6,6 +6,7 @@ clear); every move goes through the engine (:class:`~server.engine.Rules`) as a 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ import pytest
 from server.engine import IllegalMove, Rng, Rules
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.game import ZTable, movement
+from server.games.zimby_mojo.game import ZTable, available, movement, pay
 from server.games.zimby_mojo.state import Answer, Column, Crown, EndTurn, Obstacle, Zombie, home_tile
 
 RULES = Rules(ZimbyMojo())
@@ -257,6 +258,31 @@ def test_a_partner_cannot_agree_once_the_asker_cannot_pay() -> None:
     assert table.model_dump() == before  # refused before anything was paid
     play(table, rng, BLUE, type="answer", yes=False)
     assert not any(s.activated for s in table.public.shrines)
+
+
+def test_a_shaman_with_more_chanters_than_zimbies_at_home_still_pays_from_its_pool() -> None:
+    """ "Extract and spend mojo (e.g., activate a seal, use a scroll)": a tribe whose chanters outnumber its active
+    zimbies at home (none of those to spend) still pays from its extracted mojo, as its legal moves promised."""
+    table, _ = new()
+    tribe = table.public.tribes[BLUE]
+    tribe.mojo, tribe.tokens, tribe.active, tribe.chanting = 2, 0, 0, 1
+    assert available(tribe) == 2
+    pay(tribe, 2)
+    assert (tribe.mojo, tribe.active, tribe.chanting) == (0, 0, 1)
+    with pytest.raises(IllegalMove):
+        pay(tribe, 1)
+    assert (tribe.mojo, tribe.tokens, tribe.active, tribe.depleted) == (0, 0, 0, 0)  # nothing taken
+
+
+@pytest.mark.parametrize(("seed", "seats"), [(333, 3), (360, 2)])
+def test_random_legal_moves_that_once_met_a_refused_scroll_play_to_the_end(seed: int, seats: int) -> None:
+    """Seeds where a scroll from the legal moves was refused ``not enough mojo`` (a chanter more than the
+    zimbies at home; the soak met it too): random legal moves now play each match to its end."""
+    table, rng = RULES.setup(RULES.parse_options({}), seats, seed)
+    pick = random.Random(seed * 7 + seats)
+    while RULES.outcome(table) is None:
+        seat = pick.choice(RULES.to_act(table))
+        play(table, rng, seat, **pick.choice(legal(table, seat)))
 
 
 def test_round_3_portal_work() -> None:
