@@ -42,6 +42,10 @@ from .subscription import Arrival, Subscription
 log = logging.getLogger("vorpal.hub")
 
 Watcher = Callable[[str], None]
+#: The public part of the views of a match whose stored table is this long or longer is packed once for
+#: all recipients (Jackrabbits' and Zimby Mojo's, 5-7 KB, with their boards); a small game's (tables
+#: under 2 KB) costs less to pack again with each frame than to pack apart and splice in.
+SHARED_VIEW_FROM_TABLE_BYTES = 3000
 FILL_ATTEMPTS = 50
 FILL_PAUSE_S = 0.2
 
@@ -250,19 +254,18 @@ class Hub:
 
     def _frame(self, note: dict[str, Any], match_id: str, seat: int | None) -> bytes:
         """The event frame of ``note`` for ``seat``, encoded once for every subscriber of that seat
-        (every spectator shares one). The public part of the view, the same for every recipient
-        and most of a big game's frame, is packed once for all of them."""
+        (every spectator shares one). A big game's public part of the view, the same for every
+        recipient and most of its frame, is packed once for all (``SHARED_VIEW_FROM_TABLE_BYTES``)."""
         cache = note.setdefault("_cache", {})
         frames = cache.setdefault("frames", {})
         data: bytes | None = frames.get(seat)
         if data is None:
             frame = event_frame(match_id, note["entry"], seat, self._snapshot(note))
             view = frame.get("view")
-            if view is not None:
-                public = cache.get("public")
-                if public is None:
-                    public = cache["public"] = pack(view["public"])
-                view["public"] = public
+            if view is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
+                if "public" not in cache:
+                    cache["public"] = pack(view["public"])
+                view["public"] = cache["public"]
                 frame["view"] = pack_map(view)
             data = frames[seat] = encode(frame)
         return data
