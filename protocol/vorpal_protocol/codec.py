@@ -130,9 +130,15 @@ def canonical_frame(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _packb(value: Any) -> bytes:
+    """``msgpack.packb``, from a small buffer: ``packb`` starts every call with one of 256 KiB,
+    which glibc maps and unmaps each time or carves from the heap, leaving a hole there."""
+    packed: bytes = msgpack.Packer(use_bin_type=True, buf_size=4096).pack(value)
+    return packed
+
+
 def _packed_key(name: str) -> bytes:
-    key: bytes = msgpack.packb(name)
-    return key
+    return _packb(name)
 
 
 #: Frame type -> ``(name, packed name, default factory)`` of each field, in wire order.
@@ -185,8 +191,7 @@ def _pack_value(value: Any) -> bytes:
     native = _pack_native(value) if _ormsgpack is not None else b""
     if native:
         return native
-    packed: bytes = msgpack.packb(_canonical(value), use_bin_type=True)
-    return packed
+    return _packb(_canonical(value))
 
 
 def _map_header(n: int) -> bytes:
@@ -260,8 +265,7 @@ def encode(frame: BaseModel | dict[str, Any]) -> bytes:
     fast = _encode_fast(data)
     if fast is not None:
         return fast
-    packed: bytes = msgpack.packb(canonical_frame(data), use_bin_type=True)
-    return packed
+    return _packb(canonical_frame(data))
 
 
 # -- decoding ---------------------------------------------------------------------------

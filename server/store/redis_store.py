@@ -72,6 +72,8 @@ CHAT_MAXLEN = 200
 CHAT_WINDOW_MS = 60_000
 #: Entries of the lobby's indexes that one repair step looks at (each tick of each instance's scheduler).
 REPAIR_BATCH = 50
+#: A packer's first buffer: a log entry fits; a stored table grows it (msgpack reallocates).
+PACK_BUFFER_BYTES = 4096
 
 _COMMIT_SOURCE = resources.files("server.store").joinpath("commit.lua").read_text()
 COMMIT_SCRIPT = Script(_COMMIT_SOURCE)
@@ -122,11 +124,18 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     The notification is ``{"kind": "event", "game", "table", "entry"}``: with the table after
     the change, every instance can redact and push the event without reading Redis.
     """
-    entry = msgpack.packb(c.entry, use_bin_type=True)
+    packer = _packer()
+    entry = packer.pack(c.entry)
     note = {"kind": "event", "game": c.record.game, "table": c.record.table}
-    body = b"".join(msgpack.packb(k, use_bin_type=True) + msgpack.packb(v, use_bin_type=True)
-                    for k, v in note.items())  # fmt: skip
-    return entry, _map_header(len(note) + 1) + body + msgpack.packb("entry") + entry
+    body = b"".join(packer.pack(k) + packer.pack(v) for k, v in note.items())
+    return entry, _map_header(len(note) + 1) + body + packer.pack("entry") + entry
+
+
+def _packer() -> msgpack.Packer:
+    """A packer whose buffer starts small. ``msgpack.packb`` starts every call with a buffer of
+    256 KiB, which glibc either maps and unmaps each time or, once its thresholds have adapted,
+    carves from the heap, leaving a hole that long-lived blocks land in (issue 22's soak)."""
+    return msgpack.Packer(use_bin_type=True, buf_size=PACK_BUFFER_BYTES)
 
 
 def now_ms() -> int:
@@ -315,8 +324,9 @@ class Store:
         """Post ``message`` (0) unless ``seat`` said ``per_minute`` messages in the last minute: then the
         milliseconds until it may (``chat.lua``)."""
         record, _, _ = match_keys(match_id)
-        data = msgpack.packb(message, use_bin_type=True)
-        note = msgpack.packb({"kind": "chat", "chat": message}, use_bin_type=True)
+        packer = _packer()
+        data = packer.pack(message)
+        note = packer.pack({"kind": "chat", "chat": message})
         try:
             keys = [record, chat_key(match_id), said_key(match_id, seat)]
             said = await self._chat(keys=keys, args=[per_minute, CHAT_WINDOW_MS, data, CHAT_MAXLEN, note,
