@@ -18,6 +18,7 @@ from vorpal_client import VorpalClient
 
 from server.config import Settings
 from server.domain.matches import Matches
+from server.live.scheduler import until_woken
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
@@ -128,3 +129,22 @@ async def test_when_the_instance_running_a_matchs_bots_dies_another_takes_them_o
         assert await store.redis.hget(SCHEDULE_OWNER, match) is None
     finally:
         stop_all(instances)
+
+
+async def test_a_loop_woken_as_it_is_cancelled_stops() -> None:
+    """The scheduler's and the ladders' loops wait with ``until_woken``. With ``asyncio.wait_for``
+    (Python 3.11) a wake-up in the same loop turn as the cancellation swallowed it: the loop ran
+    on, and the app's shutdown waited for it for ever."""
+    wakeup = asyncio.Event()
+
+    async def loop() -> None:
+        while True:
+            await until_woken(wakeup, 60)
+
+    task = asyncio.create_task(loop())
+    for _ in range(3):
+        await asyncio.sleep(0)  # the loop is parked in its wait
+    wakeup.set()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, 10)

@@ -22,6 +22,8 @@ from server.domain.ladders import Ladders, now_ms
 from server.engine.errors import Unavailable, VorpalError
 from server.store.ladders import RedisLadders
 
+from .scheduler import until_woken
+
 log = logging.getLogger("vorpal.ladders")
 
 #: Ladders claimed per tick, at most.
@@ -64,9 +66,7 @@ class LadderLoop:
                 pass  # Redis is away: the next tick tries again
             except Exception:
                 log.exception("ladder tick failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wakeup.wait(), self.tick_s)
-            self._wakeup.clear()
+            await until_woken(self._wakeup, self.tick_s)
 
     async def tick(self) -> None:
         if self.owned:

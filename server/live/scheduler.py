@@ -129,6 +129,18 @@ class TurnRunner:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
+async def until_woken(wakeup: asyncio.Event, seconds: float) -> None:
+    """Wait ``seconds``, or less if ``wakeup`` is set meanwhile; then clear it for the next wait.
+
+    Not ``asyncio.wait_for``: on Python 3.11 it swallows a cancellation that comes in the same
+    loop turn as the wake-up, and a loop waiting this way would outlive its ``stop()``.
+    """
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await wakeup.wait()
+    wakeup.clear()
+
+
 class Scheduler:
     def __init__(self, matches: Matches, store: Store, hub: Hub, *, instance: str, lease_s: float = 5.0,
                  tick_s: float = 1.0, sweep_s: float = 60.0, runner: TurnRunner | None = None) -> None:  # fmt: skip
@@ -188,9 +200,7 @@ class Scheduler:
                     pass  # the next tick takes the step again
                 except Exception:
                     log.exception("lobby upkeep failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wakeup.wait(), self.tick_s)
-            self._wakeup.clear()
+            await until_woken(self._wakeup, self.tick_s)
 
     async def tick(self) -> None:
         """Renew, release what ended, claim what is due; raises ``unavailable`` if Redis is."""
