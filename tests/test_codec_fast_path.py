@@ -126,3 +126,12 @@ def test_a_packed_map_is_the_map_packed_whole() -> None:
         parts = {k: pack(v) if pick.random() < 0.5 else v for k, v in value.items()}
         assert pack_map(parts) == pack(value)
         assert pack(value).data == msgpack.packb(canonical_frame({"type": "ack", "result": value})["result"])
+
+
+def test_a_packed_map_of_any_size_is_the_map_packed_whole() -> None:
+    """Unpacked entries are packed together as one array whose header is cut off: each header size."""
+    for n in (1, 7, 8, 9, 32_767, 32_768, 40_000):
+        value = {f"k{i:05}": i for i in range(n)}
+        for packed_key in (None, "k00000", f"k{n // 2:05}"):
+            parts = {k: pack(v) if k == packed_key else v for k, v in value.items()}
+            assert pack_map(parts) == pack(value), (n, packed_key)

@@ -231,10 +231,31 @@ def pack(value: Any) -> Packed:
 def pack_map(entries: dict[str, Any]) -> Packed:
     """A map in its canonical bytes, its keys in order; a value that is :class:`Packed` is written as it is."""
     parts = [_map_header(len(entries))]
+    run: list[Any] = []  # keys and values between two packed values, alternating
     for key in sorted(entries):
-        parts.append(_packed_key(key))
-        parts.append(_pack_value(entries[key]))
+        value = entries[key]
+        if type(value) is Packed:
+            if run:
+                parts.append(_pack_run(run))
+                run = []
+            parts += (_packed_key(key), value.data)
+        else:
+            run += (key, value)
+    if run:
+        parts.append(_pack_run(run))
     return Packed(b"".join(parts))
+
+
+def _pack_run(flat: list[Any]) -> bytes:
+    """Keys and values, alternating, packed one after another: a stretch of a map's body.
+
+    Natively, as one array whose header is then cut off (one call instead of one per item);
+    item by item where the native bytes may differ from the general path's.
+    """
+    native = _pack_native(flat) if _ormsgpack is not None else b""
+    if native:
+        return native[1 if len(flat) < 16 else 3 if len(flat) < 1 << 16 else 5 :]
+    return b"".join(_pack_value(item) if i % 2 else _packed_key(item) for i, item in enumerate(flat))
 
 
 _FLOAT64 = struct.Struct(">d")

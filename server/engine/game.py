@@ -91,6 +91,9 @@ class Part(BaseModel):
     #: them from one serialisation made once per game, and a stored table leaves them out, since
     #: they are derived: a board of many tiles is then not serialised again with every view.
     constant_fields: ClassVar[frozenset[str]] = frozenset()
+    #: Fields whose value object tables share and nobody changes in place, only replaces (a board
+    #: built tile by tile): a view serialises each such object once, for every view that holds it.
+    shared_fields: ClassVar[frozenset[str]] = frozenset()
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:

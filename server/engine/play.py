@@ -168,22 +168,39 @@ class Rules:
         """The part of every view that everyone shares (computed once, reused for each recipient).
 
         The public part's constant fields (:attr:`~server.engine.game.Part.constant_fields`) are
-        serialised with the first view and taken from there for every later one, in their place:
-        every view holds the same object for them, so a view is never changed in place.
+        serialised with the first view and taken from there for every later one, in their place;
+        a shared field's value (:attr:`~server.engine.game.Part.shared_fields`) is serialised again
+        only when it is another object than the last view's. Every view then holds the same objects
+        for them, so a view is never changed in place.
         """
-        constants = table.public.constant_fields
+        part = table.public
+        constants, shared = part.constant_fields, part.shared_fields
         layout = self._public_layout
-        if not constants or not layout:
-            public: dict[str, Any] = table.public.model_dump(mode="json")
-            if constants:
-                layout.update((k, public[k] if k in constants else _VARIES) for k in public)
+        if not (constants or shared):
+            whole: dict[str, Any] = part.model_dump(mode="json")
+            return whole
+        if not layout:
+            public: dict[str, Any] = part.model_dump(mode="json")
+            layout.update((k, public[k] if k in constants else _VARIES) for k in public)
+            for k in shared:
+                self._shared_dumps[k] = (getattr(part, k), public[k])
             return public
-        varying = table.public.model_dump(mode="json", exclude=constants)
+        varying = part.model_dump(mode="json", exclude=constants | shared)
+        for k in shared:
+            value = getattr(part, k)
+            if self._shared_dumps[k][0] is not value:
+                self._shared_dumps[k] = (value, part.model_dump(mode="json", include={k})[k])
+            varying[k] = self._shared_dumps[k][1]
         return {k: varying[k] if v is _VARIES else v for k, v in layout.items()}
 
     @cached_property
     def _public_layout(self) -> dict[str, Any]:
         """The public view's keys in order, a constant field's with its JSON (filled by the first view)."""
+        return {}
+
+    @cached_property
+    def _shared_dumps(self) -> dict[str, tuple[Any, Any]]:
+        """Each shared field's last value object and its JSON (filled by the first view)."""
         return {}
 
     def compose_view(self, public: dict[str, Any], table: AnyTable, seat: int | None) -> dict[str, Any]:

@@ -252,7 +252,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -1051,6 +1051,9 @@ class Challenge(BaseModel):
 
 
 class Public(DerivedPart):
+    #: A board never changes, it is replaced (:class:`Board`): views serialise each board once.
+    shared_fields: ClassVar[frozenset[str]] = frozenset({"board"})
+
     objective: Objective
     additions: Additions
     suits: str = Field(description="the suits in play")

@@ -22,13 +22,14 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from vorpal_protocol import encode, pack, pack_map
+from vorpal_protocol import Packed, encode, pack, pack_map
 
 from server import games
 from server.domain import spectating
 from server.domain.inbox import Inbox, Notice
 from server.domain.matches import Matches, now_ms
 from server.domain.views import Snapshot, event_frame
+from server.engine import Part
 from server.engine.errors import VorpalError
 from server.runtime import metrics
 from server.store import Store
@@ -58,6 +59,8 @@ class Hub:
         self.local: dict[str, set[Subscription]] = {}
         self.accounts: dict[str, set[NoticeStream]] = {}
         self.watchers: dict[str, Watcher] = {}
+        #: (game, field) -> the last value object of a constant or shared field of its public views, packed.
+        self._packed_fields: dict[tuple[str, str], tuple[Any, Packed]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -260,15 +263,27 @@ class Hub:
         frames = cache.setdefault("frames", {})
         data: bytes | None = frames.get(seat)
         if data is None:
-            frame = event_frame(match_id, note["entry"], seat, self._snapshot(note))
+            snapshot = self._snapshot(note)
+            frame = event_frame(match_id, note["entry"], seat, snapshot)
             view = frame.get("view")
-            if view is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
+            if view is not None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
                 if "public" not in cache:
-                    cache["public"] = pack(view["public"])
+                    cache["public"] = self._pack_public(note["game"], view["public"], snapshot.table.public)
                 view["public"] = cache["public"]
                 frame["view"] = pack_map(view)
             data = frames[seat] = encode(frame)
         return data
+
+    def _pack_public(self, game: str, public: dict[str, Any], part: Part) -> Packed:
+        """A public view packed, with each constant or shared field's value (a board) packed once for
+        as long as views hold that same object (:meth:`~server.engine.play.Rules.public_view`)."""
+        entries = dict(public)
+        for name in part.constant_fields | part.shared_fields:
+            kept = self._packed_fields.get((game, name))
+            if kept is None or kept[0] is not public[name]:
+                kept = self._packed_fields[game, name] = (public[name], pack(public[name]))
+            entries[name] = kept[1]
+        return pack_map(entries)
 
     # -- delayed spectators ---------------------------------------------------------------------
 

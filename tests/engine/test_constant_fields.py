@@ -126,3 +126,53 @@ def test_a_part_with_derived_fields_must_say_so() -> None:
             @property
             def twice(self) -> int:
                 return 2 * self.n
+
+
+class Road(DerivedPart):
+    """A track built square by square: each square adds a new track, never changes the old one."""
+
+    shared_fields: ClassVar[frozenset[str]] = frozenset({"built"})
+
+    built: Track
+    turn: int = 0
+
+
+class Build(Game[Options, Step, Road, Nothing, Nothing]):
+    name, title, summary = "build", "Build", "two seats lay a track"
+    min_seats = max_seats = 2
+    options_type = Options
+    move_type = Step
+    public_type = Road
+
+    def setup(self, options: Options, seats: int, rng: Rng) -> Table[Road, Nothing, Nothing]:
+        return Table(public=Road(built=Track(squares=())), private=[Nothing(), Nothing()], secret=Nothing())
+
+    def to_act(self, public: Road) -> Sequence[int]:
+        return [] if len(public.built.squares) == 4 else [public.turn]
+
+    def legal_moves(self, public: Road, private: Nothing, seat: int) -> list[Step]:
+        return [Step()]
+
+    def apply(self, table: Table[Road, Nothing, Nothing], seat: int, move: Step, rng: Rng) -> Event:
+        road = table.public
+        square = Square(name=f"s{len(road.built.squares)}", neighbours=())
+        road.built = Track(squares=(*road.built.squares, square))
+        road.turn = 1 - seat
+        return Event({"type": "step", "seat": seat})
+
+    def outcome(self, public: Road) -> Outcome | None:
+        return Outcome(winners=[]) if len(public.built.squares) == 4 else None
+
+
+def test_a_shared_field_is_serialised_once_per_object_and_anew_when_replaced() -> None:
+    rules = Rules(Build())
+    table, rng = rules.setup(Options(), 2, 0)
+    seen = []
+    while rules.outcome(table) is None:
+        first = rules.public_view(table)
+        assert first == table.public.model_dump(mode="json")
+        assert rules.public_view(table)["built"] is first["built"]  # the same board: its JSON is reused
+        seen.append(first["built"])
+        rules.act(table, rng, rules.to_act(table)[0], {"type": "step"})
+    assert [len(b["squares"]) for b in seen] == [0, 1, 2, 3]  # a new board each move: written anew
+    assert rules.public_view(table)["built"]["squares"][3] == {"name": "s3", "neighbours": []}
