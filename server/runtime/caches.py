@@ -45,14 +45,40 @@ from server.engine import Rules, Table
 AnyTable = Table[Any, Any, Any]
 
 
-def encode_table(table: AnyTable) -> bytes:
+#: A shared field's JSON, ``"name":value``, by (part type, field name), with the value object it is of.
+SharedJson = dict[tuple[type, str], tuple[Any, bytes]]
+
+
+def encode_table(table: AnyTable, kept: SharedJson | None = None) -> bytes:
     """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
     through Python dicts: ``loadtest/README.md``). The public part's constant fields (a board) are
-    left out: they are derived, and dropped when the table is read back anyway."""
-    constants = table.public.constant_fields
-    if constants:
-        return table.model_dump_json(exclude={"public": set(constants)}).encode()
-    return table.model_dump_json().encode()
+    left out: they are derived, and dropped when the table is read back anyway.
+
+    Its shared fields (:attr:`~server.engine.game.Part.shared_fields`, a board that is replaced but
+    never changed) are written first in the public part, each from ``kept``'s JSON of that very
+    object if it holds it (and kept there for the next table)."""
+    part = table.public
+    constants, shared = part.constant_fields, part.shared_fields
+    if not shared:
+        if constants:
+            return table.model_dump_json(exclude={"public": set(constants)}).encode()
+        return table.model_dump_json().encode()
+    body = table.model_dump_json(exclude={"public": set(constants | shared)}).encode()
+    fields = []
+    for name in sorted(shared):
+        value = getattr(part, name)
+        known = None if kept is None else kept.get((type(part), name))
+        if known is None or known[0] is not value:
+            known = (value, part.model_dump_json(include={name}).encode()[1:-1])  # '"name":value'
+            if kept is not None:
+                kept[type(part), name] = known
+        fields.append(known[1])
+    rest = body[_PUBLIC_START:]
+    return body[:_PUBLIC_START] + b",".join(fields) + (b"" if rest[:1] == b"}" else b",") + rest
+
+
+#: The stored table's JSON up to the public part's first field: ``{"public":{``.
+_PUBLIC_START = len(b'{"public":{')
 
 
 def parse_table(rules: Rules, data: bytes) -> AnyTable:
@@ -123,6 +149,7 @@ class TableCache:
         self._drafts: Bounded[str, tuple[float, bytes, AnyTable]] = Bounded(drafts)
         self.idle_s = idle_s
         self._clock = clock
+        self._shared_json: SharedJson = {}
 
     def decode(self, rules: Rules, data: bytes) -> AnyTable:
         """The table stored as ``data``: **read-only** (the one this process wrote, if it still waits)."""
@@ -165,7 +192,7 @@ class TableCache:
 
     def encode(self, table: AnyTable) -> bytes:
         """``table``'s bytes; the table waits for the hub to take it."""
-        data = encode_table(table)
+        data = encode_table(table, self._shared_json)
         if self._tables.size:
             now = self._clock()
             self._tables.put(data, (now, table))

@@ -3,6 +3,7 @@ schema lists them, and a constant one (the board) is serialised once for all vie
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
@@ -10,7 +11,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
-from server.runtime.caches import encode_table, parse_table
+from server.runtime.caches import SharedJson, encode_table, parse_table
 
 
 class Square(BaseModel):
@@ -176,3 +177,17 @@ def test_a_shared_field_is_serialised_once_per_object_and_anew_when_replaced() -
         rules.act(table, rng, rules.to_act(table)[0], {"type": "step"})
     assert [len(b["squares"]) for b in seen] == [0, 1, 2, 3]  # a new board each move: written anew
     assert rules.public_view(table)["built"]["squares"][3] == {"name": "s3", "neighbours": []}
+
+
+def test_a_stored_table_writes_a_shared_field_from_the_json_kept_for_that_object() -> None:
+    rules = Rules(Build())
+    table, rng = rules.setup(Options(), 2, 0)
+    kept: SharedJson = {}
+    while rules.outcome(table) is None:
+        stored = encode_table(table, kept)
+        assert stored == encode_table(table)  # the same bytes, kept or not
+        assert json.loads(stored) == json.loads(table.model_dump_json())
+        assert parse_table(rules, stored) == table
+        assert kept[Road, "built"][0] is table.public.built
+        rules.act(table, rng, rules.to_act(table)[0], {"type": "step"})  # a new track: written anew
+    assert json.loads(encode_table(table, kept))["public"]["built"]["squares"][3]["name"] == "s3"
