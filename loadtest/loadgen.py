@@ -71,6 +71,8 @@ class Seat(asyncio.Protocol):
         self.rnd = rnd
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        # A run that stops mid-handshake leaves nobody to await it: no "never retrieved" warning then.
+        self.opened.add_done_callback(lambda f: f.cancelled() or f.exception())
         self.subscribed: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.last = -1
         self.pending = -1

@@ -503,12 +503,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--stall", type=float, default=60, help="a match with no event for this long is an error")
     p.add_argument("--results", default=str(ROOT / "loadtest" / "results"))
+    p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server (an experiment's setting)")
     args = p.parse_args(argv)
     raise_nofile()
     freeze_gc()
     logdir = Path(args.results) / f"soak-logs-{time.strftime('%Y%m%dT%H%M%S')}"
     logdir.mkdir(parents=True, exist_ok=True)
-    procs = Procs(1, "ports", False, logdir, RETENTION)
+    procs = Procs(1, "ports", False, logdir, {**RETENTION, **dict(kv.split("=", 1) for kv in args.env)})
     procs.start()
     try:
         return asyncio.run(soak(args, procs))
