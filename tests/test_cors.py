@@ -10,9 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
+import redis.asyncio as aioredis
 import websockets
 from vorpal_protocol import SUBPROTOCOL, decode_server, encode
 
+from server.store import keys
 from server.store.embedded import EmbeddedRedis
 
 from .servers import ServerProcess
@@ -61,6 +63,27 @@ async def test_another_origin_gets_no_cors_headers(cors_server: ServerProcess, h
     assert preflight.status_code == 400 and "access-control-allow-origin" not in preflight.headers
     listed = await http.get(cors_server.url + "/v1/games", headers={"Origin": evil})
     assert listed.status_code == 200 and "access-control-allow-origin" not in listed.headers
+
+
+async def test_a_server_fault_is_a_problem_a_page_can_read(cors_server: ServerProcess, redis_server: EmbeddedRedis,
+                                                           http: httpx.AsyncClient) -> None:  # fmt: skip
+    """A fault the server did not foresee (here a stored record it cannot read) is the ``internal``
+    problem, with the CORS headers and the request id every other answer has."""
+    created = await http.post(cors_server.url + "/v1/matches", json={"game": "mome", "seats": 2})
+    match = created.json()["match"]
+    client = aioredis.Redis.from_url(redis_server.url)
+    try:
+        await client.hset(keys.match_keys(match)[0], "status", "mislaid")
+    finally:
+        await client.aclose()
+
+    fault = await http.get(f"{cors_server.url}/v1/matches/{match}", headers={"Origin": APP, "X-Request-Id": "r-42"})
+    assert fault.status_code == 500
+    assert fault.headers["content-type"] == "application/problem+json"
+    assert fault.json()["code"] == "internal"
+    assert fault.headers["access-control-allow-origin"] == APP
+    assert fault.headers["x-request-id"] == "r-42"
+    assert "mislaid" not in fault.text  # what failed stays in the server's log
 
 
 async def test_no_origin_is_allowed_by_default(server: ServerProcess, http: httpx.AsyncClient) -> None:

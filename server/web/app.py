@@ -43,7 +43,7 @@ from server.store.tournaments import RedisTournaments
 from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
 from .openapi import document
-from .problems import on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
+from .problems import Faults, on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
 from .rates import RestRateLimit
 from .services import Services
 
@@ -127,12 +127,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute(ws.PATH, ws.endpoint),  # reached through ws.Shortcut
             *playground.routes,
         ],
-        # Outermost first: every answer gets a request id and CORS headers, refusals included. A
+        # Outermost first: every answer gets a request id and CORS headers, refusals and faults included. A
         # WebSocket handshake goes straight to its endpoint, past the layers that let it through.
         middleware=[
             Middleware(ws.Shortcut),
             Middleware(access.RequestLog, enabled=settings.access_log),
             origins.cors(settings),
+            Middleware(Faults),
             Middleware(BodyLimit, limit=settings.max_body_bytes),
             Middleware(RestRateLimit, settings=settings),
         ],

@@ -16,6 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vorpal_protocol import DecodeError
 
 from server.engine.errors import (
@@ -123,3 +124,35 @@ async def on_method_not_allowed(request: Request, exc: Exception) -> Response:
 async def on_crash(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s", request.url.path, exc_info=exc)
     return from_error(VorpalError(INTERNAL_DETAIL), request.url.path)
+
+
+class Faults:
+    """Answers a request whose handler failed unexpectedly with the ``internal`` problem, from inside
+    the layers that mark every answer (CORS, the request id).
+
+    Starlette's own handler for ``Exception`` answers from its outermost layer, past them: a page of
+    another origin could not read that 500, nor match it to its request id. (The app keeps that
+    handler for a fault in the outer layers themselves.) A fault after the answer has started is
+    raised on: there is no second answer to give."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_watched)
+        except Exception as exc:
+            if started:
+                raise
+            response = await on_crash(Request(scope), exc)
+            await response(scope, receive, send)
