@@ -65,28 +65,33 @@ async def test_another_origin_gets_no_cors_headers(cors_server: ServerProcess, h
     assert listed.status_code == 200 and "access-control-allow-origin" not in listed.headers
 
 
-async def test_a_server_fault_is_a_problem_a_page_can_read(tmp_path: Path, http: httpx.AsyncClient) -> None:
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    """A Redis for one test: a record corrupted on the shared one would trip every later test's lobby."""
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
+        yield server
+
+
+@pytest.fixture
+def own_server(own_redis: EmbeddedRedis, tmp_path: Path) -> Iterator[ServerProcess]:
+    proc = ServerProcess(own_redis.url, log_dir=tmp_path, env={"VORPAL_CORS_ORIGINS": APP}).start()
+    yield proc
+    proc.stop()
+
+
+async def test_a_server_fault_is_a_problem_a_page_can_read(own_server: ServerProcess, own_redis: EmbeddedRedis,
+                                                           http: httpx.AsyncClient) -> None:  # fmt: skip
     """A fault the server did not foresee (here a stored record it cannot read) is the ``internal``
-    problem, with the CORS headers and the request id every other answer has. On a Redis of its own:
-    the lobby of every other test would trip on that record too."""
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis_server:
-        proc = ServerProcess(redis_server.url, log_dir=tmp_path, env={"VORPAL_CORS_ORIGINS": APP}).start()
-        try:
-            await _fault_answer(proc, redis_server, http)
-        finally:
-            proc.stop()
-
-
-async def _fault_answer(cors_server: ServerProcess, redis_server: EmbeddedRedis, http: httpx.AsyncClient) -> None:
-    created = await http.post(cors_server.url + "/v1/matches", json={"game": "mome", "seats": 2})
+    problem, with the CORS headers and the request id every other answer has."""
+    created = await http.post(own_server.url + "/v1/matches", json={"game": "mome", "seats": 2})
     match = created.json()["match"]
-    client = aioredis.Redis.from_url(redis_server.url)
+    client = aioredis.Redis.from_url(own_redis.url)
     try:
         await client.hset(keys.match_keys(match)[0], "status", "mislaid")
     finally:
         await client.aclose()
 
-    fault = await http.get(f"{cors_server.url}/v1/matches/{match}", headers={"Origin": APP, "X-Request-Id": "r-42"})
+    fault = await http.get(f"{own_server.url}/v1/matches/{match}", headers={"Origin": APP, "X-Request-Id": "r-42"})
     assert fault.status_code == 500
     assert fault.headers["content-type"] == "application/problem+json"
     assert fault.json()["code"] == "internal"
