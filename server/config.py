@@ -61,6 +61,11 @@ class Settings:
     #: read within ``ws_close_grace_s``.
     ws_send_timeout_s: float = 10.0
     ws_close_grace_s: float = 10.0
+    #: At most this many sockets catch up at once (an ``auth`` or ``subscribe``: the match read, the state
+    #: or the missed events sent), per instance; the others wait their turn. A burst, such as the sockets
+    #: of a failed instance all resuming here, is served in turn instead of all at once: each catch-up in
+    #: flight holds a decoded record and what it builds, and thousands at once left the heap fragmented.
+    ws_catch_up: int = 64
     #: An idle HTTP/1.1 connection is closed after this long. Longer than the clients' own idle expiry
     #: (httpx and Node keep an idle connection 5 s; load balancers 60 s), so that a client never sends
     #: a request on a connection the server is closing at that very moment (the client sees a reset).
@@ -114,6 +119,7 @@ class Settings:
             heap_trim_s=float(env.get("VORPAL_HEAP_TRIM_S", cls.heap_trim_s)),
             ws_send_timeout_s=float(env.get("VORPAL_WS_SEND_TIMEOUT_S", cls.ws_send_timeout_s)),
             ws_close_grace_s=float(env.get("VORPAL_WS_CLOSE_GRACE_S", cls.ws_close_grace_s)),
+            ws_catch_up=int(env.get("VORPAL_WS_CATCH_UP", cls.ws_catch_up)),
             keep_alive_s=int(env.get("VORPAL_KEEP_ALIVE_S", cls.keep_alive_s)),
             backlog=int(env.get("VORPAL_BACKLOG", cls.backlog)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -92,7 +93,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         buckets = RedisBuckets(store.redis, store.line)
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
                                       Accounts(RedisAccounts(store.redis)), inbox, buckets,
-                                      cups, ladder_loop.ladders, ladder_loop)  # fmt: skip
+                                      cups, ladder_loop.ladders, ladder_loop,
+                                      asyncio.Semaphore(settings.ws_catch_up))  # fmt: skip
         await hub.start()
         await scheduler.start()
         await cup_loop.start()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
@@ -35,6 +36,8 @@ class Services:
     tournaments: Tournaments
     ladders: Ladders
     ladder_loop: LadderLoop
+    #: Sockets catching up at once (``Settings.ws_catch_up``).
+    catch_up: asyncio.Semaphore
 
 
 def services(conn: HTTPConnection) -> Services:

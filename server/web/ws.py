@@ -201,12 +201,14 @@ class Connection:
             parsed = SeatToken.parse(frame.token)
             if parsed is None:
                 raise Unauthorized("malformed seat token")
-            record, _ = await self.app.store.load(parsed.match_id)
+            async with self.app.catch_up:
+                record, _ = await self.app.store.load(parsed.match_id)
             seat = seat_of(record, frame.token)
             self.tokens[record.id] = frame.token
             return ack(frame.id, {"match": record.id, "seat": seat})
         if isinstance(frame, Subscribe):
-            await self.subscribe(frame)  # sends its own ack, after any replayed events
+            async with self.app.catch_up:
+                await self.subscribe(frame)  # sends its own ack, after any replayed events
             return None
         if isinstance(frame, Unsubscribe):
             sub = self.subs.pop(frame.match, None)
