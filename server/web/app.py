@@ -17,6 +17,7 @@ from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 
 from server.config import Settings
 from server.domain.accounts import Accounts
@@ -53,6 +54,18 @@ log = logging.getLogger("vorpal")
 
 async def openapi(request: Request) -> Response:
     return JSONResponse(document(request.app.routes))
+
+
+class App(Starlette):
+    """The Starlette app, except that a WebSocket handshake on :data:`ws.PATH` goes straight to its
+    endpoint, past the layers that let it through (:func:`ws.handshake` says why)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and scope["path"] == ws.PATH:
+            scope["app"] = self
+            await ws.handshake(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
 
 
 def instance_name() -> str:
@@ -116,7 +129,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             if embedded is not None:
                 embedded.stop()
 
-    return Starlette(
+    return App(
         routes=[
             *rest.routes,
             *accounts.routes,
@@ -126,13 +139,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,
-            WebSocketRoute(ws.PATH, ws.endpoint),  # reached through ws.Shortcut
+            WebSocketRoute(ws.PATH, ws.endpoint),  # reached through App.__call__
             *playground.routes,
         ],
-        # Outermost first: every answer gets a request id and CORS headers, refusals and faults included. A
-        # WebSocket handshake goes straight to its endpoint, past the layers that let it through.
+        # Outermost first: every answer gets a request id and CORS headers, refusals and faults included.
         middleware=[
-            Middleware(ws.Shortcut),
             Middleware(access.RequestLog, enabled=settings.access_log),
             origins.cors(settings),
             Middleware(Faults),

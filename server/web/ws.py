@@ -24,11 +24,11 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from starlette.datastructures import Headers
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, Subscribe, UnqueueFrame, Unsubscribe
@@ -290,24 +290,17 @@ class Connection:
                 self.outbox.append(None)  # the writer stops after what is queued
 
 
-class Shortcut:
-    """ASGI middleware, the first: a handshake on :data:`PATH` goes straight to :func:`endpoint`, with
-    the request id every request gets (:class:`server.web.access.RequestLog`); the rest goes on.
+def handshake(scope: Scope, receive: Receive, send: Send) -> Coroutine[Any, Any, None]:
+    """A handshake on :data:`PATH`, handed to :func:`endpoint` with the request id every request gets
+    (:class:`server.web.access.RequestLog`), by :class:`server.web.app.App` before any layer.
 
-    Every layer a WebSocket passes through stays suspended in it for as long as the socket is open.
-    The middlewares after this one (CORS, body limit, REST rate limit), Starlette's exception
-    handling and its router let a WebSocket through unchanged, yet kept a coroutine each, closures
-    and a second ``WebSocket`` object for every open socket."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket" and scope["path"] == PATH:
-            scope[SCOPE_KEY] = request_id(scope)
-            await endpoint(WebSocket(scope, receive, send))
-            return
-        await self.app(scope, receive, send)
+    The endpoint's coroutine is returned, not awaited in another: every coroutine a WebSocket
+    passes through stays suspended for as long as the socket is open. The middlewares (CORS, body
+    limit, REST rate limit), Starlette's error and exception handling and its router let a
+    WebSocket through unchanged, yet kept a coroutine each, closures and a second ``WebSocket``
+    object for every open socket."""
+    scope[SCOPE_KEY] = request_id(scope)
+    return endpoint(WebSocket(scope, receive, send))
 
 
 def socket_extension(ws: WebSocket) -> dict[str, Any] | None:
