@@ -39,7 +39,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(STAMP)
-	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python
+	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests
 
 pytest: $(STAMP)
 	$(BIN)/pytest -q

@@ -66,7 +66,7 @@ def transcript(name: str, *, full_views: bool = True, compact: bool = False,
     steps = []
     written = 0
     for step in playout(rules, seats, SEED, options=options):
-        received = {
+        received: dict[str, Any] = {
             "events": {name: event_for(step.event, seat) for name, seat in recipients(seats)},
             "views": views(rules, step.after, full_views),
         }

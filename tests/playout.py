@@ -49,7 +49,7 @@ def playout(rules: Rules, seats: int, seed: int, *, keep: bool = False,
 def final(rules: Rules, seats: int, seed: int) -> tuple[list[Any], Table[Any, Any, Any], Rng]:
     """The moves, last table and generator of :func:`playout`'s match from ``seed``, checked the same way."""
     table, rng = rules.setup(rules.parse_options({}), seats, seed)
-    moves = []
+    moves: list[Any] = []
     pick = random.Random(seed)
     while rules.outcome(table) is None:
         assert len(moves) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"

@@ -13,7 +13,7 @@ import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
@@ -98,7 +98,7 @@ async def test_an_account_registers_and_its_key_is_shown_once_and_stored_only_as
 
     stored = await redis.hgetall(account_key(account["id"]))
     assert account_key(account["id"]) == f"vorpal:{{acct:{account['id']}}}:a"  # one Cluster slot per account
-    assert stored[b"key_hash"].decode() == hashlib.sha256(key.encode()).hexdigest()
+    assert cast(bytes, stored[b"key_hash"]).decode() == hashlib.sha256(key.encode()).hexdigest()
     assert all(key.encode() not in value for value in stored.values())
 
 

@@ -10,6 +10,7 @@ import pytest
 import websockets
 from vorpal_client import LiveConnection, StaleVersion, VorpalClient
 from vorpal_protocol import SUBPROTOCOL, decode_server, encode
+from websockets.typing import Subprotocol
 
 from .servers import ServerProcess
 
@@ -123,8 +124,12 @@ async def test_a_match_every_player_leaves_before_the_start_is_aborted(api: http
 
 
 async def ws_connect(server: ServerProcess) -> Any:
-    return await websockets.connect(server.url.replace("http", "ws") + "/v1/ws", subprotocols=[SUBPROTOCOL],
-                                    compression=None, max_size=2**22)  # fmt: skip
+    return await websockets.connect(
+        server.url.replace("http", "ws") + "/v1/ws",
+        subprotocols=[Subprotocol(SUBPROTOCOL)],
+        compression=None,
+        max_size=2**22,
+    )
 
 
 async def reply(ws: Any) -> dict[str, Any]:
@@ -268,7 +273,7 @@ async def test_subscribing_is_unauthorized_once_the_seat_presented_has_been_left
         assert left["event"]["public"] == {"type": "left", "seat": 0, "aborted": True}
         assert left["status"] == "aborted" and left["outcome"] is None  # an aborted match has no outcome
         await ws.send(encode({"type": "subscribe", "id": 3, "match": match}))
-        r = await reply(ws)
-        assert (r["id"], r["code"]) == (3, "unauthorized")
+        refused = await reply(ws)
+        assert (refused["id"], refused["code"]) == (3, "unauthorized")
     finally:
         await ws.close()

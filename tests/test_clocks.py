@@ -281,7 +281,7 @@ async def test_a_strategy_is_told_its_time_left_at_every_decision(server: Server
         async with LiveConnection(server.url, match=match) as watcher:
             await watcher.subscribe(match)
             final = await play(server.url, match, token, strategy=note_the_clock)
-            frames = []
+            frames: list[dict[str, Any]] = []
             while not frames or frames[-1].get("version") != final["version"]:  # up to the last event
                 frames.append(await asyncio.wait_for(watcher.events.get(), 10))
         assert final["status"] == "finished" and len(seen) >= 4

@@ -135,7 +135,7 @@ def _perturbed(table: Table[Any, Any, Any], other: Table[Any, Any, Any], seat: i
 
 def _received(rules: Rules, table: Table[Any, Any, Any], seat: int, probes: list[Any]) -> Any:
     """Everything ``seat`` would receive from the table: its view, its legal moves, its errors."""
-    errors = []
+    errors: list[dict[str, Any] | None] = []
     draft = copy_table(table)
     for probe in probes:
         try:

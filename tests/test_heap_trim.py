@@ -35,9 +35,14 @@ def test_pages_freed_under_a_block_still_in_use_go_back() -> None:
 @glibc_only
 async def test_it_runs_on_its_clock_until_stopped() -> None:
     trim = HeapTrim(every_s=0.001)
-    calls = []
+    calls: list[int] = []
     real = trim.trim
-    trim.trim = lambda: calls.append(1) or real()  # type: ignore[method-assign]
+
+    def counted() -> bool:
+        calls.append(1)
+        return real()
+
+    trim.trim = counted  # type: ignore[method-assign]
     trim.start()
     while len(calls) < 3:
         await asyncio.sleep(0.001)

@@ -86,16 +86,16 @@ async def test_any_instance_carries_on_a_match_another_one_started(redis_server:
     try:
         async with VorpalClient(second.url) as api, LiveConnection(second.url) as live:
             await live.auth(me)
-            state = await live.subscribe(match)
+            seen = await live.subscribe(match)
             for _ in range(2000):
-                if state["status"] == "finished":
+                if seen["status"] == "finished":
                     break
-                if state.get("legal"):
-                    await live.move(match, state["legal"][0], version=state["version"], move_id=uuid.uuid4().hex)
+                if seen.get("legal"):
+                    await live.move(match, seen["legal"][0], version=seen["version"], move_id=uuid.uuid4().hex)
                 frame = await asyncio.wait_for(live.events.get(), 30)
                 if frame["type"] == "event" and frame.get("view") is not None:
-                    state = {**state, **frame, "legal": frame.get("legal")}
-            assert state["status"] == "finished"
+                    seen = {**seen, **frame, "legal": frame.get("legal")}
+            assert seen["status"] == "finished"
             assert (await api.state(match)).status == "finished"
     finally:
         second.stop()

@@ -24,6 +24,7 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from openapi_spec_validator import validate
+from requests.structures import CaseInsensitiveDict
 from schemathesis import Case, GenerationMode
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from starlette.routing import Route
@@ -92,7 +93,7 @@ def integers_as_integers(value: Any) -> Any:
     return value
 
 
-def with_real_state(case: Case, state: RealState) -> Case:
+def with_real_state(case: Case[Any], state: RealState) -> Case[Any]:
     """A valid case, pointed at a real match and carrying the credential its operation takes."""
     meta = case.meta
     if meta is None or meta.generation.mode is not GenerationMode.POSITIVE:
@@ -110,7 +111,9 @@ def with_real_state(case: Case, state: RealState) -> Case:
     if op.get("operationId") == "joinMatch" and isinstance(case.body, dict) and case.body.get("name") is not None:
         schemes = []  # the documented rule JSON Schema cannot state: an account plays under its own name
     if schemes:
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {credential(schemes[0], state, match)}"}
+        case.headers = CaseInsensitiveDict(
+            {**dict(case.headers or {}), "Authorization": f"Bearer {credential(schemes[0], state, match)}"}
+        )
     return case
 
 
@@ -119,7 +122,7 @@ def with_real_state(case: Case, state: RealState) -> Case:
 GAME_REFUSALS = {"bad_options", "bad_move"}
 
 
-def valid_data_is_accepted_unless_the_game_refuses_it(ctx: Any, response: Any, case: Case) -> bool | None:
+def valid_data_is_accepted_unless_the_game_refuses_it(ctx: Any, response: Any, case: Case[Any]) -> bool | None:
     """Schemathesis' ``positive_data_acceptance``, except where the game's schema refuses the data."""
     if response.status_code == 400 and response.json().get("code") in GAME_REFUSALS:
         return None
@@ -134,7 +137,7 @@ schema = schemathesis.openapi.from_dict(document(create_app().routes))
 @schema.parametrize()
 @settings(max_examples=15, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_does_what_the_document_says(
-    case: Case, contract_server: ServerProcess, real_state: RealState
+    case: Case[Any], contract_server: ServerProcess, real_state: RealState
 ) -> None:
     case = with_real_state(case, real_state)
     case.call_and_validate(

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from vorpal_protocol import SUBPROTOCOL, DecodeError, decode_client, decode_server, encode
 from vorpal_protocol.errors import ERROR_CODES
 from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 from server.domain.ids import SeatToken, is_match_id, new_match_id, new_seat_token
 
@@ -150,12 +151,12 @@ class Socket:
         """Send one frame and read frames until its reply (or the error of an unreadable frame)."""
         if self.ws is None or self.sent >= self.FRAMES_PER_SOCKET:
             self.close()
-            self.ws = connect(self.url, subprotocols=[SUBPROTOCOL], compression=None, legacy=True)  # type: ignore[list-item]
+            self.ws = connect(self.url, subprotocols=[Subprotocol(SUBPROTOCOL)], compression=None, legacy=True)
             self.sent = 0
         self.sent += 1
         self.ws.send(data)
         while True:
-            frame: dict[str, Any] = decode_server(self.ws.recv(timeout=30)).model_dump()
+            frame: dict[str, Any] = decode_server(self.ws.recv(timeout=30, decode=False)).model_dump()
             if frame["type"] in ("ack", "error", "pong"):
                 return frame
 

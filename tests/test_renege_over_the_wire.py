@@ -72,8 +72,9 @@ async def test_no_other_seat_or_spectator_learns_of_a_renege_before_the_round_en
                 assert state.status == "active", "13 rounds without a chance to renege"
                 (seat,) = state.to_act
                 mine = await api.state(match, tokens[seat])
-                cheat = renege(mine.view, mine.legal) if reneger in (None, seat) else None
-                move = cheat or follow(mine.view, mine.legal)
+                legal = mine.legal or []
+                cheat = renege(mine.view, legal) if reneger in (None, seat) else None
+                move = cheat or follow(mine.view, legal)
                 result = await api.move(match, tokens[seat], move, version=mine.version,
                                         move_id=uuid.uuid4().hex)  # fmt: skip
                 if cheat is not None and reneged_at is None:
@@ -97,14 +98,14 @@ async def test_no_other_seat_or_spectator_learns_of_a_renege_before_the_round_en
 
         assert reneger is not None and reneged_at is not None
         listeners = [(s, c) for s, c in enumerate(conns) if s != reneger] + [(None, spectator)]
-        for seat, conn in listeners:
+        for listener, conn in listeners:
             before = [f for f in conn.frames if f["type"] == "event" and f["version"] < round_end]
             assert any(f["version"] == reneged_at for f in before)
             for frame in before:
-                assert "penalty" not in str(frame["event"]), f"seat {seat} learned of a renege early: {frame}"
+                assert "penalty" not in str(frame["event"]), f"seat {listener} learned of a renege early: {frame}"
                 if "view" in frame:
                     assert frame["view"]["public"]["penalties"] == [0] * SEATS
-            token = None if seat is None else tokens[seat]
+            token = None if listener is None else tokens[listener]
             for entry in await api.events(match, since=0, token=token):
                 if entry.version < round_end:
                     assert "penalty" not in str(entry.event)

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import AsyncIterator, Iterator
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import cast
 
 import httpx
 import pytest
@@ -132,8 +133,8 @@ async def test_every_key_a_match_makes_expires_and_the_global_keys_stay_bounded(
             await store.repair_lobby(batch=1000)
     finally:
         await store.close()
-    listed = {m.decode() for m in await redis.zrange(lobby_index(), 0, -1)}
-    assert listed == records == {m.decode() for m in await redis.zrange(LOBBY_EXPIRY, 0, -1)}
+    listed = {m.decode() for m in cast(list[bytes], await redis.zrange(lobby_index(), 0, -1))}
+    assert listed == records == {m.decode() for m in cast(list[bytes], await redis.zrange(LOBBY_EXPIRY, 0, -1))}
     for match in records:
         await redis.delete(*match_keys(match))  # as if they had expired
     store = Store.from_url(fresh_redis.url)

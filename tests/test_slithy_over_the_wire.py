@@ -61,7 +61,7 @@ async def test_players_negotiate_in_the_chat_then_commit_sealed_gems(server: Ser
                 await api.move(match, tokens[DEALER], cards, version=state.version, move_id=uuid.uuid4().hex)
             ).version
             # The yellow card is face down: only the dealer's frame shows it.
-            for seat, conn in [
+            for recipient, conn in [
                 (DEALER, conns[DEALER]),
                 (NICOLE, conns[NICOLE]),
                 (ROXY, conns[ROXY]),
@@ -69,7 +69,7 @@ async def test_players_negotiate_in_the_chat_then_commit_sealed_gems(server: Ser
             ]:
                 frame = await next_frame(conn, "event", match)
                 assert frame["event"]["public"]["purple"] == 3
-                assert frame["event"].get("private") == ({"yellow": 5} if seat == DEALER else None)
+                assert frame["event"].get("private") == ({"yellow": 5} if recipient == DEALER else None)
 
             # The negotiation: public, over WebSocket and REST alike; it moves nothing in the match.
             await conns[NICOLE].say(match, "purple 3, yellow unknown: I play 3")

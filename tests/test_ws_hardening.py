@@ -222,7 +222,7 @@ def test_a_rate_limited_frame_carries_retry_after_ms(server: ServerProcess) -> N
         assert sock.ws is not None
         for i in range(1, 1000):
             sock.ws.send(encode({"type": "ping", "id": i}))
-        replies = [decode_server(sock.ws.recv(timeout=30)).model_dump() for _ in range(999)]
+        replies = [decode_server(sock.ws.recv(timeout=30, decode=False)).model_dump() for _ in range(999)]
         limited = [r for r in replies if r["type"] == "error"]
         assert limited and all(r["code"] == "rate_limited" for r in limited)
         assert all(isinstance(r["retry_after_ms"], int) and 1 <= r["retry_after_ms"] <= 1000 for r in limited)

@@ -33,7 +33,7 @@ def test_an_empty_deck_is_rebuilt_from_the_shuffled_discards() -> None:
 
 
 def test_both_piles_empty_draws_nothing() -> None:
-    drawn = draw([], Rng(0), 2, discard=[])
+    drawn = draw(list[str](), Rng(0), 2, discard=[])
     assert drawn.cards == [] and not drawn.reshuffled
 
 
