@@ -65,6 +65,7 @@ class Settings:
     #: or the missed events sent), per instance; the others wait their turn. A burst, such as the sockets
     #: of a failed instance all resuming here, is served in turn instead of all at once: each catch-up in
     #: flight holds a decoded record and what it builds, and thousands at once left the heap fragmented.
+    #: 0: no bound.
     ws_catch_up: int = 64
     #: An idle HTTP/1.1 connection is closed after this long. Longer than the clients' own idle expiry
     #: (httpx and Node keep an idle connection 5 s; load balancers 60 s), so that a client never sends

@@ -27,8 +27,11 @@ SLOTS = 2
 
 
 @pytest.fixture
-async def app_server(redis_server: EmbeddedRedis) -> AsyncIterator[tuple[str, Services]]:
-    app = create_app(Settings(redis_url=redis_server.url, ws_catch_up=SLOTS))
+async def app_server(
+    redis_server: EmbeddedRedis, request: pytest.FixtureRequest
+) -> AsyncIterator[tuple[str, Services]]:
+    slots = getattr(request, "param", SLOTS)
+    app = create_app(Settings(redis_url=redis_server.url, ws_catch_up=slots))
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(), log_level="warning"))
     serving = asyncio.create_task(server.serve())
     try:
@@ -93,3 +96,11 @@ async def test_sockets_beyond_the_slots_wait_their_turn_and_all_are_served(
     finally:
         for ws in sockets:
             await ws.close()
+
+
+@pytest.mark.parametrize("app_server", [0], indirect=True)
+async def test_no_bound_when_the_setting_is_zero(app_server: tuple[str, Services]) -> None:
+    _, services = app_server
+    for _ in range(10_000):
+        await services.catch_up.acquire()
+    assert not services.catch_up.locked()

@@ -8,6 +8,7 @@ import logging
 import os
 import secrets
 import socket
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -107,7 +108,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
                                       Accounts(RedisAccounts(store.redis)), inbox, buckets,
                                       cups, ladder_loop.ladders, ladder_loop,
-                                      asyncio.Semaphore(settings.ws_catch_up))  # fmt: skip
+                                      asyncio.Semaphore(settings.ws_catch_up or sys.maxsize))  # fmt: skip
         await hub.start()
         await scheduler.start()
         await cup_loop.start()
