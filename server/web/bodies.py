@@ -14,10 +14,6 @@ from server.engine.errors import PayloadTooLarge
 from .problems import from_error
 
 
-class _TooLarge(Exception):
-    """Raised from ``receive`` when the streamed body passes the limit."""
-
-
 class BodyLimit:
     """ASGI middleware: refuse HTTP request bodies over ``limit`` bytes with a 413 problem."""
 
@@ -25,35 +21,28 @@ class BodyLimit:
         self.app = app
         self.limit = limit
 
+    def _refusal(self) -> PayloadTooLarge:
+        return PayloadTooLarge(f"a request body may hold at most {self.limit} bytes")
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        response = from_error(PayloadTooLarge(f"a request body may hold at most {self.limit} bytes"), scope["path"])
         for name, value in scope["headers"]:
             if name == b"content-length" and value.isdigit() and int(value) > self.limit:
-                await response(scope, receive, send)
+                await from_error(self._refusal(), scope["path"])(scope, receive, send)
                 return
         seen = 0
-        started = False
 
         async def counted_receive() -> Message:
+            """Raised from here, the refusal reaches the app's handler of every refusal
+            (``on_vorpal_error``), through the handler reading the body, as any other would."""
             nonlocal seen
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLarge
+                    raise self._refusal()
             return message
 
-        async def watched_send(message: Message) -> None:
-            nonlocal started
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, watched_send)
-        except _TooLarge:
-            if started:
-                raise
-            await response(scope, receive, send)
+        await self.app(scope, counted_receive, send)
