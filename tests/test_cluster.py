@@ -33,35 +33,50 @@ def pair(cluster: LocalCluster, tmp_path_factory: pytest.TempPathFactory) -> Ite
     stop_all(procs)
 
 
+async def on_two_masters(api: VorpalClient, store: Store, count: int) -> list[tuple[str, list[str]]]:
+    """At least ``count`` seated matches whose channels are read from more than one master.
+
+    Match ids are random, so six matches share one master about once in 243 draws: drawing on
+    until a second master appears makes the cross-master fan-out certain rather than likely.
+    """
+    made: list[tuple[str, list[str]]] = []
+    masters: set[str] = set()
+    for _ in range(count + 40):  # 40 more draws all on one master: 3**-40
+        if len(made) >= count and len(masters) > 1:
+            break
+        made.append(await seated_match(api, "jabberwocky", 3, {"rounds": 1}))
+        masters.add(await store.pubsub_node(channel(made[-1][0])))
+    assert len(masters) > 1
+    return made
+
+
 async def test_matches_play_to_the_end_on_a_cluster(pair: list[ServerProcess], cluster: LocalCluster) -> None:
     a, b = pair
-    async with VorpalClient(a.url) as api:
-        created = [await seated_match(api, "jabberwocky", 3, {"rounds": 1}) for _ in range(6)]
-        with_bots = (await api.create_match("jabberwocky", 3, bots=[0, 1, 2], options={"rounds": 1})).match
-        lives = [RecordingLive([a.url, b.url][i % 2 :]) for i in range(len(created) * 3)]
-        for live in lives:
-            await live.connect()
-        finals = await asyncio.wait_for(
-            asyncio.gather(*(
-                play("", m, t, seed=i, live=lives[i]) for i, (m, t) in
-                enumerate((m, t) for m, tokens in created for t in tokens)
-            )), 120,
-        )  # fmt: skip
-        assert {f["status"] for f in finals} == {"finished"}
-        for live in lives:
-            await live.close()
-        for _ in range(300):
-            if (await api.state(with_bots)).status == "finished":
-                break
-            await asyncio.sleep(0.05)
-        assert (await api.state(with_bots)).status == "finished"
-        listed = {m.match for m in await api.list_matches(status="finished", limit=500)}
-        assert {m for m, _ in created} | {with_bots} <= listed
-
     store = Store.from_url(cluster.url)
     try:
-        # The matches' channels are read from more than one master.
-        assert len({await store.pubsub_node(channel(m)) for m, _ in created}) > 1
+        async with VorpalClient(a.url) as api:
+            created = await on_two_masters(api, store, 6)
+            with_bots = (await api.create_match("jabberwocky", 3, bots=[0, 1, 2], options={"rounds": 1})).match
+            lives = [RecordingLive([a.url, b.url][i % 2 :]) for i in range(len(created) * 3)]
+            for live in lives:
+                await live.connect()
+            finals = await asyncio.wait_for(
+                asyncio.gather(*(
+                    play("", m, t, seed=i, live=lives[i]) for i, (m, t) in
+                    enumerate((m, t) for m, tokens in created for t in tokens)
+                )), 120,
+            )  # fmt: skip
+            assert {f["status"] for f in finals} == {"finished"}
+            for live in lives:
+                await live.close()
+            for _ in range(300):
+                if (await api.state(with_bots)).status == "finished":
+                    break
+                await asyncio.sleep(0.05)
+            assert (await api.state(with_bots)).status == "finished"
+            listed = {m.match for m in await api.list_matches(status="finished", limit=500)}
+            assert {m for m, _ in created} | {with_bots} <= listed
+
         acked = [m for live in lives for m in live.acked]
         for m, _ in created:
             await check_stored(store, m, acked)
