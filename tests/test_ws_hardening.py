@@ -24,8 +24,9 @@ from websockets.protocol import State
 from websockets.uri import parse_uri
 
 from server.engine.errors import RateLimited, StaleVersion
+from server.runtime.logs import LogLimiter
 from server.store.embedded import EmbeddedRedis
-from server.web.limits import LogLimiter, TokenBucket
+from server.web.limits import TokenBucket
 from server.web.problems import error_frame, from_error, members
 
 from .servers import ROOT, ServerProcess

@@ -85,8 +85,22 @@ _SUMMARIES: TypeAdapter[list[MatchSummary]] = TypeAdapter(list[MatchSummary])
 _ROW = b'["%s","%s",%s,"%s",%s,%s,%s,%s,%s,%s,%s,%s]'
 
 
-def decode_summaries(rows: list[list[bytes | None]]) -> list[MatchSummary]:
-    """Lobby rows: the values of :data:`SUMMARY_FIELDS` of each match hash, a page at a time."""
+def decode_summaries(rows: list[list[bytes | None]]) -> list[MatchSummary | None]:
+    """Lobby rows: the values of :data:`SUMMARY_FIELDS` of each match hash, a page at a time
+    (None for a row that cannot be read: a hash written by hand, a status from a newer server)."""
+    try:
+        return list(_decode_rows(rows))
+    except (ValueError, TypeError):  # json's and pydantic's errors are ValueErrors
+        summaries: list[MatchSummary | None] = []
+        for row in rows:
+            try:
+                summaries += _decode_rows([row])
+            except (ValueError, TypeError):
+                summaries.append(None)
+        return summaries
+
+
+def _decode_rows(rows: list[list[bytes | None]]) -> list[MatchSummary]:
     parts = [_ROW % (*row[:-1], b"null" if row[-1] is None else row[-1]) for row in rows]
     out = []
     for mid, game, seats, status, version, created, updated, names, bots, tokens, outcome, accounts in json.loads(

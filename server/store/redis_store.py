@@ -41,6 +41,7 @@ from server.domain.record import (
 )
 from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
+from server.runtime.logs import LogLimiter
 
 from .codec import (
     OPEN_SEATS,
@@ -149,6 +150,14 @@ def _map_header(n: int) -> bytes:
     return b"\xde" + n.to_bytes(2, "big")
 
 
+def _placing(game: bytes | None, status: bytes | None, created: bytes | None) -> tuple[str, MatchStatus, int] | None:
+    """A stored match's game, status and creation time, as the lobby's indexes place it (None: unreadable)."""
+    try:
+        return game.decode(), MatchStatus(status.decode()), int(created)  # type: ignore[union-attr,arg-type]
+    except (AttributeError, ValueError):
+        return None
+
+
 class Store:
     """Async access to matches. Every Redis fault surfaces as :class:`Unavailable`."""
 
@@ -165,6 +174,7 @@ class Store:
         #: This instance's walk over the lobby's indexes, one index at a time (see :meth:`repair_lobby`).
         self._walk = [lobby_index(), LOBBY_EXPIRY, *(lobby_index(s.value) for s in MatchStatus)]
         self._walk_at = (0, 0)  # (which index, from which rank)
+        self._unreadable = LogLimiter(log, logging.WARNING)  # stored matches the lobby cannot list
         # One Redis: the hot paths (commit, load, log) take the lean pipelined line (line.py);
         # a cluster routes everything through redis-py.
         self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
@@ -382,12 +392,16 @@ class Store:
         ttls = await self._pipeline([("PTTL", match_keys(mid)[0]) for mid, _ in live])
         now = now_ms()
         for (mid, (game, status, created)), ttl in zip(live, ttls, strict=True):
-            assert game is not None and status is not None and created is not None
             if ttl == -2:
                 await self._forget(mid)
-            else:  # a record without a TTL (none is written so) is looked at again in an hour
-                expires = now + (ttl if ttl >= 0 else 3_600_000)
-                await self._place(mid, game.decode(), MatchStatus(status.decode()), int(created), expires)
+                continue
+            place = _placing(game, status, created)
+            if place is None:  # left where it is, for whoever can read it (a newer server) or mends it
+                self._unreadable.log("the lobby cannot place stored match %s: its game, status or creation "
+                                     "time cannot be read", mid)  # fmt: skip
+                continue
+            # A record without a TTL (none is written so) is looked at again in an hour.
+            await self._place(mid, *place, now + (ttl if ttl >= 0 else 3_600_000))
         for mid, row in zip(ids, rows, strict=True):
             if row[0] is None:
                 await self._forget(mid)
@@ -414,19 +428,16 @@ class Store:
         answer's JSON, passed through as they are; a cluster takes two steps, through the models.
         """
         key = lobby_index(ANY if status is None else status.value, ANY if game is None else game)
-        top = "+inf" if after is None else after.created
         try:
             if self._line is not None:
-                objects, created, last, *gone = await LOBBY_PAGE_SCRIPT(self._line, [key], [
-                    top, "" if after is None else after.match, limit, "" if status is None else status.value,
-                    *SUMMARY_FIELDS, OPEN_SEATS,
-                ])  # fmt: skip
-                found = LobbyPage(objects, LobbyCursor(int(created), last.decode()) if created else None)
-                wrong = [g.decode() for g in gone]
+                found, wrong, unreadable = await self._page_in_one(key, status, limit, after)
             else:
-                summaries, wrong = await self._page_in_steps(key, status, limit + 1, after)
+                summaries, wrong, unreadable = await self._page_in_steps(key, status, limit + 1, after)
                 more = len(summaries) > limit
                 found = LobbyPage.of(summaries[:limit], LobbyCursor.of(summaries[limit - 1]) if more else None)
+            if unreadable:
+                self._unreadable.log("the lobby left out %d stored matches it cannot read, such as %s",
+                                     len(unreadable), unreadable[0])  # fmt: skip
             if wrong:
                 rows = await self._pipeline([("HMGET", match_keys(mid)[0], "game", "status", "created")
                                              for mid in wrong])  # fmt: skip
@@ -440,6 +451,23 @@ class Store:
             return LobbyPage(b"", None)
         return found
 
+    async def _page_in_one(self, key: str, status: MatchStatus | None, limit: int, after: LobbyCursor | None
+                           ) -> tuple[LobbyPage, list[str], list[str]]:  # fmt: skip
+        """``lobby_page.lua``: the page, the ids the index has wrong and those of the matches that cannot be
+        read. A page that fails on a match with a field missing is asked for again, carefully, without it."""
+        assert self._line is not None
+        args = ["+inf" if after is None else after.created, "" if after is None else after.match, limit,
+                "" if status is None else status.value, " ".join(MatchStatus)]  # fmt: skip
+        try:
+            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS])
+        except ResponseError as exc:
+            if "WRONGTYPE" in str(exc):
+                raise
+            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS])
+        objects, created, last, wrong, unreadable = reply
+        cursor = LobbyCursor(int(created), last.decode()) if created else None
+        return LobbyPage(objects, cursor), wrong.decode().split(), unreadable.decode().split()
+
     async def _heal(self, *keys: str) -> None:
         """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
         upkeep's walk fills it again from the others."""
@@ -449,13 +477,15 @@ class Store:
                 log.warning("the lobby's index %s was a %s: dropped, to be filled again", key, kind)
                 await self.redis.delete(key)
 
-    async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int,
-                             after: LobbyCursor | None) -> tuple[list[MatchSummary], list[str]]:  # fmt: skip
-        """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node)."""
+    async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int, after: LobbyCursor | None
+                             ) -> tuple[list[MatchSummary], list[str], list[str]]:  # fmt: skip
+        """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node).
+        Returns the summaries, the ids the index has wrong and those of the matches that cannot be read."""
         top = "+inf" if after is None else after.created
         offset = 0
-        out: list[list[bytes | None]] = []
+        out: list[MatchSummary] = []
         wrong: list[str] = []
+        unreadable: list[str] = []
         while len(out) < want:
             asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
             reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
@@ -467,14 +497,21 @@ class Store:
             ids = [m.decode() for m, score in pairs
                    if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
             rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
+            found, kept = [], []
             for mid, row in zip(ids, rows, strict=True):
                 if row[0] is None or (status is not None and row[3] != status.value.encode()):
                     wrong.append(mid)
+                else:
+                    found.append(mid)
+                    kept.append(row)
+            for mid, summary in zip(found, decode_summaries(kept), strict=True):
+                if summary is None:
+                    unreadable.append(mid)
                 elif len(out) < want:
-                    out.append(row)
+                    out.append(summary)
             if len(pairs) < asked:
                 break
-        return decode_summaries(out), wrong
+        return out, wrong, unreadable
 
     async def repair_lobby(self, batch: int = REPAIR_BATCH) -> int:
         """One step of the lobby's upkeep; returns how many entries it looked at.

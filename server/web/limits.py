@@ -6,7 +6,7 @@
 - A client ``OUTBOX_LIMIT`` frames behind is disconnected so that it resumes, never skipped.
 - A client that stops reading is dropped when a send waits ``ws_send_timeout_s`` (``server.config``).
 - A refusal carries when to retry (:meth:`TokenBucket.retry_after_ms`), and what clients can
-  cause at will is logged at most once in a while (:class:`LogLimiter`).
+  cause at will is logged at most once in a while (:class:`~server.runtime.logs.LogLimiter`).
 
 Frame size and nesting limits are the protocol's (``vorpal_protocol``); chat has its own
 per-seat limit (``server.domain.chat``).
@@ -14,10 +14,8 @@ per-seat limit (``server.domain.chat``).
 
 from __future__ import annotations
 
-import logging
 import math
 import time
-from collections.abc import Callable
 
 RATE_PER_S = 200.0
 RATE_BURST = 400.0
@@ -46,25 +44,3 @@ class TokenBucket:
     def retry_after_ms(self) -> int:
         """Milliseconds until the next admission (after a refused :meth:`admit`), at least 1."""
         return max(1, math.ceil((1 - self._allowance) / self.rate * 1000))
-
-
-class LogLimiter:
-    """At most one log line per ``every_s`` for a kind of event a client can cause at will
-    (a refused handshake, a dropped slow reader): the line counts the ones left out since."""
-
-    def __init__(self, logger: logging.Logger, level: int, every_s: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
-        self.logger, self.level, self.every_s, self.clock = logger, level, every_s, clock
-        self._last = -math.inf
-        self._suppressed = 0
-
-    def log(self, message: str, *args: object) -> None:
-        now = self.clock()
-        if now - self._last < self.every_s:
-            self._suppressed += 1
-            return
-        suppressed, self._suppressed, self._last = self._suppressed, 0, now
-        if suppressed:
-            self.logger.log(self.level, message + " (and %d more like it since)", *args, suppressed)
-        else:
-            self.logger.log(self.level, message, *args)

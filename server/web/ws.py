@@ -50,9 +50,10 @@ from server.engine.errors import (
 from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
+from server.runtime.logs import LogLimiter
 
 from .access import SCOPE_KEY, Session, request_id
-from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, LogLimiter, TokenBucket
+from .limits import MAX_BAD_FRAMES, MAX_LIMITED, OUTBOX_LIMIT, RATE_PER_S, TokenBucket
 from .origins import origin_allowed
 from .problems import INTERNAL_DETAIL, error_frame, from_decode_error, from_error
 from .services import Services, services
