@@ -129,7 +129,7 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     entry = packer.pack(c.entry)
     note = {"kind": "event", "game": c.record.game, "table": c.record.table}
     body = b"".join(packer.pack(k) + packer.pack(v) for k, v in note.items())
-    return entry, _map_header(len(note) + 1) + body + packer.pack("entry") + entry
+    return entry, packer.pack_map_header(len(note) + 1) + body + packer.pack("entry") + entry
 
 
 def _packer() -> msgpack.Packer:
@@ -141,13 +141,6 @@ def _packer() -> msgpack.Packer:
 
 def now_ms() -> int:
     return int(time.time() * 1000)
-
-
-def _map_header(n: int) -> bytes:
-    """The MessagePack header of a map of ``n`` pairs."""
-    if n < 16:
-        return bytes([0x80 | n])
-    return b"\xde" + n.to_bytes(2, "big")
 
 
 def _placing(game: bytes | None, status: bytes | None, created: bytes | None) -> tuple[str, MatchStatus, int] | None:
