@@ -323,7 +323,7 @@ async def test_a_stored_match_that_cannot_be_read_is_left_out_of_every_page(
             for status in (None, MatchStatus.OPEN):
                 one = (await store.page("borogoves", status, 500)).validated()
                 assert one == (await in_steps.page("borogoves", status, 500)).validated()
-                assert [m.match for m in one.matches] == good[::-1]
+                assert [m.match for m in one.matches if m.match in good + garbled] == good[::-1]
         finally:
             await in_steps.close()
         await store.repair_lobby(batch=await redis.zcard(lobby_index()) + 1)  # the upkeep walks past them
