@@ -89,15 +89,17 @@ def decode_summaries(rows: list[list[bytes | None]]) -> list[MatchSummary | None
     """Lobby rows: the values of :data:`SUMMARY_FIELDS` of each match hash, a page at a time
     (None for a row that cannot be read: a hash written by hand, a status from a newer server)."""
     try:
-        return list(_decode_rows(rows))
-    except (ValueError, TypeError):  # json's and pydantic's errors are ValueErrors
-        summaries: list[MatchSummary | None] = []
-        for row in rows:
-            try:
-                summaries += _decode_rows([row])
-            except (ValueError, TypeError):
-                summaries.append(None)
-        return summaries
+        page: list[MatchSummary | None] = list(_decode_rows(rows))
+    except (ValueError, TypeError):  # json's and pydantic's errors are ValueErrors; a field missing, a TypeError
+        page = [_decode_row(row) for row in rows]
+    return page
+
+
+def _decode_row(row: list[bytes | None]) -> MatchSummary | None:
+    try:
+        return _decode_rows([row])[0]
+    except (ValueError, TypeError):
+        return None
 
 
 def _decode_rows(rows: list[list[bytes | None]]) -> list[MatchSummary]:

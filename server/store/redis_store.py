@@ -145,9 +145,11 @@ def now_ms() -> int:
 
 def _placing(game: bytes | None, status: bytes | None, created: bytes | None) -> tuple[str, MatchStatus, int] | None:
     """A stored match's game, status and creation time, as the lobby's indexes place it (None: unreadable)."""
+    if game is None or status is None or created is None:
+        return None
     try:
-        return game.decode(), MatchStatus(status.decode()), int(created)  # type: ignore[union-attr,arg-type]
-    except (AttributeError, ValueError):
+        return game.decode(), MatchStatus(status.decode()), int(created)
+    except ValueError:  # not UTF-8, a status this server does not know, not a number
         return None
 
 
