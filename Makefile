@@ -41,8 +41,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests
 
+## The Python tests, spread over the machine's cores (each worker starts its own Redis and servers).
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --maxprocesses 4
 
 jstest: $(STAMP)
 	@if [ -f clients/js/package.json ]; then \
