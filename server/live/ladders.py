@@ -22,7 +22,7 @@ from server.domain.ladders import Ladders, now_ms
 from server.engine.errors import Unavailable, VorpalError
 from server.store.ladders import RedisLadders
 
-from .scheduler import until_woken
+from .scheduler import stop_loop, until_woken
 
 log = logging.getLogger("vorpal.ladders")
 
@@ -40,16 +40,14 @@ class LadderLoop:
         self.tick_s = tick_s
         self.owned: set[str] = set()
         self._wakeup = asyncio.Event()
+        self._stopping = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._loop = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
-        if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop
+        await stop_loop(self._loop, self._stopping)
         if self.owned:
             with contextlib.suppress(VorpalError):
                 await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
@@ -59,7 +57,7 @@ class LadderLoop:
         self._wakeup.set()
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
                 await self.tick()
             except Unavailable:

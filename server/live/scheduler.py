@@ -129,6 +129,22 @@ class TurnRunner:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
+async def stop_loop(task: asyncio.Task[None] | None, stopping: asyncio.Event) -> None:
+    """End a background loop that runs ``while not stopping.is_set()``: set ``stopping``, cancel
+    ``task`` to interrupt what it awaits, and wait for it to end.
+
+    The cancellation alone is not enough. On Python 3.11 ``asyncio.wait_for`` swallows a
+    cancellation that comes in the same loop turn as what it awaits completes, and redis-py
+    awaits every socket write that way: a loop cancelled during one of its Redis calls ran
+    on, and the app's shutdown waited for it for ever. With the flag set, such a loop ends at
+    its next turn instead, a tick later."""
+    stopping.set()
+    if task is not None:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
 async def until_woken(wakeup: asyncio.Event, seconds: float) -> None:
     """Wait ``seconds``, or less if ``wakeup`` is set meanwhile; then clear it for the next wait.
 
@@ -155,6 +171,7 @@ class Scheduler:
         self.owned: set[str] = set()
         self._unwatched: set[str] = set()
         self._wakeup = asyncio.Event()
+        self._stopping = asyncio.Event()
         self._loop: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
@@ -162,10 +179,7 @@ class Scheduler:
 
     async def stop(self) -> None:
         """Stop, and hand every lease back so that another instance takes over at once."""
-        if self._loop is not None:
-            self._loop.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._loop
+        await stop_loop(self._loop, self._stopping)
         await self.runner.stop()
         if self.owned:
             with contextlib.suppress(VorpalError):
@@ -178,7 +192,7 @@ class Scheduler:
     async def _run(self) -> None:
         swept = upkept = time.monotonic()
         faulted = False
-        while True:
+        while not self._stopping.is_set():
             try:
                 await self.tick()
                 if faulted or time.monotonic() - swept >= self.sweep_s:

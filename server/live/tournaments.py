@@ -47,6 +47,8 @@ from server.domain.tournaments import (
 from server.engine.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
 from server.store.tournaments import RedisTournaments
 
+from .scheduler import stop_loop
+
 log = logging.getLogger("vorpal.tournaments")
 
 #: How often a change looks again when a concurrent change moved the version.
@@ -216,16 +218,14 @@ class TournamentLoop:
     def __init__(self, tournaments: Tournaments, *, tick_s: float = 1.0) -> None:
         self.tournaments = tournaments
         self.tick_s = tick_s
+        self._stopping = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         self._task = asyncio.create_task(self._run())
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await stop_loop(self._task, self._stopping)
 
     async def tick(self) -> None:
         for tournament_id in await self.tournaments.store.running():
@@ -237,7 +237,7 @@ class TournamentLoop:
                 log.exception("tournament %s not advanced", tournament_id)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping.is_set():
             try:
                 await self.tick()
             except VorpalError as exc:

@@ -1,0 +1,130 @@
+"""The background loops end when stopped, even when what they await loses the cancellation.
+
+On Python 3.11 ``asyncio.wait_for`` swallows a cancellation that comes in the same loop
+turn as what it awaits completes, and redis-py awaits every socket write that way. A loop
+cancelled inside such a call ran on, and the app's shutdown waited for it for ever (the
+rare 300 s hang of ``tests/test_no_growth.py``: the tournament loop, cancelled in redis-py's
+``send_packed_command``). Each loop here is given a tick that swallows its cancellation.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Coroutine
+from typing import Any, cast
+
+import pytest
+
+from server.domain.ladders import Ladders
+from server.domain.matches import Matches
+from server.live.hub import Hub
+from server.live.ladders import LadderLoop
+from server.live.scheduler import Scheduler, stop_loop
+from server.live.tournaments import TournamentLoop, Tournaments
+from server.store import Store
+from server.store.ladders import RedisLadders
+
+pytestmark = pytest.mark.anyio
+
+TICK_S = 0.01
+BOUND_S = 10  # a loop that outlives its stop() would make this wait fail
+
+
+class Swallower:
+    """A wait that loses the first cancellation it receives, as redis-py's socket write may on
+    Python 3.11; later ones go through (so that a failing test still ends)."""
+
+    def __init__(self) -> None:
+        self.swallowed = False
+
+    async def wait(self) -> None:
+        try:
+            await asyncio.sleep(60)
+        except asyncio.CancelledError:
+            if self.swallowed:
+                raise
+            self.swallowed = True
+
+
+async def ends(stop: Coroutine[Any, Any, None]) -> bool:
+    """Whether ``stop`` returns within ``BOUND_S`` (a stop that waits for its loop for ever does not)."""
+    done, _ = await asyncio.wait({asyncio.create_task(stop)}, timeout=BOUND_S)
+    return bool(done)
+
+
+async def parked(task: asyncio.Task[None]) -> None:
+    """Let ``task`` run until it awaits."""
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert not task.done()
+
+
+async def test_stop_loop_ends_a_loop_whose_wait_swallowed_the_cancellation() -> None:
+    stopping = asyncio.Event()
+
+    swallower = Swallower()
+
+    async def loop() -> None:
+        while not stopping.is_set():
+            await swallower.wait()
+
+    task = asyncio.create_task(loop())
+    await parked(task)
+    assert await ends(stop_loop(task, stopping))
+    assert swallower.swallowed and task.done() and not task.cancelled()
+
+
+class SwallowingLadders(LadderLoop):
+    swallower = Swallower()
+
+    async def tick(self) -> None:
+        await self.swallower.wait()
+
+
+class SwallowingTournaments(TournamentLoop):
+    swallower = Swallower()
+
+    async def tick(self) -> None:
+        await self.swallower.wait()
+
+
+class SwallowingScheduler(Scheduler):
+    swallower = Swallower()
+
+    async def tick(self) -> None:
+        await self.swallower.wait()
+
+
+class QuietStore:
+    """The one call the scheduler's loop makes besides its tick."""
+
+    async def repair_lobby(self) -> None:
+        return None
+
+
+async def test_the_ladder_loop_stops() -> None:
+    loop = SwallowingLadders(cast(Ladders, None), cast(RedisLadders, None), instance="test", tick_s=TICK_S)
+    await loop.start()
+    assert loop._loop is not None
+    await parked(loop._loop)
+    assert await ends(loop.stop())
+    assert loop.swallower.swallowed
+
+
+async def test_the_tournament_loop_stops() -> None:
+    loop = SwallowingTournaments(cast(Tournaments, None), tick_s=TICK_S)
+    await loop.start()
+    assert loop._task is not None
+    await parked(loop._task)
+    assert await ends(loop.stop())
+    assert loop.swallower.swallowed
+
+
+async def test_the_scheduler_stops() -> None:
+    scheduler = SwallowingScheduler(cast(Matches, None), cast(Store, QuietStore()), cast(Hub, None),
+                                    instance="test", tick_s=TICK_S)  # fmt: skip
+    await scheduler.start()
+    assert scheduler._loop is not None
+    await parked(scheduler._loop)
+    assert await ends(scheduler.stop())
+    assert scheduler.swallower.swallowed
