@@ -10,8 +10,8 @@ rare 300 s hang of ``tests/test_no_growth.py``: the tournament loop, cancelled i
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from typing import Any, cast
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol, cast
 
 import pytest
 
@@ -19,7 +19,7 @@ from server.domain.ladders import Ladders
 from server.domain.matches import Matches
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
-from server.live.scheduler import Scheduler, stop_loop
+from server.live.scheduler import BackgroundLoop, Scheduler
 from server.live.tournaments import TournamentLoop, Tournaments
 from server.store import Store
 from server.store.ladders import RedisLadders
@@ -59,40 +59,39 @@ async def parked(task: asyncio.Task[None]) -> None:
     assert not task.done()
 
 
-async def test_stop_loop_ends_a_loop_whose_wait_swallowed_the_cancellation() -> None:
-    stopping = asyncio.Event()
+async def test_a_background_loop_whose_wait_swallowed_the_cancellation_ends() -> None:
+    loop, swallower = BackgroundLoop(), Swallower()
 
-    swallower = Swallower()
-
-    async def loop() -> None:
-        while not stopping.is_set():
+    async def run() -> None:
+        while loop.running:
             await swallower.wait()
 
-    task = asyncio.create_task(loop())
-    await parked(task)
-    assert await ends(stop_loop(task, stopping))
-    assert swallower.swallowed and task.done() and not task.cancelled()
+    loop.start(run())
+    assert loop.task is not None
+    await parked(loop.task)
+    assert await ends(loop.stop())
+    assert swallower.swallowed and loop.task.done() and not loop.task.cancelled()
 
 
-class SwallowingLadders(LadderLoop):
-    swallower = Swallower()
+class SwallowingTick:
+    """A loop's tick that loses the cancellation, as one of its Redis calls may."""
 
-    async def tick(self) -> None:
-        await self.swallower.wait()
-
-
-class SwallowingTournaments(TournamentLoop):
-    swallower = Swallower()
+    swallower: Swallower
 
     async def tick(self) -> None:
         await self.swallower.wait()
 
 
-class SwallowingScheduler(Scheduler):
-    swallower = Swallower()
+class SwallowingLadders(SwallowingTick, LadderLoop):
+    pass
 
-    async def tick(self) -> None:
-        await self.swallower.wait()
+
+class SwallowingTournaments(SwallowingTick, TournamentLoop):
+    pass
+
+
+class SwallowingScheduler(SwallowingTick, Scheduler):
+    pass
 
 
 class QuietStore:
@@ -102,29 +101,32 @@ class QuietStore:
         return None
 
 
-async def test_the_ladder_loop_stops() -> None:
-    loop = SwallowingLadders(cast(Ladders, None), cast(RedisLadders, None), instance="test", tick_s=TICK_S)
-    await loop.start()
-    assert loop._loop is not None
-    await parked(loop._loop)
-    assert await ends(loop.stop())
-    assert loop.swallower.swallowed
+class Swallowing(Protocol):
+    """What the test uses of each loop's owner."""
+
+    swallower: Swallower
+    _loop: BackgroundLoop
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
 
 
-async def test_the_tournament_loop_stops() -> None:
-    loop = SwallowingTournaments(cast(Tournaments, None), tick_s=TICK_S)
-    await loop.start()
-    assert loop._task is not None
-    await parked(loop._task)
-    assert await ends(loop.stop())
-    assert loop.swallower.swallowed
+LOOPS: dict[str, Callable[[], Swallowing]] = {
+    "ladders": lambda: SwallowingLadders(cast(Ladders, None), cast(RedisLadders, None), instance="test", tick_s=TICK_S),
+    "tournaments": lambda: SwallowingTournaments(cast(Tournaments, None), tick_s=TICK_S),
+    "scheduler": lambda: SwallowingScheduler(
+        cast(Matches, None), cast(Store, QuietStore()), cast(Hub, None), instance="test", tick_s=TICK_S
+    ),
+}
 
 
-async def test_the_scheduler_stops() -> None:
-    scheduler = SwallowingScheduler(cast(Matches, None), cast(Store, QuietStore()), cast(Hub, None),
-                                    instance="test", tick_s=TICK_S)  # fmt: skip
-    await scheduler.start()
-    assert scheduler._loop is not None
-    await parked(scheduler._loop)
-    assert await ends(scheduler.stop())
-    assert scheduler.swallower.swallowed
+@pytest.mark.parametrize("name", LOOPS)
+async def test_the_loop_stops(name: str) -> None:
+    owner = LOOPS[name]()
+    swallower = owner.swallower = Swallower()
+    await owner.start()
+    assert owner._loop.task is not None
+    await parked(owner._loop.task)
+    assert await ends(owner.stop())
+    assert swallower.swallowed

@@ -22,7 +22,7 @@ from server.domain.ladders import Ladders, now_ms
 from server.engine.errors import Unavailable, VorpalError
 from server.store.ladders import RedisLadders
 
-from .scheduler import stop_loop, until_woken
+from .scheduler import BackgroundLoop, until_woken
 
 log = logging.getLogger("vorpal.ladders")
 
@@ -40,14 +40,13 @@ class LadderLoop:
         self.tick_s = tick_s
         self.owned: set[str] = set()
         self._wakeup = asyncio.Event()
-        self._stopping = asyncio.Event()
-        self._loop: asyncio.Task[None] | None = None
+        self._loop = BackgroundLoop()
 
     async def start(self) -> None:
-        self._loop = asyncio.create_task(self._run())
+        self._loop.start(self._run())
 
     async def stop(self) -> None:
-        await stop_loop(self._loop, self._stopping)
+        await self._loop.stop()
         if self.owned:
             with contextlib.suppress(VorpalError):
                 await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
@@ -57,7 +56,7 @@ class LadderLoop:
         self._wakeup.set()
 
     async def _run(self) -> None:
-        while not self._stopping.is_set():
+        while self._loop.running:
             try:
                 await self.tick()
             except Unavailable:

@@ -27,6 +27,8 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 from server.domain.matches import Matches, now_ms
 from server.domain.turns import Turn, take_turn
@@ -129,20 +131,28 @@ class TurnRunner:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
 
-async def stop_loop(task: asyncio.Task[None] | None, stopping: asyncio.Event) -> None:
-    """End a background loop that runs ``while not stopping.is_set()``: set ``stopping``, cancel
-    ``task`` to interrupt what it awaits, and wait for it to end.
+class BackgroundLoop:
+    """The task of a loop that runs ``while loop.running``, and its ending.
 
-    The cancellation alone is not enough. On Python 3.11 ``asyncio.wait_for`` swallows a
+    Cancelling the task alone is not enough. On Python 3.11 ``asyncio.wait_for`` swallows a
     cancellation that comes in the same loop turn as what it awaits completes, and redis-py
     awaits every socket write that way: a loop cancelled during one of its Redis calls ran
-    on, and the app's shutdown waited for it for ever. With the flag set, such a loop ends at
-    its next turn instead, a tick later."""
-    stopping.set()
-    if task is not None:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+    on, and the app's shutdown waited for it for ever. :meth:`stop` also clears ``running``,
+    so such a loop ends at its next turn instead, a tick later."""
+
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None
+        self.running = True
+
+    def start(self, run: Coroutine[Any, Any, None]) -> None:
+        self.task = asyncio.create_task(run)
+
+    async def stop(self) -> None:
+        self.running = False
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
 
 
 async def until_woken(wakeup: asyncio.Event, seconds: float) -> None:
@@ -171,15 +181,14 @@ class Scheduler:
         self.owned: set[str] = set()
         self._unwatched: set[str] = set()
         self._wakeup = asyncio.Event()
-        self._stopping = asyncio.Event()
-        self._loop: asyncio.Task[None] | None = None
+        self._loop = BackgroundLoop()
 
     async def start(self) -> None:
-        self._loop = asyncio.create_task(self._run())
+        self._loop.start(self._run())
 
     async def stop(self) -> None:
         """Stop, and hand every lease back so that another instance takes over at once."""
-        await stop_loop(self._loop, self._stopping)
+        await self._loop.stop()
         await self.runner.stop()
         if self.owned:
             with contextlib.suppress(VorpalError):
@@ -192,7 +201,7 @@ class Scheduler:
     async def _run(self) -> None:
         swept = upkept = time.monotonic()
         faulted = False
-        while not self._stopping.is_set():
+        while self._loop.running:
             try:
                 await self.tick()
                 if faulted or time.monotonic() - swept >= self.sweep_s:

@@ -47,7 +47,7 @@ from server.domain.tournaments import (
 from server.engine.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
 from server.store.tournaments import RedisTournaments
 
-from .scheduler import stop_loop
+from .scheduler import BackgroundLoop
 
 log = logging.getLogger("vorpal.tournaments")
 
@@ -218,14 +218,13 @@ class TournamentLoop:
     def __init__(self, tournaments: Tournaments, *, tick_s: float = 1.0) -> None:
         self.tournaments = tournaments
         self.tick_s = tick_s
-        self._stopping = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._loop = BackgroundLoop()
 
     async def start(self) -> None:
-        self._task = asyncio.create_task(self._run())
+        self._loop.start(self._run())
 
     async def stop(self) -> None:
-        await stop_loop(self._task, self._stopping)
+        await self._loop.stop()
 
     async def tick(self) -> None:
         for tournament_id in await self.tournaments.store.running():
@@ -237,7 +236,7 @@ class TournamentLoop:
                 log.exception("tournament %s not advanced", tournament_id)
 
     async def _run(self) -> None:
-        while not self._stopping.is_set():
+        while self._loop.running:
             try:
                 await self.tick()
             except VorpalError as exc:
