@@ -55,6 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -284,12 +285,9 @@ def make_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: rando
     return seats
 
 
-async def connect_seats(seats: list[Seat], sources: int = 1) -> None:
-    """Open every seat's WebSocket, 200 handshakes in flight, from ``sources`` loopback addresses
-    (127.0.0.1, .2, ...) in turn: one address has ports for 28,232 connections to a server port."""
-    addrs = [f"127.0.0.{i + 1}" for i in range(sources)] if sources > 1 else [None]
-    await gather_limited([connect("127.0.0.1", s.uri.port, s, addrs[i % len(addrs)]) for i, s in enumerate(seats)],
-                         200)  # fmt: skip
+async def connect_seats(seats: list[Seat]) -> None:
+    """Open every seat's WebSocket, 200 handshakes in flight."""
+    await gather_limited([connect("127.0.0.1", s.uri.port, s) for s in seats], 200)
 
 
 async def subscribe_seats(seats: list[Seat], timeout: float = 120.0) -> None:
@@ -399,44 +397,112 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
 async def idle(args: argparse.Namespace, procs: Procs) -> dict[str, Any]:
     """Hold ``args.idle`` subscribed seat connections on one instance; report the server's memory and
     the time to accept them (TCP and WebSocket handshakes) and to subscribe them (auth + subscribe
-    acknowledged), the matches having been created and joined over REST before (``rest_setup_s``)."""
-    stats = Stats()
+    acknowledged), the matches having been created and joined over REST before (``rest_setup_s``).
+
+    The client side runs in ``args.clients`` processes (``loadtest/idle_clients.py``), each holding
+    its share of the sockets: a process's open files may be capped below the sockets wanted."""
     matches = math.ceil(args.idle / 3)
     pids = procs.worker_pids()
     base = rss_mb(pids)
     t = time.perf_counter()
     specs = await setup_matches(procs.ports, matches)
-    seats = make_seats(specs, stats, random.Random(args.seed))[: args.idle]
+    seats = [(port, mid, s, token) for port, mid, tokens in specs for s, token in enumerate(tokens)][: args.idle]
     rest_s = time.perf_counter() - t
     sources = args.sources or math.ceil(len(seats) / SOCKETS_PER_SOURCE)
-    t = time.perf_counter()
-    await connect_seats(seats, sources)
-    accept_s = time.perf_counter() - t
-    accepted = rss_mb(pids)
-    t = time.perf_counter()
-    await subscribe_seats(seats, max(120.0, len(seats) / 100))
-    subscribe_s = time.perf_counter() - t
-    log(f"idle: {len(seats)} connections accepted in {accept_s:.1f} s, subscribed in {subscribe_s:.1f} s; "
-        f"holding them {args.hold} s")  # fmt: skip
-    await asyncio.sleep(args.hold)
-    # Every connection is still served: none was closed.
-    alive = sum(1 for s in seats if s.transport is not None and not s.transport.is_closing())
-    pids = procs.worker_pids()
-    rss = rss_mb(pids)
+    addrs = [f"127.0.0.{i + 1}" for i in range(sources)] if sources > 1 else [None]
+    shares: list[list[Any]] = [[] for _ in range(args.clients)]
+    for i, seat in enumerate(seats):  # the sources alternate over all seats, whichever process holds them
+        shares[i % args.clients].append([*seat, addrs[i % len(addrs)]])
+    clients = IdleClients(shares, procs.logdir, max(1, 200 // args.clients))
+    try:
+        t = time.perf_counter()
+        await clients.each("connect")
+        accept_s = time.perf_counter() - t
+        accepted = rss_mb(pids)
+        t = time.perf_counter()
+        await clients.each("subscribe")
+        subscribe_s = time.perf_counter() - t
+        log(f"idle: {len(seats)} connections accepted in {accept_s:.1f} s, subscribed in {subscribe_s:.1f} s "
+            f"({args.clients} client processes); holding them {args.hold} s")  # fmt: skip
+        await asyncio.sleep(args.hold)
+        pids = procs.worker_pids()
+        rss = rss_mb(pids)
+        hwm = hwm_mb(pids)
+        fds = open_files(pids)
+        closing = await clients.each("close")  # every connection is still served: none was closed
+    finally:
+        clients.stop()
     out = {
         "bench": "vorpal-idle", "mode": procs.mode, "workers": procs.workers, "connections": len(seats),
-        "alive": alive, "matches": matches, "sources": sources, "rss_before_mb": round(base, 1),
-        "rss_accepted_mb": round(accepted, 1), "rss_mb": round(rss, 1), "rss_hwm_mb": round(hwm_mb(pids), 1),
+        "alive": sum(c["alive"] for c in closing), "matches": matches, "sources": sources,
+        "clients": args.clients, "open_files": fds, "rss_before_mb": round(base, 1),
+        "rss_accepted_mb": round(accepted, 1), "rss_mb": round(rss, 1), "rss_hwm_mb": round(hwm, 1),
         "kb_per_connection": round((rss - base) * 1024 / len(seats), 1),
         "accept_s": round(accept_s, 1), "subscribe_s": round(subscribe_s, 1),
         "accept_subscribe_s": round(accept_s + subscribe_s, 1), "rest_setup_s": round(rest_s, 1),
-        "errors": stats.errors, "error_samples": stats.messages,
+        "errors": sum(c["errors"] for c in closing),
+        "error_samples": [m for c in closing for m in c["error_samples"]][:8],
         "redis_kb_per_match": round(int(procs.client().info("memory")["used_memory"]) / matches / 1024, 1),
     }  # fmt: skip
-    for s in seats:
-        s.done = True
-        s.close()
     return out
+
+
+def open_files(pids: list[int]) -> list[int]:
+    """Descriptors held by each process of the server (one per socket, plus a few of its own)."""
+    out = []
+    for pid in pids:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            out.append(psutil.Process(pid).num_fds())
+    return out
+
+
+class IdleClients:
+    """The load-generator processes of an idle run, each told in turn what to do next."""
+
+    def __init__(self, shares: list[list[Any]], logdir: Path, in_flight: int) -> None:
+        self.procs: list[subprocess.Popen[str]] = []
+        for i, share in enumerate(shares):
+            path = logdir / f"idle-clients-{i}.json"
+            path.write_text(json.dumps(share))
+            with open(logdir / f"idle-clients-{i}.log", "a") as err:
+                self.procs.append(subprocess.Popen(
+                    [sys.executable, "-m", "loadtest.idle_clients", str(path), "--in-flight", str(in_flight)],
+                    cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
+                ))  # fmt: skip
+
+    async def each(self, command: str) -> list[dict[str, Any]]:
+        """Tell every process ``command`` at once; their answers, once all have answered."""
+        for p in self.procs:
+            assert p.stdin is not None
+            p.stdin.write(command + "\n")
+            p.stdin.flush()
+        answers = await asyncio.gather(*(asyncio.to_thread(self._answer, p) for p in self.procs))
+        for a in answers:
+            if "error" in a:
+                raise RuntimeError(f"idle clients: {a['error']}")
+        return answers
+
+    @staticmethod
+    def _answer(p: subprocess.Popen[str]) -> dict[str, Any]:
+        assert p.stdout is not None
+        line = p.stdout.readline()
+        if not line:
+            return {"error": f"a client process exited with {p.wait()} (see idle-clients-*.log)"}
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+    def stop(self) -> None:
+        """Wait for every process to end (a closed stdin tells one still waiting to close its sockets)."""
+        for p in self.procs:
+            assert p.stdin is not None and p.stdout is not None
+            with contextlib.suppress(BrokenPipeError):
+                p.stdin.close()
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+            p.stdout.close()
 
 
 def summary_line(res: dict[str, Any]) -> str:
@@ -475,6 +541,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--idle", type=int, default=0, help="instead: hold this many idle subscribed connections")
     p.add_argument("--hold", type=float, default=5.0, help="seconds to hold the idle connections")
     p.add_argument("--sources", type=int, default=0, help="idle: loopback source addresses (default: 1 per 25,000)")
+    p.add_argument("--clients", type=int, default=0,
+                   help="idle: load-generator processes (default: as few as the open-files limit allows)")  # fmt: skip
     p.add_argument("--runs", type=int, default=1)
     p.add_argument("--profile", default="", help="path of py-spy: record each server worker while timed")
     p.add_argument("--aof", action="store_true", help="Redis with appendonly yes, everysec")
@@ -484,10 +552,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server processes")
     args = p.parse_args(argv)
     nofile = raise_nofile(max(65_536, args.idle + FD_MARGIN))
-    if args.idle and nofile < args.idle + FD_MARGIN:
-        log(f"bench: ulimit -n is {nofile}: {args.idle} connections need {args.idle + FD_MARGIN} descriptors in the "
-            "server and in this process (loadtest/README.md, '50,000 idle sockets')")  # fmt: skip
-        return 2
+    if args.idle:
+        # The client side splits over processes; each server process holds its share (ports mode: an
+        # even share per instance; workers mode: the kernel's, which is even only on average).
+        args.clients = args.clients or math.ceil(args.idle / max(1, nofile - FD_MARGIN))
+        server_share = math.ceil(args.idle / min(map(int, args.workers.split(","))))
+        if nofile < server_share + FD_MARGIN or nofile < math.ceil(args.idle / args.clients) + FD_MARGIN:
+            log(f"bench: ulimit -n is {nofile}: {args.idle} connections need {server_share + FD_MARGIN} descriptors "
+                "in a server process (loadtest/README.md, '50,000 idle sockets')")  # fmt: skip
+            return 2
     results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("%Y%m%d-%H%M%S"))
     results.mkdir(parents=True, exist_ok=True)
     env = dict(kv.split("=", 1) for kv in args.env)
@@ -500,7 +573,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         import uvloop
 
-        run_loop = uvloop.run
+        run_loop: Callable[[Coroutine[Any, Any, dict[str, Any]]], dict[str, Any]] = uvloop.run
     except ImportError:  # pragma: no cover
         run_loop = asyncio.run
     for run in range(1, args.runs + 1):

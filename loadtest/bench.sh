@@ -4,6 +4,7 @@
 #   loadtest/bench.sh --matches 1000 --think 0.5 --duration 40   # open workload (latency target)
 #   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
 #   loadtest/bench.sh --idle 50000 --workers 1          # 50,000 (needs a hard limit >= 51,024 open files)
+#   loadtest/bench.sh --idle 50000 --mode workers --workers 3   # 50,000 on one instance of 3 workers
 #   loadtest/bench.sh engine                            # engine micro-benchmark (every game)
 #   loadtest/bench.sh lobby                             # GET /v1/matches, one instance, 10,000 matches
 # Summary lines on stdout, details on stderr, JSON under loadtest/results/.
