@@ -62,6 +62,12 @@ for h in "${needs[@]}"; do
   chmod -R u+w "$STAGE/$h" 2>/dev/null || true
   find "$SHARED_BENCH/$h" -maxdepth 1 -type f -exec cp {} "$STAGE/$h/" \;
   chmod -R u+w "$STAGE/$h"
+  staged=$STAGE/$h/node_modules
+  [ "$h" = ceiling ] && staged=$STAGE/$h/.venv/bin/python
+  if [ "$INSTALL" = 0 ] && [ ! -e "$staged" ]; then
+    echo "--skip-install: nothing installed in $STAGE/$h yet (run once without it)" >&2
+    exit 1
+  fi
   if [ "$INSTALL" = 1 ]; then
     echo "# install $h in $STAGE/$h" >&2
     if [ "$h" = ceiling ]; then
