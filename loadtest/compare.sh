@@ -50,6 +50,9 @@ ulimit -Hn 65536 2>/dev/null || true
 ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 
 uses() { case " $SERVERS " in *" $1 "*) return 0 ;; esac; return 1; }
+# The probe runs on the interpreter Vorpal runs on ($PY's): a comparison of code, not of two Python builds.
+base_of() { [ -x "$1" ] && "$1" -c 'import sys; print(sys._base_executable)'; }
+BASE=$(base_of "$PY")
 needs=()
 uses probe && needs+=(ceiling)
 uses boardgame.io && needs+=(peers)
@@ -68,10 +71,15 @@ for h in "${needs[@]}"; do
     echo "--skip-install: nothing installed in $STAGE/$h yet (run once without it)" >&2
     exit 1
   fi
+  if [ "$INSTALL" = 0 ] && [ "$h" = ceiling ] && [ "$(base_of "$staged")" != "$BASE" ]; then
+    echo "--skip-install: the probe's venv runs on $(base_of "$staged"), Vorpal on $BASE (run once without it)" >&2
+    exit 1
+  fi
   if [ "$INSTALL" = 1 ]; then
     echo "# install $h in $STAGE/$h" >&2
     if [ "$h" = ceiling ]; then
-      [ -x "$STAGE/$h/.venv/bin/python" ] || python3 -m venv "$STAGE/$h/.venv"
+      [ "$(base_of "$STAGE/$h/.venv/bin/python")" = "$BASE" ] || rm -rf "$STAGE/$h/.venv"
+      [ -x "$STAGE/$h/.venv/bin/python" ] || "$BASE" -m venv "$STAGE/$h/.venv"
       "$STAGE/$h/.venv/bin/pip" install -q --disable-pip-version-check -r "$STAGE/$h/requirements.txt" >&2
     else
       # The harness's own step is npm ci. Colyseus's lock file lists only the Linux builds of an optional
