@@ -564,7 +564,8 @@ def main(argv: list[str] | None = None) -> int:
     results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("%Y%m%d-%H%M%S"))
     results.mkdir(parents=True, exist_ok=True)
     env = dict(kv.split("=", 1) for kv in args.env)
-    log(f"# bench: python {sys.version.split()[0]} cpus={os.cpu_count()} nofile={nofile} "
+    interpreter = getattr(sys, "_base_executable", sys.executable)  # its build matters (README, "Which Python")
+    log(f"# bench: python {sys.version.split()[0]} ({interpreter}) cpus={os.cpu_count()} nofile={nofile} "
         f"loadavg={os.getloadavg()} results={results}")  # fmt: skip
     configs = [(w, m) for w in map(int, args.workers.split(",")) for m in map(int, args.matches.split(","))]
     if args.idle:
