@@ -55,7 +55,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +62,16 @@ import httpx
 import psutil
 import redis
 
-from loadtest.loadgen import Seat, Stats, connect, freeze_gc, gather_limited, percentile
+from loadtest.loadgen import (
+    Seat,
+    Stats,
+    connect_seats,
+    freeze_gc,
+    gather_limited,
+    percentile,
+    run_loop,
+    subscribe_seats,
+)
 from server.store.embedded import server_binary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -283,18 +291,6 @@ def make_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: rando
         for _ in range(spectators):
             seats.append(Seat(uri, mid, None, None, stats, rnd))
     return seats
-
-
-async def connect_seats(seats: list[Seat]) -> None:
-    """Open every seat's WebSocket, 200 handshakes in flight."""
-    await gather_limited([connect("127.0.0.1", s.uri.port, s) for s in seats], 200)
-
-
-async def subscribe_seats(seats: list[Seat], timeout: float = 120.0) -> None:
-    """Every seat authenticates and subscribes; returns when every subscription is acknowledged."""
-    for s in seats:
-        s.start()
-    await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), timeout)
 
 
 async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
@@ -556,10 +552,10 @@ def main(argv: list[str] | None = None) -> int:
         # The client side splits over processes; each server process holds its share (ports mode: an
         # even share per instance; workers mode: the kernel's, which is even only on average).
         args.clients = args.clients or math.ceil(args.idle / max(1, nofile - FD_MARGIN))
-        server_share = math.ceil(args.idle / min(map(int, args.workers.split(","))))
-        if nofile < server_share + FD_MARGIN or nofile < math.ceil(args.idle / args.clients) + FD_MARGIN:
-            log(f"bench: ulimit -n is {nofile}: {args.idle} connections need {server_share + FD_MARGIN} descriptors "
-                "in a server process (loadtest/README.md, '50,000 idle sockets')")  # fmt: skip
+        need = math.ceil(args.idle / min(args.clients, *map(int, args.workers.split(",")))) + FD_MARGIN
+        if nofile < need:
+            log(f"bench: ulimit -n is {nofile}: {args.idle} connections need {need} descriptors in a server or "
+                "client process (more workers or --clients; loadtest/README.md, '50,000 idle sockets')")  # fmt: skip
             return 2
     results = Path(args.results or ROOT / "loadtest" / "results" / time.strftime("%Y%m%d-%H%M%S"))
     results.mkdir(parents=True, exist_ok=True)
@@ -571,12 +567,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.idle:
         configs = [(w, 0) for w in map(int, args.workers.split(","))]
     by_config: dict[tuple[int, int], list[dict[str, Any]]] = {c: [] for c in configs}
-    try:
-        import uvloop
-
-        run_loop: Callable[[Coroutine[Any, Any, dict[str, Any]]], dict[str, Any]] = uvloop.run
-    except ImportError:  # pragma: no cover
-        run_loop = asyncio.run
     for run in range(1, args.runs + 1):
         for w, m in configs:
             logdir = results / f"w{w}-m{m}-r{run}"

@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from loadtest.loadgen import Seat, Stats, connect, gather_limited
+from loadtest.loadgen import Seat, Stats, connect_seats, run_loop, subscribe_seats
 
 
 def reply(data: dict[str, Any]) -> None:
@@ -45,13 +45,10 @@ async def serve(specs: list[list[Any]], in_flight: int) -> None:
     while True:
         command = (await asyncio.to_thread(sys.stdin.readline)).strip()
         if command == "connect":
-            opening = [connect("127.0.0.1", s.uri.port, s, src) for s, src in zip(seats, sources, strict=True)]
-            await gather_limited(opening, in_flight)
+            await connect_seats(seats, sources, in_flight)
             reply({"connected": len(seats)})
         elif command == "subscribe":
-            for s in seats:
-                s.start()
-            await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), max(120.0, len(seats) / 100))
+            await subscribe_seats(seats, max(120.0, len(seats) / 100))
             reply({"subscribed": len(seats)})
         elif command in ("close", ""):  # "": the parent is gone
             alive = sum(1 for s in seats if s.transport is not None and not s.transport.is_closing())
@@ -71,12 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--in-flight", type=int, default=200, help="handshakes in flight at once")
     args = p.parse_args(argv)
     specs = json.loads(args.specs.read_text())
-    try:
-        import uvloop
-
-        uvloop.run(serve(specs, args.in_flight))
-    except ImportError:  # pragma: no cover
-        asyncio.run(serve(specs, args.in_flight))
+    run_loop(serve(specs, args.in_flight))
     return 0
 
 

@@ -25,9 +25,9 @@ import gc
 import random
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import msgpack
 from websockets.client import ClientProtocol
@@ -36,6 +36,7 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 SUBPROTOCOL = "vorpal.v1.msgpack"
+T = TypeVar("T")
 perf = time.perf_counter
 packb = msgpack.packb
 unpackb = msgpack.unpackb
@@ -228,6 +229,28 @@ async def connect(host: str, port: int, seat: Seat, source: str | None = None) -
         await loop.create_connection(lambda: seat, sock=sock)
     await seat.opened
     return seat
+
+
+async def connect_seats(seats: list[Seat], sources: list[str | None] | None = None, in_flight: int = 200) -> None:
+    """Open every seat's WebSocket, ``in_flight`` handshakes at once; seat i from ``sources[i]`` if given."""
+    await gather_limited([connect("127.0.0.1", s.uri.port, s, None if sources is None else sources[i])
+                          for i, s in enumerate(seats)], in_flight)  # fmt: skip
+
+
+async def subscribe_seats(seats: list[Seat], timeout: float = 120.0) -> None:
+    """Every seat authenticates and subscribes; returns when every subscription is acknowledged."""
+    for s in seats:
+        s.start()
+    await asyncio.wait_for(asyncio.gather(*(s.subscribed for s in seats)), timeout)
+
+
+def run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """``main`` to completion on uvloop where it is installed (as the server runs), else on asyncio's loop."""
+    try:
+        import uvloop
+    except ImportError:  # pragma: no cover
+        return asyncio.run(main)
+    return uvloop.run(main)
 
 
 async def gather_limited(coros: list[Any], limit: int) -> list[Any]:

@@ -52,7 +52,7 @@ from urllib.parse import urlencode
 import psutil
 
 from loadtest.bench import ROOT, Procs, busy_jiffies, cpu_s, log, raise_nofile, start_profilers, stop_profilers
-from loadtest.loadgen import freeze_gc, gather_limited, percentile
+from loadtest.loadgen import freeze_gc, gather_limited, percentile, run_loop
 from server import games
 from server.config import Settings
 from server.domain.matches import Matches
@@ -247,12 +247,6 @@ def main(argv: list[str] | None = None) -> int:
     # at a rate the benchmark's one client never reaches; --env overrides it.
     limiter = {"VORPAL_REST_RATE_PER_S": "1000000", "VORPAL_REST_BURST": "1000000"}
     procs = Procs(1, "ports", False, results, limiter | dict(kv.split("=", 1) for kv in args.env))
-    try:
-        import uvloop
-
-        run_loop = uvloop.run
-    except ImportError:  # pragma: no cover
-        run_loop = asyncio.run
     try:
         procs.start()
         out = run_loop(bench(args, procs))
