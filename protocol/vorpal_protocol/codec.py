@@ -147,32 +147,45 @@ _WIRE_ORDER: dict[str, tuple[tuple[str, bytes, Any], ...]] = {
 }
 
 
+#: Frame type -> the names of its fields.
+_WIRE_NAMES: dict[str, frozenset[str]] = {
+    kind: frozenset(name for name, _ in order) for kind, order in FIELD_ORDER.items()
+}
+
+
 def _encode_fast(data: dict[str, Any]) -> bytes | None:
     """The canonical bytes by a native encoder that sorts map keys, or None where it cannot tell.
 
-    The frame's own fields are written in wire order, each value by ``ormsgpack`` with
-    sorted keys (a :class:`Packed` value as it is). Anything the general path treats
-    specially is left to it: a field the spec does not list, a value ``ormsgpack``
-    refuses, or a float the canonical form turns into an integer.
+    The frame's own fields are written in wire order: each stretch of them between two
+    :class:`Packed` values (most frames have none: the whole frame) by one ``ormsgpack``
+    call with sorted keys, a :class:`Packed` value as it is. A field the spec does not
+    list is left to the general path, which writes it after the known ones.
     """
     order = _WIRE_ORDER.get(data.get("type"))  # type: ignore[arg-type]
     if order is None or _ormsgpack is None:
         return None
+    if not data.keys() <= _WIRE_NAMES[data["type"]]:
+        return None
     chunks: list[bytes] = []
-    seen = 0
+    run: list[Any] = []  # names and values between two packed values, alternating
+    written = 0
     for name, key, factory in order:
         value = data.get(name)
-        if name in data:
-            seen += 1
         if value is None:
             if factory is None or name in data:
                 continue
             value = factory()
-        chunks.append(key)
-        chunks.append(value.data if type(value) is Packed else _pack_native(value))
-    if seen != len(data) or not all(chunks):
-        return None
-    return _map_header(len(chunks) // 2) + b"".join(chunks)
+        written += 1
+        if type(value) is Packed:
+            if run:
+                chunks.append(_pack_run(run))
+                run = []
+            chunks += (key, value.data)
+        else:
+            run += (name, value)
+    if run:
+        chunks.append(_pack_run(run))
+    return _map_header(written) + b"".join(chunks)
 
 
 def _pack_native(value: Any) -> bytes:
@@ -194,9 +207,12 @@ def _pack_value(value: Any) -> bytes:
     return _packb(_canonical(value))
 
 
+_FIXMAP_HEADERS = tuple(bytes((0x80 | n,)) for n in range(16))
+
+
 def _map_header(n: int) -> bytes:
     if n < 16:
-        return bytes((0x80 | n,))
+        return _FIXMAP_HEADERS[n]
     return b"\xde" + n.to_bytes(2, "big") if n < 1 << 16 else b"\xdf" + n.to_bytes(4, "big")
 
 
