@@ -312,15 +312,18 @@ def _check(value: Any, depth: int) -> Any:
     """Enforce the nesting limit and the JSON data model; integral floats become integers."""
     if depth > MAX_DEPTH:
         raise DecodeError("bad_frame", f"frames nest at most {MAX_DEPTH} levels")
+    deepest = depth == MAX_DEPTH  # a leaf below counts too: every item is checked for its depth
     if isinstance(value, dict):
         for k, v in value.items():
             if not isinstance(k, str) or k == "__proto__":
                 raise DecodeError("bad_frame", "map keys are strings, other than '__proto__'")
-            value[k] = _check(v, depth + 1)
+            if deepest or not _plain(v):
+                value[k] = _check(v, depth + 1)
         return value
     if isinstance(value, list):
         for i, v in enumerate(value):
-            value[i] = _check(v, depth + 1)
+            if deepest or not _plain(v):
+                value[i] = _check(v, depth + 1)
         return value
     if value is None or isinstance(value, str | bool):
         return value
@@ -333,6 +336,14 @@ def _check(value: Any, depth: int) -> Any:
             raise DecodeError("bad_frame", "floats are finite")
         return int(value) if value.is_integer() and abs(value) <= MAX_SAFE_INTEGER else value
     raise DecodeError("bad_frame", "bin and extension types are not used in frames")
+
+
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is valid as it is: text, a boolean, null or a safe integer (most of a frame)."""
+    kind = type(value)
+    return (
+        kind is str or value is None or kind is bool or (kind is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER)
+    )
 
 
 def unpack(data: bytes) -> dict[str, Any]:

@@ -51,7 +51,11 @@ def seat_of(record: MatchRecord, token: str | None) -> int | None:
     """The seat ``token`` holds in ``record``; None without a token; ``unauthorized`` if wrong."""
     if token is None:
         return None
-    parsed = SeatToken.parse(token)
+    return checked_seat(record, token, SeatToken.parse(token))
+
+
+def checked_seat(record: MatchRecord, token: str, parsed: SeatToken | None) -> int:
+    """:func:`seat_of` for a token parsed already (as ``parsed``)."""
     if parsed is None or parsed.match_id != record.id or parsed.seat >= record.seats:
         raise Unauthorized("that token is not a seat token of this match")
     if not token_matches(token, record.tokens[parsed.seat]):
@@ -121,8 +125,11 @@ class Matches:
                 changed = (*changed, "clock")
         commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
                         move_key=move_key)  # fmt: skip
-        with metrics.COMMIT_SECONDS.time():
+        started = time.perf_counter()
+        try:
             return await self.store.commit(commit)
+        finally:
+            metrics.COMMIT_SECONDS.observe(time.perf_counter() - started)
 
     # -- the lobby --------------------------------------------------------------------
 
@@ -316,8 +323,8 @@ class Matches:
         move_key = f"{parsed.seat}:{move_id}" if parsed is not None else ""
         cached = self.records.current(match_id, version) if parsed is not None else None
         if cached is not None:
-            seat = seat_of(cached, token)
-            assert seat is not None
+            assert token is not None
+            seat = checked_seat(cached, token, parsed)
             try:
                 return await self.play(cached, seat, version, raw_move, move_key)
             except (StaleVersion, MatchNotFound):
@@ -329,9 +336,9 @@ class Matches:
                 if record.version == version and applied is None:
                     raise
         record, applied = await self.store.load(match_id, move_key)
-        seat = seat_of(record, token)
-        if seat is None:
+        if token is None:
             raise Unauthorized("a move needs a seat token")
+        seat = checked_seat(record, token, parsed)
         if applied is not None:
             return {"match": match_id, "version": applied, "duplicate": True}
         return await self.play(record, seat, version, raw_move, move_key)

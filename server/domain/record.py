@@ -6,7 +6,6 @@ implements it on Redis, and nothing in the domain knows how.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
@@ -25,7 +24,7 @@ def open_seats(tokens: list[str | None], bots: list[bool], accounts: list[str | 
             if token is None and not bot and account is None]  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MatchRecord:
     """Everything stored about a match. ``tokens``, ``table``, ``rng`` and ``seed`` never leave the server."""
 
@@ -78,7 +77,17 @@ class MatchRecord:
         )  # fmt: skip
 
     def replace(self, **changes: Any) -> MatchRecord:
-        return dataclasses.replace(self, **changes)
+        """A copy with ``changes``: what ``dataclasses.replace`` does, as two dict updates rather than
+        a walk over the fields and through ``__init__`` (a record is copied with every move; this is
+        why the class has a ``__dict__`` and no slots)."""
+        unknown = changes.keys() - self.__dict__.keys()
+        if unknown:
+            raise TypeError(f"a match record has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(MatchRecord)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        new.__post_init__()
+        return new
 
 
 class MatchSummary(BaseModel):

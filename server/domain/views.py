@@ -78,12 +78,15 @@ def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
 
 
-def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None) -> dict[str, Any]:
-    """The ``event`` frame for ``seat``: its part of the event and, given the table after it, its view."""
+def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None,
+                event: Event | None = None) -> dict[str, Any]:  # fmt: skip
+    """The ``event`` frame for ``seat``: its part of the event and, given the table after it, its view.
+
+    ``event``: the entry's event, unpacked already (once for all the recipients of a notification)."""
     status = entry["status"]
     out: dict[str, Any] = {
         "type": "event", "match": match_id, "version": entry["v"],
-        "event": event_for(unpack_event(entry), seat), "status": status,
+        "event": event_for(unpack_event(entry) if event is None else event, seat), "status": status,
     }  # fmt: skip
     outcome = entry.get("outcome")
     if outcome is not None:

@@ -247,7 +247,7 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
         """
         # Looked up in the class, not by getattr: a pydantic model raises (and catches) for a missing
         # attribute, and who acts is asked several times a move.
-        if "underway" not in type(public).model_computed_fields:
+        if "underway" not in type(public).__pydantic_computed_fields__:
             return None
         underway: Underway | None = public.underway  # type: ignore[attr-defined]
         return underway

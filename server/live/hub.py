@@ -28,7 +28,7 @@ from server import games
 from server.domain import spectating
 from server.domain.inbox import Inbox, Notice
 from server.domain.matches import Matches, now_ms
-from server.domain.views import Snapshot, event_frame
+from server.domain.views import Snapshot, event_frame, unpack_event
 from server.engine import Part
 from server.engine.errors import VorpalError
 from server.runtime import metrics
@@ -264,7 +264,9 @@ class Hub:
         data: bytes | None = frames.get(seat)
         if data is None:
             snapshot = self._snapshot(note)
-            frame = event_frame(match_id, note["entry"], seat, snapshot)
+            if "event" not in cache:
+                cache["event"] = unpack_event(note["entry"])
+            frame = event_frame(match_id, note["entry"], seat, snapshot, cache["event"])
             view = frame.get("view")
             if view is not None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
                 if "public" not in cache:

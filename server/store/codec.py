@@ -31,6 +31,8 @@ OPTIONAL_FIELDS = frozenset({"accounts", *MODEL_FIELDS})
 
 def encode_field(record: MatchRecord, name: str) -> Any:
     value = getattr(record, name)
+    if name == "rng":  # written with every move: four integers need no JSON encoder
+        return "[" + ",".join(map(str, value)) + "]"
     if name in JSON_FIELDS:
         return json.dumps(value)
     if name in MODEL_FIELDS:
