@@ -16,6 +16,10 @@ last tick and still lives, and every ``old_every`` ticks the middle generation
 is collected too, or sooner when it already holds more than ``old_max``
 objects (a burst of new connections: everything they allocate lives through
 the young collections, and a middle collection walks all of it at once).
+The clock is short (100 ms by default) because every move on the instance waits
+behind a collection, and a pause lasts as long as what it walks: ticks five times
+as often walk a fifth as much each, for about twice the collector's CPU, which is
+about 1 % of a move's (``loadtest/README.md``, "The table now").
 
 A full collection walks every object the server holds that is not frozen, a
 long pause, so it follows CPython's own rule: it is considered after
@@ -42,7 +46,7 @@ class GcTuning:
     """Collector settings for the app's lifetime, young collections on a clock, and a warning
     for every pause over ``warn_s`` (wall clock)."""
 
-    def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.5,
+    def __init__(self, threshold: int = 50_000, warn_s: float = 0.02, young_every_s: float = 0.1,
                  old_every: int = 4, old_max: int = 10_000) -> None:  # fmt: skip
         self.threshold = threshold
         self.warn_s = warn_s
