@@ -383,8 +383,11 @@ class Matches:
         if result.status is CommitStatus.GONE:
             raise MatchNotFound()
         if new.status is MatchStatus.ACTIVE:
-            self.records.keep(record.id, new)
-            self.tables.keep_draft(record.id, new.table, table)
+            if self.records.keep(record.id, new):
+                self.tables.keep_draft(record.id, new.table, table)
+        else:
+            self.records.end(record.id, new.version)
+            self.tables.forget_draft(record.id)
         metrics.MOVES_APPLIED.inc()
         return {"match": record.id, "version": result.version}
 
@@ -423,6 +426,8 @@ class Matches:
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
+        if result.status is CommitStatus.APPLIED and outcome is not None:
+            self.records.end(record.id, result.version)
 
     # -- the log ----------------------------------------------------------------------
 

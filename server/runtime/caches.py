@@ -213,32 +213,53 @@ R = TypeVar("R", bound=Versioned)
 
 class RecordCache(Generic[R]):
     """The last record this process committed for each match (``size`` 0: off), for at most
-    ``idle_s`` after that commit (``clock``: seconds, monotonic)."""
+    ``idle_s`` after that commit (``clock``: seconds, monotonic).
+
+    Two moves of a match may finish their commits in either order here (a bot's move can start
+    from the store before the move it follows has had its answer), so a record is kept only if
+    it is newer than what the cache knows of its match, and an ended match leaves a marker of
+    its last version, not its record, until it idles out: a move that committed before the
+    match ended, answered after, does not bring the match back.
+    """
 
     def __init__(self, size: int = 20_000, idle_s: float = 60.0,
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.idle_s = idle_s
         self._clock = clock
-        self._records: Bounded[str, tuple[float, R]] = Bounded(size)
+        #: match -> (when kept, its record or None once it ended, its version).
+        self._records: Bounded[str, tuple[float, R | None, int]] = Bounded(size)
 
     def current(self, match_id: str, version: int) -> R | None:
         """The cached record of ``match_id`` if it is at ``version`` (as far as this process knows)."""
         kept = self._records.get(match_id)
-        return kept[1] if kept is not None and kept[1].version == version else None
+        return kept[1] if kept is not None and kept[2] == version else None
 
-    def keep(self, match_id: str, record: R) -> None:
+    def keep(self, match_id: str, record: R) -> bool:
+        """Keep ``record`` unless the cache knows a version of its match as new or newer (then False)."""
         if not self._records.size:
-            return
-        now = self._clock()
-        self._records.put(match_id, (now, record))
+            return False
+        kept = self._records.get(match_id)
+        if kept is not None and kept[2] >= record.version:
+            return False
+        self._put(match_id, (self._clock(), record, record.version))
+        return True
+
+    def end(self, match_id: str, version: int) -> None:
+        """``match_id`` ended at ``version``: its record goes, and no older one is kept again."""
+        if self._records.size:
+            self._put(match_id, (self._clock(), None, version))
+
+    def _put(self, match_id: str, entry: tuple[float, R | None, int]) -> None:
+        self._records.put(match_id, entry)
         # The entries are in the order of their last commit: the idle ones are at the front.
-        self._records.drop_stale(now - self.idle_s, _stamp)
+        self._records.drop_stale(entry[0] - self.idle_s, _stamp)
 
     def forget(self, match_id: str) -> None:
         self._records.pop(match_id)
 
     def holds(self, match_id: str) -> bool:
-        return self._records.get(match_id) is not None
+        kept = self._records.get(match_id)
+        return kept is not None and kept[1] is not None
 
     def __len__(self) -> int:
         return len(self._records)
