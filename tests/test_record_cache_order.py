@@ -101,8 +101,11 @@ async def play_until(matches: Matches, match: str, left: int) -> MatchRecord:
         await matches.play(record, seat, record.version, move, "")
 
 
-async def a_move_answered_after_the_next(store: HeldAnswer, matches: Matches, record: MatchRecord) -> None:
-    """The move at ``record``, its answer held until the move after it has been played and answered."""
+async def raced(store: HeldAnswer, left: int) -> tuple[Matches, MatchRecord]:
+    """A match played until ``left`` moves are left, then its next move answered only after the
+    move after it has been played and answered; the lifecycle, and the match as stored then."""
+    matches = lifecycle(store)
+    record = await play_until(matches, await started(matches), left)
     store.release = release = asyncio.Event()
     seat, move = next_move(matches, record)
     first = asyncio.create_task(matches.play(record, seat, record.version, move, ""))
@@ -111,25 +114,19 @@ async def a_move_answered_after_the_next(store: HeldAnswer, matches: Matches, re
     assert (await matches.play(after, seat, after.version, move, ""))["version"] == after.version + 1
     release.set()
     assert (await first)["version"] == record.version + 1
+    now, _ = await store.store.load(record.id)
+    return matches, now
 
 
 async def test_a_move_answered_after_the_last_does_not_bring_the_ended_match_back(store: HeldAnswer) -> None:
-    matches = lifecycle(store)
-    match = await started(matches)
-    record = await play_until(matches, match, left=2)
-    await a_move_answered_after_the_next(store, matches, record)
-    final, _ = await store.store.load(match)
+    matches, final = await raced(store, left=2)
     assert final.status is MatchStatus.FINISHED
-    assert not matches.records.holds(match)
-    assert not matches.tables.holds_draft(match)
+    assert not matches.records.holds(final.id)
+    assert not matches.tables.holds_draft(final.id)
 
 
 async def test_a_move_answered_after_the_next_leaves_the_newer_record_kept(store: HeldAnswer) -> None:
-    matches = lifecycle(store)
-    match = await started(matches)
-    record = await play_until(matches, match, left=4)
-    await a_move_answered_after_the_next(store, matches, record)
-    now, _ = await store.store.load(match)
+    matches, now = await raced(store, left=4)
     assert now.status is MatchStatus.ACTIVE
-    assert matches.records.current(match, now.version) == now
-    assert matches.records.current(match, now.version - 1) is None
+    assert matches.records.current(now.id, now.version) == now
+    assert matches.records.current(now.id, now.version - 1) is None

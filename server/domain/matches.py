@@ -426,7 +426,7 @@ class Matches:
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
-        if result.status is CommitStatus.APPLIED and outcome is not None:
+        if result.applied and outcome is not None:
             self.records.end(record.id, result.version)
 
     # -- the log ----------------------------------------------------------------------
