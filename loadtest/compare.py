@@ -20,6 +20,11 @@ colyseus          ``shared/bench/colyseus/run.sh``, default    ``trick-m<M>-r1.j
 (the others: ``server_cpu_ms_per_move``; every file: ``moves_per_s``, ``p50_ms``, ``p99_ms``,
 ``rss_mb``, ``errors``). Medians are over the rounds a server finished without errors; a ratio is Vorpal's
 median over the other server's, so above 1 is better for moves/s and worse for the rest.
+
+With ``--open`` (``compare.sh --open``: the open workload, issue 20's item 3) the contenders are Vorpal
+(``bench.sh --think 0.5 --duration 40 --warmup 10``, the same file) and the probe under the same workload
+(``loadtest/probe_open.py``, ``run1.json``, CPU: ``server_cpu_s_per_1k_moves``). Their moves/s is what
+was offered, less what was late; the latencies are what to compare.
 """
 
 from __future__ import annotations
@@ -61,8 +66,14 @@ SERVERS = (
     Server("colyseus", "colyseus/run.sh, default patch rate (50 ms)", "trick-m{m}-r1.json",
            "server_cpu_ms_per_move"),
 )  # fmt: skip
+OPEN_SERVERS = (
+    Server("vorpal", "loadtest/bench.sh --think 0.5 --duration 40 --warmup 10, 2 instances routed by match",
+           "w2-m{m}-r1/result.json", "server_cpu_s_per_1k_moves"),
+    Server("probe", "loadtest/probe_open.py: the same workload against the probe (2 instances, GC tuned)",
+           "run1.json", "server_cpu_s_per_1k_moves"),
+)  # fmt: skip
 BY_NAME = {s.name: s for s in SERVERS}
-BASE = SERVERS[0]
+BASE = SERVERS[0].name
 
 
 @dataclass(frozen=True)
@@ -104,24 +115,24 @@ def read_run(root: Path, server: Server, rnd: int, matches: int) -> Run | None:
     )  # fmt: skip
 
 
-def read_all(root: Path, matches: int) -> list[Run]:
+def read_all(root: Path, matches: int, servers: tuple[Server, ...] = SERVERS) -> list[Run]:
     """Every run found under ``root``, in the order they ran (round, then the servers' order)."""
     rounds = sorted(int(p.name[1:]) for p in root.glob("r*") if p.is_dir() and p.name[1:].isdigit())
     runs = []
     for rnd in rounds:
-        for server in SERVERS:
+        for server in servers:
             run = read_run(root, server, rnd, matches)
             if run is not None:
                 runs.append(run)
     return runs
 
 
-def medians(runs: list[Run]) -> dict[str, dict[str, float]]:
+def medians(runs: list[Run], servers: tuple[Server, ...] = SERVERS) -> dict[str, dict[str, float]]:
     """Per server (in the servers' order): the median of each figure over its runs without errors, how
     many those were, and the errors of all its runs (a run with errors is printed but not counted: a run
     that timed out has timed only part of its moves)."""
     out: dict[str, dict[str, float]] = {}
-    for server in SERVERS:
+    for server in servers:
         mine = [r for r in runs if r.server == server.name]
         clean = [r for r in mine if not r.errors]
         if not clean:
@@ -135,10 +146,10 @@ def medians(runs: list[Run]) -> dict[str, dict[str, float]]:
 
 def ratios(meds: dict[str, dict[str, float]]) -> dict[str, dict[str, float | None]]:
     """Vorpal's median over each other server's, figure by figure (None where either is missing or 0)."""
-    base = meds.get(BASE.name)
+    base = meds.get(BASE)
     out: dict[str, dict[str, float | None]] = {}
     for name, row in meds.items():
-        if name == BASE.name:
+        if name == BASE:
             continue
         out[name] = {f: (base[f] / row[f] if base and row[f] else None) for f in FIGURES}
     return out
@@ -167,15 +178,17 @@ def table(runs: list[Run], meds: dict[str, dict[str, float]], rats: dict[str, di
     return "\n".join(lines)
 
 
-def summary(root: Path, matches: int, rounds: int, servers: list[str]) -> dict[str, Any]:
+def summary(root: Path, matches: int, rounds: int, servers: list[str], open_workload: bool = False) -> dict[str, Any]:
     """The JSON summary: settings, every run, medians and ratios (``servers``: the ones that were to run)."""
-    runs = read_all(root, matches)
-    meds = medians(runs)
+    table = OPEN_SERVERS if open_workload else SERVERS
+    runs = read_all(root, matches, table)
+    meds = medians(runs, table)
     expected = [(name, r) for r in range(1, rounds + 1) for name in servers]
     found = {(r.server, r.round) for r in runs}
     return {
-        "matches": matches, "rounds": rounds, "results": str(root), "written": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "servers": {s.name: s.what for s in SERVERS if s.name in servers},
+        "matches": matches, "rounds": rounds, "open": open_workload, "results": str(root),
+        "written": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "servers": {s.name: s.what for s in table if s.name in servers},
         "missing": [f"{name} round {rnd}" for name, rnd in expected if (name, rnd) not in found],
         "runs": [asdict(r) for r in runs], "medians": meds, "ratios": ratios(meds),
     }  # fmt: skip
@@ -186,27 +199,32 @@ def main(argv: list[str] | None = None) -> int:
     sub = p.add_subparsers(dest="cmd", required=True)
     one = sub.add_parser("run", help="print one run's line")
     one.add_argument("dir", type=Path)
-    one.add_argument("--server", choices=list(BY_NAME), required=True)
+    one.add_argument("--server", choices=[s.name for s in SERVERS], required=True)
     one.add_argument("--round", type=int, required=True)
     one.add_argument("--matches", type=int, required=True)
+    one.add_argument("--open", action="store_true", help="the open workload's runs (compare.sh --open)")
     allp = sub.add_parser("summary", help="print every run, the medians and the ratios; write compare.json")
     allp.add_argument("dir", type=Path)
     allp.add_argument("--matches", type=int, required=True)
     allp.add_argument("--rounds", type=int, required=True)
-    allp.add_argument("--servers", default=" ".join(BY_NAME), help="the servers that were to run (space list)")
+    allp.add_argument("--servers", default=None, help="the servers that were to run (space list; default: all)")
+    allp.add_argument("--open", action="store_true", help="the open workload's runs (compare.sh --open)")
     args = p.parse_args(argv)
+    by_name = {s.name: s for s in OPEN_SERVERS} if args.open else BY_NAME
     if args.cmd == "run":
-        run = read_run(args.dir, BY_NAME[args.server], args.round, args.matches)
+        if args.server not in by_name:
+            p.error(f"no {args.server} in the open workload")
+        run = read_run(args.dir, by_name[args.server], args.round, args.matches)
         if run is None:
             print(f"run round={args.round} server={args.server} no result (see its log)", flush=True)
             return 1
         print(run_line(run), flush=True)
         return 1 if run.errors else 0
-    servers = args.servers.split()
-    unknown = [s for s in servers if s not in BY_NAME]
+    servers = list(by_name) if args.servers is None else args.servers.split()
+    unknown = [s for s in servers if s not in by_name]
     if unknown:
         p.error(f"unknown servers: {unknown}")
-    out = summary(args.dir, args.matches, args.rounds, servers)
+    out = summary(args.dir, args.matches, args.rounds, servers, args.open)
     runs = [Run(**r) for r in out["runs"]]
     print(table(runs, out["medians"], out["ratios"]), flush=True)
     (args.dir / "compare.json").write_text(json.dumps(out, indent=1) + "\n")

@@ -3,7 +3,9 @@
 # "Comparison"). Runs with the repository's venv (make install):
 #   loadtest/compare.sh                          # M = 200, 3 rounds of the 5 servers (a few minutes a round)
 #   loadtest/compare.sh --matches 20 --rounds 1  # a plumbing check
+#   loadtest/compare.sh --open                   # the open workload (issue 20, item 3): Vorpal and the probe
 # Options: --matches M (200)  --rounds N (3)  --servers "vorpal probe boardgame.io colyseus-patch0 colyseus"
+#          --open (M = 1,000 matches, 0.5 s of think time, 40 s of which 10 s warm-up; servers "vorpal probe")
 #          --results DIR (loadtest/results/compare-<stamp>)  --skip-install (reuse the staged installs)
 #          --timeout S (per run, 300)
 # Env: SHARED_BENCH (../shared/bench beside the repository)  STAGE (/tmp/vorpal-compare-harnesses)
@@ -19,9 +21,10 @@ PY=${PY:-.venv/bin/python}
 SHARED_BENCH=${SHARED_BENCH:-$ROOT/../shared/bench}
 STAGE=${STAGE:-/tmp/vorpal-compare-harnesses}
 
-MATCHES=200
+MATCHES=
 ROUNDS=3
-SERVERS="vorpal probe boardgame.io colyseus-patch0 colyseus"
+SERVERS=
+OPEN=0
 RESULTS=
 INSTALL=1
 TIMEOUT_S=300
@@ -32,16 +35,29 @@ while [ $# -gt 0 ]; do
     --servers) SERVERS=$2; shift 2 ;;
     --results) RESULTS=$2; shift 2 ;;
     --skip-install) INSTALL=0; shift ;;
+    --open) OPEN=1; shift ;;
     --timeout) TIMEOUT_S=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+# The open workload: bench.sh's (loadtest/README.md, "Open workload") and the same against the probe
+# (loadtest/probe_open.py); the peers' harnesses have no think time.
+OPEN_WORKLOAD=(--think 0.5 --duration 40 --warmup 10)
+if [ "$OPEN" = 1 ]; then
+  MATCHES=${MATCHES:-1000}
+  SERVERS=${SERVERS:-"vorpal probe"}
+  KNOWN="vorpal probe"
+else
+  MATCHES=${MATCHES:-200}
+  SERVERS=${SERVERS:-"vorpal probe boardgame.io colyseus-patch0 colyseus"}
+  KNOWN="vorpal probe boardgame.io colyseus-patch0 colyseus"
+fi
 case $MATCHES in ''|*[!0-9]*) echo "--matches takes a number" >&2; exit 2 ;; esac
 case $ROUNDS in ''|*[!0-9]*) echo "--rounds takes a number" >&2; exit 2 ;; esac
 for s in $SERVERS; do
-  case $s in vorpal|probe|boardgame.io|colyseus-patch0|colyseus) ;;
-    *) echo "unknown server $s" >&2; exit 2 ;; esac
+  case " $KNOWN " in *" $s "*) ;;
+    *) echo "unknown server $s (here: $KNOWN)" >&2; exit 2 ;; esac
 done
 RESULTS=$(realpath -m "${RESULTS:-loadtest/results/compare-$(date +%Y%m%d-%H%M%S)}")
 mkdir -p "$RESULTS"
@@ -94,6 +110,13 @@ done
 # One run of one server: the harness with one M and one run, its results folder inside ours.
 run_one() {  # $1 = server, $2 = results folder
   local dir=$2
+  if [ "$OPEN" = 1 ]; then
+    case $1 in
+      vorpal) loadtest/bench.sh --matches "$MATCHES" "${OPEN_WORKLOAD[@]}" --runs 1 --results "$dir" ;;
+      probe) "$PY" -m loadtest.probe_open --matches "$MATCHES" "${OPEN_WORKLOAD[@]}" --stage "$STAGE" --results "$dir" ;;
+    esac
+    return
+  fi
   case $1 in
     vorpal)
       loadtest/bench.sh --matches "$MATCHES" --runs 1 --timeout "$TIMEOUT_S" --results "$dir" ;;
@@ -112,7 +135,9 @@ run_one() {  # $1 = server, $2 = results folder
   esac
 }
 
-echo "# compare: matches=$MATCHES rounds=$ROUNDS servers=\"$SERVERS\" cpus=$(nproc)" \
+COMPARE_ARGS=(--matches "$MATCHES")
+if [ "$OPEN" = 1 ]; then COMPARE_ARGS+=(--open); fi
+echo "# compare: matches=$MATCHES rounds=$ROUNDS open=$OPEN servers=\"$SERVERS\" cpus=$(nproc)" \
      "loadavg=$(cut -d' ' -f1-3 /proc/loadavg) results=$RESULTS" >&2
 t_start=$(date +%s)
 for r in $(seq 1 "$ROUNDS"); do
@@ -124,8 +149,8 @@ for r in $(seq 1 "$ROUNDS"); do
       echo "# round $r: $s exited non-zero; the end of $dir/harness.log:" >&2
       tail -n 5 "$dir/harness.log" >&2
     fi
-    "$PY" -m loadtest.compare run "$RESULTS" --server "$s" --round "$r" --matches "$MATCHES" || true
+    "$PY" -m loadtest.compare run "$RESULTS" --server "$s" --round "$r" "${COMPARE_ARGS[@]}" || true
   done
 done
 echo "# total $(( $(date +%s) - t_start ))s" >&2
-"$PY" -m loadtest.compare summary "$RESULTS" --matches "$MATCHES" --rounds "$ROUNDS" --servers "$SERVERS"
+"$PY" -m loadtest.compare summary "$RESULTS" "${COMPARE_ARGS[@]}" --rounds "$ROUNDS" --servers "$SERVERS"

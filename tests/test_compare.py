@@ -128,3 +128,25 @@ def test_a_run_with_errors_is_listed_but_not_in_the_median(results: Path) -> Non
     assert (vorpal["moves_per_s"], vorpal["runs"], vorpal["errors"]) == (5000, 3, 2)
     only_bad = [r for r in runs if r.round == 4]
     assert compare.medians(only_bad) == {}
+
+
+def test_the_open_workload_reads_vorpal_and_the_probe_from_their_own_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``compare.sh --open``: Vorpal's open bench.sh run beside ``probe_open.py``'s ``run1.json``."""
+    for rnd, (v99, p99) in enumerate([(27.0, 9.0), (19.0, 14.0), (29.0, 6.0)], start=1):
+        vorpal = vorpal_file(1975, 0.6, 5.0, v99) | {"think_s": 0.5, "offered_moves_per_s": 1996.0}
+        put(tmp_path, rnd, "vorpal", "w2-m1000-r1/result.json", vorpal)
+        probe = {"bench": "probe-open", "matches": 1000, "think_s": 0.5, "moves_per_s": 1980, "p50_ms": 1.6,
+                 "p99_ms": p99, "rss_mb": 90.0, "server_cpu_s_per_1k_moves": 0.45, "errors": 0}  # fmt: skip
+        put(tmp_path, rnd, "probe", "run1.json", probe)
+    rc = compare.main(["summary", str(tmp_path), "--matches", "1000", "--rounds", "3", "--open"])
+    assert rc == 0
+    out = json.loads((tmp_path / "compare.json").read_text())
+    assert out["open"] is True and list(out["servers"]) == ["vorpal", "probe"]
+    assert (out["medians"]["vorpal"]["p99_ms"], out["medians"]["probe"]["p99_ms"]) == (27.0, 9.0)
+    assert out["ratios"]["probe"]["p99_ms"] == pytest.approx(3.0)
+    assert "median server=probe runs=3 moves_per_s=1980 cpu_ms_per_move=0.450" in capsys.readouterr().out
+    # The open workload has no peers: they have no think time.
+    with pytest.raises(SystemExit):
+        compare.main(["run", str(tmp_path), "--server", "boardgame.io", "--round", "1", "--matches", "1000", "--open"])
