@@ -27,6 +27,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -154,7 +155,7 @@ class Probe:
         self.redis_port = free_port()
         self.data = tempfile.mkdtemp(prefix="probe-open-redis.")
         self.procs: list[subprocess.Popen[bytes]] = []
-        log = open(logdir / "probe.log", "ab")  # noqa: SIM115 (the processes write to it until stop)
+        self.log = log = open(logdir / "probe.log", "ab")  # noqa: SIM115 (the processes write to it until stop)
         self.procs.append(subprocess.Popen(
             [f"{bin_dir}/valkey-server", "--bind", "127.0.0.1", "--port", str(self.redis_port), "--dir", self.data,
              "--save", "", "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning"],
@@ -196,7 +197,8 @@ class Probe:
                 p.wait(10)
             except subprocess.TimeoutExpired:
                 p.kill()
-        subprocess.run(["rm", "-rf", self.data], check=False)
+        self.log.close()
+        shutil.rmtree(self.data, ignore_errors=True)
 
 
 async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
