@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +179,7 @@ class Probe:
             ))  # fmt: skip
         self._wait(lambda: dict(self.redis.pubsub_numsub("ceiling:control")).get(b"ceiling:control", 0) >= workers)
 
-    def _wait(self, ready: Any) -> None:
+    def _wait(self, ready: Callable[[], object]) -> None:
         for _ in range(300):
             try:
                 if ready():
@@ -200,11 +201,13 @@ class Probe:
                 p.wait(10)
             except subprocess.TimeoutExpired:
                 p.kill()
+        self.redis.close()
         self.log.close()
         shutil.rmtree(self.data, ignore_errors=True)
 
 
 async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
+    """One run: ``args.matches`` matches moved for ``args.duration`` s, the figures of the window after the warm-up."""
     stats = Stats()
     rnd = random.Random(args.seed)
     seats = [ProbeSeat(probe.ports[m % len(probe.ports)], args.match_base + m, s, stats, rnd, args.think)
