@@ -25,7 +25,7 @@ import gc
 import random
 import socket
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -37,6 +37,7 @@ from websockets.uri import parse_uri
 
 SUBPROTOCOL = "vorpal.v1.msgpack"
 T = TypeVar("T")
+C = TypeVar("C", bound="Client")
 perf = time.perf_counter
 packb = msgpack.packb
 unpackb = msgpack.unpackb
@@ -60,34 +61,19 @@ class Stats:
             self.messages.append(msg)
 
 
-class Seat(asyncio.Protocol):
-    """One connection: a seat of a match (``token`` set) or a spectator (``token`` None)."""
+class Client(asyncio.Protocol):
+    """One WebSocket through websockets' sans-I/O ``ClientProtocol``: each binary frame, unpacked, goes
+    to :meth:`on_frame`; a connection lost before :attr:`done` counts as closed early."""
 
-    def __init__(self, uri: str, match: str, seat: int | None, token: str | None, stats: Stats,
-                 rnd: random.Random) -> None:  # fmt: skip
+    def __init__(self, uri: str, stats: Stats, subprotocols: list[str] | None = None) -> None:
         self.uri = parse_uri(uri)
-        self.proto = ClientProtocol(self.uri, subprotocols=[SUBPROTOCOL], max_size=1 << 20)  # type: ignore[list-item]
-        self.match, self.seat, self.token = match, seat, token
+        self.proto = ClientProtocol(self.uri, subprotocols=subprotocols, max_size=1 << 20)  # type: ignore[arg-type]
         self.stats = stats
-        self.rnd = rnd
         self.transport: asyncio.Transport | None = None
         self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         # A run that stops mid-handshake leaves nobody to await it: no "never retrieved" warning then.
         self.opened.add_done_callback(lambda f: f.cancelled() or f.exception())
-        self.subscribed: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.last = -1
-        self.pending = -1
-        self.t_sent = 0.0
-        self.moves = 0
-        self.ids = 0
-        self.sub_id = -1
-        self.live = False  # True while the run is timed: moves are sent
-        self.think = 0.0
         self.done = False
-        self.legal: list[Any] | None = None
-        self.on_done: Callable[[Seat], None] | None = None
-
-    # -- transport -------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -132,6 +118,30 @@ class Seat(asyncio.Protocol):
             self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
         if not self.done:
             self.stats.closed_early += 1
+
+    def on_frame(self, f: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+class Seat(Client):
+    """One connection: a seat of a match (``token`` set) or a spectator (``token`` None)."""
+
+    def __init__(self, uri: str, match: str, seat: int | None, token: str | None, stats: Stats,
+                 rnd: random.Random) -> None:  # fmt: skip
+        super().__init__(uri, stats, [SUBPROTOCOL])
+        self.match, self.seat, self.token = match, seat, token
+        self.rnd = rnd
+        self.subscribed: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.last = -1
+        self.pending = -1
+        self.t_sent = 0.0
+        self.moves = 0
+        self.ids = 0
+        self.sub_id = -1
+        self.live = False  # True while the run is timed: moves are sent
+        self.think = 0.0
+        self.legal: list[Any] | None = None
+        self.on_done: Callable[[Seat], None] | None = None
 
     # -- protocol ----------------------------------------------------------------------
 
@@ -208,7 +218,7 @@ class Seat(asyncio.Protocol):
 IP_BIND_ADDRESS_NO_PORT = getattr(socket, "IP_BIND_ADDRESS_NO_PORT", 24)
 
 
-async def connect(host: str, port: int, seat: Seat, source: str | None = None) -> Seat:
+async def connect(host: str, port: int, seat: C, source: str | None = None) -> C:
     """Open ``seat``'s connection, from the local address ``source`` if given: the kernel's
     ephemeral ports (28,232 by default) limit the connections from one address to one server port,
     so tens of thousands of them come from several loopback addresses (127.0.0.x)."""
@@ -231,7 +241,7 @@ async def connect(host: str, port: int, seat: Seat, source: str | None = None) -
     return seat
 
 
-async def connect_seats(seats: list[Seat], sources: list[str | None] | None = None, in_flight: int = 200) -> None:
+async def connect_seats(seats: Sequence[Client], sources: list[str | None] | None = None, in_flight: int = 200) -> None:
     """Open every seat's WebSocket, ``in_flight`` handshakes at once; seat i from ``sources[i]`` if given."""
     await gather_limited([connect("127.0.0.1", s.uri.port, s, None if sources is None else sources[i])
                           for i, s in enumerate(seats)], in_flight)  # fmt: skip

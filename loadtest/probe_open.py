@@ -37,69 +37,30 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import msgpack
 import psutil
 import redis
-from websockets.client import ClientProtocol
-from websockets.frames import Frame, Opcode
-from websockets.http11 import Response
-from websockets.uri import parse_uri
 
 from .bench import busy_jiffies, cpu_s, free_port, hwm_mb
-from .loadgen import Stats, connect_seats, freeze_gc, percentile, run_loop
+from .loadgen import Client, Stats, connect_seats, freeze_gc, percentile, run_loop
 
 SEATS = 3
 STAGE = Path("/tmp/vorpal-compare-harnesses")
 
 
-class ProbeSeat(asyncio.Protocol):
+class ProbeSeat(Client):
     """One seat's connection to the probe (``/ws?m=<match>&s=<seat>``), moving when its update says so."""
 
     def __init__(self, port: int, match: int, seat: int, stats: Stats, rnd: random.Random, think: float) -> None:
-        self.uri = parse_uri(f"ws://127.0.0.1:{port}/ws?m={match}&s={seat}")
-        self.proto = ClientProtocol(self.uri, max_size=1 << 20)
+        super().__init__(f"ws://127.0.0.1:{port}/ws?m={match}&s={seat}", stats)
         self.match, self.seat = match, seat
-        self.stats, self.rnd, self.think = stats, rnd, think
-        self.transport: asyncio.Transport | None = None
-        loop = asyncio.get_running_loop()
-        self.opened: asyncio.Future[None] = loop.create_future()
-        self.opened.add_done_callback(lambda f: f.cancelled() or f.exception())
-        self.hello: asyncio.Future[None] = loop.create_future()
+        self.rnd, self.think = rnd, think
+        self.hello: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self.last = -1  # the last version seen
         self.to_act = False
         self.pending = -1  # the version a move in flight was made at
         self.t_sent = 0.0
         self.live = False
         self.over = False
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]
-        self.proto.send_request(self.proto.connect())
-        self._flush()
-
-    def _flush(self) -> None:
-        assert self.transport is not None
-        for data in self.proto.data_to_send():
-            if data:
-                self.transport.write(data)
-
-    def data_received(self, data: bytes) -> None:
-        self.proto.receive_data(data)
-        for ev in self.proto.events_received():
-            if isinstance(ev, Frame) and ev.opcode is Opcode.BINARY:
-                self.on_frame(msgpack.unpackb(ev.data))
-            elif isinstance(ev, Response) and not self.opened.done():
-                if self.proto.handshake_exc is not None:
-                    self.opened.set_exception(self.proto.handshake_exc)
-                else:
-                    self.opened.set_result(None)
-        self._flush()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.opened.done():
-            self.opened.set_exception(exc or ConnectionError("closed during the handshake"))
-        if not self.over:
-            self.stats.closed_early += 1
 
     def on_frame(self, f: dict[str, Any]) -> None:
         kind = f.get("t")
@@ -134,13 +95,7 @@ class ProbeSeat(asyncio.Protocol):
         self.to_act = False
         self.pending = self.last
         self.t_sent = time.perf_counter()
-        self.proto.send_binary(msgpack.packb({"t": "mv", "m": self.match, "seq": self.last, "mv": 0}))
-        self._flush()
-
-    def close(self) -> None:
-        self.over = True
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.close()
+        self.send({"t": "mv", "m": self.match, "seq": self.last, "mv": 0})
 
 
 class Probe:
@@ -212,7 +167,7 @@ async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
     rnd = random.Random(args.seed)
     seats = [ProbeSeat(probe.ports[m % len(probe.ports)], args.match_base + m, s, stats, rnd, args.think)
              for m in range(args.matches) for s in range(SEATS)]  # fmt: skip
-    await connect_seats(seats)  # type: ignore[arg-type]  # it needs only .uri.port and .opened
+    await connect_seats(seats)
     await asyncio.wait_for(asyncio.gather(*(s.hello for s in seats)), 120)
     servers = probe.servers()
     redis_proc = psutil.Process(probe.procs[0].pid)
@@ -250,6 +205,7 @@ async def play(args: argparse.Namespace, probe: Probe) -> dict[str, Any]:
         "error_samples": stats.messages,
     }  # fmt: skip
     for s in seats:
+        s.done = True
         s.close()
     gc.unfreeze()
     gc.set_threshold(*threshold)
