@@ -11,6 +11,7 @@ server            harness                                      per-run file (fie
 ================  ===========================================  ==========================================
 vorpal            ``loadtest/bench.sh`` (2 instances, ports)   ``w2-m<M>-r1/result.json``
                                                                (CPU: ``server_cpu_s_per_1k_moves``)
+vorpal-floor      the same, ``loadtest/no_game_work.patch``    the same
 probe             ``shared/bench/ceiling/run.sh``, ports       ``none-gctuned-w2-m<M>-r1.json``
 boardgame.io      ``shared/bench/peers/run.sh``, trick         ``trick-m<M>-r1.json``
 colyseus-patch0   ``shared/bench/colyseus/run.sh``, patch 0    ``trick-m<M>-r1.json``
@@ -20,6 +21,11 @@ colyseus          ``shared/bench/colyseus/run.sh``, default    ``trick-m<M>-r1.j
 (the others: ``server_cpu_ms_per_move``; every file: ``moves_per_s``, ``p50_ms``, ``p99_ms``,
 ``rss_mb``, ``errors``). Medians are over the rounds a server finished without errors; a ratio is Vorpal's
 median over the other server's, so above 1 is better for moves/s and worse for the rest.
+
+``vorpal-floor`` (only when asked for) is Vorpal's own stack with the game work taken out: the same
+sockets, codec, Redis commit and notification, but no rules, no table and a constant view of a real
+frame's size. It is a bound, not a contender: no change to the game work can take Vorpal past it. Its
+ratios over the others are printed too.
 
 With ``--open`` (``compare.sh --open``: the open workload, issue 20's item 3) the contenders are Vorpal
 (``bench.sh --think 0.5 --duration 40 --warmup 10``, the same file) and the probe under the same workload
@@ -58,6 +64,8 @@ class Server:
 SERVERS = (
     Server("vorpal", "loadtest/bench.sh, 2 instances routed by match", "w2-m{m}-r1/result.json",
            "server_cpu_s_per_1k_moves"),
+    Server("vorpal-floor", "loadtest/bench.sh on this tree with loadtest/no_game_work.patch: no game work",
+           "w2-m{m}-r1/result.json", "server_cpu_s_per_1k_moves"),
     Server("probe", "ceiling/run.sh, MODE=ports W=2, Redis none, GC tuned", "none-gctuned-w2-m{m}-r1.json",
            "server_cpu_ms_per_move"),
     Server("boardgame.io", "peers/run.sh, WORKLOAD=trick", "trick-m{m}-r1.json", "server_cpu_ms_per_move"),
@@ -74,6 +82,7 @@ OPEN_SERVERS = (
 )  # fmt: skip
 BY_NAME = {s.name: s for s in SERVERS}
 BASE = SERVERS[0].name
+FLOOR = SERVERS[1].name
 
 
 @dataclass(frozen=True)
@@ -144,12 +153,12 @@ def medians(runs: list[Run], servers: tuple[Server, ...] = SERVERS) -> dict[str,
     return out
 
 
-def ratios(meds: dict[str, dict[str, float]]) -> dict[str, dict[str, float | None]]:
-    """Vorpal's median over each other server's, figure by figure (None where either is missing or 0)."""
-    base = meds.get(BASE)
+def ratios(meds: dict[str, dict[str, float]], base_name: str = BASE) -> dict[str, dict[str, float | None]]:
+    """``base_name``'s median over each other server's, figure by figure (None where either is missing or 0)."""
+    base = meds.get(base_name)
     out: dict[str, dict[str, float | None]] = {}
     for name, row in meds.items():
-        if name == BASE:
+        if name == base_name:
             continue
         out[name] = {f: (base[f] / row[f] if base and row[f] else None) for f in FIGURES}
     return out
@@ -162,8 +171,13 @@ def run_line(run: Run) -> str:
             f"rss_mb={run.rss_mb:.0f} errors={run.errors} load={load}")  # fmt: skip
 
 
-def table(runs: list[Run], meds: dict[str, dict[str, float]], rats: dict[str, dict[str, float | None]]) -> str:
-    """The printed report: every run, the medians, the ratios."""
+def table(
+    runs: list[Run],
+    meds: dict[str, dict[str, float]],
+    rats: dict[str, dict[str, float | None]],
+    floor_rats: dict[str, dict[str, float | None]] | None = None,
+) -> str:
+    """The printed report: every run, the medians, the ratios (and the floor's, if it ran)."""
     lines = ["# every run (in the order they ran)"]
     lines += [run_line(r) for r in runs]
     lines.append("# medians per server")
@@ -175,6 +189,11 @@ def table(runs: list[Run], meds: dict[str, dict[str, float]], rats: dict[str, di
     for name, rat in rats.items():
         cells = " ".join(f"{f}={'-' if v is None else f'{v:.2f}'}" for f, v in rat.items())
         lines.append(f"ratio vorpal/{name} {cells}")
+    if floor_rats:
+        lines.append(f"# {FLOOR} / each: Vorpal with no game work, the most any change to the game work can reach")
+        for name, rat in floor_rats.items():
+            cells = " ".join(f"{f}={'-' if v is None else f'{v:.2f}'}" for f, v in rat.items())
+            lines.append(f"ratio {FLOOR}/{name} {cells}")
     return "\n".join(lines)
 
 
@@ -191,6 +210,7 @@ def summary(root: Path, matches: int, rounds: int, servers: list[str], open_work
         "servers": {s.name: s.what for s in table if s.name in servers},
         "missing": [f"{name} round {rnd}" for name, rnd in expected if (name, rnd) not in found],
         "runs": [asdict(r) for r in runs], "medians": meds, "ratios": ratios(meds),
+        "floor_ratios": {k: v for k, v in ratios(meds, FLOOR).items() if k != BASE} if FLOOR in meds else {},
     }  # fmt: skip
 
 
@@ -207,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     allp.add_argument("dir", type=Path)
     allp.add_argument("--matches", type=int, required=True)
     allp.add_argument("--rounds", type=int, required=True)
-    allp.add_argument("--servers", default=None, help="the servers that were to run (space list; default: all)")
+    allp.add_argument("--servers", default=None,
+                      help="the servers that were to run (space list; default: all but the floor)")  # fmt: skip
     allp.add_argument("--open", action="store_true", help="the open workload's runs (compare.sh --open)")
     args = p.parse_args(argv)
     by_name = {s.name: s for s in OPEN_SERVERS} if args.open else BY_NAME
@@ -220,13 +241,13 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(run_line(run), flush=True)
         return 1 if run.errors else 0
-    servers = list(by_name) if args.servers is None else args.servers.split()
+    servers = [n for n in by_name if n != FLOOR] if args.servers is None else args.servers.split()
     unknown = [s for s in servers if s not in by_name]
     if unknown:
         p.error(f"unknown servers: {unknown}")
     out = summary(args.dir, args.matches, args.rounds, servers, args.open)
     runs = [Run(**r) for r in out["runs"]]
-    print(table(runs, out["medians"], out["ratios"]), flush=True)
+    print(table(runs, out["medians"], out["ratios"], out["floor_ratios"]), flush=True)
     (args.dir / "compare.json").write_text(json.dumps(out, indent=1) + "\n")
     print(f"# summary: {args.dir / 'compare.json'}", flush=True)
     if out["missing"]:

@@ -4,7 +4,9 @@
 #   loadtest/compare.sh                          # M = 200, 3 rounds of the 5 servers (a few minutes a round)
 #   loadtest/compare.sh --matches 20 --rounds 1  # a plumbing check
 #   loadtest/compare.sh --open                   # the open workload (issue 20, item 3): Vorpal and the probe
+#   loadtest/compare.sh --servers "vorpal vorpal-floor probe colyseus-patch0"   # + Vorpal with no game work
 # Options: --matches M (200)  --rounds N (3)  --servers "vorpal probe boardgame.io colyseus-patch0 colyseus"
+#          (also vorpal-floor: this tree's server with loadtest/no_game_work.patch applied, in STAGE)
 #          --open (M = 1,000 matches, 0.5 s of think time, 40 s of which 10 s warm-up; servers "vorpal probe")
 #          --results DIR (loadtest/results/compare-<stamp>)  --skip-install (reuse the staged installs)
 #          --timeout S (per run, 300)
@@ -37,7 +39,7 @@ while [ $# -gt 0 ]; do
     --skip-install) INSTALL=0; shift ;;
     --open) OPEN=1; shift ;;
     --timeout) TIMEOUT_S=$2; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -51,7 +53,7 @@ if [ "$OPEN" = 1 ]; then
 else
   MATCHES=${MATCHES:-200}
   SERVERS=${SERVERS:-"vorpal probe boardgame.io colyseus-patch0 colyseus"}
-  KNOWN="vorpal probe boardgame.io colyseus-patch0 colyseus"
+  KNOWN="vorpal vorpal-floor probe boardgame.io colyseus-patch0 colyseus"
 fi
 case $MATCHES in ''|*[!0-9]*) echo "--matches takes a number" >&2; exit 2 ;; esac
 case $ROUNDS in ''|*[!0-9]*) echo "--rounds takes a number" >&2; exit 2 ;; esac
@@ -107,6 +109,16 @@ for h in "${needs[@]}"; do
   fi
 done
 
+# The floor: this tree's server and protocol package, copied to STAGE (every invocation: it is our own code)
+# and patched so that a move does no game work (loadtest/README.md, "The floor").
+FLOOR=$STAGE/vorpal-floor
+if uses vorpal-floor; then
+  rm -rf "$FLOOR" && mkdir -p "$FLOOR/protocol"
+  cp -r server "$FLOOR/" && cp -r protocol/vorpal_protocol "$FLOOR/protocol/"
+  (cd "$FLOOR" && git apply "$ROOT/loadtest/no_game_work.patch") || {
+    echo "loadtest/no_game_work.patch does not apply to this tree (refresh it)" >&2; exit 1; }
+fi
+
 # One run of one server: the harness with one M and one run, its results folder inside ours.
 run_one() {  # $1 = server, $2 = results folder
   local dir=$2
@@ -120,6 +132,9 @@ run_one() {  # $1 = server, $2 = results folder
   case $1 in
     vorpal)
       loadtest/bench.sh --matches "$MATCHES" --runs 1 --timeout "$TIMEOUT_S" --results "$dir" ;;
+    vorpal-floor)  # the servers import the patched copy first
+      PYTHONPATH="$FLOOR:$FLOOR/protocol" loadtest/bench.sh --matches "$MATCHES" --runs 1 --timeout "$TIMEOUT_S" \
+        --results "$dir" ;;
     probe)  # the topology of bench.sh's default: 2 one-worker instances by match, no persistence, GC tuned
       MODE=ports WORKERS_LIST=2 REDIS_CONFS=none GC_MODES=tuned MATCHES_LIST=$MATCHES RUNS=1 \
         TIMEOUT_S=$TIMEOUT_S SKIP_INSTALL=1 RESULTS=$dir bash "$STAGE/ceiling/run.sh" ;;

@@ -6,7 +6,10 @@ name it uses), with round figures so that medians and ratios can be checked by e
 
 from __future__ import annotations
 
+import compileall
 import json
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -150,3 +153,38 @@ def test_the_open_workload_reads_vorpal_and_the_probe_from_their_own_files(
     # The open workload has no peers: they have no think time.
     with pytest.raises(SystemExit):
         compare.main(["run", str(tmp_path), "--server", "boardgame.io", "--round", "1", "--matches", "1000", "--open"])
+
+
+def test_the_floor_is_read_like_vorpal_and_has_its_own_ratios(
+    results: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``vorpal-floor`` (Vorpal with no game work) is a bound: Vorpal over it, and it over the others."""
+    put(results, 1, "vorpal-floor", f"w2-m{M}-r1/result.json", vorpal_file(7500, 0.2, 10.0, 30.0))
+    rc = compare.main(["summary", str(results), "--matches", str(M), "--rounds", "1",
+                       "--servers", "vorpal vorpal-floor colyseus-patch0"])  # fmt: skip
+    assert rc == 0
+    out = json.loads((results / "compare.json").read_text())
+    assert out["ratios"]["vorpal-floor"]["moves_per_s"] == pytest.approx(5000 / 7500)
+    assert out["floor_ratios"]["colyseus-patch0"]["moves_per_s"] == 1.0
+    assert "vorpal" not in out["floor_ratios"]
+    printed = capsys.readouterr().out
+    assert "ratio vorpal-floor/colyseus-patch0 moves_per_s=1.00 cpu_ms_per_move=1.67" in printed
+    assert "ratio vorpal-floor/vorpal" not in printed
+
+
+def test_the_default_summary_does_not_wait_for_the_floor(results: Path) -> None:
+    compare.main(["summary", str(results), "--matches", str(M), "--rounds", "1"])
+    assert not any("floor" in m for m in json.loads((results / "compare.json").read_text())["missing"])
+
+
+def test_the_floor_patch_applies_to_this_tree_and_compiles(tmp_path: Path) -> None:
+    """``compare.sh`` patches a copy of ``server`` and ``protocol/vorpal_protocol`` as here: a change to the
+    move path that the patch no longer fits fails here, not in a benchmark run."""
+    root = Path(__file__).resolve().parents[1]
+    shutil.copytree(root / "server", tmp_path / "server")
+    shutil.copytree(root / "protocol" / "vorpal_protocol", tmp_path / "protocol" / "vorpal_protocol")
+    patch = root / "loadtest" / "no_game_work.patch"
+    subprocess.run(["git", "apply", str(patch)], cwd=tmp_path, check=True, capture_output=True)
+    assert "FLOOR_VIEW" in (tmp_path / "server" / "live" / "hub.py").read_text()
+    ok = compileall.compile_dir(tmp_path / "server", quiet=1, legacy=False)
+    assert ok
