@@ -29,8 +29,8 @@ ratios over the others are printed too.
 
 With ``--open`` (``compare.sh --open``: the open workload, issue 20's item 3) the contenders are Vorpal
 (``bench.sh --think 0.5 --duration 40 --warmup 10``, the same file) and the probe under the same workload
-(``loadtest/probe_open.py``, ``run1.json``, CPU: ``server_cpu_s_per_1k_moves``). Their moves/s is what
-was offered, less what was late; the latencies are what to compare.
+(``loadtest/probe_open.py``, ``run1.json``, CPU: ``server_cpu_s_per_1k_moves``), and the floor if asked
+for. Their moves/s is what was offered, less what was late; the latencies are what to compare.
 """
 
 from __future__ import annotations
@@ -76,6 +76,8 @@ SERVERS = (
 )  # fmt: skip
 OPEN_SERVERS = (
     Server("vorpal", "loadtest/bench.sh --think 0.5 --duration 40 --warmup 10, 2 instances routed by match",
+           "w2-m{m}-r1/result.json", "server_cpu_s_per_1k_moves"),
+    Server("vorpal-floor", "the same on this tree with loadtest/no_game_work.patch: no game work",
            "w2-m{m}-r1/result.json", "server_cpu_s_per_1k_moves"),
     Server("probe", "loadtest/probe_open.py: the same workload against the probe (2 instances, GC tuned)",
            "run1.json", "server_cpu_s_per_1k_moves"),

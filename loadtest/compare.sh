@@ -7,7 +7,8 @@
 #   loadtest/compare.sh --servers "vorpal vorpal-floor probe colyseus-patch0"   # + Vorpal with no game work
 # Options: --matches M (200)  --rounds N (3)  --servers "vorpal probe boardgame.io colyseus-patch0 colyseus"
 #          (also vorpal-floor: this tree's server with loadtest/no_game_work.patch applied, in STAGE)
-#          --open (M = 1,000 matches, 0.5 s of think time, 40 s of which 10 s warm-up; servers "vorpal probe")
+#          --open (M = 1,000 matches, 0.5 s of think time, 40 s of which 10 s warm-up; servers "vorpal probe",
+#          and vorpal-floor if asked for)
 #          --results DIR (loadtest/results/compare-<stamp>)  --skip-install (reuse the staged installs)
 #          --timeout S (per run, 300)
 # Env: SHARED_BENCH (../shared/bench beside the repository)  STAGE (/tmp/vorpal-compare-harnesses)
@@ -39,7 +40,7 @@ while [ $# -gt 0 ]; do
     --skip-install) INSTALL=0; shift ;;
     --open) OPEN=1; shift ;;
     --timeout) TIMEOUT_S=$2; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -49,7 +50,7 @@ OPEN_WORKLOAD=(--think 0.5 --duration 40 --warmup 10)
 if [ "$OPEN" = 1 ]; then
   MATCHES=${MATCHES:-1000}
   SERVERS=${SERVERS:-"vorpal probe"}
-  KNOWN="vorpal probe"
+  KNOWN="vorpal vorpal-floor probe"
 else
   MATCHES=${MATCHES:-200}
   SERVERS=${SERVERS:-"vorpal probe boardgame.io colyseus-patch0 colyseus"}
@@ -125,6 +126,9 @@ run_one() {  # $1 = server, $2 = results folder
   if [ "$OPEN" = 1 ]; then
     case $1 in
       vorpal) loadtest/bench.sh --matches "$MATCHES" "${OPEN_WORKLOAD[@]}" --runs 1 --results "$dir" ;;
+      vorpal-floor)
+        PYTHONPATH="$FLOOR:$FLOOR/protocol" loadtest/bench.sh --matches "$MATCHES" "${OPEN_WORKLOAD[@]}" --runs 1 \
+          --results "$dir" ;;
       probe) "$PY" -m loadtest.probe_open --matches "$MATCHES" "${OPEN_WORKLOAD[@]}" --stage "$STAGE" --results "$dir" ;;
     esac
     return

@@ -188,3 +188,14 @@ def test_the_floor_patch_applies_to_this_tree_and_compiles(tmp_path: Path) -> No
     assert "FLOOR_VIEW" in (tmp_path / "server" / "live" / "hub.py").read_text()
     ok = compileall.compile_dir(tmp_path / "server", quiet=1, legacy=False)
     assert ok
+
+
+def test_the_open_workload_takes_the_floor_too(tmp_path: Path) -> None:
+    floor = vorpal_file(1990, 0.4, 2.5, 8.0) | {"think_s": 0.5, "offered_moves_per_s": 1996.0}
+    put(tmp_path, 1, "vorpal-floor", "w2-m1000-r1/result.json", floor)
+    put(tmp_path, 1, "vorpal", "w2-m1000-r1/result.json", vorpal_file(1975, 0.6, 5.0, 24.0))
+    rc = compare.main(["summary", str(tmp_path), "--matches", "1000", "--rounds", "1", "--open",
+                       "--servers", "vorpal vorpal-floor"])  # fmt: skip
+    assert rc == 0
+    out = json.loads((tmp_path / "compare.json").read_text())
+    assert out["ratios"]["vorpal-floor"]["p99_ms"] == pytest.approx(3.0)
