@@ -188,15 +188,16 @@ def table(
                      f"cpu_ms_per_move={row['cpu_ms_per_move']:.3f} p50_ms={row['p50_ms']:.1f} "
                      f"p99_ms={row['p99_ms']:.1f} rss_mb={row['rss_mb']:.0f} errors={row['errors']:.0f}")  # fmt: skip
     lines.append("# vorpal / each (moves/s: above 1 is better; CPU per move and latency: below 1 is better)")
-    for name, rat in rats.items():
-        cells = " ".join(f"{f}={'-' if v is None else f'{v:.2f}'}" for f, v in rat.items())
-        lines.append(f"ratio vorpal/{name} {cells}")
+    lines += [ratio_line(BASE, name, rat) for name, rat in rats.items()]
     if floor_rats:
         lines.append(f"# {FLOOR} / each: Vorpal with no game work, the most any change to the game work can reach")
-        for name, rat in floor_rats.items():
-            cells = " ".join(f"{f}={'-' if v is None else f'{v:.2f}'}" for f, v in rat.items())
-            lines.append(f"ratio {FLOOR}/{name} {cells}")
+        lines += [ratio_line(FLOOR, name, rat) for name, rat in floor_rats.items()]
     return "\n".join(lines)
+
+
+def ratio_line(base: str, name: str, rat: dict[str, float | None]) -> str:
+    cells = " ".join(f"{f}={'-' if v is None else f'{v:.2f}'}" for f, v in rat.items())
+    return f"ratio {base}/{name} {cells}"
 
 
 def summary(root: Path, matches: int, rounds: int, servers: list[str], open_workload: bool = False) -> dict[str, Any]:

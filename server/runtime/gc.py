@@ -17,9 +17,9 @@ is collected too, or sooner when it already holds more than ``old_max``
 objects (a burst of new connections: everything they allocate lives through
 the young collections, and a middle collection walks all of it at once).
 The clock is short (100 ms by default) because every move on the instance waits
-behind a collection, and a pause lasts as long as what it walks: ticks five times
-as often walk a fifth as much each, for about twice the collector's CPU, which is
-about 1 % of a move's (``loadtest/README.md``, "The table now").
+behind a collection, and a pause lasts as long as what it walks: shorter ticks
+walk less each, for more of the collector's CPU in all, which is small beside a
+move's (``loadtest/README.md``: the open workload of the table dated 19:38 UTC).
 
 A full collection walks every object the server holds that is not frozen, a
 long pause, so it follows CPython's own rule: it is considered after
