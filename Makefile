@@ -4,16 +4,27 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+UV := $(BIN)/uv
 STAMP := $(VENV)/.installed
+# What the checks need installed first; `make test-latest` runs them on its own venv with nothing.
+INSTALLED ?= $(STAMP)
+LATEST := .venv-latest
 HOST ?= 127.0.0.1
 PORT ?= 8000
+export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: serve test lint typecheck pytest jstest install clean
+.PHONY: serve test lint typecheck pytest jstest install lock test-latest clean
 
-$(STAMP): pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml clients/js/package-lock.json tools/openapi-lint/package-lock.json
+# uv, the one tool that reads uv.lock, is itself taken from uv.lock (by hash, with pip).
+$(UV): uv.lock tools/uv_from_lock.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q --disable-pip-version-check --upgrade pip
-	$(BIN)/pip install -q --disable-pip-version-check -e protocol -e clients/python -e ".[dev]"
+	$(PYTHON) tools/uv_from_lock.py uv.lock > $(VENV)/uv-requirement.txt
+	$(BIN)/pip install -q --disable-pip-version-check --require-hashes --no-deps -r $(VENV)/uv-requirement.txt
+	touch $(UV)
+
+# Exactly what uv.lock holds (--locked: a lock that disagrees with a pyproject.toml is refused).
+$(STAMP): $(UV) pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml uv.lock clients/js/package-lock.json tools/openapi-lint/package-lock.json
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	@# nginx and docker-compose (Debian) for the deployment tests; they skip only if this cannot work.
 	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/test_deploy.py will skip" >&2
 	@# The JS SDK's packages: the playground (/play) serves the SDK and its MessagePack module to browsers.
@@ -33,23 +44,41 @@ serve: $(STAMP)
 ## Run every check: lint, types, the Python tests and the JavaScript tests.
 test: lint typecheck pytest jstest
 
-lint: $(STAMP)
+## Regenerate uv.lock from the pyproject.toml files (the newest releases their ranges allow).
+lock: $(UV)
+	$(UV) lock --upgrade
+
+## The whole suite on the newest releases the ranges allow, in a scratch venv ($(LATEST)): run it
+## before raising a bound or regenerating the lock, and when a dependency publishes a release.
+test-latest: $(STAMP)
+	rm -rf $(LATEST)
+	$(UV) venv --quiet --python $(PYTHON) $(LATEST)
+	$(UV) pip install --quiet --python $(LATEST)/bin/python --upgrade \
+	  -e protocol -e clients/python -e ".[dev]"
+	@echo "newest releases the ranges allow, where they differ from uv.lock:"
+	@$(UV) pip freeze --python $(LATEST)/bin/python --exclude-editable | sort > $(LATEST)/latest.txt
+	@$(UV) export --quiet --locked --extra dev --no-hashes --no-header --no-annotate --no-emit-project \
+	  --no-emit-workspace | grep -v '^ *#' | sed 's/ *;.*//' | sort > $(LATEST)/locked.txt
+	@diff $(LATEST)/locked.txt $(LATEST)/latest.txt | grep '^[<>]' || echo "  (none)"
+	VORPAL_LATEST=1 $(MAKE) lint typecheck pytest jstest VENV=$(LATEST) INSTALLED=
+
+lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-typecheck: $(STAMP)
+typecheck: $(INSTALLED)
 	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests
 
 ## The Python tests, spread over the machine's cores (each worker starts its own Redis and servers).
-pytest: $(STAMP)
+pytest: $(INSTALLED)
 	$(BIN)/pytest -q -n auto --maxprocesses 4
 
-jstest: $(STAMP)
+jstest: $(INSTALLED)
 	@if [ -f clients/js/package.json ]; then \
 	  cd clients/js && npm ci --no-audit --no-fund --loglevel=error && \
 	    VORPAL_REST_RATE_PER_S=0 PATH="$(CURDIR)/$(BIN):$$PATH" npm test; \
 	else echo "no JS SDK yet"; fi
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(LATEST) .mypy_cache .ruff_cache .pytest_cache

@@ -16,17 +16,37 @@ the young collections, so a reference cycle would keep it (about 40 objects,
 its parser and transport) until a full collection, which a loaded server hardly
 ever runs. redis-py's maintenance notifications (server-pushed failover notices
 of managed Redis services, unused here) tie every connection into such cycles,
-so this pool's connections are made without them.
+so this pool's connections are made without them. Since redis-py 8.2 an
+asyncio connection also packs commands with hiredis through a serializer that
+holds the connection's own bound method as its fallback (connection → packer →
+method → connection): :func:`unbind_packer` makes that fallback reach the
+connection through a weak proxy, which breaks the cycle and packs alike.
+
+Both reach into redis-py's private attributes; ``tests/store/test_redis_py_assumptions.py``
+names each assumption and fails with its name when a release breaks it.
 """
 
 from __future__ import annotations
 
+import functools
 import time
 import weakref
 from typing import Any
 
 from redis.asyncio.connection import AbstractConnection, BlockingConnectionPool
 from redis.maint_notifications import MaintNotificationsConfig
+
+
+def unbind_packer(connection: AbstractConnection) -> None:
+    """Point the connection's hiredis packer at the connection weakly, so no cycle keeps a closed one.
+
+    A packer whose fallback is not a method of this connection (older releases have no packer)
+    is left as it is.
+    """
+    packer = getattr(connection, "_command_packer", None)
+    fallback = getattr(packer, "_fallback", None)
+    if getattr(fallback, "__self__", None) is connection:
+        packer._fallback = functools.partial(fallback.__func__, weakref.proxy(connection))  # type: ignore[union-attr]
 
 
 class TrimmingPool(BlockingConnectionPool):  # type: ignore[misc]
@@ -37,6 +57,11 @@ class TrimmingPool(BlockingConnectionPool):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.idle_s = idle_s
         self._released: weakref.WeakKeyDictionary[AbstractConnection, float] = weakref.WeakKeyDictionary()
+
+    def make_connection(self) -> AbstractConnection:
+        connection: AbstractConnection = super().make_connection()  # type: ignore[no-untyped-call]
+        unbind_packer(connection)
+        return connection
 
     async def release(self, connection: AbstractConnection) -> None:
         now = time.monotonic()
