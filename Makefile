@@ -56,10 +56,7 @@ test-latest: $(STAMP)
 	$(UV) pip install --quiet --python $(LATEST)/bin/python --upgrade \
 	  -e protocol -e clients/python -e ".[dev]"
 	@echo "newest releases the ranges allow, where they differ from uv.lock:"
-	@$(UV) pip freeze --python $(LATEST)/bin/python --exclude-editable | sort > $(LATEST)/latest.txt
-	@$(UV) export --quiet --locked --extra dev --no-hashes --no-header --no-annotate --no-emit-project \
-	  --no-emit-workspace | grep -v '^ *#' | sed 's/ *;.*//' | sort > $(LATEST)/locked.txt
-	@diff $(LATEST)/locked.txt $(LATEST)/latest.txt | grep '^[<>]' || echo "  (none)"
+	@$(LATEST)/bin/python tools/lock_diff.py --extra dev
 	VORPAL_LATEST=1 $(MAKE) lint typecheck pytest jstest VENV=$(LATEST) INSTALLED=
 
 lint: $(INSTALLED)
@@ -68,7 +65,7 @@ lint: $(INSTALLED)
 	$(BIN)/lint-imports --no-cache
 
 typecheck: $(INSTALLED)
-	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests
+	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests tools
 
 ## The Python tests, spread over the machine's cores (each worker starts its own Redis and servers).
 pytest: $(INSTALLED)

@@ -10,50 +10,19 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
-from importlib import metadata
 from pathlib import Path
 
 import pytest
-from packaging.markers import Marker
-from packaging.utils import canonicalize_name
 
+from tools.lock_diff import differences, installed, locked
 from tools.uv_from_lock import uv_requirement
 
 ROOT = Path(__file__).resolve().parent.parent
-UV = Path(sys.executable).with_name("uv")
-LOCAL = {"vorpal", "vorpal-client", "vorpal-protocol"}
-
-
-def locked(*selection: str) -> dict[str, str]:
-    """Name → version of the lock's packages for ``selection`` on this machine (markers applied)."""
-    exported = subprocess.run(
-        [str(UV), "export", "--frozen", "--no-hashes", "--no-header", "--no-annotate", "--no-emit-project",
-         "--no-emit-workspace", *selection],
-        cwd=ROOT, check=True, capture_output=True, text=True,
-    ).stdout  # fmt: skip
-    packages: dict[str, str] = {}
-    for line in exported.splitlines():
-        requirement, _, marker = line.partition(";")
-        if not requirement.strip() or requirement.startswith(("#", "-")):
-            continue
-        if marker.strip() and not Marker(marker.strip()).evaluate():
-            continue
-        name, _, version = requirement.strip().partition("==")
-        packages[canonicalize_name(name)] = version
-    return packages
-
-
-def installed() -> dict[str, str]:
-    found = {canonicalize_name(d.metadata["Name"]): d.version for d in metadata.distributions()}
-    return {name: version for name, version in found.items() if name not in LOCAL}
 
 
 @pytest.mark.skipif(bool(os.environ.get("VORPAL_LATEST")), reason="make test-latest runs on the newest releases")
 def test_the_venv_holds_exactly_the_locked_releases() -> None:
-    want, have = locked("--extra", "dev"), installed()
-    assert {n: (want.get(n), have.get(n)) for n in want.keys() | have.keys() if want.get(n) != have.get(n)} == {}
+    assert differences(locked("--extra", "dev"), installed()) == {}
 
 
 def test_the_lock_holds_every_environment_the_project_installs() -> None:
