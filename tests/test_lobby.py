@@ -16,6 +16,7 @@ from vorpal_client import VorpalClient
 from server.domain.record import LobbyCursor, MatchList
 from server.domain.status import MatchStatus
 from server.store import Store
+from server.store.connection import ClientConnection
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import LOBBY_EXPIRY, lobby_index, match_keys
 
@@ -267,6 +268,12 @@ async def test_an_expired_match_leaves_the_indexes_and_a_live_one_gets_its_new_e
         assert kept in (await page(api, game="brillig", status="open", limit=500))[0]
 
 
+def steps_store(redis_server: EmbeddedRedis) -> Store:
+    """A store on the same Redis through redis-py, taking a cluster's path (no script reads other slots)."""
+    steps = ClientConnection(aioredis.Redis.from_url(redis_server.url, protocol=2))
+    return Store(steps, aioredis.Redis.from_url(redis_server.url))
+
+
 async def test_one_redis_and_a_cluster_list_the_same_pages(server: ServerProcess, redis_server: EmbeddedRedis,
                                                            store: Store) -> None:  # fmt: skip
     """One Redis answers a page in one script (``lobby_page.lua``), a cluster in two steps: the same page."""
@@ -275,7 +282,7 @@ async def test_one_redis_and_a_cluster_list_the_same_pages(server: ServerProcess
         await api.post(f"/v1/matches/{match}/join", json={"name": "ann"})
         for _ in range(22):
             await create(api, "jabberwocky", 3)
-    in_steps = Store(aioredis.Redis.from_url(redis_server.url))  # no URL: no lean line, the cluster's path
+    in_steps = steps_store(redis_server)
     try:
         # Open matches: no bot changes them between the two readings.
         for game, status in [(None, MatchStatus.OPEN), ("jabberwocky", MatchStatus.OPEN)]:
@@ -320,7 +327,7 @@ async def test_a_stored_match_that_cannot_be_read_is_left_out_of_every_page(
             second = (await page(api, game="borogoves", limit=2, cursor=cursor))[0]
             assert first == good[:0:-1] and second[:1] == good[:1]
 
-            in_steps = Store(aioredis.Redis.from_url(redis_server.url))  # a cluster's path
+            in_steps = steps_store(redis_server)
             try:
                 for status in (None, MatchStatus.OPEN):
                     one = (await store.page("borogoves", status, 500)).validated()

@@ -6,13 +6,17 @@ The keys are listed in :mod:`server.store.keys`; the record's encoding is
 
 The store speaks to one Redis (``redis://``, ``rediss://``, ``unix://``) or
 to a Redis Cluster (``redis+cluster://host:port[,host:port...]``, or any
-URL with ``cluster=True``). In a cluster, sharded pub/sub must be read from
-the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
+URL with ``cluster=True``), through one :class:`~server.store.connection.Connection`
+either way: the lean pipelined line on one Redis, redis-py's cluster client on a
+cluster. In a cluster, sharded pub/sub must be read from the node that owns a
+channel's slot: :meth:`Store.pubsub_node` says which.
+
+``self.redis`` is a redis-py client on the same Redis, for the feature stores
+(accounts, ladders, tournaments, inbox) that take it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -25,9 +29,7 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.exceptions import ClusterError, RedisClusterException, ResponseError
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.exceptions import ResponseError
 
 from server import games
 from server.domain.record import (
@@ -51,6 +53,7 @@ from .codec import (
     encode_changes,
     encode_record,
 )
+from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
     ANY,
     LOBBY_EXPIRY,
@@ -63,7 +66,7 @@ from .keys import (
     match_keys,
     said_key,
 )
-from .line import Endpoint, Line, Script
+from .line import Line, Script
 from .pool import TrimmingPool
 
 log = logging.getLogger("vorpal.store")
@@ -76,17 +79,18 @@ REPAIR_BATCH = 50
 #: A packer's first buffer: a log entry fits; a stored table grows it (msgpack reallocates).
 PACK_BUFFER_BYTES = 4096
 
-_COMMIT_SOURCE = resources.files("server.store").joinpath("commit.lua").read_text()
-COMMIT_SCRIPT = Script(_COMMIT_SOURCE)
-_LEASES_SOURCE = resources.files("server.store").joinpath("leases.lua").read_text()
-_LOBBY_SOURCE = resources.files("server.store").joinpath("lobby.lua").read_text()
-LOBBY_SCRIPT = Script(_LOBBY_SOURCE)
-_CHAT_SOURCE = resources.files("server.store").joinpath("chat.lua").read_text()
-LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
 
-#: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
-#: slot without a master): callers turn them into ``unavailable``.
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, OSError, ClusterError, RedisClusterException)
+def _script(name: str) -> Script:
+    return Script(resources.files("server.store").joinpath(name).read_text())
+
+
+COMMIT_SCRIPT = _script("commit.lua")
+LEASES_SCRIPT = _script("leases.lua")
+LOBBY_SCRIPT = _script("lobby.lua")
+CHAT_SCRIPT = _script("chat.lua")
+LOBBY_PAGE_SCRIPT = _script("lobby_page.lua")
+
+__all__ = ["REDIS_DOWN", "Store"]
 
 CLUSTER_SCHEMES = ("redis+cluster://", "rediss+cluster://")
 
@@ -156,68 +160,57 @@ def _placing(game: bytes | None, status: bytes | None, created: bytes | None) ->
 class Store:
     """Async access to matches. Every Redis fault surfaces as :class:`Unavailable`."""
 
-    def __init__(self, client: aioredis.Redis | RedisCluster, *, pubsub_options: dict[str, Any] | None = None,
-                 url: str | None = None) -> None:  # fmt: skip
+    def __init__(self, connection: Connection, client: aioredis.Redis | RedisCluster) -> None:
+        self.conn = connection
         self.redis: Any = client
-        self.cluster = isinstance(client, RedisCluster)
-        self.url = url
-        self._pubsub_options = pubsub_options or {}
-        self._commit = client.register_script(_COMMIT_SOURCE)
-        self._leases = client.register_script(_LEASES_SOURCE)
-        self._lobby = client.register_script(_LOBBY_SOURCE)
-        self._chat = client.register_script(_CHAT_SOURCE)
+        self.cluster = not connection.one_node
         #: This instance's walk over the lobby's indexes, one index at a time (see :meth:`repair_lobby`).
         self._walk = [lobby_index(), LOBBY_EXPIRY, *(lobby_index(s.value) for s in MatchStatus)]
         self._walk_at = (0, 0)  # (which index, from which rank)
         self._unreadable = LogLimiter(log, logging.WARNING)  # stored matches the lobby cannot list
-        # One Redis: the hot paths (commit, load, log) take the lean pipelined line (line.py);
-        # a cluster routes everything through redis-py.
-        self._line = None if self.cluster or url is None else Line(Endpoint.from_url(url))
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
         """A store on ``url``; a Redis Cluster if the scheme is ``redis+cluster://`` or ``cluster`` is set.
 
-        ``idle_s``: a pooled connection unused this long is closed (one Redis; ``0``: kept open).
+        ``idle_s``: a pooled connection of redis-py's unused this long is closed (one Redis; ``0``: kept open).
         """
         # A few quick retries ride out a blip; past them a request fails fast as ``unavailable``.
         retry = Retry(ExponentialWithJitterBackoff(base=0.02, cap=0.2), 2)
         if cluster or is_cluster_url(url):
             nodes, options = parse_cluster_url(url)
-            client = RedisCluster(
-                startup_nodes=[ClusterNode(h, p) for h, p in nodes], max_connections=pool_size, retry=retry,
-                socket_timeout=10, socket_connect_timeout=5, **options,
-            )  # fmt: skip
-            return cls(client, pubsub_options=options, url=url)
+
+            def cluster_client(**raw: Any) -> RedisCluster:
+                return RedisCluster(
+                    startup_nodes=[ClusterNode(h, p) for h, p in nodes], max_connections=pool_size, retry=retry,
+                    socket_timeout=10, socket_connect_timeout=5, **options, **raw,
+                )  # fmt: skip
+
+            # The store's own client answers raw, in RESP2 as the line; the feature stores' keeps redis-py's replies.
+            return cls(ClusterConnection(cluster_client(protocol=2), options=options), cluster_client())
         pool = TrimmingPool.from_url(
             url, idle_s=idle_s, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
             health_check_interval=30, retry=retry,
         )  # fmt: skip
-        return cls(aioredis.Redis.from_pool(pool), url=url)  # the client owns the pool: aclose() closes it
+        return cls(LineConnection(url), aioredis.Redis.from_pool(pool))  # the client owns the pool
 
     @property
     def line(self) -> Line | None:
-        """The lean pipelined connection to the one Redis (None on a cluster): for other hot paths' scripts."""
-        return self._line
+        """The lean pipelined line to the one Redis (None on a cluster): for other hot paths' scripts."""
+        return self.conn.line if isinstance(self.conn, LineConnection) else None
 
     async def close(self) -> None:
-        if self._line is not None:
-            self._line.close()
+        await self.conn.close()
         await self.redis.aclose()
 
     # -- pub/sub connections (read by the hub) -------------------------------------------
 
     async def pubsub_node(self, chan: str) -> str:
         """The name of the node a sharded channel is read from (``""``: the one Redis)."""
-        if not self.cluster:
-            return ""
         try:
-            await self.redis.initialize()
-            node = self.redis.get_node_from_key(chan)
+            return await self.conn.node_of(chan)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        name: str = node.name
-        return name
 
     def pubsub_line(self, node: str, on_push: Callable[[Any], None]) -> Line:
         """A dedicated connection for the pub/sub messages of ``node``, handed to ``on_push``.
@@ -225,24 +218,16 @@ class Store:
         It never reconnects by itself: a lost connection must surface (``Line.lost``), so
         that the hub knows events may have been missed and fills them in from the logs.
         """
-        if not self.cluster:
-            assert self.url is not None, "a store made from a client has no pub/sub of its own"
-            return Line(Endpoint.from_url(self.url), on_push=on_push)
-        host, _, port = node.rpartition(":")
-        o = self._pubsub_options
-        endpoint = Endpoint(host=host, port=int(port), username=o.get("username"), password=o.get("password"),
-                            tls=bool(o.get("ssl")))  # fmt: skip
-        return Line(endpoint, on_push=on_push)
+        return self.conn.subscriber(node, on_push)
 
     async def refresh_topology(self) -> None:
         """After a cluster fault: read the slot map again before the next routing decision."""
-        if self.cluster:
-            with contextlib.suppress(*REDIS_DOWN):
-                await self.redis.nodes_manager.initialize()
+        await self.conn.refresh()
 
     async def ping(self) -> bool:
+        """Whether Redis answers both ways in: the store's connection and the feature stores' client."""
         try:
-            return bool(await self.redis.ping())
+            return bool(await self.conn.call("PING")) and bool(await self.redis.ping())
         except REDIS_DOWN:
             return False
 
@@ -253,38 +238,30 @@ class Store:
         dropped by the next listing or repair, while a match missing from them would stay unlisted.
         """
         key, _, _ = match_keys(record.id)
+        fields = [part for item in encode_record(record).items() for part in item]
+        commands: list[tuple[Any, ...]] = [("HSET", key, *fields), ("EXPIRE", key, ttl)]
+        if scheduled:
+            commands.append(("ZADD", SCHEDULE_DUE, "NX", 0, record.id))
         try:
             await self._place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)
-            async with self.redis.pipeline(transaction=False) as p:
-                p.hset(key, mapping=encode_record(record))
-                p.expire(key, ttl)
-                if scheduled:
-                    p.zadd(SCHEDULE_DUE, {record.id: 0}, nx=True)
-                await p.execute()
+            await self.conn.pipeline(*commands)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
 
     async def load(self, match_id: str, move_key: str = "") -> tuple[MatchRecord, int | None]:
         """The record, and the version a move id was applied at (if ``move_key`` given and known)."""
         key, _, ids = match_keys(match_id)
+        commands: list[tuple[str, ...]] = [("HGETALL", key)]
+        if move_key:
+            commands.append(("HGET", ids, move_key))
         try:
-            if self._line is not None:
-                commands: list[tuple[str, ...]] = (
-                    [("HGETALL", key), ("HGET", ids, move_key)] if move_key else [("HGETALL", key)]
-                )
-                flat, *rest = await self._line.pipeline(*commands)
-                raw, applied = dict(zip(flat[::2], flat[1::2], strict=True)), rest[0] if rest else None
-            elif move_key:
-                async with self.redis.pipeline(transaction=False) as p:
-                    p.hgetall(key)
-                    p.hget(ids, move_key)
-                    raw, applied = await p.execute()
-            else:
-                raw, applied = await self.redis.hgetall(key), None
+            flat, *rest = await self.conn.pipeline(*commands)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        if not raw:
+        if not flat:
             raise MatchNotFound(f"no match {match_id!r}")
+        applied = rest[0] if rest else None
+        raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
     async def commit(self, c: Commit) -> CommitResult:
@@ -295,10 +272,7 @@ class Store:
         args: list[Any] = [c.expected, c.move_key, entry, note, channel(match_id), c.ttl]
         args += encode_changes(c.record, (*c.changed, "updated"))
         try:
-            if self._line is not None:
-                status, version, *before = await COMMIT_SCRIPT(self._line, keys, args)
-            else:
-                status, version, *before = await self._commit(keys=list(keys), args=args)
+            status, version, *before = await self.conn.run(COMMIT_SCRIPT, keys, args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
@@ -317,13 +291,10 @@ class Store:
         _, log, _ = match_keys(match_id)
         end = "+" if until is None else f"{until}-0"
         try:
-            if self._line is not None:
-                entries = await self._line.call("XRANGE", log, f"{since + 1}-0", end)
-                return [msgpack.unpackb(fields[1], raw=False) for _, fields in entries]  # fields: [b"e", entry]
-            entries = await self.redis.xrange(log, f"{since + 1}-0", end)
+            entries = await self.conn.call("XRANGE", log, f"{since + 1}-0", end)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return [msgpack.unpackb(fields[b"e"], raw=False) for _, fields in entries]
+        return [msgpack.unpackb(fields[1], raw=False) for _, fields in entries]  # fields: [b"e", entry]
 
     async def say(self, match_id: str, seat: int, message: dict[str, Any], per_minute: int) -> int:
         """Post ``message`` (0) unless ``seat`` said ``per_minute`` messages in the last minute: then the
@@ -334,8 +305,8 @@ class Store:
         note = packer.pack({"kind": "chat", "chat": message})
         try:
             keys = [record, chat_key(match_id), said_key(match_id, seat)]
-            said = await self._chat(keys=keys, args=[per_minute, CHAT_WINDOW_MS, data, CHAT_MAXLEN, note,
-                                                     channel(match_id)])  # fmt: skip
+            said = await self.conn.run(CHAT_SCRIPT, keys, [per_minute, CHAT_WINDOW_MS, data, CHAT_MAXLEN, note,
+                                                           channel(match_id)])  # fmt: skip
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
         if said == -1:
@@ -344,30 +315,19 @@ class Store:
 
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]:
         try:
-            entries = await self.redis.xrevrange(chat_key(match_id), count=limit)
+            entries = await self.conn.call("XREVRANGE", chat_key(match_id), "+", "-", "COUNT", limit)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
-        return [msgpack.unpackb(f[b"c"], raw=False) for _, f in reversed(entries)]
+        return [msgpack.unpackb(fields[1], raw=False) for _, fields in reversed(entries)]  # fields: [b"c", message]
 
     # -- the lobby's indexes (keys.py) ---------------------------------------------------
 
     async def _pipeline(self, commands: Sequence[Sequence[Any]]) -> list[Any]:
-        """Several commands in one round trip per node (the lean line on one Redis)."""
-        if not commands:
-            return []
-        if self._line is not None:
-            return await self._line.pipeline(*commands)
-        async with self.redis.pipeline(transaction=False) as p:
-            for command in commands:
-                p.execute_command(*command)
-            out: list[Any] = await p.execute()
-        return out
+        """Several commands in one round trip per node."""
+        return await self.conn.pipeline(*commands)
 
     async def _lobby_script(self, keys: list[str], args: list[Any]) -> None:
-        if self._line is not None:
-            await LOBBY_SCRIPT(self._line, keys, args)
-        else:
-            await self._lobby(keys=keys, args=args)
+        await self.conn.run(LOBBY_SCRIPT, keys, args)
 
     async def _place(self, match_id: str, game: str, status: MatchStatus, created: int, expires: int) -> None:
         """Put a match in the four indexes of its status and game, and out of those of its other statuses."""
@@ -405,10 +365,7 @@ class Store:
         """How many matches of each game the lobby lists in ``status`` (the indexes' sizes)."""
         names = list(games)
         try:
-            async with self.redis.pipeline(transaction=False) as p:
-                for game in names:
-                    p.zcard(lobby_index(status.value, game))
-                sizes = await p.execute()
+            sizes = await self._pipeline([("ZCARD", lobby_index(status.value, game)) for game in names])
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
         return {game: int(n) for game, n in zip(names, sizes, strict=True)}
@@ -420,11 +377,12 @@ class Store:
         Entries the index has wrong (the match is gone, or has another status) are skipped here
         and repaired; pages stay exact because the cursor is a position in creation order. One
         Redis answers a page in one script (``lobby_page.lua``) that writes the summaries as the
-        answer's JSON, passed through as they are; a cluster takes two steps, through the models.
+        answer's JSON, passed through as they are; a cluster, where one script cannot read matches
+        in other slots, takes two steps, through the models.
         """
         key = lobby_index(ANY if status is None else status.value, ANY if game is None else game)
         try:
-            if self._line is not None:
+            if self.conn.one_node:
                 found, wrong, unreadable = await self._page_in_one(key, status, limit, after)
             else:
                 summaries, wrong, unreadable = await self._page_in_steps(key, status, limit + 1, after)
@@ -450,15 +408,14 @@ class Store:
                            ) -> tuple[LobbyPage, list[str], list[str]]:  # fmt: skip
         """``lobby_page.lua``: the page, the ids the index has wrong and those of the matches that cannot be
         read. A page that fails on a match with a field missing is asked for again, carefully, without it."""
-        assert self._line is not None
         args = ["+inf" if after is None else after.created, "" if after is None else after.match, limit,
                 "" if status is None else status.value, " ".join(MatchStatus)]  # fmt: skip
         try:
-            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS])
+            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS])
         except ResponseError as exc:
             if "WRONGTYPE" in str(exc):
                 raise
-            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS])
+            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS])
         objects, created, last, wrong, unreadable = reply
         cursor = LobbyCursor(int(created), last.decode()) if created else None
         return LobbyPage(objects, cursor), wrong.decode().split(), unreadable.decode().split()
@@ -467,10 +424,10 @@ class Store:
         """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
         upkeep's walk fills it again from the others."""
         for key in keys:
-            kind = await self.redis.type(key)
-            if kind not in (b"zset", b"none", "zset", "none"):
-                log.warning("the lobby's index %s was a %s: dropped, to be filled again", key, kind)
-                await self.redis.delete(key)
+            kind = await self.conn.call("TYPE", key)
+            if kind not in (b"zset", b"none"):
+                log.warning("the lobby's index %s was a %s: dropped, to be filled again", key, kind.decode())
+                await self.conn.call("DEL", key)
 
     async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int, after: LobbyCursor | None
                              ) -> tuple[list[MatchSummary], list[str], list[str]]:  # fmt: skip
@@ -485,9 +442,7 @@ class Store:
             asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
             reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
                                             asked)]))[0]  # fmt: skip
-            # redis-py pairs the scores with their members; a plain reply alternates them.
-            paired = reply and isinstance(reply[0], list | tuple)
-            pairs = reply if paired else list(zip(reply[::2], reply[1::2], strict=True))
+            pairs = list(zip(reply[::2], reply[1::2], strict=True))  # member, score, member, score...
             offset += len(pairs)
             ids = [m.decode() for m, score in pairs
                    if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
@@ -541,7 +496,7 @@ class Store:
         """``leases.lua``: ``claim`` (these ids, or up to ``limit`` due ones), ``renew``, ``hand_back`` or
         ``release`` (the match's timed work is over)."""
         try:
-            out = await self._leases(keys=[SCHEDULE_DUE, SCHEDULE_OWNER], args=[op, owner, lease_ms, limit, *ids])
+            out = await self.conn.run(LEASES_SCRIPT, [SCHEDULE_DUE, SCHEDULE_OWNER], [op, owner, lease_ms, limit, *ids])
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
         return [i.decode() for i in out]
