@@ -9,11 +9,12 @@ STAMP := $(VENV)/.installed
 # What the checks need installed first; `make test-latest` runs them on its own venv with nothing.
 INSTALLED ?= $(STAMP)
 LATEST := .venv-latest
+LOWEST := .venv-lowest
 HOST ?= 127.0.0.1
 PORT ?= 8000
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: serve test lint typecheck pytest jstest install lock test-latest clean
+.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest clean
 
 # uv, the one tool that reads uv.lock, is itself taken from uv.lock (by hash, with pip).
 $(UV): uv.lock tools/uv_from_lock.py
@@ -57,7 +58,20 @@ test-latest: $(STAMP)
 	  -e protocol -e clients/python -e ".[dev]"
 	@echo "newest releases the ranges allow, where they differ from uv.lock:"
 	@$(LATEST)/bin/python tools/lock_diff.py --extra dev
-	VORPAL_LATEST=1 $(MAKE) lint typecheck pytest jstest VENV=$(LATEST) INSTALLED=
+	VORPAL_UNLOCKED=1 $(MAKE) lint typecheck pytest jstest VENV=$(LATEST) INSTALLED=
+
+## The Python tests on the lowest releases the runtime ranges allow (the tools at their newest), in a
+## scratch venv ($(LOWEST)): run it when a lower bound changes or code starts using something new.
+test-lowest: $(STAMP)
+	rm -rf $(LOWEST)
+	$(UV) venv --quiet --python $(PYTHON) $(LOWEST)
+	$(UV) pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct \
+	  -e protocol -e clients/python -e .
+	$(UV) pip freeze --python $(LOWEST)/bin/python --exclude-editable > $(LOWEST)/runtime.txt
+	$(UV) pip install --quiet --python $(LOWEST)/bin/python -c $(LOWEST)/runtime.txt -e ".[dev]"
+	@echo "lowest releases of the runtime's direct dependencies:"
+	@$(LOWEST)/bin/python tools/lock_diff.py --extra dev
+	VORPAL_UNLOCKED=1 $(MAKE) pytest VENV=$(LOWEST) INSTALLED=
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
@@ -78,4 +92,4 @@ jstest: $(INSTALLED)
 	else echo "no JS SDK yet"; fi
 
 clean:
-	rm -rf $(VENV) $(LATEST) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) $(LATEST) $(LOWEST) .mypy_cache .ruff_cache .pytest_cache

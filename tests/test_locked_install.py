@@ -20,7 +20,9 @@ from tools.uv_from_lock import uv_requirement
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.skipif(bool(os.environ.get("VORPAL_LATEST")), reason="make test-latest runs on the newest releases")
+@pytest.mark.skipif(
+    bool(os.environ.get("VORPAL_UNLOCKED")), reason="make test-latest and test-lowest run off the lock on purpose"
+)
 def test_the_venv_holds_exactly_the_locked_releases() -> None:
     assert differences(locked("--extra", "dev"), installed()) == {}
 
