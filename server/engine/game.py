@@ -130,6 +130,17 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class MoveModel(BaseModel):
+    """Base for a game's move models: a field the model does not name is refused.
+
+    A move with a key its model does not know (``{"type": "migrate", ..., "count": 2}``) is
+    malformed, refused with ``bad_move`` naming the key, as :class:`Options` refuse theirs:
+    silently dropping it would play a move the seat did not ask for.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+
 PublicT = TypeVar("PublicT", bound=Part)
 PrivateT = TypeVar("PrivateT", bound=Part)
 SecretT = TypeVar("SecretT", bound=Part)

@@ -81,7 +81,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    BadOptions,
+    DerivedPart,
+    Event,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    Rng,
+    Table,
+)
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
 from server.engine.legs import Legs, role_holder
@@ -120,7 +132,7 @@ class BorogovesOptions(Options):
     )
 
 
-class Place(BaseModel):
+class Place(MoveModel):
     """Cartographer: put ``card`` on the map at ``row``, ``col``."""
 
     type: Literal["place"] = "place"
@@ -129,7 +141,7 @@ class Place(BaseModel):
     col: Coord
 
 
-class Migrate(BaseModel):
+class Migrate(MoveModel):
     """Move as many borogoves of ``tribe`` as the card's number from its Jabberwocky card onto the card."""
 
     type: Literal["migrate"] = "migrate"
@@ -138,7 +150,7 @@ class Migrate(BaseModel):
     col: Coord
 
 
-class Explore(BaseModel):
+class Explore(MoveModel):
     """Move every borogove on the card at ``row``, ``col`` (one at least of ``tribe``) to the adjacent card."""
 
     type: Literal["explore"] = "explore"
@@ -149,7 +161,7 @@ class Explore(BaseModel):
     to_col: Coord
 
 
-class Settle(BaseModel):
+class Settle(MoveModel):
     """Remove one borogove of ``tribe`` from the game: off the card at ``row``, ``col``, or
     (both unset) off the tribe's Jabberwocky card; nothing if the tribe has none left."""
 

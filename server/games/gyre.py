@@ -130,7 +130,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Nothing, Options, Outcome, Rng, Table
+from server.engine import (
+    BadOptions,
+    DerivedPart,
+    Event,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Nothing,
+    Options,
+    Outcome,
+    Rng,
+    Table,
+)
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
@@ -159,7 +171,7 @@ class GyreOptions(Options):
     first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
 
 
-class Whiffle(BaseModel):
+class Whiffle(MoveModel):
     """Move a Jabberwocky card (yours, or the neutral one with 2 players) to a new space."""
 
     type: Literal["whiffle"] = "whiffle"
@@ -167,25 +179,25 @@ class Whiffle(BaseModel):
     to: Space
 
 
-class Inhale(BaseModel):
+class Inhale(MoveModel):
     """Move every gem of the moving colour in its row/column one card towards it."""
 
     type: Literal["inhale"] = "inhale"
 
 
-class Exhale(BaseModel):
+class Exhale(MoveModel):
     """Put the carried gems back out, one per card, in a straight line away from it."""
 
     type: Literal["exhale"] = "exhale"
 
 
-class Resolve(BaseModel):
+class Resolve(MoveModel):
     """On every controlled card, send the other colours' gems back to their Jabberwocky cards."""
 
     type: Literal["resolve"] = "resolve"
 
 
-class Fly(BaseModel):
+class Fly(MoveModel):
     """Move the Jabberwocky card just whiffled to any other empty space."""
 
     type: Literal["fly"] = "fly"

@@ -271,6 +271,7 @@ from server.engine import (
     Game,
     IllegalMove,
     JsonFloat,
+    MoveModel,
     Options,
     Outcome,
     Part,
@@ -696,7 +697,7 @@ class JackrabbitsOptions(Options):
         return Additions(**{name: getattr(self, name) for name in Additions.model_fields})
 
 
-class PlaceHex(BaseModel):
+class PlaceHex(MoveModel):
     """Board building: lay a hex at lattice spot ``q``, ``r`` (free: the house ``tile``; strict: the next
     face-down hex)."""
 
@@ -706,7 +707,7 @@ class PlaceHex(BaseModel):
     r: int = Field(ge=-2, le=2)
 
 
-class PlaceRoad(BaseModel):
+class PlaceRoad(MoveModel):
     """Board building: lay a rhombus's road from hex ``a`` to hex ``b`` (or ``off``), then, as the next decision,
     its second road (free: the first road names the terrain ``tile``; strict: the next face-down rhombus)."""
 
@@ -716,7 +717,7 @@ class PlaceRoad(BaseModel):
     b: str
 
 
-class PlaceTriangle(BaseModel):
+class PlaceTriangle(MoveModel):
     """Board building: lay a triangle whose three road ends lead to ``ends`` (hexes, or one ``off``)."""
 
     type: Literal["place_triangle"] = "place_triangle"
@@ -724,26 +725,26 @@ class PlaceTriangle(BaseModel):
     ends: list[str] = Field(min_length=3, max_length=3)
 
 
-class PassTile(BaseModel):
+class PassTile(MoveModel):
     """Board building: no tile of the seat's fits anywhere yet; wait for the next round."""
 
     type: Literal["pass_tile"] = "pass_tile"
 
 
-class Show(BaseModel):
+class Show(MoveModel):
     """Lottery: show ``card`` (its value equals a die) to draw one card."""
 
     type: Literal["show"] = "show"
     card: str
 
 
-class ShowAll(BaseModel):
+class ShowAll(MoveModel):
     """Windfall lottery: show every card matching a die and draw one card for each (two each on a double)."""
 
     type: Literal["show_all"] = "show_all"
 
 
-class Fly(BaseModel):
+class Fly(MoveModel):
     """Clubs flight, before the roll, from a King tower: show ``card`` and fly to the tower ``to``."""
 
     type: Literal["fly"] = "fly"
@@ -751,34 +752,34 @@ class Fly(BaseModel):
     to: str
 
 
-class Roll(BaseModel):
+class Roll(MoveModel):
     """Clubs flight declined: roll the dice for an ordinary turn."""
 
     type: Literal["roll"] = "roll"
 
 
-class Buy(BaseModel):
+class Buy(MoveModel):
     """Diamonds trade at a Jack plaza: buy the discarded ``card`` (the payment is the next decision)."""
 
     type: Literal["buy"] = "buy"
     card: str
 
 
-class Contest(BaseModel):
+class Contest(MoveModel):
     """Hearts access: challenge the rabbit at the Queen palace, showing ``cards``, six or more in hearts."""
 
     type: Literal["contest"] = "contest"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Prove(BaseModel):
+class Prove(MoveModel):
     """Hearts access, challenged: show ``cards``, six or more in hearts."""
 
     type: Literal["prove"] = "prove"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Attack(BaseModel):
+class Attack(MoveModel):
     """Spades fight: attack the rabbit of seat ``target`` on the same hex, throwing ``cards`` (spades)."""
 
     type: Literal["attack"] = "attack"
@@ -786,27 +787,27 @@ class Attack(BaseModel):
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Strike(BaseModel):
+class Strike(MoveModel):
     """Spades fight: add ``cards`` (spades) to beat the other side's score (ties are barred)."""
 
     type: Literal["strike"] = "strike"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Yield(BaseModel):
+class Yield(MoveModel):
     """Spades fight: throw nothing more, and be kicked off the board."""
 
     type: Literal["yield"] = "yield"
 
 
-class GiveUp(BaseModel):
+class GiveUp(MoveModel):
     """A fourth royal stolen: give ``royal`` back to the court, freeing its carrot."""
 
     type: Literal["give_up"] = "give_up"
     royal: str
 
 
-class Propose(BaseModel):
+class Propose(MoveModel):
     """Extended trades: offer the rabbit of seat ``target`` on the same hex the diamond ``give`` (privately)."""
 
     type: Literal["propose"] = "propose"
@@ -814,45 +815,45 @@ class Propose(BaseModel):
     give: str
 
 
-class Ask(BaseModel):
+class Ask(MoveModel):
     """Extended trades: name the card wanted in return for the diamond offered."""
 
     type: Literal["ask"] = "ask"
     card: str
 
 
-class Accept(BaseModel):
+class Accept(MoveModel):
     """Extended trades: accept the deal offered (the card asked for is handed over, the diamond taken)."""
 
     type: Literal["accept"] = "accept"
 
 
-class Decline(BaseModel):
+class Decline(MoveModel):
     """Extended trades: decline the deal offered."""
 
     type: Literal["decline"] = "decline"
 
 
-class Pass(BaseModel):
+class Pass(MoveModel):
     """Hearts access: do not challenge; or, challenged, do not prove (and be thrown off the board)."""
 
     type: Literal["pass"] = "pass"
 
 
-class Skip(BaseModel):
+class Skip(MoveModel):
     """Lottery: show nothing, draw nothing."""
 
     type: Literal["skip"] = "skip"
 
 
-class Go(BaseModel):
+class Go(MoveModel):
     """Journey: follow the road to road node ``to`` (``off``: off the board); free."""
 
     type: Literal["go"] = "go"
     to: str
 
 
-class Stay(BaseModel):
+class Stay(MoveModel):
     """Journey: do not move this turn (only before the journey has started)."""
 
     type: Literal["stay"] = "stay"
@@ -861,7 +862,7 @@ class Stay(BaseModel):
 Via = Literal["trailway", "horse", "boat", "rabbit_hole", "tavern"]
 
 
-class Transfer(BaseModel):
+class Transfer(MoveModel):
     """Journey: a paid transfer ``via`` a trailway crossing, a merchant's horse or boat, a rabbit hole, to ``to``;
     or (``tavern``) buy a joker here. The payment is the next decision."""
 
@@ -870,38 +871,38 @@ class Transfer(BaseModel):
     to: str
 
 
-class Pay(BaseModel):
+class Pay(MoveModel):
     """Pay the pending price (a transfer's, or a claim's: ten in the royal's suit) with ``cards``."""
 
     type: Literal["pay"] = "pay"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Jester(BaseModel):
+class Jester(MoveModel):
     """Pay the pending transfer with a joker held (it goes back to the court)."""
 
     type: Literal["jester"] = "jester"
 
 
-class Cancel(BaseModel):
+class Cancel(MoveModel):
     """Give up the pending transfer or claim, paying nothing."""
 
     type: Literal["cancel"] = "cancel"
 
 
-class Claim(BaseModel):
+class Claim(MoveModel):
     """Acquisition: claim the royal of the house stood on (its payment is the next decision)."""
 
     type: Literal["claim"] = "claim"
 
 
-class Rest(BaseModel):
+class Rest(MoveModel):
     """Acquisition: make no claim."""
 
     type: Literal["rest"] = "rest"
 
 
-class Discard(BaseModel):
+class Discard(MoveModel):
     """Caught with more than nine cards: discard ``card``."""
 
     type: Literal["discard"] = "discard"
