@@ -123,6 +123,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   able." -> a seat may not end its turn while an active creature it controls
   is combat locked, has an opponent in its combat zone and has not attacked;
   a combat locked creature may not start a path.
+- "A creature enters combat whenever it attacks ... Whenever a zimby column leaves combat, its "one attack per
+  turn" flag resets and it may make another attack." -> a zimby column that attacked and finds no
+  opponent left in its combat zone (it killed its foe outright, so it was never combat locked) leaves combat and
+  may attack again that turn (:func:`settle_combat`, after every move).
 - "Zombies are ... to attack ... creatures in their combat zones ... If a zombie encounters a living creature in
   its combat zone, the zombie" -> the two lines are read together: a controlled zombie whose path brings it
   beside a living creature (a step, or a portal's relocation) stops there and owes an attack (``must_attack``):
@@ -445,9 +449,14 @@ def opponents(public: Public, creature: Column | Zombie) -> list[CreatureId]:
 
 def settle_combat(public: Public) -> None:
     """ "A creature immediately leaves combat if it ever finds no opponents in its attack zone"; a zimby column
-    that leaves combat may attack again ("its "one attack per turn" flag resets")."""
+    that leaves combat may attack again ("its "one attack per turn" flag resets").
+
+    "A creature enters combat whenever it attacks": a column that attacked this turn is in combat even if it killed
+    its foe outright (and so was never combat locked), and leaves it, its flag reset, once no opponent is left in
+    its combat zone.
+    """
     for c in public.columns:
-        if c.in_combat and not opponents(public, c) and not thug_adjacent(public, c.tile):
+        if (c.in_combat or c.attacked) and not opponents(public, c) and not thug_adjacent(public, c.tile):
             c.in_combat = False
             c.attacked = False
     for z in public.zombies:

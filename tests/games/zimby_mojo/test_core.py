@@ -537,6 +537,40 @@ def test_a_combat_locked_column_must_attack_before_the_turn_ends() -> None:
         play(table, rng, BLUE, type="end_turn")
 
 
+def test_a_column_that_kills_its_foe_outright_leaves_combat_and_may_attack_again() -> None:
+    # Issue 44: "A creature enters combat whenever it attacks ... Whenever a zimby column leaves combat, its "one
+    # attack per turn" flag resets and it may make another attack." The flag used to reset only for a column that
+    # had been combat locked, so a column that killed a fresh foe outright could not attack again that turn.
+    for seed in range(40):
+        table, rng = new(seed=seed)
+        clear_thugs(table)
+        pub = table.public
+        pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 3}))
+        pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+        play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=0)
+        nobody_answers(table, rng)
+        if not pub.zombies and any(c.id == "c9" for c in pub.columns):
+            break
+    else:
+        raise AssertionError("no seed in which the column kills the zombie and lives")
+    column = pub.column("c9")
+    assert not column.in_combat and not column.attacked
+    beside = next(t for t in BOARD.neighbours(column.tile) if pub.creature_at(t) is None)
+    pub.zombies.append(Zombie(id="z2", tile=beside, owner=YELLOW))
+    assert {"type": "attack", "attacker": "c9", "target": "z2", "eat": 0} in legal(table, BLUE)
+
+
+def test_a_column_that_attacked_stays_spent_while_a_foe_is_left_beside_it() -> None:
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 3}, attacked=True))
+    pub.zombies += [Zombie(id="z1", tile="j3", owner=YELLOW), Zombie(id="z2", tile="j5", owner=YELLOW)]
+    play(table, rng, BLUE, type="extract", source="token")
+    assert pub.column("c9").attacked
+    assert not any(m["type"] == "attack" and m["attacker"] == "c9" for m in legal(table, BLUE))
+
+
 # -- winning --------------------------------------------------------------------------------------------------------
 
 
