@@ -195,6 +195,13 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "the casting shaman must also dedicate ... on their tribal board to sustain the incantation by" -> the chanter is
   counted (``TribalBoard.chanting``) as the incantation is cast, so it cannot pay for it; a nixed incantation
   frees it, and one whose chanter is depleted or leaves ends (:func:`.effects.settle_chants`, after every move).
+- "the chanting zimby actually resides on the casting shaman's tribal board, counts against the tribal board zimby
+  limit (p. 9), and may be used just like any other active zimby on the tribal board" -> a chanter may be
+  extracted from, eaten, sent, warped or spent on a cost like any active zimby at home (:func:`available` counts
+  it). The zimbies at home are interchangeable tokens, so those not chanting go first; one spent beyond them is a
+  chanter, and "If the chanting zimby is removed or becomes depleted, the incantation immediately ends" (the
+  incantation cast last loses its chanter first). A new incantation's chanter, and a witchery channelled from
+  home, still need a zimby that is not chanting.
 - "Incantations are chants that target a ... and have a lasting effect." -> a brutality incantation on a shaman
   adds to the combat rolls of the shaman's creatures: an attacking column's controller, a defending column's
   largest tribe (as its defending brutality counts it), a zombie's owner; a movement incantation changes the
@@ -345,15 +352,17 @@ ZOMBIE_MOVEMENT = (2, 1)
 
 
 def available(tribe: TribalBoard) -> int:
-    """Mojo the shaman could spend now: extracted, on active tokens, in active non-chanting zimbies at home."""
-    return tribe.mojo + tribe.tokens + max(0, tribe.active - tribe.chanting)
+    """Mojo the shaman could spend now: extracted, on active tokens, in active zimbies at home (chanters too: one
+    spent ends its incantation, :func:`.effects.settle_chants`)."""
+    return tribe.mojo + tribe.tokens + tribe.active
 
 
 def pay(tribe: TribalBoard, cost: int) -> None:
     """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home.
 
-    Judged by :func:`available`, as the legal moves are, and before anything is taken: a tribe with more
-    chanters than active zimbies at home has none to spend there, yet pays from its pool and tokens.
+    Judged by :func:`available`, as the legal moves are, and before anything is taken. The zimbies at home are
+    counted, not told apart: the non-chanting ones are spent first, and one spent beyond them is a chanter, whose
+    incantation ends once the move is played (:func:`.effects.settle_chants`).
     """
     if cost > available(tribe):
         raise IllegalMove("not enough mojo")
@@ -644,7 +653,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
         """Shaman cannibalism: an active zimby at home, at most twice a round, for 2 mojo or a scroll."""
         tribe = public.tribes[seat]
-        if tribe.active - tribe.chanting <= 0 or tribe.eaten >= EAT_LIMIT:
+        if tribe.active <= 0 or tribe.eaten >= EAT_LIMIT:
             return []
         scroll = public.library_size > 0 or (bool(public.discards) and not public.solitaire)
         return [Eat(gain="mojo"), *([Eat(gain="scroll")] if scroll else [])]
@@ -676,7 +685,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moves.append(EndTurn())
         if tribe.tokens:
             moves.append(Extract(source="token"))
-        if tribe.active - tribe.chanting > 0:
+        if tribe.active > 0:
             moves.append(Extract(source="zimby"))
         moves += self._eat_moves(public, seat)
         if (
@@ -687,8 +696,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         ):
             moves.append(Spawn())
         # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
-        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active - tribe.chanting) + 1):
-            spare = tribe.mojo + tribe.tokens + tribe.active - tribe.chanting - count
+        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active) + 1):
+            spare = tribe.mojo + tribe.tokens + tribe.active - count
             if spare >= movement(count)[1] and self._entry_open(public, seat):
                 moves.append(Send(count=count))
             if spare >= 1:
@@ -713,7 +722,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 and c.active
                 and not tribe.made_zombie
                 and tribe.zombies_left > 0
-                and tribe.active - tribe.chanting >= ZOMBIE_COST
+                and tribe.active >= ZOMBIE_COST
                 and sum(1 for z in public.zombies if z.owner == seat) < ZOMBIES_IN_PLAY
             ):
                 moves.append(Zombify(column=c.id))

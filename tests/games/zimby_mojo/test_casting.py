@@ -228,6 +228,46 @@ def test_an_incantation_needs_a_chanter_and_stays_in_play() -> None:
     assert not pub.discards and not t.private[BLUE].hand
 
 
+def chanting_alone(t: ZTable) -> None:
+    """Blue's War Chant in play, its chanter the only zimby at home, no mojo but in the chanter."""
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    tribe = t.public.tribes[BLUE]
+    tribe.active, tribe.depleted, tribe.tokens, tribe.mojo = 1, 0, 0, 0
+    assert tribe.chanting == 1 and [i.card for i in t.public.incantations] == ["war_chant"]
+
+
+def test_a_chanter_may_be_used_like_any_other_active_zimby_and_its_incantation_ends() -> None:
+    # Issue 44: the chanter "may be used just like any other active zimby on the tribal board ... If the chanting
+    # zimby is removed or becomes depleted, the incantation immediately ends". Chanters used to be kept out of
+    # ``available()`` and of the extract, eat and send moves.
+    for move in ({"type": "extract", "source": "zimby"}, {"type": "eat", "gain": "mojo"}):
+        t = table(blue=["war_chant"])
+        chanting_alone(t)
+        assert move in RULES.dump_moves(legal(t, BLUE))
+        play(t, BLUE, **move)
+        tribe = t.public.tribes[BLUE]
+        assert tribe.active == 0 and tribe.chanting == 0
+        assert not t.public.incantations and t.public.discards == ["war_chant"]
+
+
+def test_a_chanter_may_pay_and_be_sent_and_its_incantation_ends() -> None:
+    t = table(blue=["war_chant"])
+    chanting_alone(t)
+    t.public.tribes[BLUE].mojo = 1  # pays the first tile of a send of one
+    assert {"type": "send", "count": 1} in RULES.dump_moves(legal(t, BLUE))
+    play(t, BLUE, type="send", count=1)
+    assert not t.public.incantations and t.public.tribes[BLUE].chanting == 0
+    assert [c.zimbies for c in t.public.columns] == [{BLUE: 1}]
+
+
+def test_the_zimbies_spent_at_home_are_the_non_chanting_ones_first() -> None:
+    t = table(blue=["war_chant"])
+    chanting_alone(t)
+    t.public.tribes[BLUE].active = 2
+    play(t, BLUE, type="extract", source="zimby")
+    assert [i.card for i in t.public.incantations] == ["war_chant"] and t.public.tribes[BLUE].chanting == 1
+
+
 def test_a_nixed_incantation_is_discarded_and_its_chanter_stops_chanting() -> None:
     t = table(blue=["war_chant"], yellow=["nix"])
     pub = t.public

@@ -250,7 +250,8 @@ def test_a_partner_cannot_agree_once_the_asker_cannot_pay() -> None:
     column = next(c for c in table.public.columns if c.tile == SHRINE_NE)
     play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
     yellow = table.public.tribes[YELLOW]
-    yellow.mojo, yellow.tokens, yellow.chanting = 0, 0, yellow.active
+    yellow.depleted += yellow.active
+    yellow.mojo, yellow.tokens, yellow.active = 0, 0, 0  # (a chanter could pay: "used just like any other")
     assert legal(table, BLUE) == [{"type": "answer", "yes": False}]
     before = table.model_dump()
     with pytest.raises(IllegalMove):
