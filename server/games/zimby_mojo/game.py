@@ -114,6 +114,11 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   movement table for the creature's size (plus the Crown's burden).
 - "The creature relocates to a portal tile" -> a relocation ends the path;
   the controller may ``go`` again with the creature.
+- "each tribe in a column may contain up to but no more than 3 zimbies of that tribe" -> a step (or a send from
+  the tribal board) that would put a fourth zimby of one tribe in a column is refused: it is not among the legal
+  moves, and a column may not join another one to have its excess expelled home (depleted, a cheap way home). The
+  book's expulsion ("expel the excess zimbies or random tribes until the column limits are met") still settles a
+  fourth tribe joining with every shaman's leave, and any excess that arises otherwise.
 - "A zimby column seeking to join an existing zimby column must ask for and
   receive ..." -> stepping onto a column the seat does not
   control asks every seat with zimbies in it (or its controller), in turn
@@ -239,7 +244,7 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from pydantic import JsonValue
@@ -384,6 +389,12 @@ def scroll_cost(public: Public, seat: int, card: str) -> int:
 def cheapest_scroll(public: Public, seat: int) -> int:
     """The least any scroll could cost ``seat`` (every card costs 1 or more): what a window asks about."""
     return max(1, 1 + effects.chant(public, seat, "cost"))
+
+
+def has_room(column: Column, joining: Mapping[int, int]) -> bool:
+    """ "each tribe in a column may contain up to but no more than 3 zimbies of that tribe": the zimbies ``joining``
+    (per tribe) fit in ``column`` without a fourth of any tribe."""
+    return all(column.zimbies.get(tribe, 0) + n <= COLUMN_TRIBE_LIMIT for tribe, n in joining.items())
 
 
 def to_far_shore_excess(tribe: TribalBoard) -> None:
@@ -698,7 +709,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
         for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active) + 1):
             spare = tribe.mojo + tribe.tokens + tribe.active - count
-            if spare >= movement(count)[1] and self._entry_open(public, seat):
+            if spare >= movement(count)[1] and self._entry_open(public, seat, count):
                 moves.append(Send(count=count))
             if spare >= 1:
                 moves.append(Warp(count=count))
@@ -897,13 +908,18 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             s for s in range(pub.seats) if pub.hand_sizes[s] > 0 and available(pub.tribes[s]) >= cheapest_scroll(pub, s)
         ]
 
-    def _entry_open(self, public: Public, seat: int) -> bool:
-        """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
+    def _entry_open(self, public: Public, seat: int, count: int) -> bool:
+        """The tribal board's entry point can be entered by ``count`` of the seat's zimbies (free, or a column the
+        seat may ask to join that has room for them)."""
         entry = public.tribes[seat].entry
+        there = public.creature_at(entry)
+        if isinstance(there, Column) and not has_room(there, {seat: count}):
+            return False
         return self._enterable(public, entry, None)
 
     def _enterable(self, public: Public, tile: TileId, moving: Column | Zombie | None) -> bool:
-        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
+        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column
+        (with room for the moving column's zimbies: :func:`has_room`)."""
         if closed_ward(public, tile):
             return False
         # The Crown carrier may try its 50% obstacle immunity against thickets and vines; nobody else passes them.
@@ -914,7 +930,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return True
         if moving is not None and there is not moving and self._swaps(public, moving, tile):
             return True  # the occupant of a darkened tile swaps places with the column entering it
-        return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
+        if not isinstance(there, Column) or there is moving:
+            return False
+        return moving is None or (isinstance(moving, Column) and has_room(there, moving.zimbies))
 
     def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
         moving = public.moving

@@ -382,7 +382,24 @@ def test_influencing_a_portal_two_mojo_choose_three_mojo_shut() -> None:
 # -- columns --------------------------------------------------------------------------------------------------------
 
 
-def test_joining_your_own_column_needs_no_permission_and_limits_expel_the_excess() -> None:
+def test_joining_your_own_column_needs_no_permission() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    a = BOARD.neighbours(SHRINE_NE)[0]
+    pub.columns += [Column(id="c60", tile=a, zimbies={BLUE: 2}), Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 1})]
+    pub.tribes[BLUE].active -= 3
+    play(table, rng, BLUE, type="go", creature="c61", own=None)
+    play(table, rng, BLUE, type="step", to=a)
+    assert pub.request is None and pub.moving is None
+    assert [c.zimbies for c in pub.columns] == [{BLUE: 3}]
+    assert pub.tribes[BLUE].depleted == 0  # nobody expelled
+
+
+def test_a_step_that_would_put_a_fourth_zimby_of_a_tribe_in_a_column_is_refused() -> None:
+    # Issue 44: "each tribe in a column may contain up to but no more than 3 zimbies of that tribe". This test used
+    # to assert that the step was played and the 2 in excess expelled home depleted (a cheap way home); the step
+    # is refused now, and changes nothing.
     table, rng = new()
     pub = table.public
     clear_thugs(table)
@@ -390,11 +407,35 @@ def test_joining_your_own_column_needs_no_permission_and_limits_expel_the_excess
     pub.columns += [Column(id="c60", tile=a, zimbies={BLUE: 3}), Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 2})]
     pub.tribes[BLUE].active -= 5
     play(table, rng, BLUE, type="go", creature="c61", own=None)
-    play(table, rng, BLUE, type="step", to=a)
-    assert pub.request is None and pub.moving is None
-    # "each tribe in a column may contain up to but no more than 3 zimbies": 2 are expelled, depleted, home.
-    assert [c.zimbies for c in pub.columns] == [{BLUE: 3}]
-    assert (pub.tribes[BLUE].active, pub.tribes[BLUE].depleted) == (3, 2)
+    assert {"type": "step", "to": a} not in legal(table, BLUE)
+    before = table.model_dump()
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="step", to=a)
+    assert table.model_dump() == before
+
+
+def test_a_column_of_another_tribe_with_three_of_yours_is_not_offered_either() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    a = BOARD.neighbours(SHRINE_NE)[0]
+    pub.columns += [
+        Column(id="c60", tile=a, zimbies={BLUE: 3, YELLOW: 1}),
+        Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 1}),
+    ]
+    play(table, rng, BLUE, type="go", creature="c61", own=None)
+    assert {"type": "step", "to": a} not in legal(table, BLUE)
+
+
+def test_a_send_onto_an_entry_column_that_has_no_room_is_not_offered() -> None:
+    table, _ = new()
+    pub = table.public
+    clear_thugs(table)
+    entry = pub.tribes[BLUE].entry
+    pub.columns.append(Column(id="c60", tile=entry, zimbies={BLUE: 2}))
+    pub.tribes[BLUE].active -= 2
+    sends = [m["count"] for m in legal(table, BLUE) if m["type"] == "send"]
+    assert sends == [1]
 
 
 def test_splitting_your_own_zimbies_out_of_a_multi_tribe_column() -> None:
