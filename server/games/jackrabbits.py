@@ -182,6 +182,11 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 - "Your revealer robs you down." -> with ``seized_surplus`` a hand caught over the limit loses its surplus to the
   next seat clockwise, drawn at random from its aces and pips (royals and jokers stay; if only they are left over,
   the owner discards them); both seats learn which cards moved, nobody else.
+- "Hands should not exceed nine cards. Anyone who's caught discards." -> the robber of a seized surplus is caught
+  too: if the seized cards take its hand over the limit, it discards down to the limit at once (its choice, one
+  card at a time, in the trim phase, after the robbed seat if that one is still over), before play goes on; its
+  own surplus is not seized again, so the robbing never runs round the table, and no hand is ever over the limit
+  while a card of it could be used.
 - "from **14** until **11**" -> with ``patriarchal_values`` aces pay 14, kings 13, queens 12 and jacks 11, and an ace
   matches no die; as this fixes the aces' value it is refused together with ambivalent or capital aces.
 - "Show one card before you roll, set **THE JOURNEY** to the skies." -> with ``clubs_flights`` a turn that starts on
@@ -202,6 +207,9 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   journey ends on a Queen palace is asked about by every other seat in turn (clockwise from the next); a seat may
   challenge by showing six or more in hearts ("they're obliged to show their own"), or pass. Every seat is asked,
   whatever it holds, so being asked tells nobody anything; the first challenge ends the asking.
+- "Any player may contest, as you reach a queenly throne" -> hearts access asks only about a rabbit whose journey
+  reached the palace (a road, a transfer or a flight): one that declines its journey and stays on the palace it
+  stood on is not asked about again (nor, with extended access, about the hex it rests on).
 - "Or declare you're honored guest, if your carrot marks this zone." -> a rabbit holding the palace's queen is not
   challenged.
 - "Off-board players can't request" -> seats off the board are not asked; seats underground are.
@@ -1066,10 +1074,15 @@ class Public(DerivedPart):
     turn: int = Field(description="the seat whose turn it is")
     phase: Phase
     then: Literal["journey", "next"] = Field("journey", description="what follows the discards of a full hand")
+    trimming: list[int] = Field(
+        default_factory=list,
+        description="the seats caught over the hand limit that discard now, in order (empty: the turn's seat)",
+    )
     dice: list[int] = Field(description="the lottery's dice; their total is the price of transfers")
     rabbits: list[str] = Field(description="each seat's road node, or off (off the board)")
     came_from: str | None = Field(None, description="the node the journey came from (no going straight back)")
     moved: bool = Field(False, description="whether this turn's journey has started")
+    stayed: bool = Field(False, description="whether this turn's journey was declined (the rabbit stayed put)")
     bought: list[str] = Field(default_factory=list, description="taverns where a joker was bought this journey")
     pending: Pending | None = None
     building: Building | None = None
@@ -1357,6 +1370,8 @@ class Jackrabbits(
             return [public.fight.to_throw]
         if public.phase == "consider" and public.dealing is not None:
             return [public.dealing[1]]
+        if public.phase == "trim" and public.trimming:
+            return [public.trimming[0]]
         return [public.turn]
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
@@ -1577,7 +1592,9 @@ class Jackrabbits(
         elif isinstance(move, Discard):
             self._spend(table, seat, [move.card])
             news["card"] = move.card
-            if len(hand) <= pub.hand_limit:
+            if len(hand) <= pub.hand_limit and pub.trimming:
+                pub.trimming.pop(0)  # this seat is down to the limit: the next one caught discards
+            if len(hand) <= pub.hand_limit and not pub.trimming:
                 if pub.then == "journey":
                     self._journey(table, seat, rng, news, private)
                 else:
@@ -1663,6 +1680,7 @@ class Jackrabbits(
         pub = table.public
         if isinstance(move, Stay):
             pub.phase = "arrived"
+            pub.stayed = not pub.moved and pub.flight is None
             return
         graph = pub.board.graph
         pub.came_from = pub.rabbits[seat]
@@ -1686,7 +1704,9 @@ class Jackrabbits(
         others = [(seat + i) % seats for i in range(1, seats)]
         asking: list[int] = []
         palace = tile is not None and (tile.kind == "palace" or (at == CITADEL and adds.advanced_citadel))
-        if adds.hearts_access and palace and at not in pub.royals[seat]:
+        if pub.stayed:
+            pass  # "as you reach a queenly throne": a rabbit that stays put reaches nothing, and is not asked about
+        elif adds.hearts_access and palace and at not in pub.royals[seat]:
             asking = [s for s in others if pub.rabbits[s] != OFF]
         elif adds.hearts_access and adds.extended_access and at not in (OFF, UNDERGROUND):
             asking = [s for s in others if pub.rabbits[s] == at]  # "If a guest comes where you rest"
@@ -1935,6 +1955,12 @@ class Jackrabbits(
             table.private[seat].seized = list(taken)
             private.setdefault(seat, {})["seized"] = list(taken)
             private.setdefault(robber, {})["took"] = list(taken)
+            # "Anyone who's caught discards": the robber now over the limit is caught too, and discards at once
+            # (after the robbed seat, if royals and jokers keep that one over).
+            caught = [s for s in (seat, robber) if len(table.private[s].hand) > pub.hand_limit]
+            if caught:
+                pub.phase, pub.then, pub.trimming = "trim", then, caught
+                return
         if len(hand) > pub.hand_limit:
             pub.phase, pub.then = "trim", then
         elif then == "journey":
@@ -1944,7 +1970,7 @@ class Jackrabbits(
 
     def _journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         pub = table.public
-        pub.phase, pub.moved, pub.came_from, pub.bought = "journey", False, None, []
+        pub.phase, pub.moved, pub.stayed, pub.came_from, pub.bought = "journey", False, False, None, []
         flight = pub.flight
         if flight is None:
             return
@@ -1999,7 +2025,7 @@ class Jackrabbits(
         pub = table.public
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
         pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
-        pub.dealt = False
+        pub.dealt, pub.stayed = False, False
         at = pub.rabbits[seat]
         launch = ("tower", "citadel") if pub.additions.advanced_citadel else ("tower",)
         if pub.additions.clubs_flights and at != OFF and pub.board.graph.tile[at].kind in launch:

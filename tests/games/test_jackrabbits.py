@@ -584,6 +584,25 @@ def test_seized_surplus_goes_to_the_next_seat() -> None:
     assert event.private[1]["took"] == event.private[0]["seized"] == [table.private[1].hand[1]]
 
 
+def test_seized_surplus_catches_the_robber_who_goes_over_the_limit() -> None:
+    # Issue 44: "Hands should not exceed nine cards. Anyone who's caught discards." The robber's hand used to stay
+    # over the limit until its own next lottery (hands of 20-34 cards, usable meanwhile); it discards at once now.
+    table, rng = start(seized_surplus=True, overtaxed_hands=True)
+    pub = table.public
+    pub.dice = [2, 3]
+    hold(table, 0, "2C", "3C", "4C", "5C", "6C", "7C")
+    hold(table, 1, "2D", "3D", "4D", "5D", "6D", "7D")
+    _, event = RULES.act(table, rng, 0, {"type": "show", "card": "2C"})
+    assert event.public["seized"] == {"by": 1, "cards": 1}
+    assert [len(p.hand) for p in table.private] == [6, 7]
+    assert pub.phase == "trim" and RULES.to_act(table) == [1]
+    assert RULES.legal_moves(table, 0) == []
+    (took,) = event.private[1]["took"]
+    act(table, rng, 1, Discard(card=took))
+    assert [len(p.hand) for p in table.private] == [6, 6]
+    assert pub.phase == "journey" and RULES.to_act(table) == [0] and pub.trimming == []
+
+
 def test_patriarchal_values_rank_ace_king_queen_jack_from_fourteen_to_eleven() -> None:
     adds = RULES.parse_options({"patriarchal_values": True}).additions()  # type: ignore[attr-defined]
     assert [value(c, adds) for c in ("AS", "KS", "QS", "JS", "TS")] == [14, 13, 12, 11, 10]
@@ -716,6 +735,25 @@ def test_hearts_access_a_challenger_who_shows_six_hearts_is_thrown_off_when_the_
     act(table, rng, 0, Prove(cards=["6H"]))
     assert pub.rabbits[1] == OFF and table.private[1].hand == [] and {"2H", "4H"} <= set(pub.discards)
     assert pub.rabbits[0] == "QH" and "6H" in table.private[0].hand
+
+
+def test_hearts_access_is_not_asked_again_of_a_rabbit_that_stays_on_the_palace() -> None:
+    # Issue 44: "Any player may contest, as you reach a queenly throne". Staying on a palace used to bring a new
+    # contest every turn (the journey's end ran the access after a stay too).
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "QH")
+    hold(table, 0, "5H")
+    hold(table, 1, "6H")
+    hold(table, 2, "9S")
+    act(table, rng, 0, Stay())
+    assert pub.phase != "access" and pub.challenge is None and pub.rabbits[0] == "QH"
+    # Reaching it by a road is asked about, as before.
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "R3b")
+    act(table, rng, 0, Go(to="QH"))
+    assert pub.phase == "access" and pub.challenge is not None
 
 
 def test_hearts_access_a_visitor_who_cannot_prove_is_thrown_off() -> None:
