@@ -235,6 +235,10 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     secret_type: ClassVar[type[Part]] = Nothing
     #: The game's own outcome reasons (code: meaning), besides :data:`ENGINE_REASONS`; listed in the catalogue.
     reasons: ClassVar[dict[str, str]] = {}
+    #: House rules a rated match (a ladder's, a tournament's) plays by unless its creator sets the option itself:
+    #: options the book does not print that keep a match finite (Gyre's turn limit). Casual matches keep the book's
+    #: defaults. Applied by :meth:`~server.engine.play.Rules.rated_options`.
+    rated_options: ClassVar[Mapping[str, Any]] = {}
     #: The game's printed components that a client shows in words (a card list with each card's text), as named
     #: lists of pydantic models; published in the catalogue as data. Most games print nothing a view's values do
     #: not already say, and leave it empty.
