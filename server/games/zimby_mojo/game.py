@@ -58,7 +58,8 @@ asked in response windows: before the zombies shamble, each zombie's owner may
 ``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
 more, its shaman may ``devour``; the Ritual of Winnowing asks each shaman which drawn card to ``keep`` (in
 solitaire, to ``winnow`` the hand or the library); at wrap-up a shaman over the hand limit chooses what to
-``discard``. Part 3 takes the moves. A player's turn is a series of small moves:
+``discard``. The events of the King's and the thugs' parts name the seat whose roll they were (``rolled_by``,
+the first mover). Part 3 takes the moves. A player's turn is a series of small moves:
 draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
@@ -143,6 +144,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   spawned zimby would go straight back to the Far Shore).
 - "the player ending the round with the most active, non-chanting zimbies on their tribal board becomes the first
   mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
+- "makes all die rolls for the thugs and King" -> the dice come from the match's seeded generator, and the event of
+  each chance step of the King's turn and of the thugs' part names the first mover whose roll it was at the table
+  (``rolled_by``, the first mover of the round, which is public), so a client can show it.
 - "It requires ... to each channel ... directly into an elemental seal ... to activate it." -> the seat whose
   turn it is asks a partner with zimbies in the same active column on the
   shrine; if the partner agrees, both pay 1 mojo at once. So the partner may agree only while both can
@@ -163,6 +167,21 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the King, the
   thugs and the shambling zombies, which wait for the answer (the thugs attack one column at a time; the King
   casts the ritual of the tile he claims once the rolls are settled).
+- "Only zimbies in single-tribe columns may cannibalize their tribesmen." -> an attacking or defending column eats
+  only if it holds one tribe (``attack`` offers ``eat`` 1 or 2 only then, and the defender's window opens only
+  then). The worked example "Round X (some combat)" has Blue's zimby "cannibalize two others in the column" of a
+  column that also held Yellow's zimbies (its brutality 3 on Blue's turn counts another tribe); we read that as a
+  misprint of the example, not a rule: the rule's line is explicit, and the example's sums hold for a column of
+  Blue's alone.
+- "A player's turn ends when the player declares it over or runs out of mojo." -> the turn does not end by itself
+  when the shaman's mojo is gone: much costs no mojo (an attack, a combat-locked column's owed attack, dropping the
+  Crown, the tiles a path already paid for, a scroll answered in a window), and a shaman with zimbies at home can
+  always eat one for 2 mojo, so running out is never a checkable end. The turn ends with ``end_turn``, which is
+  always offered once no attack is owed.
+- "No zimby may move onto any tribal board other than its own." -> a column may step onto a tribal board only if
+  every zimby in it belongs to that board's tribe and the seat moving it is that tribe's (a mixed column first
+  splits its own zimbies out with ``go`` and ``own``); a zombie never enters a tribal board. A column that steps
+  home leaves the main board and its zimbies stay active there.
 - "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
   up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
   Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
@@ -221,10 +240,15 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
+- "the King will check the obstacle immunity afforded him by his Crown" -> the living King wears the Crown and has
+  its powers in every match, so a witchery aimed at the King himself rolls the Crown's 50 % witchery immunity as it
+  resolves ("50% immunity to witcheries"), as one at a Crown carrier does; one aimed at his tile does not, but in
+  solitaire (next reading). :func:`shielded` says when.
 - "applies to witcheries that target the tile he occupies as well as those that target the King himself" ->
-  (solitaire) a witchery at the King or his tile rolls the Crown's immunity as it resolves; in a match of several
-  shamans only a witchery at the Crown carrier itself does ("the witchery is cast but has no effect on the Crown
-  carrier"): vines spread onto its tile meet its obstacle immunity instead, as in "Round X + 2".
+  (solitaire) a witchery at the King's tile rolls the immunity too. That is the King's own ("he"): a Crown carrier
+  after him, in solitaire as in a match of several shamans, rolls it only for a witchery at itself ("the Crown
+  provides no defense against witcheries that target the tile occupied by the Crown carrier"): vines spread onto
+  its tile meet its obstacle immunity instead, as in "Round X + 2".
 - "cannibalism to affect a witchery must immediately precede channeling the witchery." -> a zimby's eating for
   "double range" or "double effect" is part of the ``scroll`` move (``eat_for_range``, ``eat_for_effect``, at most
   2 together, never the channeller's last zimby, only in a single-tribe column of the caster's): each eaten doubles
@@ -395,6 +419,22 @@ def has_room(column: Column, joining: Mapping[int, int]) -> bool:
     """ "each tribe in a column may contain up to but no more than 3 zimbies of that tribe": the zimbies ``joining``
     (per tribe) fit in ``column`` without a fourth of any tribe."""
     return all(column.zimbies.get(tribe, 0) + n <= COLUMN_TRIBE_LIMIT for tribe, n in joining.items())
+
+
+#: The chance steps whose dice the first mover rolls at the table ("makes all die rolls for the thugs and King"):
+#: their events name that seat (``rolled_by``), so that a client can show whose roll it was.
+ROLLED_BY_FIRST_MOVER = frozenset({"king", "thugs"})
+
+
+def shielded(public: Public, target: Target) -> bool:
+    """Whether a witchery at ``target`` rolls the Crown's 50 % witchery immunity: at its carrier, or at the living
+    King, who wears it, in any match; at the King's tile too in solitaire; never at a carrier's tile."""
+    crown = public.crown
+    if crown is not None and crown.carrier is not None and target == crown.carrier:
+        return True
+    if public.king.alive and target == KING_ID:
+        return True
+    return public.solitaire and public.king.alive and target == public.king.tile
 
 
 def to_far_shore_excess(tribe: TribalBoard) -> None:
@@ -1725,11 +1765,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             tribe.chanting = max(0, tribe.chanting - 1)
 
     def _shielded(self, pub: Public, target: Target) -> bool:
-        """The Crown's 50 % witchery immunity: its carrier; in solitaire, the King and his tile too."""
-        crown = pub.crown
-        if crown is not None and crown.carrier is not None and target == crown.carrier:
-            return True
-        return pub.solitaire and pub.king.alive and target in (KING_ID, pub.king.tile)
+        return shielded(pub, target)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -1804,6 +1840,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub = table.public
         pub.happened = []
         phase = pub.phase
+        roller = pub.first_mover  # before wrap-up names the next round's
         if phase == "thugs":
             self._thugs(table, rng)
         elif phase == "zombies":
@@ -1857,7 +1894,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
-        return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+        event = Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+        if phase in ROLLED_BY_FIRST_MOVER:
+            event.public["rolled_by"] = roller
+        return event
 
     def _thugs(self, table: ZTable, rng: Rng) -> None:
         """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""

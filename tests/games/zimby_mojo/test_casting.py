@@ -240,7 +240,8 @@ def test_a_chanter_may_be_used_like_any_other_active_zimby_and_its_incantation_e
     # Issue 44: the chanter "may be used just like any other active zimby on the tribal board ... If the chanting
     # zimby is removed or becomes depleted, the incantation immediately ends". Chanters used to be kept out of
     # ``available()`` and of the extract, eat and send moves.
-    for move in ({"type": "extract", "source": "zimby"}, {"type": "eat", "gain": "mojo"}):
+    spending: list[dict[str, Any]] = [{"type": "extract", "source": "zimby"}, {"type": "eat", "gain": "mojo"}]
+    for move in spending:
         t = table(blue=["war_chant"])
         chanting_alone(t)
         assert move in RULES.dump_moves(legal(t, BLUE))
@@ -343,6 +344,20 @@ def test_a_path_in_sight_of_another_tribes_zimby_may_be_stopped_with_a_witchery(
     while pub.windows:
         play(t, asked(t) or 0, type="pass")
     assert not any(c.id == "c1" for c in pub.columns) and pub.moving is None  # 1 wound kills a lone zimby
+
+
+def test_in_a_match_of_several_shamans_a_witchery_at_the_living_king_rolls_his_crowns_immunity() -> None:
+    # Issue 44: "the King will check the obstacle immunity afforded him by his Crown": the King wears the Crown, with
+    # its "50% immunity to witcheries". He used to roll none outside solitaire; Blow Guns always wounded him.
+    held = set()
+    for seed in range(6):
+        t = table(blue=["blow_guns"])
+        column(t, "i8", "c1", blue=2)
+        _, event = RULES.act(
+            t, Rng(seed), BLUE, {"type": "scroll", "card": "blow_guns", "target": "king", "channel": "c1"}
+        )
+        held.add("Blow Guns has no effect on king: the Crown's immunity holds" in event.public["happened"])
+    assert held == {True, False}
 
 
 def test_a_path_stopped_by_a_failed_witchery_may_go_on() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from server.engine import IllegalMove, Rng, Rules
+from server.engine.seats import clockwise_from
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, available, movement, pay
@@ -1053,6 +1054,90 @@ def test_a_fourth_tribe_joining_asks_every_shaman_and_a_random_tribe_is_expelled
     assert len(column.zimbies) == 3 and column.tile == "j3"
     (expelled,) = {0, 1, 2, 3} - set(column.zimbies)
     assert pub.tribes[expelled].depleted == {0: 1, 1: 1, 2: 2, 3: 1}[expelled]
+
+
+def test_the_kings_and_the_thugs_chance_steps_name_the_first_mover_who_rolls_for_them() -> None:
+    # Issue 44: "The first mover ... makes all die rolls for the thugs and King": the steps did not say whose roll
+    # they were, so clients could not show it.
+    table, rng = new(3, first_player=1)
+    steps: list[dict[str, Any]] = []
+    first_movers: dict[int, int] = {}
+    for _ in range(2):  # two rounds: the King acts from round 2
+        first_movers[table.public.round] = first = table.public.first_mover
+        for seat in clockwise_from(first, 3):
+            _, event = RULES.act(table, rng, seat, {"type": "end_turn"})
+            steps += [e.public for e in event.then]
+            while table.public.windows:
+                _, event = RULES.act(table, rng, table.public.windows[-1].asked, {"type": "pass"})
+                steps += [e.public for e in event.then]
+    first_movers[table.public.round] = table.public.first_mover
+    rolled = [s for s in steps if s["type"] in ("king", "thugs")]
+    assert {s["type"] for s in rolled} == {"king", "thugs"}
+    assert all(s["rolled_by"] == first_movers[s["round"]] for s in rolled)
+    assert all("rolled_by" not in s for s in steps if s["type"] not in ("king", "thugs"))
+
+
+def test_only_a_single_tribe_column_cannibalises_the_books_mixed_example_is_read_as_a_misprint() -> None:
+    """ "Only zimbies in single-tribe columns may cannibalize their tribesmen." (Round X's example lets a column
+    that also held Yellow's zimbies eat: read as a misprint.)"""
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 2, YELLOW: 1}))
+    pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+    attacks = [m for m in legal(table, BLUE) if m["type"] == "attack" and m["attacker"] == "c9"]
+    assert attacks == [{"type": "attack", "attacker": "c9", "target": "z1", "eat": 0}]
+    before = table.model_dump()
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=1)
+    assert table.model_dump() == before
+    pub.column("c9").zimbies = {BLUE: 3}
+    eats = {m["eat"] for m in legal(table, BLUE) if m["type"] == "attack" and m["attacker"] == "c9"}
+    assert eats == {0, 1, 2}
+
+
+def test_a_turn_does_not_end_by_itself_when_the_shaman_runs_out_of_mojo() -> None:
+    """ "A player's turn ends when the player declares it over or runs out of mojo.": free actions remain."""
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    tribe = pub.tribes[BLUE]
+    tribe.mojo, tribe.tokens, tribe.depleted, tribe.active = 0, 0, tribe.active, 0
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 1}))
+    pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+    assert available(tribe) == 0 and RULES.to_act(table) == [BLUE]
+    moves = legal(table, BLUE)
+    assert {"type": "end_turn"} in moves and {"type": "attack", "attacker": "c9", "target": "z1", "eat": 0} in moves
+    play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=0)
+    nobody_answers(table, rng)
+    assert pub.turn == BLUE and pub.phase == "players"
+    play(table, rng, BLUE, type="end_turn")
+    assert pub.turn == YELLOW
+
+
+def test_only_a_column_all_of_its_own_tribe_may_enter_its_tribal_board() -> None:
+    """ "No zimby may move onto any tribal board other than its own." """
+    home = home_tile(BLUE)
+    for zimbies, offered in (({BLUE: 2}, True), ({BLUE: 2, YELLOW: 1}, False)):
+        table, rng = new()
+        clear_thugs(table)
+        pub = table.public
+        pub.columns.append(Column(id="c9", tile=pub.tribes[BLUE].entry, zimbies=zimbies))
+        play(table, rng, BLUE, type="go", creature="c9", own=None)
+        assert ({"type": "step", "to": home} in legal(table, BLUE)) is offered
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.zombies.append(Zombie(id="z1", tile=pub.tribes[BLUE].entry, owner=BLUE))
+    play(table, rng, BLUE, type="go", creature="z1")
+    assert {"type": "step", "to": home} not in legal(table, BLUE)
+    # Nor onto another tribe's board, from beside it.
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile=pub.tribes[YELLOW].entry, zimbies={BLUE: 1}))
+    play(table, rng, BLUE, type="go", creature="c9", own=None)
+    assert {"type": "step", "to": home_tile(YELLOW)} not in legal(table, BLUE)
 
 
 def test_the_round_limit_is_a_shared_draw_but_a_solitaire_loss() -> None:
