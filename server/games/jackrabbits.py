@@ -155,6 +155,10 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   journey that has not started may be declined (stay).
 - "Place a carrot as your mark, and remove it from pursuit." -> a claim needs a free carrot: with three royals
   held, a royal must be spent before another can be claimed. The carrots on royals are public.
+- "Royals may be spent as **10**, and the Aces are worth **1**." -> a royal pays any price of its suit, a claim
+  included: a claim paid with a royal of the house's suit sends that royal back to the court and frees its carrot
+  ("when royal cards are spent, they go back where they begun"), and the carrot marks the royal claimed, so a seat
+  may swap one royal of a suit for another; the book names no exception for claims.
 - "And remove your carrot then, since your claim has been undone." -> a royal spent in a payment or discarded goes
   back to the court and frees its carrot.
 - "End your turns on a hex tile—if you don't end up ashore." -> the increment draws one card when the journey ends

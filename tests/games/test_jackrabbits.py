@@ -387,6 +387,24 @@ def test_a_spent_royal_goes_back_to_the_court_and_its_carrot_comes_off() -> None
     assert pub.royals[0] == [] and "KS" in pub.court and pub.shown == ["KS"]
 
 
+def test_a_claim_may_be_paid_with_a_royal_of_the_suit_which_goes_back_to_the_court() -> None:
+    """ "Royals may be spent as 10 ... But when royal cards are spent, they go back where they begun.": a claim paid
+    with a royal of its suit swaps one royal for the other (the other reading, refusing royals for a claim, would
+    offer no payment here)."""
+    table, rng = start()
+    pub = table.public
+    hold(table, 0, "KH", "9S")
+    pub.court.remove("KH")
+    pub.royals[0] = ["KH"]
+    journey_from(table, 0, "M1a")
+    act(table, rng, 0, Go(to="JH"))
+    act(table, rng, 0, Claim())
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["KH"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["KH"]))
+    assert pub.royals[0] == ["JH"] and "KH" in pub.court and "JH" not in pub.court and pub.carrots[0] == 2
+    assert "JH" in table.private[0].hand and "KH" not in table.private[0].hand
+
+
 def test_no_claim_without_ten_in_the_suit() -> None:
     """The acquisition opens on public facts alone (the royal is in the court, a carrot is free), so the others
     do not learn whether the hand could pay; it offers only to rest."""
