@@ -43,6 +43,12 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
   several tribes may take the same kind of action. The turn is a move in
   three decisions (:mod:`server.engine.decisions`); the public ``acted``
   holds the tribes that have taken theirs.
+- "On your first turn, you will only be able to migrate." -> Read as what
+  the starting map allows, not as a ban: no borogove is on the map yet, so
+  no tribe can explore, but settling stays open ("If you can't or don't want
+  to take a migrate or explore action for a tribe, remove any 1 token of
+  that tribe's color"), from the tribe's Jabberwocky card. The first turn
+  offers migrate and settle; a tribe may settle on it.
 - "The number of borogoves being moved must match the number on the card
   you are migrating to" -> Migrate moves exactly that many from the tribe's
   Jabberwocky card, whatever already sits on the map card.

@@ -54,8 +54,10 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
   three of the middle row is in an outside row or column; among those, the
   lowest face-up card of the colour is chosen (a face-down card is no longer
   to be flipped; in the base game the face-down 5s are never the lowest
-  anyway). With two players the neutral Jabberwocky card is placed the same
-  way ("set everything up as though playing a 3-player game").
+  anyway). In the extended variant with the 1s face down, a Jabberwocky card
+  starts by its colour's lowest face-up outside card, never by a 1. With two
+  players the neutral Jabberwocky card is placed the same way ("set
+  everything up as though playing a 3-player game").
 - "If it's on a corner, place it adjacent to the longer side." -> A corner
   card's Jabberwocky card goes on the space above it (top row) or below it
   (bottom row), not beside it.

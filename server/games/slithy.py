@@ -75,8 +75,8 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Slithy"):
   variant (option ``extended``) deals clockwise from the first dealer and then the same seats in reverse order,
   2 x seats rounds in all.
 - "In the case of a tie, all tied players who scored the least as the dealer win." -> among the seats tied on the
-  highest total, those whose dealer round scores (summed over both rounds dealt in the extended variant) are the
-  lowest win; a tie on that too shares the win.
+  highest total, those whose dealer round scores (summed over both rounds dealt in the extended variant, not the
+  least or the last of the two) are the lowest win; a tie on that too shares the win.
 """
 
 from __future__ import annotations

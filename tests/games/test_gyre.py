@@ -197,6 +197,22 @@ def test_extended_variant_starts_a_lower_value_face_down() -> None:
         RULES.parse_options({"extended": True, "face_down": 5})
 
 
+def test_extended_with_the_1s_face_down_each_jabberwocky_card_starts_by_its_lowest_face_up_card() -> None:
+    """ "Each player places their Jabberwocky card adjacent to the lowest card of their color in an outside row or
+    column." With the 1s face down (extended), the lowest face-up card counts: a face-down card is no longer to be
+    flipped. Under the other reading (the lowest card, face down or not) green would start by G1 at (-1, 0), yellow
+    by Y1 at (3, 0) and purple by P1 at (1, -1)."""
+    t = table(down=("G1", "Y1", "P1"))
+    assert start_space(t.public, "green") == (3, 2)  # G3 (G2 is in the middle of the middle row)
+    assert start_space(t.public, "yellow") == (-1, 1)  # Y2
+    assert start_space(t.public, "purple") == (3, 1)  # P2
+    for seed in range(8):
+        dealt, _ = RULES.setup(RULES.parse_options({"extended": True, "face_down": 1}), 3, seed=seed)
+        for jw in dealt.public.jabberwocks.values():
+            facing = GRID.facing(jw.space)
+            assert not dealt.public.grid[facing[0]][facing[1]].face_down
+
+
 # -- whiffle ----------------------------------------------------------------------------
 
 
