@@ -31,43 +31,43 @@ named by tile: a hex or a triangle is one node (``CIT``, ``KS``, ``F1``), a
 rhombus has two (``M1a`` and ``M1b``). The sample board (option ``board``:
 ``sample``), node by node::
 
-    CIT  citadel            -> H3 M1a M3a R4a R4b T4 W1b W2b
+    CIT  citadel            -> H3 M1a M4a R4a R4b T4 W1b
     JH   plaza (H) by the sea -> H1 H3 M1a M1b M4b
-    JS   plaza (S) by the sea -> H3 M1b R4a T2 T3 T4 W3a
-    QH   palace (H)         -> F1 F3 F4 R3b R4b T4 W3a W3b
-    JD   plaza (D)          -> F1 M3b M4a T1 W1a W2a W3b W4b
-    QC   palace (C) by the sea -> H2 M3a M4a R1b T1 W1b
-    JC   plaza (C) by the sea -> H1 M4b R1a R1b W2b
-    KH   tower (H) by the sea -> F3 F4 M2b R2a R2b R3a
-    QD   palace (D) by the sea -> F3 R2b R3b T2 T3
-    KD   tower (D) by the sea -> F2 H4 M2a W4a
-    KC   tower (C) by the sea -> F1 F4 M2a M2b M3b R2a R3a W1a W4a W4b
+    JS   plaza (S) by the sea -> H3 M1b R3a R4a T2 T3 T4 W3a
+    QH   palace (H)         -> F1 F3 F4 M3a M3b R3b R4b T4 W3a W3b
+    JD   plaza (D)          -> F1 T1 W1a W1b W2a W3b W4a W4b
+    QC   palace (C) by the sea -> H2 R1b T1 W2b W4b
+    JC   plaza (C) by the sea -> H1 M4a M4b R1a R1b
+    KH   tower (H) by the sea -> F3 F4 M3a R2a R2b
+    QD   palace (D) by the sea -> F3 R2b R3a R3b T2 T3
+    KD   tower (D) by the sea -> F2 H4 M2a M2b W4a
+    KC   tower (C) by the sea -> F1 F4 M2a M3b R2a W1a
     KS   tower (S) by the sea -> R1a
-    QS   palace (S) by the sea -> F2 H2 H4 T1 W2a
+    QS   palace (S) by the sea -> F2 H2 H4 M2b T1 W2a W2b
     UND  underground        -> (rabbit holes only)
     M1a  mountain           -> CIT JH
     M1b  mountain           -> JH JS
     W1a  woods              -> JD KC
-    W1b  woods              -> CIT QC
+    W1b  woods              -> CIT JD
     M2a  mountain           -> KC KD
-    M2b  mountain           -> KC KH
+    M2b  mountain           -> KD QS
     R1a  river              -> JC KS
     R1b  river              -> JC QC
     R2a  river              -> KC KH
     R2b  river              -> KH QD
-    M3a  mountain           -> CIT QC
-    M3b  mountain           -> JD KC
-    R3a  river              -> KC KH
+    M3a  mountain           -> KH QH
+    M3b  mountain           -> KC QH
+    R3a  river              -> JS QD
     R3b  river              -> QD QH
     W2a  woods              -> JD QS
-    W2b  woods              -> CIT JC
+    W2b  woods              -> QC QS
     R4a  river              -> CIT JS
     R4b  river              -> CIT QH
     W3a  woods              -> JS QH
     W3b  woods              -> JD QH
-    W4a  woods              -> KC KD
-    W4b  woods              -> JD KC
-    M4a  mountain           -> JD QC
+    W4a  woods              -> JD KD
+    W4b  woods              -> JD QC
+    M4a  mountain           -> CIT JC
     M4b  mountain           -> JC JH
     H1   hole by the sea    -> JC JH off
     H2   hole by the sea    -> QC QS off
@@ -125,6 +125,11 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   left are set aside.
 - "Hexes may be placed abroad, starting islands disconnected." -> a built board need not be connected: islands are
   reached by horses, boats, flights and rabbit holes.
+- "See the mountains, rivers, woods ... with two roads not far apart." -> the two roads of a rhombus lie at most
+  1.2 hex spacings apart, midpoint to midpoint (two roads from one hex, or the opposite sides of a diamond of four
+  hexes; a road off the board ends on the empty spot beyond the rim), and no road joins the same two hexes twice on
+  a board: the random builder pairs them so (``roads_close``), and the sample board is laid so. Players building
+  the board still lay each road where they like, the suggestions being "loosely meant" there.
 - "Pay with cards of proper suits: club or spade or even heart." -> the rulebook's pictures are missing: mountain
   crossings are paid in spades, river crossings in hearts, woods crossings in clubs.
 - "Stationed where the road is forked, there's a horse and boat to ride." -> merchants are paid in diamonds; the
@@ -262,6 +267,7 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Literal
@@ -312,7 +318,6 @@ CLUBS = "C"
 SPADES = "S"
 ANY_SUIT = SUITS
 CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
-SAMPLE_SEED = 14
 #: The Jack plaza marked with the asterisk, where any suit pays (the rulebook does not say which one).
 STAR_PLAZA = "JD"
 
@@ -406,45 +411,94 @@ def _where(spot: Spot) -> tuple[float, float]:
     return round(10 * (q + r / 2), 1), round(8.66 * r, 1)
 
 
-def build_board(rng: Rng, layout: Literal["sample", "random"], suits: str = SUITS) -> Board:
-    """A board after the placement suggestions, laid out by ``rng``, with the houses of ``suits``
-    and one set of road tiles per suit (3 rhombi, 3 triangles).
+#: How far apart the two roads of a rhombus may lie ("two roads not far apart"): their midpoints are at most this many
+#: hex spacings apart. Two roads from one hex are 0.5 (at 60 degrees), 0.87 (at 120) or 1 (straight on) apart; the
+#: two opposite sides of a diamond of four hexes are 1 apart.
+TRAILWAY_SPAN = 1.2
+#: A road: the lattice spots at its two ends (a road off the board ends on the empty spot beyond the rim).
+Road = tuple[Spot, Spot]
 
-    The Citadel sits in the middle of a hex lattice with the six spots around
-    it and, beyond them, as many of the twelve outer spots as the other houses
-    need (shuffled). Rhombus roads and triangles go between neighbouring hexes:
-    first along a spanning tree (so every hex is reached), then at random, some
-    of them leading off the board from the rim.
-    """
-    sets = len(suits)
-    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[: 3 * sets - len(RING1)]]
-    houses = rng.shuffled([r + s for s in suits for r in "KQJ"])
-    hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
+
+def _road_midpoint(road: Road) -> tuple[float, float]:
+    (ax, ay), (bx, by) = _where(road[0]), _where(road[1])
+    return (ax + bx) / 20, (ay + by) / 20  # in hex spacings (_where draws 10 units a spacing)
+
+
+def roads_close(one: Road, other: Road) -> bool:
+    """Whether two roads may share a rhombus: different roads whose midpoints lie :data:`TRAILWAY_SPAN` or less
+    apart."""
+    if {one[0], one[1]} == {other[0], other[1]}:
+        return False
+    (ax, ay), (bx, by) = _road_midpoint(one), _road_midpoint(other)
+    return math.hypot(ax - bx, ay - by) <= TRAILWAY_SPAN + 1e-9
+
+
+def _trailways(rng: Rng, spots: list[Spot], rim: list[Spot], count: int) -> list[tuple[Road, Road]]:
+    """The roads of ``count`` rhombi: each two roads not far apart (:func:`roads_close`), no road twice on the board,
+    every hex reached. Rhombus by rhombus, a first road that joins two parts of the board not yet joined while there
+    are any (else, one time in four, a road off the board from the rim, else any free road), then a second road close
+    to it, joining parts if it can. A dead end starts the roads again (from the generator: still deterministic)."""
+    taken = set(spots)
+    inland: list[Road] = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
+    seaward: list[Road] = [
+        (s, (s[0] + dq, s[1] + dr)) for s in rim for dq, dr in RING1 if (s[0] + dq, s[1] + dr) not in taken
+    ]
+
+    def ends(road: Road) -> frozenset[Spot | str]:
+        """What the road joins on the graph: two off-board roads from one hex join the same."""
+        return frozenset((road[0], road[1] if road[1] in taken else OFF))
+
+    for _ in range(1000):
+        group = {s: s for s in spots}
+
+        def root(s: Spot, group: dict[Spot, Spot] = group) -> Spot:
+            while group[s] != s:
+                s = group[s]
+            return s
+
+        def joins(road: Road, group: dict[Spot, Spot] = group) -> bool:
+            return road[1] in group and root(road[0]) != root(road[1])
+
+        used: set[Road] = set()
+        pairs: list[tuple[Road, Road]] = []
+        for _ in range(count):
+            free_inland = [r for r in inland if r not in used]
+            free_sea = [r for r in seaward if r not in used]
+            joining = [r for r in free_inland if joins(r)]
+            if joining:
+                firsts = rng.shuffled(joining)
+            elif free_sea and rng.below(4) == 0:
+                firsts = rng.shuffled(free_sea)
+            else:
+                firsts = rng.shuffled(free_inland or free_sea)
+            for first in firsts:
+                partners = [r for r in free_inland + free_sea if ends(r) != ends(first) and roads_close(first, r)]
+                if partners:
+                    break
+            else:
+                break  # no road has a free road close to it: start again
+            if joins(first):
+                group[root(first[0])] = root(first[1])
+            second = rng.choice([r for r in partners if joins(r)] or partners)
+            if joins(second):
+                group[root(second[0])] = root(second[1])
+            used |= {first, second}
+            pairs.append((first, second))
+        if len(pairs) == count and len({root(s) for s in spots}) == 1:
+            return pairs
+    raise AssertionError("no trailways fit this board")  # never: the lattice always has room
+
+
+def _assemble(
+    layout: Literal["sample", "random"],
+    hex_at: dict[Spot, str],
+    rhombi: list[tuple[str, SmallKind, tuple[Road, Road]]],
+    triangles: list[tuple[str, SmallKind, list[str]]],
+) -> Board:
+    """The board of hexes at their spots, rhombi with their two roads, and triangles with their three road ends."""
+    spots = list(hex_at)
     spot_of = {h: s for s, h in hex_at.items()}
-    near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
     rim = [s for s in spots if sum(_near(s, o) for o in spots) < 6]
-    # Roads of the rhombi: a spanning tree first, then more links and roads off the board.
-    group = {s: s for s in spots}
-
-    def root(s: Spot) -> Spot:
-        while group[s] != s:
-            s = group[s]
-        return s
-
-    roads: list[tuple[str, str]] = []
-    for a, b in rng.shuffled(near):
-        if root(a) != root(b):
-            group[root(a)] = root(b)
-            roads.append((hex_at[a], hex_at[b]))
-    while len(roads) < 2 * len(RHOMBI) * sets:
-        if rng.below(4) == 0:
-            roads.append((hex_at[rng.choice(rim)], OFF))
-        else:
-            a, b = rng.choice(near)
-            roads.append((hex_at[a], hex_at[b]))
-    rng.shuffle(roads)
-    triples = [(a, b, c) for a, b in near for c in spots if c > b and _near(a, c) and _near(b, c)]
-    shores = [(a, b) for a, b in near if a in rim and b in rim]
     tiles = [
         Tile(id=h, kind="citadel" if h == CITADEL else HOUSE_KINDS[h[0]], suit=None if h == CITADEL else h[1],
              x=_where(s)[0], y=_where(s)[1], roads=(h,), seaside=s in rim)
@@ -460,30 +514,94 @@ def build_board(rng: Rng, layout: Literal["sample", "random"], suits: str = SUIT
     def centre(points: list[tuple[float, float]]) -> tuple[float, float]:
         return round(sum(p[0] for p in points) / len(points), 1), round(sum(p[1] for p in points) / len(points), 1)
 
-    terrains = rng.shuffled([k for k in RHOMBI for _ in range(sets)])
-    count: dict[str, int] = {}
-    for i, kind in enumerate(terrains):
-        count[kind] = count.get(kind, 0) + 1
-        tid = f"{kind[0].upper()}{count[kind]}"
-        pair = roads[2 * i : 2 * i + 2]
-        ends = [point(e, p[0]) for p in pair for e in p]
-        x, y = centre(ends)
-        tiles.append(
-            Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=any(OFF in p for p in pair))
-        )
-        for node, (start, end) in zip((tid + "a", tid + "b"), pair, strict=True):
+    for tid, kind, pair in rhombi:
+        named = [(hex_at[a], hex_at.get(b, OFF)) for a, b in pair]
+        x, y = centre([point(e, p[0]) for p in named for e in p])
+        seaside = any(OFF in p for p in named)
+        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=seaside))
+        for node, (start, end) in zip((tid + "a", tid + "b"), named, strict=True):
             links += [Link(a=start, b=node), Link(a=node, b=end)]
-    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(sets)]):
+    for tid, kind, ends_at in triangles:
+        x, y = centre([point(e, ends_at[0]) for e in ends_at])
+        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=OFF in ends_at))
+        links += [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in ends_at]
+    return Board(layout=layout, tiles=tuple(tiles), links=tuple(links))
+
+
+def build_board(rng: Rng, suits: str = SUITS) -> Board:
+    """A random board after the placement suggestions, laid out by ``rng``, with the houses of ``suits``
+    and one set of road tiles per suit (3 rhombi, 3 triangles).
+
+    The Citadel sits in the middle of a hex lattice with the six spots around
+    it and, beyond them, as many of the twelve outer spots as the other houses
+    need (shuffled). Each rhombus carries two roads not far apart (:func:`_trailways`: between neighbouring hexes,
+    or from the rim off the board), every hex reached; triangles go between three neighbouring hexes, or two on the
+    rim and the sea.
+    """
+    sets = len(suits)
+    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[: 3 * sets - len(RING1)]]
+    houses = rng.shuffled([r + s for s in suits for r in "KQJ"])
+    hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
+    near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
+    rim = [s for s in spots if sum(_near(s, o) for o in spots) < 6]
+    pairs = _trailways(rng, spots, rim, len(RHOMBI) * sets)
+    count: dict[str, int] = {}
+
+    def next_id(kind: SmallKind) -> str:
         count[kind] = count.get(kind, 0) + 1
-        tid = f"{kind[0].upper()}{count[kind]}"
+        return f"{kind[0].upper()}{count[kind]}"
+
+    terrains = rng.shuffled([k for k in RHOMBI for _ in range(sets)])
+    rhombi = [(next_id(kind), kind, pair) for kind, pair in zip(terrains, pairs, strict=True)]
+    triples = [(a, b, c) for a, b in near for c in spots if c > b and _near(a, c) and _near(b, c)]
+    shores = [(a, b) for a, b in near if a in rim and b in rim]
+    triangles: list[tuple[str, SmallKind, list[str]]] = []
+    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(sets)]):
         by_sea = bool(shores) and rng.below(3) == 0
         ends_at = (
             [hex_at[s] for s in rng.choice(shores)] + [OFF] if by_sea else [hex_at[s] for s in rng.choice(triples)]
         )
-        x, y = centre([point(e, ends_at[0]) for e in ends_at])
-        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=by_sea))
-        links += [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in ends_at]
-    return Board(layout=layout, tiles=tuple(tiles), links=tuple(links))
+        triangles.append((next_id(kind), kind, ends_at))
+    return _assemble("random", hex_at, rhombi, triangles)
+
+
+#: The sample board (option ``board``: ``sample``), fixed, drawn in the module docstring: each house's spot on the
+#: hex lattice, each rhombus's two roads (hexes at their ends) and each triangle's three road ends.
+SAMPLE_HEXES: dict[str, Spot] = {
+    CITADEL: (0, 0), "JH": (1, 0), "JS": (1, -1), "QH": (0, -1), "JD": (-1, 0), "QC": (-1, 1), "JC": (0, 1),
+    "KH": (0, -2), "QD": (1, -2), "KD": (-2, 0), "KC": (-1, -1), "KS": (0, 2), "QS": (-2, 1),
+}  # fmt: skip
+SAMPLE_RHOMBI: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "M1": ((CITADEL, "JH"), ("JH", "JS")),
+    "W1": (("JD", "KC"), (CITADEL, "JD")),
+    "M2": (("KD", "KC"), ("KD", "QS")),
+    "R1": (("JC", "KS"), ("QC", "JC")),
+    "R2": (("KH", "KC"), ("KH", "QD")),
+    "M3": (("KH", "QH"), ("QH", "KC")),
+    "R3": (("JS", "QD"), ("QH", "QD")),
+    "W2": (("JD", "QS"), ("QC", "QS")),
+    "R4": ((CITADEL, "JS"), (CITADEL, "QH")),
+    "W3": (("JS", "QH"), ("QH", "JD")),
+    "W4": (("JD", "KD"), ("JD", "QC")),
+    "M4": ((CITADEL, "JC"), ("JH", "JC")),
+}
+SAMPLE_TRIANGLES: dict[str, tuple[str, str, str]] = {
+    "H1": ("JH", "JC", OFF), "H2": ("QC", "QS", OFF), "F1": ("JD", "KC", "QH"), "F2": ("KD", "QS", OFF),
+    "T1": ("QC", "QS", "JD"), "T2": ("JS", "QD", OFF), "F3": ("QH", "KH", "QD"), "T3": ("JS", "QD", OFF),
+    "H3": (CITADEL, "JS", "JH"), "H4": ("KD", "QS", OFF), "F4": ("KH", "KC", "QH"), "T4": (CITADEL, "QH", "JS"),
+}  # fmt: skip
+KIND_OF_LETTER: dict[str, SmallKind] = {k[0].upper(): k for k in (*RHOMBI, *TRIANGLES)}
+
+
+def sample_board() -> Board:
+    """The fixed sample board of :data:`SAMPLE_HEXES`, :data:`SAMPLE_RHOMBI` and :data:`SAMPLE_TRIANGLES`."""
+    hex_at = {spot: h for h, spot in SAMPLE_HEXES.items()}
+    rhombi = [
+        (tid, KIND_OF_LETTER[tid[0]], ((SAMPLE_HEXES[a], SAMPLE_HEXES[b]), (SAMPLE_HEXES[c], SAMPLE_HEXES[d])))
+        for tid, ((a, b), (c, d)) in SAMPLE_RHOMBI.items()
+    ]
+    triangles = [(tid, KIND_OF_LETTER[tid[0]], list(ends)) for tid, ends in SAMPLE_TRIANGLES.items()]
+    return _assemble("sample", hex_at, rhombi, triangles)
 
 
 def render_board(board: Board) -> str:
@@ -501,7 +619,7 @@ def render_board(board: Board) -> str:
     return "\n".join(lines)
 
 
-SAMPLE_BOARD = build_board(Rng(SAMPLE_SEED), "sample")
+SAMPLE_BOARD = sample_board()
 #: The sample board as a stored table holds it, to recognise it when a table is read back.
 SAMPLE_BOARD_DATA: dict[str, Any] = SAMPLE_BOARD.model_dump(mode="json")
 
@@ -1308,7 +1426,7 @@ class Jackrabbits(
         if options.board == "sample":
             board = SAMPLE_BOARD
         elif options.board == "random":
-            board = build_board(rng, "random", suits)
+            board = build_board(rng, suits)
         else:
             board = Board(layout="built", tiles=(
                 Tile(id=CITADEL, kind="citadel", x=0.0, y=0.0, roads=(CITADEL,), seaside=True),

@@ -15,7 +15,6 @@ from server.games.jackrabbits import (
     CITADEL,
     OFF,
     SAMPLE_BOARD,
-    SAMPLE_SEED,
     UNDERGROUND,
     Accept,
     Ask,
@@ -56,6 +55,7 @@ from server.games.jackrabbits import (
     lottery_value,
     payments,
     render_board,
+    roads_close,
     trade_suits,
     transfer_suits,
     value,
@@ -133,8 +133,29 @@ def check_suggestions(board: Board, *, connected: bool = True) -> None:
     assert hexes - seen == {UNDERGROUND}
 
 
+def check_trailways(board: Board) -> None:
+    """ "two roads not far apart": a rhombus's roads lie at most 1.2 hex spacings apart, midpoint to midpoint (an
+    off-board road's midpoint is half a spacing beyond its rim hex, so its hex lies within 1.7 spacings of the other
+    road's midpoint), the two roads differ, and no two roads of the board join the same two hexes."""
+    graph = Graph(board)
+    at = {t.id: (t.x / 10, t.y / 10) for t in board.tiles}
+    inland: list[frozenset[str]] = []
+    for t in board.tiles:
+        if t.kind not in ("mountain", "river", "woods"):
+            continue
+        roads = [graph.ends[node] for node in t.roads]
+        assert sorted(roads[0]) != sorted(roads[1]), t.id
+        inland += [frozenset(r) for r in roads if OFF not in r]
+        ends = [[at[e] for e in r if e != OFF] for r in roads]
+        mids = [(sum(p[0] for p in e) / len(e), sum(p[1] for p in e) / len(e)) for e in ends]
+        span = 1.2 + 0.5 * sum(OFF in r for r in roads) + 1e-6
+        assert ((mids[0][0] - mids[1][0]) ** 2 + (mids[0][1] - mids[1][1]) ** 2) ** 0.5 <= span, (t.id, roads)
+    assert len(inland) == len(set(inland)), "a road between two hexes is laid twice"
+
+
 def test_the_sample_board_follows_the_placement_suggestions_and_is_drawn_in_the_docstring() -> None:
     check_suggestions(SAMPLE_BOARD)
+    check_trailways(SAMPLE_BOARD)
     import server.games.jackrabbits as module
 
     assert render_board(SAMPLE_BOARD) in (module.__doc__ or "")
@@ -143,10 +164,46 @@ def test_the_sample_board_follows_the_placement_suggestions_and_is_drawn_in_the_
 def test_a_thousand_random_boards_follow_the_placement_suggestions() -> None:
     layouts = set()
     for seed in range(1000):
-        board = build_board(Rng(seed), "random")
+        board = build_board(Rng(seed))
         check_suggestions(board)
+        check_trailways(board)
         layouts.add(render_board(board))
     assert len(layouts) > 990
+
+
+def test_the_two_roads_of_every_rhombus_lie_close_on_boards_of_every_suit_count() -> None:
+    # Issue 44: the builder paired roads at random; on the sample board 5 of 12 rhombi carried two roads that share
+    # no hex, three roads joined KC and KH, W1 and M3 carried the same two roads, and about two thirds of the rhombi
+    # of random boards paired roads more than 1.2 hex spacings apart.
+    for suits in ("SH", "SHC", "CDHS"):
+        for seed in range(150):
+            board = build_board(Rng(seed), suits)
+            check_trailways(board)
+            check_suggestions_any(board, suits)
+    sample = {t.id: sorted(sorted(Graph(SAMPLE_BOARD).ends[n]) for n in t.roads) for t in SAMPLE_BOARD.tiles}
+    assert sample["M1"] == [["CIT", "JH"], ["JH", "JS"]] and sample["R3"] == [["JS", "QD"], ["QD", "QH"]]
+
+
+def test_roads_close_is_the_trailways_rule() -> None:
+    assert roads_close(((0, 0), (1, 0)), ((1, 0), (1, -1)))  # from one hex at 60 degrees: 0.5 apart
+    assert roads_close(((0, 0), (1, 0)), ((0, 0), (-1, 0)))  # straight on through one hex: 1 apart
+    assert roads_close(((0, 0), (1, 0)), ((0, -1), (1, -1)))  # opposite sides of a diamond: 1 apart
+    assert not roads_close(((0, 0), (1, 0)), ((0, 1), (0, 2)))  # sharing no hex, a row further: 1.32 apart
+    assert not roads_close(((0, 0), (1, 0)), ((1, 0), (0, 0)))  # the same road twice
+
+
+def check_suggestions_any(board: Board, suits: str) -> None:
+    """The placement suggestions on a board of fewer suits: every hex reached, no hex-to-hex road."""
+    graph = Graph(board)
+    hexes = {n for n in graph.tile if graph.tile[n].kind in HEXES} - {UNDERGROUND}
+    assert len(hexes) == 1 + 3 * len(suits)
+    seen, todo = {CITADEL}, [CITADEL]
+    while todo:
+        for nxt in graph.ends[todo.pop()]:
+            if nxt != OFF and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert hexes <= seen
 
 
 def test_the_board_is_public_data_a_client_can_draw() -> None:
@@ -164,7 +221,7 @@ def test_a_stored_table_with_the_sample_board_reads_back_sharing_it() -> None:
         back = parse_table(RULES, data)
         assert back.public.board is SAMPLE_BOARD and back == table and encode_table(back) == stored
     # A board that only says it is the sample is validated as it is, not replaced.
-    other = build_board(Rng(SAMPLE_SEED + 1), "sample")
+    other = build_board(Rng(1)).model_copy(update={"layout": "sample"})
     table.public.board = other
     back = parse_table(RULES, encode_table(table))
     assert back.public.board == other and back.public.board != SAMPLE_BOARD
