@@ -60,7 +60,8 @@ more, its shaman may ``devour``; the Ritual of Winnowing asks each shaman which 
 solitaire, to ``winnow`` the hand or the library); at wrap-up a shaman over the hand limit chooses what to
 ``discard``. The events of the King's and the thugs' parts name the seat whose roll they were (``rolled_by``,
 the first mover). Part 3 takes the moves. A player's turn is a series of small moves:
-draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
+draw mojo (``extract``, ``extract_chanter`` to end one's own incantation, or ``eat`` a zimby at home for 2 mojo or
+a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
 by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
@@ -224,8 +225,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   extracted from, eaten, sent, warped or spent on a cost like any active zimby at home (:func:`available` counts
   it). The zimbies at home are interchangeable tokens, so those not chanting go first; one spent beyond them is a
   chanter, and "If the chanting zimby is removed or becomes depleted, the incantation immediately ends" (the
-  incantation cast last loses its chanter first). A new incantation's chanter, and a witchery channelled from
-  home, still need a zimby that is not chanting.
+  incantation cast last loses its chanter first). To end one incantation of its choice, a shaman draws mojo from
+  that incantation's chanter on its turn (``extract_chanter``, naming the incantation). A new incantation's
+  chanter, and a witchery channelled from home, still need a zimby that is not chanting.
 - "Incantations are chants that target a ... and have a lasting effect." -> a brutality incantation on a shaman
   adds to the combat rolls of the shaman's creatures: an attacking column's controller, a defending column's
   largest tribe (as its defending brutality counts it), a zombie's owner; a movement incantation changes the
@@ -305,6 +307,7 @@ from .state import (
     Eat,
     EndTurn,
     Extract,
+    ExtractChanter,
     Go,
     Halt,
     Hold,
@@ -738,6 +741,8 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moves.append(Extract(source="token"))
         if tribe.active > 0:
             moves.append(Extract(source="zimby"))
+        if tribe.active > 0:
+            moves += [ExtractChanter(incantation=i.id) for i in public.incantations if i.caster == seat]
         moves += self._eat_moves(public, seat)
         if (
             tribe.spawned < SPAWN_LIMIT
@@ -1117,6 +1122,14 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 tribe.active -= 1
                 tribe.depleted += 1
             tribe.mojo += 1
+        elif isinstance(move, ExtractChanter):
+            incantation = next(i for i in pub.incantations if i.id == move.incantation)
+            tribe.active -= 1
+            tribe.depleted += 1
+            tribe.mojo += 1
+            pub.happened.append(f"{SCROLLS[incantation.card].name} ends: seat {seat} draws mojo from its chanter")
+            effects.end_incantation(pub, incantation, pub.discards, shock=False)
+            event.public["incantation"] = move.incantation
         elif isinstance(move, Eat):
             self._eat(table, seat, move, rng)
         elif isinstance(move, Spawn):

@@ -554,6 +554,14 @@ class Extract(MoveModel):
     source: Literal["token", "zimby"]
 
 
+class ExtractChanter(MoveModel):
+    """Gain 1 mojo from the chanter of one of the seat's incantations in play: it is depleted, so the incantation
+    ends ("If the chanting zimby is removed or becomes depleted, the incantation immediately ends")."""
+
+    type: Literal["extract_chanter"] = "extract_chanter"
+    incantation: int = Field(description="the incantation in play (its id) whose chanter is spent")
+
+
 class Eat(MoveModel):
     """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo or a scroll."""
 
@@ -723,6 +731,7 @@ AnyMove = (
     | Devour
     | Invoke
     | Extract
+    | ExtractChanter
     | Eat
     | Spawn
     | Send

@@ -269,6 +269,21 @@ def test_the_zimbies_spent_at_home_are_the_non_chanting_ones_first() -> None:
     assert [i.card for i in t.public.incantations] == ["war_chant"] and t.public.tribes[BLUE].chanting == 1
 
 
+def test_a_shaman_may_end_its_own_incantation_by_drawing_mojo_from_its_chanter() -> None:
+    """Issue 44: "nor end its own incantation that way": with zimbies at home that are not chanting, the chanter is
+    spent only when named (``extract_chanter``)."""
+    t = table(blue=["war_chant"])
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    (chant,) = t.public.incantations
+    tribe = t.public.tribes[BLUE]
+    before = (tribe.active, tribe.depleted, tribe.mojo)
+    assert {"type": "extract_chanter", "incantation": chant.id} in RULES.dump_moves(legal(t, BLUE))
+    play(t, BLUE, type="extract_chanter", incantation=chant.id)
+    assert not t.public.incantations and "war_chant" in t.public.discards and tribe.chanting == 0
+    assert (tribe.active, tribe.depleted, tribe.mojo) == (before[0] - 1, before[1] + 1, before[2] + 1)
+    assert not any(m.type == "extract_chanter" for m in legal(t, BLUE))
+
+
 def test_a_nixed_incantation_is_discarded_and_its_chanter_stops_chanting() -> None:
     t = table(blue=["war_chant"], yellow=["nix"])
     pub = t.public
