@@ -129,7 +129,8 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   1.2 hex spacings apart, midpoint to midpoint (two roads from one hex, or the opposite sides of a diamond of four
   hexes; a road off the board ends on the empty spot beyond the rim), and no road joins the same two hexes twice on
   a board: the random builder pairs them so (``roads_close``), and the sample board is laid so. Players building
-  the board still lay each road where they like, the suggestions being "loosely meant" there.
+  the board lay a rhombus's second road close to its first (a road off the board names no side, so it is close to
+  the roads of its own hex), wherever a site is close; else anywhere, the suggestions being "loosely meant".
 - "Pay with cards of proper suits: club or spade or even heart." -> the rulebook's pictures are missing: mountain
   crossings are paid in spades, river crossings in hearts, woods crossings in clubs.
 - "Stationed where the road is forked, there's a horse and boat to ride." -> merchants are paid in diamonds; the
@@ -1130,6 +1131,17 @@ def road_sites(b: Building) -> list[tuple[str, str]]:
     return pairs + [(h, OFF) for h in hexes if _open_sides(b, h)]
 
 
+def _sites_close(b: Building, one: tuple[str, str], other: tuple[str, str]) -> bool:
+    """Whether two road sites of a board being built may share a rhombus (:func:`roads_close`). A road off the board
+    names no side of its hex, so it is close to a road from the same hex only, and never to another road off the
+    board from that hex (the two would join the same)."""
+    if set(one) == set(other):
+        return False
+    if OFF in one or OFF in other:
+        return bool((set(one) & set(other)) - {OFF}) and not (OFF in one and OFF in other)
+    return roads_close((_spot(b, one[0]), _spot(b, one[1])), (_spot(b, other[0]), _spot(b, other[1])))
+
+
 def triangle_sites(b: Building) -> list[tuple[str, str, str]]:
     """Where a triangle may go: between three mutually neighbouring hexes, or two on the rim and the sea."""
     hexes = list(b.spots)
@@ -1338,7 +1350,11 @@ def building_moves(public: Public, seat: int) -> list[AnyMove]:
     b = public.building
     assert b is not None
     if b.half is not None:
-        return [PlaceRoad(a=a, b=c) for a, c in road_sites(b)]
+        first = (b.half[2], b.half[3])
+        sites = road_sites(b)
+        # "two roads not far apart": the second road lies close to the first, where any site does.
+        close = [site for site in sites if _sites_close(b, first, site)]
+        return [PlaceRoad(a=a, b=c) for a, c in close or sites]
     left = b.left[seat]
 
     def names(shape: Shape) -> list[str | None]:

@@ -1006,6 +1006,20 @@ def test_strict_building_deals_face_down_tiles_by_shape_and_flips_each_as_it_is_
     assert event["tile"] == top and pub.building.spots[top] == [1, 0] and pub.turn == 1
 
 
+def test_a_rhombus_built_by_the_players_lays_its_second_road_close_to_its_first() -> None:
+    """ "two roads not far apart": once the first road of a rhombus is down, only the sites close to it are offered
+    for the second (a road off the board, from a hex of the first road)."""
+    table, _ = start(2, board="free")
+    b = table.public.building
+    assert b is not None
+    b.spots = {CITADEL: [0, 0], "KH": [1, 0], "QH": [-1, 0], "QS": [0, 2], "KS": [1, 2], "JS": [1, -1]}
+    b.half = ["M9", "mountain", CITADEL, "KH"]
+    offered = {(m.a, m.b) for m in RULES.legal_moves(table, table.public.turn) if isinstance(m, PlaceRoad)}
+    assert (CITADEL, "QH") in offered and (CITADEL, "JS") in offered and ("KH", OFF) in offered
+    assert (CITADEL, "KH") not in offered  # the same road twice
+    assert ("QS", "KS") not in offered and ("QS", OFF) not in offered  # far from it
+
+
 def test_free_building_places_face_up_tiles_and_a_rhombus_takes_two_decisions() -> None:
     table, rng = start(2, board="free")
     pub = table.public
