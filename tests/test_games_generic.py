@@ -197,3 +197,36 @@ def test_spectators_see_the_public_part_only(rules: Rules, seats: int) -> None:
         assert "private" not in event_for(step.event, None)
         # A constant field of the public part (a board) is served from one serialisation: the same JSON.
         assert view["public"] == step.after.public.model_dump(mode="json")
+
+
+def _objects(schema: Any) -> list[dict[str, Any]]:
+    """Every object schema (one with ``properties``) in a JSON schema, its ``$defs`` included."""
+    found: list[dict[str, Any]] = []
+    stack = [schema]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "properties" in item:
+                found.append(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+@pytest.mark.parametrize("rules", [pytest.param(r, id=r.name) for r in GAMES])
+def test_every_move_model_refuses_a_field_it_does_not_name(rules: Rules) -> None:
+    objects = _objects(rules.describe()["schemas"]["move"])
+    assert objects and all(o.get("additionalProperties") is False for o in objects), rules.name
+
+
+@pytest.mark.parametrize(("rules", "seats"), CASES)
+def test_a_move_with_an_unknown_field_is_a_bad_move_that_changes_nothing(rules: Rules, seats: int) -> None:
+    # Issue 44: Borogoves played {"type": "migrate", ..., "count": 2} as a migrate of three, ignoring "count".
+    for step in list(playout(rules, seats, seed=2, keep=True))[:30]:
+        table, rng = copy_table(step.before), Rng(0)
+        before = table.model_dump()
+        with pytest.raises(VorpalError) as refused:
+            rules.act(table, rng, step.seat, {**step.move, "surplus": 2})
+        assert refused.value.code == "bad_move" and "surplus" in str(refused.value), refused.value
+        assert table.model_dump() == before

@@ -24,7 +24,7 @@ from vorpal_client.ladder import play_ladder
 from server.config import Settings
 from server.domain.accounts import Account, AccountKind, new_account_id
 from server.domain.inbox import Inbox
-from server.domain.ladders import Ladder, Ladders, Paired, RateStatus, now_ms
+from server.domain.ladders import Ladder, Ladders, LadderSpec, Paired, RateStatus, now_ms
 from server.domain.matches import Matches
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
@@ -295,3 +295,16 @@ def test_every_ladder_route_is_in_the_openapi_document() -> None:
         for method in route.methods - {"HEAD"}:
             assert method.lower() in paths[route.path], f"{method} {route.path}"
     assert "CreateLadder" in doc["components"]["schemas"]
+
+
+@pytest.mark.anyio
+async def test_a_ladder_plays_by_the_games_house_rules_unless_its_creator_sets_them(
+    two_instances: tuple[Ladders, Ladders, Matches],
+) -> None:
+    """Issue 44: Gyre can loop for ever; its turn limit and repetition draw are on in rated play by default."""
+    one, _, _ = two_instances
+    ladder = await one.create(LadderSpec(name="gyre", game="gyre", seats=2))
+    assert ladder.options == {"turn_limit": 300, "repetition": 3}
+    ladder = await one.create(LadderSpec(name="gyre", game="gyre", seats=2, options={"repetition": None}))
+    assert ladder.options == {"turn_limit": 300, "repetition": None}
+    assert (await one.create(LadderSpec(name="b", game="brillig", seats=2))).options == {}

@@ -373,3 +373,31 @@ async def test_an_admin_creates_and_starts_a_tournament_that_has_no_organiser(ad
             r = await http.post(f"/v1/tournaments/{t.id}/start", headers=bearer(ADMIN_KEY))
         assert r.status_code == 200 and r.json()["status"] == "running"
         assert len(r.json()["rounds"]) == 1 and r.json()["planned_rounds"] == 1
+
+
+@pytest.mark.anyio
+async def test_a_tournament_plays_by_the_games_house_rules_unless_its_organiser_sets_them(tmp_path: Path) -> None:
+    """Issue 44: Gyre can loop for ever; its turn limit and repetition draw are on in rated play by default."""
+    from server.config import Settings
+    from server.domain.clocks import TimeControl
+    from server.domain.inbox import Inbox
+    from server.domain.matches import Matches
+    from server.domain.tournaments import TournamentFormat
+    from server.live.tournaments import Tournaments
+    from server.runtime.caches import RecordCache, TableCache
+    from server.store import Store
+    from server.store.inbox import RedisInbox
+    from server.store.tournaments import RedisTournaments
+
+    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
+        store = Store.from_url(server.url)
+        matches = Matches(store, Settings(), TableCache(), RecordCache())
+        cups = Tournaments(RedisTournaments(store.redis), matches, Inbox(RedisInbox(store.redis)), instance="test")
+        clock = TimeControl.model_validate(CLOCK)
+        made = []
+        for options in (None, {"turn_limit": 50}):
+            made.append(await cups.create(name="gyre", game="gyre", options=options, seats=2,
+                                          fmt=TournamentFormat.ROUND_ROBIN, rounds=None, time_control=clock,
+                                          spectator_delay=None, organiser=None))  # fmt: skip
+        assert [(t.options["turn_limit"], t.options["repetition"]) for t in made] == [(300, 3), (50, 3)]
+        await store.close()

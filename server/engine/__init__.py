@@ -4,7 +4,7 @@ It imports nothing else of Vorpal's; games import only this package.
 """
 
 from .errors import BadOptions, IllegalMove, VorpalError
-from .game import DerivedPart, Event, Game, JsonFloat, Nothing, Options, Outcome, Part, Table, copy_table
+from .game import DerivedPart, Event, Game, JsonFloat, MoveModel, Nothing, Options, Outcome, Part, Table, copy_table
 from .play import Rules, event_for
 from .rng import Rng
 
@@ -15,6 +15,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "JsonFloat",
+    "MoveModel",
     "Nothing",
     "Options",
     "Outcome",

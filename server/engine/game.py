@@ -130,6 +130,17 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class MoveModel(BaseModel):
+    """Base for a game's move models: a field the model does not name is refused.
+
+    A move with a key its model does not know (``{"type": "migrate", ..., "count": 2}``) is
+    malformed, refused with ``bad_move`` naming the key, as :class:`Options` refuse theirs:
+    silently dropping it would play a move the seat did not ask for.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+
 PublicT = TypeVar("PublicT", bound=Part)
 PrivateT = TypeVar("PrivateT", bound=Part)
 SecretT = TypeVar("SecretT", bound=Part)
@@ -224,6 +235,10 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     secret_type: ClassVar[type[Part]] = Nothing
     #: The game's own outcome reasons (code: meaning), besides :data:`ENGINE_REASONS`; listed in the catalogue.
     reasons: ClassVar[dict[str, str]] = {}
+    #: House rules a rated match (a ladder's, a tournament's) plays by unless its creator sets the option itself:
+    #: options the book does not print that keep a match finite (Gyre's turn limit). Casual matches keep the book's
+    #: defaults. Applied by :meth:`~server.engine.play.Rules.rated_options`.
+    rated_options: ClassVar[Mapping[str, Any]] = {}
     #: The game's printed components that a client shows in words (a card list with each card's text), as named
     #: lists of pydantic models; published in the catalogue as data. Most games print nothing a view's values do
     #: not already say, and leave it empty.

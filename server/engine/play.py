@@ -65,6 +65,11 @@ class Rules:
         except ValidationError as exc:
             raise BadOptions(_first_error(exc)) from None
 
+    def rated_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """The options of a rated match (ladder, tournament): the game's :attr:`~.game.Game.rated_options` house
+        rules, then the creator's own options over them (a creator may turn a house rule off by setting it)."""
+        return {**self.game.rated_options, **(raw or {})}
+
     def parse_move(self, raw: Any) -> Any:
         try:
             return self._moves.validate_python(raw)

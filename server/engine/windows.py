@@ -59,6 +59,8 @@ class Window(BaseModel):
 class Pass(BaseModel):
     """Let what the window is on stand: the next seat is asked, or the window closes."""
 
+    model_config = ConfigDict(extra="forbid")  # as every move's (:class:`~server.engine.game.MoveModel`)
+
     type: Literal["pass"] = "pass"
 
 

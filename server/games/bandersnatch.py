@@ -82,7 +82,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import DerivedPart, Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
@@ -114,7 +114,7 @@ class BandersnatchOptions(Options):
     """Bandersnatch has no options: the book prints no variant."""
 
 
-class Play(BaseModel):
+class Play(MoveModel):
     """Replace the empty field card at ``row``, ``col`` with ``card`` from your hand."""
 
     type: Literal["play"] = "play"
@@ -123,7 +123,7 @@ class Play(BaseModel):
     col: int = Field(ge=0, le=2)
 
 
-class Remove(BaseModel):
+class Remove(MoveModel):
     """Take one ``colour`` gem off the card at ``row``, ``col`` (next to the card just played)."""
 
     type: Literal["remove"] = "remove"
@@ -132,7 +132,7 @@ class Remove(BaseModel):
     colour: Colour
 
 
-class Capture(BaseModel):
+class Capture(MoveModel):
     """Capture the card at ``row``, ``col`` next, when several can be captured."""
 
     type: Literal["capture"] = "capture"

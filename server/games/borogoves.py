@@ -43,6 +43,12 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
   several tribes may take the same kind of action. The turn is a move in
   three decisions (:mod:`server.engine.decisions`); the public ``acted``
   holds the tribes that have taken theirs.
+- "On your first turn, you will only be able to migrate." -> Read as what
+  the starting map allows, not as a ban: no borogove is on the map yet, so
+  no tribe can explore, but settling stays open ("If you can't or don't want
+  to take a migrate or explore action for a tribe, remove any 1 token of
+  that tribe's color"), from the tribe's Jabberwocky card. The first turn
+  offers migrate and settle; a tribe may settle on it.
 - "The number of borogoves being moved must match the number on the card
   you are migrating to" -> Migrate moves exactly that many from the tribe's
   Jabberwocky card, whatever already sits on the map card.
@@ -81,7 +87,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    BadOptions,
+    DerivedPart,
+    Event,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    Rng,
+    Table,
+)
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
 from server.engine.legs import Legs, role_holder
@@ -120,7 +138,7 @@ class BorogovesOptions(Options):
     )
 
 
-class Place(BaseModel):
+class Place(MoveModel):
     """Cartographer: put ``card`` on the map at ``row``, ``col``."""
 
     type: Literal["place"] = "place"
@@ -129,7 +147,7 @@ class Place(BaseModel):
     col: Coord
 
 
-class Migrate(BaseModel):
+class Migrate(MoveModel):
     """Move as many borogoves of ``tribe`` as the card's number from its Jabberwocky card onto the card."""
 
     type: Literal["migrate"] = "migrate"
@@ -138,7 +156,7 @@ class Migrate(BaseModel):
     col: Coord
 
 
-class Explore(BaseModel):
+class Explore(MoveModel):
     """Move every borogove on the card at ``row``, ``col`` (one at least of ``tribe``) to the adjacent card."""
 
     type: Literal["explore"] = "explore"
@@ -149,7 +167,7 @@ class Explore(BaseModel):
     to_col: Coord
 
 
-class Settle(BaseModel):
+class Settle(MoveModel):
     """Remove one borogove of ``tribe`` from the game: off the card at ``row``, ``col``, or
     (both unset) off the tribe's Jabberwocky card; nothing if the tribe has none left."""
 

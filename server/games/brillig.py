@@ -63,7 +63,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import (
     COLOURS,
     GEMS_PER_COLOUR,
@@ -88,14 +88,14 @@ class BrilligOptions(Options):
     """Brillig has no options: the book prints no variant."""
 
 
-class PlayCard(BaseModel):
+class PlayCard(MoveModel):
     """Play a card face down: the assignment card or the collection card, by phase."""
 
     type: Literal["play"] = "play"
     card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
-class MovePile(BaseModel):
+class MovePile(MoveModel):
     """Move pile ``pile`` of the current row onto the Jabberwocky card ``onto``."""
 
     type: Literal["move_pile"] = "move_pile"
@@ -103,7 +103,7 @@ class MovePile(BaseModel):
     onto: Colour
 
 
-class TakeBonus(BaseModel):
+class TakeBonus(MoveModel):
     """Take ``card`` from the bonus deck into your hand."""
 
     type: Literal["take_bonus"] = "take_bonus"

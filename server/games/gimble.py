@@ -80,7 +80,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
@@ -109,20 +109,20 @@ class GimbleOptions(Options):
     first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
 
 
-class Bid(BaseModel):
+class Bid(MoveModel):
     """Bid gems for the first pick: higher than the standing bid, payable in one colour."""
 
     type: Literal["bid"] = "bid"
     amount: int = Field(ge=0, le=24)
 
 
-class Pass(BaseModel):
+class Pass(MoveModel):
     """Drop out of this round's bidding."""
 
     type: Literal["pass"] = "pass"
 
 
-class Claim(BaseModel):
+class Claim(MoveModel):
     """The winning bidder's move: put the bid on one display card, take another."""
 
     type: Literal["claim"] = "claim"
@@ -131,7 +131,7 @@ class Claim(BaseModel):
     take: str = Field(pattern=NUMBER_CARD_PATTERN, description="a different display card to take")
 
 
-class Take(BaseModel):
+class Take(MoveModel):
     """Take a display card and the gems on it."""
 
     type: Literal["take"] = "take"

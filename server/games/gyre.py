@@ -23,7 +23,9 @@ whiffle and then the action, so that legal moves stay a short list; between
 them the public ``moving`` holds the Jabberwocky card whiffled.
 
 Hidden: nothing. Every card, gem and Jabberwocky card is on the table; the
-private and secret parts are empty.
+private part is empty, and the secret part only remembers, for the
+repetition house rule, digests of the positions seen since the last flip
+(each made of public facts, kept out of the views because they grow).
 
 Chance: at setup, from the match's seeded generator, the first player (unless
 the option ``first_player`` names one), in the extended variant the value
@@ -52,8 +54,10 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
   three of the middle row is in an outside row or column; among those, the
   lowest face-up card of the colour is chosen (a face-down card is no longer
   to be flipped; in the base game the face-down 5s are never the lowest
-  anyway). With two players the neutral Jabberwocky card is placed the same
-  way ("set everything up as though playing a 3-player game").
+  anyway). In the extended variant with the 1s face down, a Jabberwocky card
+  starts by its colour's lowest face-up outside card, never by a 1. With two
+  players the neutral Jabberwocky card is placed the same way ("set
+  everything up as though playing a 3-player game").
 - "If it's on a corner, place it adjacent to the longer side." -> A corner
   card's Jabberwocky card goes on the space above it (top row) or below it
   (bottom row), not beside it.
@@ -121,16 +125,38 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
   options."): the three cards of one value start face down instead of the
   5s; the value is the option ``face_down`` (1-4), drawn from the seeded
   generator when unset. Each colour still has four cards to flip.
+- NOTES.md: "Where neither a rulebook nor these notes decide a question, choose the reading that keeps the game
+  fair and playable" -> the book sets no end but a colour finished, and legal play can loop for ever (a Jabberwocky
+  card flying to and fro leaves the grid unchanged), so two house rules are options. ``turn_limit``: after that many
+  turns the players with the most cards of their colour face down share the win (reason ``turn_limit``).
+  ``repetition``: when one position (every card and gem, the Jabberwocky cards, the player to move and whether the
+  neutral card may move) comes up that many times, every player shares the draw (reason ``repetition``); a flip is
+  never undone, so only positions since the last flip count. Both are off by default, the book's game, and on in
+  ladders and tournaments (300 turns, 3 repetitions: :attr:`Gyre.rated_options`) unless their creator sets them.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Nothing, Options, Outcome, Rng, Table
+from server.engine import (
+    BadOptions,
+    DerivedPart,
+    Event,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Nothing,
+    Options,
+    Outcome,
+    Part,
+    Rng,
+    Table,
+)
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
@@ -157,9 +183,22 @@ class GyreOptions(Options):
         None, description="extended variant: the value that starts face down; drawn if unset"
     )
     first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
+    turn_limit: int | None = Field(
+        None,
+        ge=1,
+        description="house rule (the book sets no limit): after this many turns the match ends, and the players with "
+        "the most cards of their colour face down share the win; none by default, 300 in ladders and tournaments",
+    )
+    repetition: int | None = Field(
+        None,
+        ge=2,
+        description="house rule: the match is drawn (every player shares it) when one position (cards, gems, "
+        "Jabberwocky cards, the player to move) comes up this many times; none by default, 3 in ladders and "
+        "tournaments",
+    )
 
 
-class Whiffle(BaseModel):
+class Whiffle(MoveModel):
     """Move a Jabberwocky card (yours, or the neutral one with 2 players) to a new space."""
 
     type: Literal["whiffle"] = "whiffle"
@@ -167,25 +206,25 @@ class Whiffle(BaseModel):
     to: Space
 
 
-class Inhale(BaseModel):
+class Inhale(MoveModel):
     """Move every gem of the moving colour in its row/column one card towards it."""
 
     type: Literal["inhale"] = "inhale"
 
 
-class Exhale(BaseModel):
+class Exhale(MoveModel):
     """Put the carried gems back out, one per card, in a straight line away from it."""
 
     type: Literal["exhale"] = "exhale"
 
 
-class Resolve(BaseModel):
+class Resolve(MoveModel):
     """On every controlled card, send the other colours' gems back to their Jabberwocky cards."""
 
     type: Literal["resolve"] = "resolve"
 
 
-class Fly(BaseModel):
+class Fly(MoveModel):
     """Move the Jabberwocky card just whiffled to any other empty space."""
 
     type: Literal["fly"] = "fly"
@@ -234,6 +273,11 @@ class Public(DerivedPart):
     moving: Colour | None = Field(None, description="the Jabberwocky card whiffled this turn")
     neutral_moved_last: bool = Field(False, description="the previous turn moved the neutral Jabberwocky card")
     turns: int = Field(0, description="turns completed")
+    turn_limit: int | None = Field(
+        None, description="house rule: the turns after which the match ends (none: no limit)"
+    )
+    repetition: int | None = Field(None, description="house rule: a position seen this often draws (none: never)")
+    seen: int = Field(1, description="how often the position on the table has come up since the last card flipped")
     winners: list[int] | None = None
     reason: str | None = Field(None, description="why the game ended: a code of the catalogue's reasons")
     detail: str | None = Field(None, description="why the game ended, in a sentence")
@@ -247,7 +291,25 @@ class Public(DerivedPart):
         return Underway(seat=self.turn, step="act", so_far={"moving": self.moving})
 
 
-GTable = Table[Public, Nothing, Nothing]
+class Secret(Part):
+    """Nothing of the game is hidden: the secret part only remembers, for the repetition house rule, the positions
+    seen since the last card flipped (flips never undo, so no earlier position can come back). Each is a digest
+    of public facts; it is kept out of the views only because it grows with the match."""
+
+    positions: dict[str, int] = Field(default_factory=dict, description="a position's digest: how often it came up")
+
+
+GTable = Table[Public, Nothing, Secret]
+
+
+def position(public: Public) -> str:
+    """A digest of the position between turns: every card and its gems, every Jabberwocky card, who moves next,
+    and whether the neutral card may move."""
+    grid = ";".join(f"{x.card}{int(x.face_down)}{x.gems.get('green')}{x.gems.get('yellow')}{x.gems.get('purple')}"
+                    for x in cells(public))  # fmt: skip
+    jabberwocks = ";".join(f"{c}{j.space}{j.gems}" for c, j in sorted(public.jabberwocks.items()))
+    key = f"{grid}|{jabberwocks}|{public.turn}|{int(public.neutral_moved_last)}"
+    return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
 
 
 def cell(public: Public, pos: Pos) -> Cell:
@@ -334,7 +396,7 @@ def conflicts(public: Public) -> list[tuple[Pos, Colour, int]]:
     return out
 
 
-class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, GyreMove, Public, Nothing, Nothing]):
+class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreMove, Public, Nothing, Secret]):
     name = "gyre"
     title = "Gyre"
     min_seats, max_seats = 2, 3
@@ -348,11 +410,15 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
     options_type = GyreOptions
     move_type = Move
     public_type = Public
+    secret_type = Secret
     reasons = {
         "all_face_down": "one player's four cards are all face down: that player wins",
         "finished_together_mover": "several colours finished on one turn: the player who took it wins",
         "finished_together_shared": "several colours finished on another player's turn: they share the win",
+        "turn_limit": "house rule: the turn limit was reached; the players with the most cards face down share the win",
+        "repetition": "house rule: one position came up as often as the repetition limit; every player shares the draw",
     }
+    rated_options: ClassVar[dict[str, Any]] = {"turn_limit": 300, "repetition": 3}
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)
@@ -377,9 +443,11 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
         public = Public(
             seats=seats, extended=options.extended, face_down_value=down, first_player=first, colours=colours,
             neutral=NEUTRAL if seats == 2 else None, grid=grid, jabberwocks={}, phase="whiffle", turn=first,
+            turn_limit=options.turn_limit, repetition=options.repetition,
         )  # fmt: skip
         public.jabberwocks = {c: Jabberwock(space=start_space(public, c)) for c in ORDER}
-        return GTable(public=public, private=[Nothing() for _ in range(seats)], secret=Nothing())
+        secret = Secret(positions={position(public): 1} if options.repetition is not None else {})
+        return GTable(public=public, private=[Nothing() for _ in range(seats)], secret=secret)
 
     # -- who acts, what is legal -----------------------------------------------------
 
@@ -510,6 +578,8 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
         done = [s for s in range(pub.seats) if complete(pub, pub.colours[s])]
         if not done:
             pub.phase, pub.turn = "whiffle", left_of(seat, pub.seats)
+            if self._house_rules(table, flipped=bool(flipped)):
+                event.public["end"] = {"winners": pub.winners, "reason": pub.reason, "detail": pub.detail}
             return
         pub.phase, pub.turn = "over", None
         if len(done) == 1:
@@ -524,6 +594,30 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
             pub.reason = "finished_together_shared"
             pub.detail = f"{len(done)} colours finished at once on another player's turn: they share the win"
         event.public["end"] = {"winners": pub.winners, "reason": pub.reason, "detail": pub.detail}
+
+    @staticmethod
+    def _house_rules(table: GTable, *, flipped: bool) -> bool:
+        """The options the book does not print, checked between turns: the repetition draw, then the turn limit.
+        Whether one of them ended the match."""
+        pub = table.public
+        if pub.repetition is not None:
+            positions = table.secret.positions
+            if flipped:
+                positions.clear()  # a flip is never undone: no position before it comes back
+            key = position(pub)
+            positions[key] = pub.seen = positions.get(key, 0) + 1
+            if pub.seen >= pub.repetition:
+                pub.phase, pub.turn, pub.winners, pub.reason = "over", None, list(range(pub.seats)), "repetition"
+                pub.detail = f"the same position came up {pub.seen} times: every player shares the draw"
+                return True
+        if pub.turn_limit is not None and pub.turns >= pub.turn_limit:
+            down = [sum(x.face_down for x in cells(pub) if x.colour == c) for c in pub.colours]
+            best = max(down)
+            pub.phase, pub.turn, pub.reason = "over", None, "turn_limit"
+            pub.winners = [s for s in range(pub.seats) if down[s] == best]
+            pub.detail = f"{pub.turns} turns played: the most cards face down ({best}) win"
+            return True
+        return False
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:

@@ -53,7 +53,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.cards import STANDARD_DECK, deal, is_card, rank, sort_hand, suit
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
@@ -71,12 +71,12 @@ class JabberwockyOptions(Options):
     rounds: int = Field(13, ge=1, le=13, description="play only the first N rounds of the 13")
 
 
-class Bid(BaseModel):
+class Bid(MoveModel):
     type: Literal["bid"] = "bid"
     tricks: int = Field(ge=0, le=9)
 
 
-class Play(BaseModel):
+class Play(MoveModel):
     type: Literal["play"] = "play"
     card: str = Field(pattern=r"^[2-9TJQKA][CDHS]$")
 

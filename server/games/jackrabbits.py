@@ -31,43 +31,43 @@ named by tile: a hex or a triangle is one node (``CIT``, ``KS``, ``F1``), a
 rhombus has two (``M1a`` and ``M1b``). The sample board (option ``board``:
 ``sample``), node by node::
 
-    CIT  citadel            -> H3 M1a M3a R4a R4b T4 W1b W2b
+    CIT  citadel            -> H3 M1a M4a R4a R4b T4 W1b
     JH   plaza (H) by the sea -> H1 H3 M1a M1b M4b
-    JS   plaza (S) by the sea -> H3 M1b R4a T2 T3 T4 W3a
-    QH   palace (H)         -> F1 F3 F4 R3b R4b T4 W3a W3b
-    JD   plaza (D)          -> F1 M3b M4a T1 W1a W2a W3b W4b
-    QC   palace (C) by the sea -> H2 M3a M4a R1b T1 W1b
-    JC   plaza (C) by the sea -> H1 M4b R1a R1b W2b
-    KH   tower (H) by the sea -> F3 F4 M2b R2a R2b R3a
-    QD   palace (D) by the sea -> F3 R2b R3b T2 T3
-    KD   tower (D) by the sea -> F2 H4 M2a W4a
-    KC   tower (C) by the sea -> F1 F4 M2a M2b M3b R2a R3a W1a W4a W4b
+    JS   plaza (S) by the sea -> H3 M1b R3a R4a T2 T3 T4 W3a
+    QH   palace (H)         -> F1 F3 F4 M3a M3b R3b R4b T4 W3a W3b
+    JD   plaza (D)          -> F1 T1 W1a W1b W2a W3b W4a W4b
+    QC   palace (C) by the sea -> H2 R1b T1 W2b W4b
+    JC   plaza (C) by the sea -> H1 M4a M4b R1a R1b
+    KH   tower (H) by the sea -> F3 F4 M3a R2a R2b
+    QD   palace (D) by the sea -> F3 R2b R3a R3b T2 T3
+    KD   tower (D) by the sea -> F2 H4 M2a M2b W4a
+    KC   tower (C) by the sea -> F1 F4 M2a M3b R2a W1a
     KS   tower (S) by the sea -> R1a
-    QS   palace (S) by the sea -> F2 H2 H4 T1 W2a
+    QS   palace (S) by the sea -> F2 H2 H4 M2b T1 W2a W2b
     UND  underground        -> (rabbit holes only)
     M1a  mountain           -> CIT JH
     M1b  mountain           -> JH JS
     W1a  woods              -> JD KC
-    W1b  woods              -> CIT QC
+    W1b  woods              -> CIT JD
     M2a  mountain           -> KC KD
-    M2b  mountain           -> KC KH
+    M2b  mountain           -> KD QS
     R1a  river              -> JC KS
     R1b  river              -> JC QC
     R2a  river              -> KC KH
     R2b  river              -> KH QD
-    M3a  mountain           -> CIT QC
-    M3b  mountain           -> JD KC
-    R3a  river              -> KC KH
+    M3a  mountain           -> KH QH
+    M3b  mountain           -> KC QH
+    R3a  river              -> JS QD
     R3b  river              -> QD QH
     W2a  woods              -> JD QS
-    W2b  woods              -> CIT JC
+    W2b  woods              -> QC QS
     R4a  river              -> CIT JS
     R4b  river              -> CIT QH
     W3a  woods              -> JS QH
     W3b  woods              -> JD QH
-    W4a  woods              -> KC KD
-    W4b  woods              -> JD KC
-    M4a  mountain           -> JD QC
+    W4a  woods              -> JD KD
+    W4b  woods              -> JD QC
+    M4a  mountain           -> CIT JC
     M4b  mountain           -> JC JH
     H1   hole by the sea    -> JC JH off
     H2   hole by the sea    -> QC QS off
@@ -125,6 +125,12 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   left are set aside.
 - "Hexes may be placed abroad, starting islands disconnected." -> a built board need not be connected: islands are
   reached by horses, boats, flights and rabbit holes.
+- "See the mountains, rivers, woods ... with two roads not far apart." -> the two roads of a rhombus lie at most
+  1.2 hex spacings apart, midpoint to midpoint (two roads from one hex, or the opposite sides of a diamond of four
+  hexes; a road off the board ends on the empty spot beyond the rim), and no road joins the same two hexes twice on
+  a board: the random builder pairs them so (``roads_close``), and the sample board is laid so. Players building
+  the board lay a rhombus's second road close to its first (a road off the board names no side, so it is close to
+  the roads of its own hex), wherever a site is close; else anywhere, the suggestions being "loosely meant".
 - "Pay with cards of proper suits: club or spade or even heart." -> the rulebook's pictures are missing: mountain
   crossings are paid in spades, river crossings in hearts, woods crossings in clubs.
 - "Stationed where the road is forked, there's a horse and boat to ride." -> merchants are paid in diamonds; the
@@ -155,6 +161,10 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   journey that has not started may be declined (stay).
 - "Place a carrot as your mark, and remove it from pursuit." -> a claim needs a free carrot: with three royals
   held, a royal must be spent before another can be claimed. The carrots on royals are public.
+- "Royals may be spent as **10**, and the Aces are worth **1**." -> a royal pays any price of its suit, a claim
+  included: a claim paid with a royal of the house's suit sends that royal back to the court and frees its carrot
+  ("when royal cards are spent, they go back where they begun"), and the carrot marks the royal claimed, so a seat
+  may swap one royal of a suit for another; the book names no exception for claims.
 - "And remove your carrot then, since your claim has been undone." -> a royal spent in a payment or discarded goes
   back to the court and frees its carrot.
 - "End your turns on a hex tile—if you don't end up ashore." -> the increment draws one card when the journey ends
@@ -182,6 +192,11 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 - "Your revealer robs you down." -> with ``seized_surplus`` a hand caught over the limit loses its surplus to the
   next seat clockwise, drawn at random from its aces and pips (royals and jokers stay; if only they are left over,
   the owner discards them); both seats learn which cards moved, nobody else.
+- "Hands should not exceed nine cards. Anyone who's caught discards." -> the robber of a seized surplus is caught
+  too: if the seized cards take its hand over the limit, it discards down to the limit at once (its choice, one
+  card at a time, in the trim phase, after the robbed seat if that one is still over), before play goes on; its
+  own surplus is not seized again, so the robbing never runs round the table, and no hand is ever over the limit
+  while a card of it could be used.
 - "from **14** until **11**" -> with ``patriarchal_values`` aces pay 14, kings 13, queens 12 and jacks 11, and an ace
   matches no die; as this fixes the aces' value it is refused together with ambivalent or capital aces.
 - "Show one card before you roll, set **THE JOURNEY** to the skies." -> with ``clubs_flights`` a turn that starts on
@@ -202,6 +217,9 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
   journey ends on a Queen palace is asked about by every other seat in turn (clockwise from the next); a seat may
   challenge by showing six or more in hearts ("they're obliged to show their own"), or pass. Every seat is asked,
   whatever it holds, so being asked tells nobody anything; the first challenge ends the asking.
+- "Any player may contest, as you reach a queenly throne" -> hearts access asks only about a rabbit whose journey
+  reached the palace (a road, a transfer or a flight): one that declines its journey and stays on the palace it
+  stood on is not asked about again (nor, with extended access, about the hex it rests on).
 - "Or declare you're honored guest, if your carrot marks this zone." -> a rabbit holding the palace's queen is not
   challenged.
 - "Off-board players can't request" -> seats off the board are not asked; seats underground are.
@@ -250,6 +268,7 @@ Interpretations (rulebook: ``jackrabbits.md``, "THE 4 PHASES of each turn"):
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Annotated, Any, ClassVar, Literal
@@ -271,6 +290,7 @@ from server.engine import (
     Game,
     IllegalMove,
     JsonFloat,
+    MoveModel,
     Options,
     Outcome,
     Part,
@@ -299,7 +319,6 @@ CLUBS = "C"
 SPADES = "S"
 ANY_SUIT = SUITS
 CITADEL, UNDERGROUND, OFF = "CIT", "UND", "off"
-SAMPLE_SEED = 14
 #: The Jack plaza marked with the asterisk, where any suit pays (the rulebook does not say which one).
 STAR_PLAZA = "JD"
 
@@ -393,45 +412,94 @@ def _where(spot: Spot) -> tuple[float, float]:
     return round(10 * (q + r / 2), 1), round(8.66 * r, 1)
 
 
-def build_board(rng: Rng, layout: Literal["sample", "random"], suits: str = SUITS) -> Board:
-    """A board after the placement suggestions, laid out by ``rng``, with the houses of ``suits``
-    and one set of road tiles per suit (3 rhombi, 3 triangles).
+#: How far apart the two roads of a rhombus may lie ("two roads not far apart"): their midpoints are at most this many
+#: hex spacings apart. Two roads from one hex are 0.5 (at 60 degrees), 0.87 (at 120) or 1 (straight on) apart; the
+#: two opposite sides of a diamond of four hexes are 1 apart.
+TRAILWAY_SPAN = 1.2
+#: A road: the lattice spots at its two ends (a road off the board ends on the empty spot beyond the rim).
+Road = tuple[Spot, Spot]
 
-    The Citadel sits in the middle of a hex lattice with the six spots around
-    it and, beyond them, as many of the twelve outer spots as the other houses
-    need (shuffled). Rhombus roads and triangles go between neighbouring hexes:
-    first along a spanning tree (so every hex is reached), then at random, some
-    of them leading off the board from the rim.
-    """
-    sets = len(suits)
-    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[: 3 * sets - len(RING1)]]
-    houses = rng.shuffled([r + s for s in suits for r in "KQJ"])
-    hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
+
+def _road_midpoint(road: Road) -> tuple[float, float]:
+    (ax, ay), (bx, by) = _where(road[0]), _where(road[1])
+    return (ax + bx) / 20, (ay + by) / 20  # in hex spacings (_where draws 10 units a spacing)
+
+
+def roads_close(one: Road, other: Road) -> bool:
+    """Whether two roads may share a rhombus: different roads whose midpoints lie :data:`TRAILWAY_SPAN` or less
+    apart."""
+    if {one[0], one[1]} == {other[0], other[1]}:
+        return False
+    (ax, ay), (bx, by) = _road_midpoint(one), _road_midpoint(other)
+    return math.hypot(ax - bx, ay - by) <= TRAILWAY_SPAN + 1e-9
+
+
+def _trailways(rng: Rng, spots: list[Spot], rim: list[Spot], count: int) -> list[tuple[Road, Road]]:
+    """The roads of ``count`` rhombi: each two roads not far apart (:func:`roads_close`), no road twice on the board,
+    every hex reached. Rhombus by rhombus, a first road that joins two parts of the board not yet joined while there
+    are any (else, one time in four, a road off the board from the rim, else any free road), then a second road close
+    to it, joining parts if it can. A dead end starts the roads again (from the generator: still deterministic)."""
+    taken = set(spots)
+    inland: list[Road] = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
+    seaward: list[Road] = [
+        (s, (s[0] + dq, s[1] + dr)) for s in rim for dq, dr in RING1 if (s[0] + dq, s[1] + dr) not in taken
+    ]
+
+    def ends(road: Road) -> frozenset[Spot | str]:
+        """What the road joins on the graph: two off-board roads from one hex join the same."""
+        return frozenset((road[0], road[1] if road[1] in taken else OFF))
+
+    for _ in range(1000):
+        group = {s: s for s in spots}
+
+        def root(s: Spot, group: dict[Spot, Spot] = group) -> Spot:
+            while group[s] != s:
+                s = group[s]
+            return s
+
+        def joins(road: Road, group: dict[Spot, Spot] = group) -> bool:
+            return road[1] in group and root(road[0]) != root(road[1])
+
+        used: set[Road] = set()
+        pairs: list[tuple[Road, Road]] = []
+        for _ in range(count):
+            free_inland = [r for r in inland if r not in used]
+            free_sea = [r for r in seaward if r not in used]
+            joining = [r for r in free_inland if joins(r)]
+            if joining:
+                firsts = rng.shuffled(joining)
+            elif free_sea and rng.below(4) == 0:
+                firsts = rng.shuffled(free_sea)
+            else:
+                firsts = rng.shuffled(free_inland or free_sea)
+            for first in firsts:
+                partners = [r for r in free_inland + free_sea if ends(r) != ends(first) and roads_close(first, r)]
+                if partners:
+                    break
+            else:
+                break  # no road has a free road close to it: start again
+            if joins(first):
+                group[root(first[0])] = root(first[1])
+            second = rng.choice([r for r in partners if joins(r)] or partners)
+            if joins(second):
+                group[root(second[0])] = root(second[1])
+            used |= {first, second}
+            pairs.append((first, second))
+        if len(pairs) == count and len({root(s) for s in spots}) == 1:
+            return pairs
+    raise AssertionError("no trailways fit this board")  # never: the lattice always has room
+
+
+def _assemble(
+    layout: Literal["sample", "random"],
+    hex_at: dict[Spot, str],
+    rhombi: list[tuple[str, SmallKind, tuple[Road, Road]]],
+    triangles: list[tuple[str, SmallKind, list[str]]],
+) -> Board:
+    """The board of hexes at their spots, rhombi with their two roads, and triangles with their three road ends."""
+    spots = list(hex_at)
     spot_of = {h: s for s, h in hex_at.items()}
-    near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
     rim = [s for s in spots if sum(_near(s, o) for o in spots) < 6]
-    # Roads of the rhombi: a spanning tree first, then more links and roads off the board.
-    group = {s: s for s in spots}
-
-    def root(s: Spot) -> Spot:
-        while group[s] != s:
-            s = group[s]
-        return s
-
-    roads: list[tuple[str, str]] = []
-    for a, b in rng.shuffled(near):
-        if root(a) != root(b):
-            group[root(a)] = root(b)
-            roads.append((hex_at[a], hex_at[b]))
-    while len(roads) < 2 * len(RHOMBI) * sets:
-        if rng.below(4) == 0:
-            roads.append((hex_at[rng.choice(rim)], OFF))
-        else:
-            a, b = rng.choice(near)
-            roads.append((hex_at[a], hex_at[b]))
-    rng.shuffle(roads)
-    triples = [(a, b, c) for a, b in near for c in spots if c > b and _near(a, c) and _near(b, c)]
-    shores = [(a, b) for a, b in near if a in rim and b in rim]
     tiles = [
         Tile(id=h, kind="citadel" if h == CITADEL else HOUSE_KINDS[h[0]], suit=None if h == CITADEL else h[1],
              x=_where(s)[0], y=_where(s)[1], roads=(h,), seaside=s in rim)
@@ -447,30 +515,94 @@ def build_board(rng: Rng, layout: Literal["sample", "random"], suits: str = SUIT
     def centre(points: list[tuple[float, float]]) -> tuple[float, float]:
         return round(sum(p[0] for p in points) / len(points), 1), round(sum(p[1] for p in points) / len(points), 1)
 
-    terrains = rng.shuffled([k for k in RHOMBI for _ in range(sets)])
-    count: dict[str, int] = {}
-    for i, kind in enumerate(terrains):
-        count[kind] = count.get(kind, 0) + 1
-        tid = f"{kind[0].upper()}{count[kind]}"
-        pair = roads[2 * i : 2 * i + 2]
-        ends = [point(e, p[0]) for p in pair for e in p]
-        x, y = centre(ends)
-        tiles.append(
-            Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=any(OFF in p for p in pair))
-        )
-        for node, (start, end) in zip((tid + "a", tid + "b"), pair, strict=True):
+    for tid, kind, pair in rhombi:
+        named = [(hex_at[a], hex_at.get(b, OFF)) for a, b in pair]
+        x, y = centre([point(e, p[0]) for p in named for e in p])
+        seaside = any(OFF in p for p in named)
+        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid + "a", tid + "b"), seaside=seaside))
+        for node, (start, end) in zip((tid + "a", tid + "b"), named, strict=True):
             links += [Link(a=start, b=node), Link(a=node, b=end)]
-    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(sets)]):
+    for tid, kind, ends_at in triangles:
+        x, y = centre([point(e, ends_at[0]) for e in ends_at])
+        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=OFF in ends_at))
+        links += [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in ends_at]
+    return Board(layout=layout, tiles=tuple(tiles), links=tuple(links))
+
+
+def build_board(rng: Rng, suits: str = SUITS) -> Board:
+    """A random board after the placement suggestions, laid out by ``rng``, with the houses of ``suits``
+    and one set of road tiles per suit (3 rhombi, 3 triangles).
+
+    The Citadel sits in the middle of a hex lattice with the six spots around
+    it and, beyond them, as many of the twelve outer spots as the other houses
+    need (shuffled). Each rhombus carries two roads not far apart (:func:`_trailways`: between neighbouring hexes,
+    or from the rim off the board), every hex reached; triangles go between three neighbouring hexes, or two on the
+    rim and the sea.
+    """
+    sets = len(suits)
+    spots: list[Spot] = [(0, 0), *RING1, *rng.shuffled(list(RING2))[: 3 * sets - len(RING1)]]
+    houses = rng.shuffled([r + s for s in suits for r in "KQJ"])
+    hex_at = dict(zip(spots, [CITADEL, *houses], strict=True))
+    near = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1 :] if _near(a, b)]
+    rim = [s for s in spots if sum(_near(s, o) for o in spots) < 6]
+    pairs = _trailways(rng, spots, rim, len(RHOMBI) * sets)
+    count: dict[str, int] = {}
+
+    def next_id(kind: SmallKind) -> str:
         count[kind] = count.get(kind, 0) + 1
-        tid = f"{kind[0].upper()}{count[kind]}"
+        return f"{kind[0].upper()}{count[kind]}"
+
+    terrains = rng.shuffled([k for k in RHOMBI for _ in range(sets)])
+    rhombi = [(next_id(kind), kind, pair) for kind, pair in zip(terrains, pairs, strict=True)]
+    triples = [(a, b, c) for a, b in near for c in spots if c > b and _near(a, c) and _near(b, c)]
+    shores = [(a, b) for a, b in near if a in rim and b in rim]
+    triangles: list[tuple[str, SmallKind, list[str]]] = []
+    for kind in rng.shuffled([k for k in TRIANGLES for _ in range(sets)]):
         by_sea = bool(shores) and rng.below(3) == 0
         ends_at = (
             [hex_at[s] for s in rng.choice(shores)] + [OFF] if by_sea else [hex_at[s] for s in rng.choice(triples)]
         )
-        x, y = centre([point(e, ends_at[0]) for e in ends_at])
-        tiles.append(Tile(id=tid, kind=kind, x=x, y=y, roads=(tid,), seaside=by_sea))
-        links += [Link(a=tid, b=e) if e == OFF else Link(a=e, b=tid) for e in ends_at]
-    return Board(layout=layout, tiles=tuple(tiles), links=tuple(links))
+        triangles.append((next_id(kind), kind, ends_at))
+    return _assemble("random", hex_at, rhombi, triangles)
+
+
+#: The sample board (option ``board``: ``sample``), fixed, drawn in the module docstring: each house's spot on the
+#: hex lattice, each rhombus's two roads (hexes at their ends) and each triangle's three road ends.
+SAMPLE_HEXES: dict[str, Spot] = {
+    CITADEL: (0, 0), "JH": (1, 0), "JS": (1, -1), "QH": (0, -1), "JD": (-1, 0), "QC": (-1, 1), "JC": (0, 1),
+    "KH": (0, -2), "QD": (1, -2), "KD": (-2, 0), "KC": (-1, -1), "KS": (0, 2), "QS": (-2, 1),
+}  # fmt: skip
+SAMPLE_RHOMBI: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "M1": ((CITADEL, "JH"), ("JH", "JS")),
+    "W1": (("JD", "KC"), (CITADEL, "JD")),
+    "M2": (("KD", "KC"), ("KD", "QS")),
+    "R1": (("JC", "KS"), ("QC", "JC")),
+    "R2": (("KH", "KC"), ("KH", "QD")),
+    "M3": (("KH", "QH"), ("QH", "KC")),
+    "R3": (("JS", "QD"), ("QH", "QD")),
+    "W2": (("JD", "QS"), ("QC", "QS")),
+    "R4": ((CITADEL, "JS"), (CITADEL, "QH")),
+    "W3": (("JS", "QH"), ("QH", "JD")),
+    "W4": (("JD", "KD"), ("JD", "QC")),
+    "M4": ((CITADEL, "JC"), ("JH", "JC")),
+}
+SAMPLE_TRIANGLES: dict[str, tuple[str, str, str]] = {
+    "H1": ("JH", "JC", OFF), "H2": ("QC", "QS", OFF), "F1": ("JD", "KC", "QH"), "F2": ("KD", "QS", OFF),
+    "T1": ("QC", "QS", "JD"), "T2": ("JS", "QD", OFF), "F3": ("QH", "KH", "QD"), "T3": ("JS", "QD", OFF),
+    "H3": (CITADEL, "JS", "JH"), "H4": ("KD", "QS", OFF), "F4": ("KH", "KC", "QH"), "T4": (CITADEL, "QH", "JS"),
+}  # fmt: skip
+KIND_OF_LETTER: dict[str, SmallKind] = {k[0].upper(): k for k in (*RHOMBI, *TRIANGLES)}
+
+
+def sample_board() -> Board:
+    """The fixed sample board of :data:`SAMPLE_HEXES`, :data:`SAMPLE_RHOMBI` and :data:`SAMPLE_TRIANGLES`."""
+    hex_at = {spot: h for h, spot in SAMPLE_HEXES.items()}
+    rhombi = [
+        (tid, KIND_OF_LETTER[tid[0]], ((SAMPLE_HEXES[a], SAMPLE_HEXES[b]), (SAMPLE_HEXES[c], SAMPLE_HEXES[d])))
+        for tid, ((a, b), (c, d)) in SAMPLE_RHOMBI.items()
+    ]
+    triangles = [(tid, KIND_OF_LETTER[tid[0]], list(ends)) for tid, ends in SAMPLE_TRIANGLES.items()]
+    return _assemble("sample", hex_at, rhombi, triangles)
 
 
 def render_board(board: Board) -> str:
@@ -488,7 +620,7 @@ def render_board(board: Board) -> str:
     return "\n".join(lines)
 
 
-SAMPLE_BOARD = build_board(Rng(SAMPLE_SEED), "sample")
+SAMPLE_BOARD = sample_board()
 #: The sample board as a stored table holds it, to recognise it when a table is read back.
 SAMPLE_BOARD_DATA: dict[str, Any] = SAMPLE_BOARD.model_dump(mode="json")
 
@@ -696,7 +828,7 @@ class JackrabbitsOptions(Options):
         return Additions(**{name: getattr(self, name) for name in Additions.model_fields})
 
 
-class PlaceHex(BaseModel):
+class PlaceHex(MoveModel):
     """Board building: lay a hex at lattice spot ``q``, ``r`` (free: the house ``tile``; strict: the next
     face-down hex)."""
 
@@ -706,7 +838,7 @@ class PlaceHex(BaseModel):
     r: int = Field(ge=-2, le=2)
 
 
-class PlaceRoad(BaseModel):
+class PlaceRoad(MoveModel):
     """Board building: lay a rhombus's road from hex ``a`` to hex ``b`` (or ``off``), then, as the next decision,
     its second road (free: the first road names the terrain ``tile``; strict: the next face-down rhombus)."""
 
@@ -716,7 +848,7 @@ class PlaceRoad(BaseModel):
     b: str
 
 
-class PlaceTriangle(BaseModel):
+class PlaceTriangle(MoveModel):
     """Board building: lay a triangle whose three road ends lead to ``ends`` (hexes, or one ``off``)."""
 
     type: Literal["place_triangle"] = "place_triangle"
@@ -724,26 +856,26 @@ class PlaceTriangle(BaseModel):
     ends: list[str] = Field(min_length=3, max_length=3)
 
 
-class PassTile(BaseModel):
+class PassTile(MoveModel):
     """Board building: no tile of the seat's fits anywhere yet; wait for the next round."""
 
     type: Literal["pass_tile"] = "pass_tile"
 
 
-class Show(BaseModel):
+class Show(MoveModel):
     """Lottery: show ``card`` (its value equals a die) to draw one card."""
 
     type: Literal["show"] = "show"
     card: str
 
 
-class ShowAll(BaseModel):
+class ShowAll(MoveModel):
     """Windfall lottery: show every card matching a die and draw one card for each (two each on a double)."""
 
     type: Literal["show_all"] = "show_all"
 
 
-class Fly(BaseModel):
+class Fly(MoveModel):
     """Clubs flight, before the roll, from a King tower: show ``card`` and fly to the tower ``to``."""
 
     type: Literal["fly"] = "fly"
@@ -751,34 +883,34 @@ class Fly(BaseModel):
     to: str
 
 
-class Roll(BaseModel):
+class Roll(MoveModel):
     """Clubs flight declined: roll the dice for an ordinary turn."""
 
     type: Literal["roll"] = "roll"
 
 
-class Buy(BaseModel):
+class Buy(MoveModel):
     """Diamonds trade at a Jack plaza: buy the discarded ``card`` (the payment is the next decision)."""
 
     type: Literal["buy"] = "buy"
     card: str
 
 
-class Contest(BaseModel):
+class Contest(MoveModel):
     """Hearts access: challenge the rabbit at the Queen palace, showing ``cards``, six or more in hearts."""
 
     type: Literal["contest"] = "contest"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Prove(BaseModel):
+class Prove(MoveModel):
     """Hearts access, challenged: show ``cards``, six or more in hearts."""
 
     type: Literal["prove"] = "prove"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Attack(BaseModel):
+class Attack(MoveModel):
     """Spades fight: attack the rabbit of seat ``target`` on the same hex, throwing ``cards`` (spades)."""
 
     type: Literal["attack"] = "attack"
@@ -786,27 +918,27 @@ class Attack(BaseModel):
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Strike(BaseModel):
+class Strike(MoveModel):
     """Spades fight: add ``cards`` (spades) to beat the other side's score (ties are barred)."""
 
     type: Literal["strike"] = "strike"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Yield(BaseModel):
+class Yield(MoveModel):
     """Spades fight: throw nothing more, and be kicked off the board."""
 
     type: Literal["yield"] = "yield"
 
 
-class GiveUp(BaseModel):
+class GiveUp(MoveModel):
     """A fourth royal stolen: give ``royal`` back to the court, freeing its carrot."""
 
     type: Literal["give_up"] = "give_up"
     royal: str
 
 
-class Propose(BaseModel):
+class Propose(MoveModel):
     """Extended trades: offer the rabbit of seat ``target`` on the same hex the diamond ``give`` (privately)."""
 
     type: Literal["propose"] = "propose"
@@ -814,45 +946,45 @@ class Propose(BaseModel):
     give: str
 
 
-class Ask(BaseModel):
+class Ask(MoveModel):
     """Extended trades: name the card wanted in return for the diamond offered."""
 
     type: Literal["ask"] = "ask"
     card: str
 
 
-class Accept(BaseModel):
+class Accept(MoveModel):
     """Extended trades: accept the deal offered (the card asked for is handed over, the diamond taken)."""
 
     type: Literal["accept"] = "accept"
 
 
-class Decline(BaseModel):
+class Decline(MoveModel):
     """Extended trades: decline the deal offered."""
 
     type: Literal["decline"] = "decline"
 
 
-class Pass(BaseModel):
+class Pass(MoveModel):
     """Hearts access: do not challenge; or, challenged, do not prove (and be thrown off the board)."""
 
     type: Literal["pass"] = "pass"
 
 
-class Skip(BaseModel):
+class Skip(MoveModel):
     """Lottery: show nothing, draw nothing."""
 
     type: Literal["skip"] = "skip"
 
 
-class Go(BaseModel):
+class Go(MoveModel):
     """Journey: follow the road to road node ``to`` (``off``: off the board); free."""
 
     type: Literal["go"] = "go"
     to: str
 
 
-class Stay(BaseModel):
+class Stay(MoveModel):
     """Journey: do not move this turn (only before the journey has started)."""
 
     type: Literal["stay"] = "stay"
@@ -861,7 +993,7 @@ class Stay(BaseModel):
 Via = Literal["trailway", "horse", "boat", "rabbit_hole", "tavern"]
 
 
-class Transfer(BaseModel):
+class Transfer(MoveModel):
     """Journey: a paid transfer ``via`` a trailway crossing, a merchant's horse or boat, a rabbit hole, to ``to``;
     or (``tavern``) buy a joker here. The payment is the next decision."""
 
@@ -870,38 +1002,38 @@ class Transfer(BaseModel):
     to: str
 
 
-class Pay(BaseModel):
+class Pay(MoveModel):
     """Pay the pending price (a transfer's, or a claim's: ten in the royal's suit) with ``cards``."""
 
     type: Literal["pay"] = "pay"
     cards: list[str] = Field(min_length=1, max_length=HAND_LIMIT + 1)
 
 
-class Jester(BaseModel):
+class Jester(MoveModel):
     """Pay the pending transfer with a joker held (it goes back to the court)."""
 
     type: Literal["jester"] = "jester"
 
 
-class Cancel(BaseModel):
+class Cancel(MoveModel):
     """Give up the pending transfer or claim, paying nothing."""
 
     type: Literal["cancel"] = "cancel"
 
 
-class Claim(BaseModel):
+class Claim(MoveModel):
     """Acquisition: claim the royal of the house stood on (its payment is the next decision)."""
 
     type: Literal["claim"] = "claim"
 
 
-class Rest(BaseModel):
+class Rest(MoveModel):
     """Acquisition: make no claim."""
 
     type: Literal["rest"] = "rest"
 
 
-class Discard(BaseModel):
+class Discard(MoveModel):
     """Caught with more than nine cards: discard ``card``."""
 
     type: Literal["discard"] = "discard"
@@ -999,6 +1131,17 @@ def road_sites(b: Building) -> list[tuple[str, str]]:
     return pairs + [(h, OFF) for h in hexes if _open_sides(b, h)]
 
 
+def _sites_close(b: Building, one: tuple[str, str], other: tuple[str, str]) -> bool:
+    """Whether two road sites of a board being built may share a rhombus (:func:`roads_close`). A road off the board
+    names no side of its hex, so it is close to a road from the same hex only, and never to another road off the
+    board from that hex (the two would join the same)."""
+    if set(one) == set(other):
+        return False
+    if OFF in one or OFF in other:
+        return bool((set(one) & set(other)) - {OFF}) and not (OFF in one and OFF in other)
+    return roads_close((_spot(b, one[0]), _spot(b, one[1])), (_spot(b, other[0]), _spot(b, other[1])))
+
+
 def triangle_sites(b: Building) -> list[tuple[str, str, str]]:
     """Where a triangle may go: between three mutually neighbouring hexes, or two on the rim and the sea."""
     hexes = list(b.spots)
@@ -1065,10 +1208,15 @@ class Public(DerivedPart):
     turn: int = Field(description="the seat whose turn it is")
     phase: Phase
     then: Literal["journey", "next"] = Field("journey", description="what follows the discards of a full hand")
+    trimming: list[int] = Field(
+        default_factory=list,
+        description="the seats caught over the hand limit that discard now, in order (empty: the turn's seat)",
+    )
     dice: list[int] = Field(description="the lottery's dice; their total is the price of transfers")
     rabbits: list[str] = Field(description="each seat's road node, or off (off the board)")
     came_from: str | None = Field(None, description="the node the journey came from (no going straight back)")
     moved: bool = Field(False, description="whether this turn's journey has started")
+    stayed: bool = Field(False, description="whether this turn's journey was declined (the rabbit stayed put)")
     bought: list[str] = Field(default_factory=list, description="taverns where a joker was bought this journey")
     pending: Pending | None = None
     building: Building | None = None
@@ -1202,7 +1350,11 @@ def building_moves(public: Public, seat: int) -> list[AnyMove]:
     b = public.building
     assert b is not None
     if b.half is not None:
-        return [PlaceRoad(a=a, b=c) for a, c in road_sites(b)]
+        first = (b.half[2], b.half[3])
+        sites = road_sites(b)
+        # "two roads not far apart": the second road lies close to the first, where any site does.
+        close = [site for site in sites if _sites_close(b, first, site)]
+        return [PlaceRoad(a=a, b=c) for a, c in close or sites]
     left = b.left[seat]
 
     def names(shape: Shape) -> list[str | None]:
@@ -1290,7 +1442,7 @@ class Jackrabbits(
         if options.board == "sample":
             board = SAMPLE_BOARD
         elif options.board == "random":
-            board = build_board(rng, "random", suits)
+            board = build_board(rng, suits)
         else:
             board = Board(layout="built", tiles=(
                 Tile(id=CITADEL, kind="citadel", x=0.0, y=0.0, roads=(CITADEL,), seaside=True),
@@ -1356,6 +1508,8 @@ class Jackrabbits(
             return [public.fight.to_throw]
         if public.phase == "consider" and public.dealing is not None:
             return [public.dealing[1]]
+        if public.phase == "trim" and public.trimming:
+            return [public.trimming[0]]
         return [public.turn]
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
@@ -1576,7 +1730,9 @@ class Jackrabbits(
         elif isinstance(move, Discard):
             self._spend(table, seat, [move.card])
             news["card"] = move.card
-            if len(hand) <= pub.hand_limit:
+            if len(hand) <= pub.hand_limit and pub.trimming:
+                pub.trimming.pop(0)  # this seat is down to the limit: the next one caught discards
+            if len(hand) <= pub.hand_limit and not pub.trimming:
                 if pub.then == "journey":
                     self._journey(table, seat, rng, news, private)
                 else:
@@ -1662,6 +1818,7 @@ class Jackrabbits(
         pub = table.public
         if isinstance(move, Stay):
             pub.phase = "arrived"
+            pub.stayed = not pub.moved and pub.flight is None
             return
         graph = pub.board.graph
         pub.came_from = pub.rabbits[seat]
@@ -1685,7 +1842,9 @@ class Jackrabbits(
         others = [(seat + i) % seats for i in range(1, seats)]
         asking: list[int] = []
         palace = tile is not None and (tile.kind == "palace" or (at == CITADEL and adds.advanced_citadel))
-        if adds.hearts_access and palace and at not in pub.royals[seat]:
+        if pub.stayed:
+            pass  # "as you reach a queenly throne": a rabbit that stays put reaches nothing, and is not asked about
+        elif adds.hearts_access and palace and at not in pub.royals[seat]:
             asking = [s for s in others if pub.rabbits[s] != OFF]
         elif adds.hearts_access and adds.extended_access and at not in (OFF, UNDERGROUND):
             asking = [s for s in others if pub.rabbits[s] == at]  # "If a guest comes where you rest"
@@ -1934,6 +2093,12 @@ class Jackrabbits(
             table.private[seat].seized = list(taken)
             private.setdefault(seat, {})["seized"] = list(taken)
             private.setdefault(robber, {})["took"] = list(taken)
+            # "Anyone who's caught discards": the robber now over the limit is caught too, and discards at once
+            # (after the robbed seat, if royals and jokers keep that one over).
+            caught = [s for s in (seat, robber) if len(table.private[s].hand) > pub.hand_limit]
+            if caught:
+                pub.phase, pub.then, pub.trimming = "trim", then, caught
+                return
         if len(hand) > pub.hand_limit:
             pub.phase, pub.then = "trim", then
         elif then == "journey":
@@ -1943,7 +2108,7 @@ class Jackrabbits(
 
     def _journey(self, table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
         pub = table.public
-        pub.phase, pub.moved, pub.came_from, pub.bought = "journey", False, None, []
+        pub.phase, pub.moved, pub.stayed, pub.came_from, pub.bought = "journey", False, False, None, []
         flight = pub.flight
         if flight is None:
             return
@@ -1998,7 +2163,7 @@ class Jackrabbits(
         pub = table.public
         pub.turn, pub.phase, pub.pending = seat, "lottery", None
         pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
-        pub.dealt = False
+        pub.dealt, pub.stayed = False, False
         at = pub.rabbits[seat]
         launch = ("tower", "citadel") if pub.additions.advanced_citadel else ("tower",)
         if pub.additions.clubs_flights and at != OFF and pub.board.graph.tile[at].kind in launch:

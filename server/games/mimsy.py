@@ -66,7 +66,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
@@ -86,14 +86,14 @@ class MimsyOptions(Options):
     first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
 
 
-class Pick(BaseModel):
+class Pick(MoveModel):
     """Take every gem from a mimsy card (not a goal card) into your hand."""
 
     type: Literal["pick"] = "pick"
     card: str = Field(pattern=NUMBER_CARD_PATTERN)
 
 
-class Drop(BaseModel):
+class Drop(MoveModel):
     """Drop one gem of this colour from your hand onto the next card clockwise."""
 
     type: Literal["drop"] = "drop"

@@ -65,7 +65,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.cards import deal
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -82,7 +82,7 @@ class MomeOptions(Options):
     first_player: int | None = Field(None, ge=0, le=3, description="seat of the first starting player; drawn if unset")
 
 
-class Lead(BaseModel):
+class Lead(MoveModel):
     """Take a gem or draw the top center card, then name the target colour and lead the round."""
 
     type: Literal["lead"] = "lead"
@@ -90,13 +90,13 @@ class Lead(BaseModel):
     target: Colour
 
 
-class Pass(BaseModel):
+class Pass(MoveModel):
     """Let the next player clockwise choose instead (the last player may not)."""
 
     type: Literal["pass"] = "pass"
 
 
-class Play(BaseModel):
+class Play(MoveModel):
     """Play ``card`` face up onto bridge ``bridge``."""
 
     type: Literal["play"] = "play"

@@ -75,8 +75,8 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Slithy"):
   variant (option ``extended``) deals clockwise from the first dealer and then the same seats in reverse order,
   2 x seats rounds in all.
 - "In the case of a tie, all tied players who scored the least as the dealer win." -> among the seats tied on the
-  highest total, those whose dealer round scores (summed over both rounds dealt in the extended variant) are the
-  lowest win; a tie on that too shares the win.
+  highest total, those whose dealer round scores (summed over both rounds dealt in the extended variant, not the
+  least or the last of the two) are the lowest win; a tie on that too shares the win.
 """
 
 from __future__ import annotations
@@ -86,7 +86,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.sealed import Committed, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn, snake_order
 
@@ -127,7 +127,7 @@ class SlithyOptions(Options):
     extended: bool = Field(False, description="extended variant: every seat deals twice")
 
 
-class PlayCards(BaseModel):
+class PlayCards(MoveModel):
     """The dealer's turn: the purple card ``purple`` face up and the yellow card ``yellow`` face down."""
 
     type: Literal["cards"] = "cards"
@@ -135,14 +135,14 @@ class PlayCards(BaseModel):
     yellow: int = Field(ge=1, le=5)
 
 
-class PlayGems(BaseModel):
+class PlayGems(MoveModel):
     """A non-dealer's sealed commitment: ``gems`` of its unplayed gems in hand."""
 
     type: Literal["gems"] = "gems"
     gems: int = Field(ge=0, le=max(max(g) for g in GEMS.values()))
 
 
-class TakeGems(BaseModel):
+class TakeGems(MoveModel):
     """The dealer's last move of a round: take and score the unplayed gems of ``seat``."""
 
     type: Literal["take"] = "take"

@@ -104,7 +104,7 @@ from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, Options, Outcome, Part, Rng, Table
+from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.dice import roll_many
 from server.engine.sealed import Committed, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, left_of, named_or_drawn, snake_order
@@ -136,14 +136,14 @@ class TabbyOptions(Options):
 # -- moves ------------------------------------------------------------------------
 
 
-class Pick(BaseModel):
+class Pick(MoveModel):
     """Draft one die from the pool, named by its face."""
 
     type: Literal["pick"] = "pick"
     die: Face
 
 
-class Rehome(BaseModel):
+class Rehome(MoveModel):
     """The sealed choice of a rehome die: give ``count`` cats to seat ``to`` (none: ``to`` unset)."""
 
     type: Literal["rehome"] = "rehome"
@@ -151,14 +151,14 @@ class Rehome(BaseModel):
     count: int = Field(0, ge=0, le=CUBES_PER_COLOUR)
 
 
-class Eat(BaseModel):
+class Eat(MoveModel):
     """The sealed choice of an eat die: return ``count`` mice for a point each (0 up to one per cat)."""
 
     type: Literal["eat"] = "eat"
     count: int = Field(0, ge=0, le=MICE)
 
 
-class Hairball(BaseModel):
+class Hairball(MoveModel):
     """The sealed choice of a hairball die: lose a point, then perform ``then`` (with its own choices).
 
     ``to`` and ``count`` are a rehome's receiver and cats; ``count`` alone is an eat's mice.

@@ -78,7 +78,7 @@ class Tournaments:
                      fmt: TournamentFormat, rounds: int | None, time_control: TimeControl,
                      spectator_delay: SpectatorDelay | None, organiser: str | None) -> Tournament:  # fmt: skip
         rules = games.get(game)
-        opts = rules.parse_options(options)
+        opts = rules.parse_options(rules.rated_options(options))
         rules.check_seats(seats)
         check_format(fmt, seats)
         if not time_control.timed:

@@ -157,10 +157,14 @@ def test_the_cartographer_plays_then_draws_and_only_it_learns_the_card() -> None
 
 
 def test_on_the_first_turn_the_tribes_can_only_migrate_or_settle() -> None:
-    """ "On your first turn, you will only be able to migrate." (Settling is always possible.)"""
+    """ "On your first turn, you will only be able to migrate." (Settling is always possible.) Under the other
+    reading, a ban on all but migrating, the first turn would offer migrate alone and the settle would be refused."""
     t = table(start(), phase="tribes")
     kinds = {m.type for m in RULES.legal_moves(t, BOROGOVES)}
     assert kinds == {"migrate", "settle"}
+    before = t.public.tribes.get("green")
+    act(t, BOROGOVES, type="settle", tribe="green")
+    assert t.public.tribes.get("green") == before - 1 and t.public.acted == ["green"]
 
 
 def test_migrating_moves_exactly_the_cards_number() -> None:

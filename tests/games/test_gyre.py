@@ -24,6 +24,7 @@ from server.games.gyre import (
     Jabberwock,
     Public,
     Resolve,
+    Secret,
     Space,
     Whiffle,
     controller,
@@ -82,7 +83,7 @@ def table(
         phase="whiffle" if moving is None else "act", turn=turn, moving=moving,
         neutral_moved_last=neutral_moved_last,
     )  # fmt: skip
-    return GTable(public=public, private=[Nothing() for _ in range(seats)], secret=Nothing())
+    return GTable(public=public, private=[Nothing() for _ in range(seats)], secret=Secret())
 
 
 def act(t: GTable, seat: int, move: GyreMove) -> dict[str, Any]:
@@ -194,6 +195,22 @@ def test_extended_variant_starts_a_lower_value_face_down() -> None:
         GAME.check_options(GyreOptions(face_down=3), 3)
     with pytest.raises(BadOptions):
         RULES.parse_options({"extended": True, "face_down": 5})
+
+
+def test_extended_with_the_1s_face_down_each_jabberwocky_card_starts_by_its_lowest_face_up_card() -> None:
+    """ "Each player places their Jabberwocky card adjacent to the lowest card of their color in an outside row or
+    column." With the 1s face down (extended), the lowest face-up card counts: a face-down card is no longer to be
+    flipped. Under the other reading (the lowest card, face down or not) green would start by G1 at (-1, 0), yellow
+    by Y1 at (3, 0) and purple by P1 at (1, -1)."""
+    t = table(down=("G1", "Y1", "P1"))
+    assert start_space(t.public, "green") == (3, 2)  # G3 (G2 is in the middle of the middle row)
+    assert start_space(t.public, "yellow") == (-1, 1)  # Y2
+    assert start_space(t.public, "purple") == (3, 1)  # P2
+    for seed in range(8):
+        dealt, _ = RULES.setup(RULES.parse_options({"extended": True, "face_down": 1}), 3, seed=seed)
+        for jw in dealt.public.jabberwocks.values():
+            facing = GRID.facing(jw.space)
+            assert not dealt.public.grid[facing[0]][facing[1]].face_down
 
 
 # -- whiffle ----------------------------------------------------------------------------
@@ -567,3 +584,63 @@ def test_gems_are_conserved_and_never_rest_on_a_face_down_card(seats: int, optio
     assert outcome is not None
     winner_colours = [t.public.colours[s] for s in outcome.winners]
     assert all(all(x.face_down for row in t.public.grid for x in row if x.colour == c) for c in winner_colours)
+
+
+# -- house rules (the book sets no end but a colour finished) --------------------------------------------------------
+
+
+def fly_in_place(t: GTable) -> None:
+    """One turn that changes nothing: whiffle the mover's own Jabberwocky card, then fly it back where it stood."""
+    seat = t.public.turn
+    assert seat is not None
+    colour = t.public.colours[seat]
+    here = t.public.jabberwocks[colour].space
+    to = GAME.whiffles(t.public, colour)[0]
+    act(t, seat, Whiffle(jabberwock=colour, to=to))
+    act(t, seat, Fly(to=here))
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_a_fly_only_loop_goes_on_for_ever_under_the_books_rules(seats: int) -> None:
+    # Issue 44: a legal fly-only loop played 3,000 turns with the grid unchanged. The book's game has no end for it.
+    t, _ = RULES.setup(RULES.parse_options({}), seats, seed=1)
+    for _ in range(60):
+        fly_in_place(t)
+    assert RULES.outcome(t) is None and t.public.turns == 60
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_repetition_house_rule_draws_a_position_seen_three_times(seats: int) -> None:
+    t, _ = RULES.setup(RULES.parse_options({"repetition": 3}), seats, seed=1)
+    for turn in range(1, 2 * seats + 1):
+        assert RULES.outcome(t) is None
+        fly_in_place(t)
+        assert t.public.seen == 1 + turn // seats
+    outcome = RULES.outcome(t)
+    assert outcome is not None and outcome.reason == "repetition" and outcome.winners == list(range(seats))
+    assert t.public.turns == 2 * seats
+
+
+def test_a_flip_clears_the_positions_the_repetition_rule_remembers() -> None:
+    t = table({"G1": Gems(green=1)}, jabberwocks={"green": ((-1, 1), 0), "yellow": ((3, 0), 0), "purple": ((1, -1), 0)})
+    t.public.repetition = 2
+    t.secret.positions = {"0123456789abcdef": 1}
+    act(t, 0, Whiffle(jabberwock="green", to=(-1, 2)))
+    act(t, 0, Fly(to=(-1, 3)))  # G1 holds one green gem and nothing else: it flips at the end of the turn
+    assert face_down(t, "G1") and list(t.secret.positions.values()) == [1] and t.public.seen == 1
+
+
+def test_the_turn_limit_house_rule_gives_the_win_to_the_most_cards_face_down() -> None:
+    t = table(down=("G5", "Y5", "P5", "Y1", "P1"))
+    t.public.turn_limit = 1
+    fly_in_place(t)
+    outcome = RULES.outcome(t)
+    # Green has 1 card face down, yellow and purple 2 each: they share the win.
+    assert outcome is not None and outcome.reason == "turn_limit" and outcome.winners == [1, 2]
+
+
+def test_ladders_and_tournaments_play_gyre_with_the_house_rules_on_by_default() -> None:
+    assert RULES.rated_options({}) == {"turn_limit": 300, "repetition": 3}
+    assert RULES.rated_options({"repetition": None})["repetition"] is None  # a creator may turn one off
+    assert RULES.parse_options({}) == GyreOptions()  # casual matches play the book's game: no house rule
+    assert GyreOptions().turn_limit is None and GyreOptions().repetition is None

@@ -15,7 +15,6 @@ from server.games.jackrabbits import (
     CITADEL,
     OFF,
     SAMPLE_BOARD,
-    SAMPLE_SEED,
     UNDERGROUND,
     Accept,
     Ask,
@@ -56,6 +55,7 @@ from server.games.jackrabbits import (
     lottery_value,
     payments,
     render_board,
+    roads_close,
     trade_suits,
     transfer_suits,
     value,
@@ -133,8 +133,29 @@ def check_suggestions(board: Board, *, connected: bool = True) -> None:
     assert hexes - seen == {UNDERGROUND}
 
 
+def check_trailways(board: Board) -> None:
+    """ "two roads not far apart": a rhombus's roads lie at most 1.2 hex spacings apart, midpoint to midpoint (an
+    off-board road's midpoint is half a spacing beyond its rim hex, so its hex lies within 1.7 spacings of the other
+    road's midpoint), the two roads differ, and no two roads of the board join the same two hexes."""
+    graph = Graph(board)
+    at = {t.id: (t.x / 10, t.y / 10) for t in board.tiles}
+    inland: list[frozenset[str]] = []
+    for t in board.tiles:
+        if t.kind not in ("mountain", "river", "woods"):
+            continue
+        roads = [graph.ends[node] for node in t.roads]
+        assert sorted(roads[0]) != sorted(roads[1]), t.id
+        inland += [frozenset(r) for r in roads if OFF not in r]
+        ends = [[at[e] for e in r if e != OFF] for r in roads]
+        mids = [(sum(p[0] for p in e) / len(e), sum(p[1] for p in e) / len(e)) for e in ends]
+        span = 1.2 + 0.5 * sum(OFF in r for r in roads) + 1e-6
+        assert ((mids[0][0] - mids[1][0]) ** 2 + (mids[0][1] - mids[1][1]) ** 2) ** 0.5 <= span, (t.id, roads)
+    assert len(inland) == len(set(inland)), "a road between two hexes is laid twice"
+
+
 def test_the_sample_board_follows_the_placement_suggestions_and_is_drawn_in_the_docstring() -> None:
     check_suggestions(SAMPLE_BOARD)
+    check_trailways(SAMPLE_BOARD)
     import server.games.jackrabbits as module
 
     assert render_board(SAMPLE_BOARD) in (module.__doc__ or "")
@@ -143,10 +164,46 @@ def test_the_sample_board_follows_the_placement_suggestions_and_is_drawn_in_the_
 def test_a_thousand_random_boards_follow_the_placement_suggestions() -> None:
     layouts = set()
     for seed in range(1000):
-        board = build_board(Rng(seed), "random")
+        board = build_board(Rng(seed))
         check_suggestions(board)
+        check_trailways(board)
         layouts.add(render_board(board))
     assert len(layouts) > 990
+
+
+def test_the_two_roads_of_every_rhombus_lie_close_on_boards_of_every_suit_count() -> None:
+    # Issue 44: the builder paired roads at random; on the sample board 5 of 12 rhombi carried two roads that share
+    # no hex, three roads joined KC and KH, W1 and M3 carried the same two roads, and about two thirds of the rhombi
+    # of random boards paired roads more than 1.2 hex spacings apart.
+    for suits in ("SH", "SHC", "CDHS"):
+        for seed in range(150):
+            board = build_board(Rng(seed), suits)
+            check_trailways(board)
+            check_suggestions_any(board, suits)
+    sample = {t.id: sorted(sorted(Graph(SAMPLE_BOARD).ends[n]) for n in t.roads) for t in SAMPLE_BOARD.tiles}
+    assert sample["M1"] == [["CIT", "JH"], ["JH", "JS"]] and sample["R3"] == [["JS", "QD"], ["QD", "QH"]]
+
+
+def test_roads_close_is_the_trailways_rule() -> None:
+    assert roads_close(((0, 0), (1, 0)), ((1, 0), (1, -1)))  # from one hex at 60 degrees: 0.5 apart
+    assert roads_close(((0, 0), (1, 0)), ((0, 0), (-1, 0)))  # straight on through one hex: 1 apart
+    assert roads_close(((0, 0), (1, 0)), ((0, -1), (1, -1)))  # opposite sides of a diamond: 1 apart
+    assert not roads_close(((0, 0), (1, 0)), ((0, 1), (0, 2)))  # sharing no hex, a row further: 1.32 apart
+    assert not roads_close(((0, 0), (1, 0)), ((1, 0), (0, 0)))  # the same road twice
+
+
+def check_suggestions_any(board: Board, suits: str) -> None:
+    """The placement suggestions on a board of fewer suits: every hex reached, no hex-to-hex road."""
+    graph = Graph(board)
+    hexes = {n for n in graph.tile if graph.tile[n].kind in HEXES} - {UNDERGROUND}
+    assert len(hexes) == 1 + 3 * len(suits)
+    seen, todo = {CITADEL}, [CITADEL]
+    while todo:
+        for nxt in graph.ends[todo.pop()]:
+            if nxt != OFF and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    assert hexes <= seen
 
 
 def test_the_board_is_public_data_a_client_can_draw() -> None:
@@ -164,7 +221,7 @@ def test_a_stored_table_with_the_sample_board_reads_back_sharing_it() -> None:
         back = parse_table(RULES, data)
         assert back.public.board is SAMPLE_BOARD and back == table and encode_table(back) == stored
     # A board that only says it is the sample is validated as it is, not replaced.
-    other = build_board(Rng(SAMPLE_SEED + 1), "sample")
+    other = build_board(Rng(1)).model_copy(update={"layout": "sample"})
     table.public.board = other
     back = parse_table(RULES, encode_table(table))
     assert back.public.board == other and back.public.board != SAMPLE_BOARD
@@ -387,6 +444,24 @@ def test_a_spent_royal_goes_back_to_the_court_and_its_carrot_comes_off() -> None
     assert pub.royals[0] == [] and "KS" in pub.court and pub.shown == ["KS"]
 
 
+def test_a_claim_may_be_paid_with_a_royal_of_the_suit_which_goes_back_to_the_court() -> None:
+    """ "Royals may be spent as 10 ... But when royal cards are spent, they go back where they begun.": a claim paid
+    with a royal of its suit swaps one royal for the other (the other reading, refusing royals for a claim, would
+    offer no payment here)."""
+    table, rng = start()
+    pub = table.public
+    hold(table, 0, "KH", "9S")
+    pub.court.remove("KH")
+    pub.royals[0] = ["KH"]
+    journey_from(table, 0, "M1a")
+    act(table, rng, 0, Go(to="JH"))
+    act(table, rng, 0, Claim())
+    assert RULES.legal_moves(table, 0) == [Pay(cards=["KH"]), Cancel()]
+    act(table, rng, 0, Pay(cards=["KH"]))
+    assert pub.royals[0] == ["JH"] and "KH" in pub.court and "JH" not in pub.court and pub.carrots[0] == 2
+    assert "JH" in table.private[0].hand and "KH" not in table.private[0].hand
+
+
 def test_no_claim_without_ten_in_the_suit() -> None:
     """The acquisition opens on public facts alone (the royal is in the court, a carrot is free), so the others
     do not learn whether the hand could pay; it offers only to rest."""
@@ -584,6 +659,25 @@ def test_seized_surplus_goes_to_the_next_seat() -> None:
     assert event.private[1]["took"] == event.private[0]["seized"] == [table.private[1].hand[1]]
 
 
+def test_seized_surplus_catches_the_robber_who_goes_over_the_limit() -> None:
+    # Issue 44: "Hands should not exceed nine cards. Anyone who's caught discards." The robber's hand used to stay
+    # over the limit until its own next lottery (hands of 20-34 cards, usable meanwhile); it discards at once now.
+    table, rng = start(seized_surplus=True, overtaxed_hands=True)
+    pub = table.public
+    pub.dice = [2, 3]
+    hold(table, 0, "2C", "3C", "4C", "5C", "6C", "7C")
+    hold(table, 1, "2D", "3D", "4D", "5D", "6D", "7D")
+    _, event = RULES.act(table, rng, 0, {"type": "show", "card": "2C"})
+    assert event.public["seized"] == {"by": 1, "cards": 1}
+    assert [len(p.hand) for p in table.private] == [6, 7]
+    assert pub.phase == "trim" and RULES.to_act(table) == [1]
+    assert RULES.legal_moves(table, 0) == []
+    (took,) = event.private[1]["took"]
+    act(table, rng, 1, Discard(card=took))
+    assert [len(p.hand) for p in table.private] == [6, 6]
+    assert pub.phase == "journey" and RULES.to_act(table) == [0] and pub.trimming == []
+
+
 def test_patriarchal_values_rank_ace_king_queen_jack_from_fourteen_to_eleven() -> None:
     adds = RULES.parse_options({"patriarchal_values": True}).additions()  # type: ignore[attr-defined]
     assert [value(c, adds) for c in ("AS", "KS", "QS", "JS", "TS")] == [14, 13, 12, 11, 10]
@@ -716,6 +810,25 @@ def test_hearts_access_a_challenger_who_shows_six_hearts_is_thrown_off_when_the_
     act(table, rng, 0, Prove(cards=["6H"]))
     assert pub.rabbits[1] == OFF and table.private[1].hand == [] and {"2H", "4H"} <= set(pub.discards)
     assert pub.rabbits[0] == "QH" and "6H" in table.private[0].hand
+
+
+def test_hearts_access_is_not_asked_again_of_a_rabbit_that_stays_on_the_palace() -> None:
+    # Issue 44: "Any player may contest, as you reach a queenly throne". Staying on a palace used to bring a new
+    # contest every turn (the journey's end ran the access after a stay too).
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "QH")
+    hold(table, 0, "5H")
+    hold(table, 1, "6H")
+    hold(table, 2, "9S")
+    act(table, rng, 0, Stay())
+    assert pub.phase != "access" and pub.challenge is None and pub.rabbits[0] == "QH"
+    # Reaching it by a road is asked about, as before.
+    table, rng = start(3, hearts_access=True)
+    pub = table.public
+    journey_from(table, 0, "R3b")
+    act(table, rng, 0, Go(to="QH"))
+    assert pub.phase == "access" and pub.challenge is not None
 
 
 def test_hearts_access_a_visitor_who_cannot_prove_is_thrown_off() -> None:
@@ -891,6 +1004,20 @@ def test_strict_building_deals_face_down_tiles_by_shape_and_flips_each_as_it_is_
     assert RULES.legal_moves(table, 0)[0] == PlaceHex(q=1, r=0)
     event = act(table, rng, 0, PlaceHex(q=1, r=0))
     assert event["tile"] == top and pub.building.spots[top] == [1, 0] and pub.turn == 1
+
+
+def test_a_rhombus_built_by_the_players_lays_its_second_road_close_to_its_first() -> None:
+    """ "two roads not far apart": once the first road of a rhombus is down, only the sites close to it are offered
+    for the second (a road off the board, from a hex of the first road)."""
+    table, _ = start(2, board="free")
+    b = table.public.building
+    assert b is not None
+    b.spots = {CITADEL: [0, 0], "KH": [1, 0], "QH": [-1, 0], "QS": [0, 2], "KS": [1, 2], "JS": [1, -1]}
+    b.half = ["M9", "mountain", CITADEL, "KH"]
+    offered = {(m.a, m.b) for m in RULES.legal_moves(table, table.public.turn) if isinstance(m, PlaceRoad)}
+    assert (CITADEL, "QH") in offered and (CITADEL, "JS") in offered and ("KH", OFF) in offered
+    assert (CITADEL, "KH") not in offered  # the same road twice
+    assert ("QS", "KS") not in offered and ("QS", OFF) not in offered  # far from it
 
 
 def test_free_building_places_face_up_tiles_and_a_rhombus_takes_two_decisions() -> None:

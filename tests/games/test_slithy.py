@@ -13,7 +13,7 @@ import pytest
 
 from server.engine import BadOptions, Event, IllegalMove, Rng, Rules, event_for
 from server.engine.errors import BadMove, NotYourTurn
-from server.games.slithy import PlayCards, PlayGems, Slithy, STable, TakeGems, groups
+from server.games.slithy import PlayCards, PlayGems, RoundScore, Slithy, STable, TakeGems, groups
 from tests.playout import playout
 
 GAME = Slithy()
@@ -291,6 +291,34 @@ def test_a_tie_is_won_by_the_tied_players_who_scored_the_least_as_dealer() -> No
 def test_tied_players_who_also_scored_the_same_as_dealer_share_the_win() -> None:
     outcome = RULES.outcome(over([25, 25, 10], [4, 4, 0]))
     assert outcome is not None and outcome.winners == [0, 1] and outcome.reason == "tie"
+
+
+def test_extended_tie_break_sums_both_rounds_dealt() -> None:
+    """ "In the case of a tie, all tied players who scored the least as the dealer win.": in the extended variant a
+    seat has dealt twice, and what it scored as the dealer is the sum of both rounds. Seat 0 dealt rounds scoring 2
+    and 9 (11), seat 1 rounds scoring 5 and 5 (10): the sum gives seat 1 the win, where the least single round (2)
+    or the first round dealt would give it to seat 0."""
+    dealers = [0, 1, 2, 2, 1, 0]
+    dealt = {0: [2, 9], 1: [5, 5], 2: [6, 6]}
+    pad = []
+    for dealer in dealers:
+        scores = [0, 0, 0]
+        scores[dealer] = dealt[dealer].pop(0)
+        pad.append(RoundScore(dealer=dealer, taken_from=(dealer + 1) % 3, unplayed_yellow=1, scores=scores))
+    t = over([25, 25, 10], [11, 10, 12])
+    t.public.dealers, t.public.score_pad = dealers, pad
+    outcome = RULES.outcome(t)
+    assert outcome is not None and outcome.winners == [1] and outcome.reason == "tie_break"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_extended_what_a_seat_scored_as_dealer_adds_up_both_of_its_rounds(seed: int) -> None:
+    *_, last = playout(RULES, 3, seed, options={"extended": True})
+    pub = last.after.public
+    assert pub.phase == "over" and len(pub.score_pad) == 6
+    for seat in range(3):
+        rounds = [line.scores[seat] for line in pub.score_pad if line.dealer == seat]
+        assert len(rounds) == 2 and pub.dealer_scores[seat] == sum(rounds)
 
 
 def test_scores_are_public_at_all_times() -> None:

@@ -58,8 +58,10 @@ asked in response windows: before the zombies shamble, each zombie's owner may
 ``hold`` it for 1 mojo or ``pass``; before the King, a thug or a zombie attacks a single-tribe column of two or
 more, its shaman may ``devour``; the Ritual of Winnowing asks each shaman which drawn card to ``keep`` (in
 solitaire, to ``winnow`` the hand or the library); at wrap-up a shaman over the hand limit chooses what to
-``discard``. Part 3 takes the moves. A player's turn is a series of small moves:
-draw mojo (``extract``, or ``eat`` a zimby at home for 2 mojo or a scroll), ``spawn``, ``send`` zimbies from
+``discard``. The events of the King's and the thugs' parts name the seat whose roll they were (``rolled_by``,
+the first mover). Part 3 takes the moves. A player's turn is a series of small moves:
+draw mojo (``extract``, ``extract_chanter`` to end one's own incantation, or ``eat`` a zimby at home for 2 mojo or
+a scroll), ``spawn``, ``send`` zimbies from
 the tribal board (one tile away from its entry point) or ``warp`` them onto a random portal, ``go`` with a
 creature they control (a whole column, or some of their own zimbies out of it) and then declare its path tile
 by tile (``step``, each tile paid from the movement table as it comes; ``influence`` a portal's destination;
@@ -114,6 +116,11 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   movement table for the creature's size (plus the Crown's burden).
 - "The creature relocates to a portal tile" -> a relocation ends the path;
   the controller may ``go`` again with the creature.
+- "each tribe in a column may contain up to but no more than 3 zimbies of that tribe" -> a step (or a send from
+  the tribal board) that would put a fourth zimby of one tribe in a column is refused: it is not among the legal
+  moves, and a column may not join another one to have its excess expelled home (depleted, a cheap way home). The
+  book's expulsion ("expel the excess zimbies or random tribes until the column limits are met") still settles a
+  fourth tribe joining with every shaman's leave, and any excess that arises otherwise.
 - "A zimby column seeking to join an existing zimby column must ask for and
   receive ..." -> stepping onto a column the seat does not
   control asks every seat with zimbies in it (or its controller), in turn
@@ -123,6 +130,10 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   able." -> a seat may not end its turn while an active creature it controls
   is combat locked, has an opponent in its combat zone and has not attacked;
   a combat locked creature may not start a path.
+- "A creature enters combat whenever it attacks ... Whenever a zimby column leaves combat, its "one attack per
+  turn" flag resets and it may make another attack." -> a zimby column that attacked and finds no
+  opponent left in its combat zone (it killed its foe outright, so it was never combat locked) leaves combat and
+  may attack again that turn (:func:`settle_combat`, after every move).
 - "Zombies are ... to attack ... creatures in their combat zones ... If a zombie encounters a living creature in
   its combat zone, the zombie" -> the two lines are read together: a controlled zombie whose path brings it
   beside a living creature (a step, or a portal's relocation) stops there and owes an attack (``must_attack``):
@@ -134,6 +145,9 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   spawned zimby would go straight back to the Far Shore).
 - "the player ending the round with the most active, non-chanting zimbies on their tribal board becomes the first
   mover for the next round (randomly break ties)" -> ties are drawn from the seeded generator.
+- "makes all die rolls for the thugs and King" -> the dice come from the match's seeded generator, and the event of
+  each chance step of the King's turn and of the thugs' part names the first mover whose roll it was at the table
+  (``rolled_by``, the first mover of the round, which is public), so a client can show it.
 - "It requires ... to each channel ... directly into an elemental seal ... to activate it." -> the seat whose
   turn it is asks a partner with zimbies in the same active column on the
   shrine; if the partner agrees, both pay 1 mojo at once. So the partner may agree only while both can
@@ -154,6 +168,21 @@ Interpretations (rulebook: ``zimby-mojo.md``):
   pass, and then the rolls are made. This holds for a shaman's attack and for the attacks of the King, the
   thugs and the shambling zombies, which wait for the answer (the thugs attack one column at a time; the King
   casts the ritual of the tile he claims once the rolls are settled).
+- "Only zimbies in single-tribe columns may cannibalize their tribesmen." -> an attacking or defending column eats
+  only if it holds one tribe (``attack`` offers ``eat`` 1 or 2 only then, and the defender's window opens only
+  then). The worked example "Round X (some combat)" has Blue's zimby "cannibalize two others in the column" of a
+  column that also held Yellow's zimbies (its brutality 3 on Blue's turn counts another tribe); we read that as a
+  misprint of the example, not a rule: the rule's line is explicit, and the example's sums hold for a column of
+  Blue's alone.
+- "A player's turn ends when the player declares it over or runs out of mojo." -> the turn does not end by itself
+  when the shaman's mojo is gone: much costs no mojo (an attack, a combat-locked column's owed attack, dropping the
+  Crown, the tiles a path already paid for, a scroll answered in a window), and a shaman with zimbies at home can
+  always eat one for 2 mojo, so running out is never a checkable end. The turn ends with ``end_turn``, which is
+  always offered once no attack is owed.
+- "No zimby may move onto any tribal board other than its own." -> a column may step onto a tribal board only if
+  every zimby in it belongs to that board's tribe and the seat moving it is that tribe's (a mixed column first
+  splits its own zimbies out with ``go`` and ``own``); a zombie never enters a tribal board. A column that steps
+  home leaves the main board and its zimbies stay active there.
 - "If there is an item on a tile (e.g., the King's Crown), a creature entering the tile may stop and pick the item
   up." -> entering is stepping onto the tile, a column warped from its tribal board onto the portal where the
   Crown lies, or a zimby column claiming the tile of a foe it killed (which takes the Crown at once, as the
@@ -191,6 +220,14 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "the casting shaman must also dedicate ... on their tribal board to sustain the incantation by" -> the chanter is
   counted (``TribalBoard.chanting``) as the incantation is cast, so it cannot pay for it; a nixed incantation
   frees it, and one whose chanter is depleted or leaves ends (:func:`.effects.settle_chants`, after every move).
+- "the chanting zimby actually resides on the casting shaman's tribal board, counts against the tribal board zimby
+  limit (p. 9), and may be used just like any other active zimby on the tribal board" -> a chanter may be
+  extracted from, eaten, sent, warped or spent on a cost like any active zimby at home (:func:`available` counts
+  it). The zimbies at home are interchangeable tokens, so those not chanting go first; one spent beyond them is a
+  chanter, and "If the chanting zimby is removed or becomes depleted, the incantation immediately ends" (the
+  incantation cast last loses its chanter first). To end one incantation of its choice, a shaman draws mojo from
+  that incantation's chanter on its turn (``extract_chanter``, naming the incantation). A new incantation's
+  chanter, and a witchery channelled from home, still need a zimby that is not chanting.
 - "Incantations are chants that target a ... and have a lasting effect." -> a brutality incantation on a shaman
   adds to the combat rolls of the shaman's creatures: an attacking column's controller, a defending column's
   largest tribe (as its defending brutality counts it), a zombie's owner; a movement incantation changes the
@@ -205,10 +242,15 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "Effects that prevent wounds must be applied to a creature ... wounds are delivered." -> armor a scroll left
   on a creature is spent on the next single source of wounds delivered to it, however dealt (a combat, a
   witchery, an obstacle), and lapses at the next refresh.
+- "the King will check the obstacle immunity afforded him by his Crown" -> the living King wears the Crown and has
+  its powers in every match, so a witchery aimed at the King himself rolls the Crown's 50 % witchery immunity as it
+  resolves ("50% immunity to witcheries"), as one at a Crown carrier does; one aimed at his tile does not, but in
+  solitaire (next reading). :func:`shielded` says when.
 - "applies to witcheries that target the tile he occupies as well as those that target the King himself" ->
-  (solitaire) a witchery at the King or his tile rolls the Crown's immunity as it resolves; in a match of several
-  shamans only a witchery at the Crown carrier itself does ("the witchery is cast but has no effect on the Crown
-  carrier"): vines spread onto its tile meet its obstacle immunity instead, as in "Round X + 2".
+  (solitaire) a witchery at the King's tile rolls the immunity too. That is the King's own ("he"): a Crown carrier
+  after him, in solitaire as in a match of several shamans, rolls it only for a witchery at itself ("the Crown
+  provides no defense against witcheries that target the tile occupied by the Crown carrier"): vines spread onto
+  its tile meet its obstacle immunity instead, as in "Round X + 2".
 - "cannibalism to affect a witchery must immediately precede channeling the witchery." -> a zimby's eating for
   "double range" or "double effect" is part of the ``scroll`` move (``eat_for_range``, ``eat_for_effect``, at most
   2 together, never the channeller's last zimby, only in a single-tribe column of the caster's): each eaten doubles
@@ -228,7 +270,7 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 
 from pydantic import JsonValue
@@ -265,6 +307,7 @@ from .state import (
     Eat,
     EndTurn,
     Extract,
+    ExtractChanter,
     Go,
     Halt,
     Hold,
@@ -341,15 +384,17 @@ ZOMBIE_MOVEMENT = (2, 1)
 
 
 def available(tribe: TribalBoard) -> int:
-    """Mojo the shaman could spend now: extracted, on active tokens, in active non-chanting zimbies at home."""
-    return tribe.mojo + tribe.tokens + max(0, tribe.active - tribe.chanting)
+    """Mojo the shaman could spend now: extracted, on active tokens, in active zimbies at home (chanters too: one
+    spent ends its incantation, :func:`.effects.settle_chants`)."""
+    return tribe.mojo + tribe.tokens + tribe.active
 
 
 def pay(tribe: TribalBoard, cost: int) -> None:
     """Spend ``cost`` mojo: the extracted mojo first, then active tokens, then active zimbies at home.
 
-    Judged by :func:`available`, as the legal moves are, and before anything is taken: a tribe with more
-    chanters than active zimbies at home has none to spend there, yet pays from its pool and tokens.
+    Judged by :func:`available`, as the legal moves are, and before anything is taken. The zimbies at home are
+    counted, not told apart: the non-chanting ones are spent first, and one spent beyond them is a chanter, whose
+    incantation ends once the move is played (:func:`.effects.settle_chants`).
     """
     if cost > available(tribe):
         raise IllegalMove("not enough mojo")
@@ -371,6 +416,28 @@ def scroll_cost(public: Public, seat: int, card: str) -> int:
 def cheapest_scroll(public: Public, seat: int) -> int:
     """The least any scroll could cost ``seat`` (every card costs 1 or more): what a window asks about."""
     return max(1, 1 + effects.chant(public, seat, "cost"))
+
+
+def has_room(column: Column, joining: Mapping[int, int]) -> bool:
+    """ "each tribe in a column may contain up to but no more than 3 zimbies of that tribe": the zimbies ``joining``
+    (per tribe) fit in ``column`` without a fourth of any tribe."""
+    return all(column.zimbies.get(tribe, 0) + n <= COLUMN_TRIBE_LIMIT for tribe, n in joining.items())
+
+
+#: The chance steps whose dice the first mover rolls at the table ("makes all die rolls for the thugs and King"):
+#: their events name that seat (``rolled_by``), so that a client can show whose roll it was.
+ROLLED_BY_FIRST_MOVER = frozenset({"king", "thugs"})
+
+
+def shielded(public: Public, target: Target) -> bool:
+    """Whether a witchery at ``target`` rolls the Crown's 50 % witchery immunity: at its carrier, or at the living
+    King, who wears it, in any match; at the King's tile too in solitaire; never at a carrier's tile."""
+    crown = public.crown
+    if crown is not None and crown.carrier is not None and target == crown.carrier:
+        return True
+    if public.king.alive and target == KING_ID:
+        return True
+    return public.solitaire and public.king.alive and target == public.king.tile
 
 
 def to_far_shore_excess(tribe: TribalBoard) -> None:
@@ -445,9 +512,14 @@ def opponents(public: Public, creature: Column | Zombie) -> list[CreatureId]:
 
 def settle_combat(public: Public) -> None:
     """ "A creature immediately leaves combat if it ever finds no opponents in its attack zone"; a zimby column
-    that leaves combat may attack again ("its "one attack per turn" flag resets")."""
+    that leaves combat may attack again ("its "one attack per turn" flag resets").
+
+    "A creature enters combat whenever it attacks": a column that attacked this turn is in combat even if it killed
+    its foe outright (and so was never combat locked), and leaves it, its flag reset, once no opponent is left in
+    its combat zone.
+    """
     for c in public.columns:
-        if c.in_combat and not opponents(public, c) and not thug_adjacent(public, c.tile):
+        if (c.in_combat or c.attacked) and not opponents(public, c) and not thug_adjacent(public, c.tile):
             c.in_combat = False
             c.attacked = False
     for z in public.zombies:
@@ -635,7 +707,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     def _eat_moves(self, public: Public, seat: int) -> list[AnyMove]:
         """Shaman cannibalism: an active zimby at home, at most twice a round, for 2 mojo or a scroll."""
         tribe = public.tribes[seat]
-        if tribe.active - tribe.chanting <= 0 or tribe.eaten >= EAT_LIMIT:
+        if tribe.active <= 0 or tribe.eaten >= EAT_LIMIT:
             return []
         scroll = public.library_size > 0 or (bool(public.discards) and not public.solitaire)
         return [Eat(gain="mojo"), *([Eat(gain="scroll")] if scroll else [])]
@@ -667,8 +739,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             moves.append(EndTurn())
         if tribe.tokens:
             moves.append(Extract(source="token"))
-        if tribe.active - tribe.chanting > 0:
+        if tribe.active > 0:
             moves.append(Extract(source="zimby"))
+        if tribe.active > 0:
+            moves += [ExtractChanter(incantation=i.id) for i in public.incantations if i.caster == seat]
         moves += self._eat_moves(public, seat)
         if (
             tribe.spawned < SPAWN_LIMIT
@@ -678,9 +752,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         ):
             moves.append(Spawn())
         # Counting the zimbies that would pay: sending them needs them active after paying the first tile.
-        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active - tribe.chanting) + 1):
-            spare = tribe.mojo + tribe.tokens + tribe.active - tribe.chanting - count
-            if spare >= movement(count)[1] and self._entry_open(public, seat):
+        for count in range(1, min(COLUMN_TRIBE_LIMIT, tribe.active) + 1):
+            spare = tribe.mojo + tribe.tokens + tribe.active - count
+            if spare >= movement(count)[1] and self._entry_open(public, seat, count):
                 moves.append(Send(count=count))
             if spare >= 1:
                 moves.append(Warp(count=count))
@@ -704,7 +778,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 and c.active
                 and not tribe.made_zombie
                 and tribe.zombies_left > 0
-                and tribe.active - tribe.chanting >= ZOMBIE_COST
+                and tribe.active >= ZOMBIE_COST
                 and sum(1 for z in public.zombies if z.owner == seat) < ZOMBIES_IN_PLAY
             ):
                 moves.append(Zombify(column=c.id))
@@ -879,13 +953,18 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             s for s in range(pub.seats) if pub.hand_sizes[s] > 0 and available(pub.tribes[s]) >= cheapest_scroll(pub, s)
         ]
 
-    def _entry_open(self, public: Public, seat: int) -> bool:
-        """The tribal board's entry point can be entered (free, or a column the seat may ask to join)."""
+    def _entry_open(self, public: Public, seat: int, count: int) -> bool:
+        """The tribal board's entry point can be entered by ``count`` of the seat's zimbies (free, or a column the
+        seat may ask to join that has room for them)."""
         entry = public.tribes[seat].entry
+        there = public.creature_at(entry)
+        if isinstance(there, Column) and not has_room(there, {seat: count}):
+            return False
         return self._enterable(public, entry, None)
 
     def _enterable(self, public: Public, tile: TileId, moving: Column | Zombie | None) -> bool:
-        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column."""
+        """Whether a step onto ``tile`` may be declared: no closed ward, no thickets, no creature but a column
+        (with room for the moving column's zimbies: :func:`has_room`)."""
         if closed_ward(public, tile):
             return False
         # The Crown carrier may try its 50% obstacle immunity against thickets and vines; nobody else passes them.
@@ -896,7 +975,9 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return True
         if moving is not None and there is not moving and self._swaps(public, moving, tile):
             return True  # the occupant of a darkened tile swaps places with the column entering it
-        return isinstance(there, Column) and (moving is None or isinstance(moving, Column)) and there is not moving
+        if not isinstance(there, Column) or there is moving:
+            return False
+        return moving is None or (isinstance(moving, Column) and has_room(there, moving.zimbies))
 
     def _path_moves(self, public: Public, seat: int) -> list[AnyMove]:
         moving = public.moving
@@ -1041,6 +1122,14 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
                 tribe.active -= 1
                 tribe.depleted += 1
             tribe.mojo += 1
+        elif isinstance(move, ExtractChanter):
+            incantation = next(i for i in pub.incantations if i.id == move.incantation)
+            tribe.active -= 1
+            tribe.depleted += 1
+            tribe.mojo += 1
+            pub.happened.append(f"{SCROLLS[incantation.card].name} ends: seat {seat} draws mojo from its chanter")
+            effects.end_incantation(pub, incantation, pub.discards, shock=False)
+            event.public["incantation"] = move.incantation
         elif isinstance(move, Eat):
             self._eat(table, seat, move, rng)
         elif isinstance(move, Spawn):
@@ -1689,11 +1778,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             tribe.chanting = max(0, tribe.chanting - 1)
 
     def _shielded(self, pub: Public, target: Target) -> bool:
-        """The Crown's 50 % witchery immunity: its carrier; in solitaire, the King and his tile too."""
-        crown = pub.crown
-        if crown is not None and crown.carrier is not None and target == crown.carrier:
-            return True
-        return pub.solitaire and pub.king.alive and target in (KING_ID, pub.king.tile)
+        return shielded(pub, target)
 
     def _zombify(self, pub: Public, seat: int, cid: CreatureId) -> None:
         column = pub.column(cid)
@@ -1768,6 +1853,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         pub = table.public
         pub.happened = []
         phase = pub.phase
+        roller = pub.first_mover  # before wrap-up names the next round's
         if phase == "thugs":
             self._thugs(table, rng)
         elif phase == "zombies":
@@ -1821,7 +1907,10 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         self._settle(table, rng)
         settle_combat(pub)
         self._count_cards(table)
-        return Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+        event = Event({"type": phase, "round": pub.round, "happened": list(pub.happened)})
+        if phase in ROLLED_BY_FIRST_MOVER:
+            event.public["rolled_by"] = roller
+        return event
 
     def _thugs(self, table: ZTable, rng: Rng) -> None:
         """The thugs' movement phase, then their attacks one column at a time (a defender may be asked first)."""

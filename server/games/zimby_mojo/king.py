@@ -73,7 +73,9 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The King's turn and rituals"):
   the Far Shore." -> the zimbies eaten are chosen for the shaman as a shaman
   would: depleted ones first, then active non-chanting ones, chanting ones
   last; a shaman with fewer eats them all. The eating does not count toward
-  the shaman's two a round.
+  the shaman's two a round. A chanter eaten ends its incantation ("If the
+  chanting zimby is removed or becomes depleted, the incantation immediately
+  ends"): the card is discarded and its effect stops.
 - "Each player must randomly discard ... scroll cards from their hand." ->
   the cards are drawn from the hand with the seeded generator.
 - "Each player draws 2 ... from the player to their left" -> the two
@@ -105,6 +107,7 @@ from server.engine import Rng
 
 from .board import BOARD, QUADRANT_NAMES, Board
 from .combat import CROWN_BURDENS, attack, bag_o_fate, crown_immune, expel_thug, wound
+from .effects import settle_chants
 from .solitaire import home_quadrant
 from .state import KING_ID, RITUALS, TRIBAL_BOARD_LIMIT, Column, Public, Ritual, Secret, Thug, TileId
 
@@ -223,15 +226,18 @@ def expel(public: Public, creature_id: str) -> None:
 
 
 def eat_for_hunger(public: Public, seat: int, count: int) -> int:
-    """A shaman eats ``count`` zimbies of the tribal board, depleted first, chanting last: how many were eaten."""
+    """A shaman eats ``count`` zimbies of the tribal board, depleted first, chanting last: how many were eaten.
+
+    A chanter eaten is removed, so its incantation ends (:func:`.effects.settle_chants`: "If the chanting zimby is
+    removed or becomes depleted, the incantation immediately ends"); ``chanting`` is lowered only by that ending.
+    """
     board = public.tribes[seat]
     from_depleted = min(board.depleted, count)
     board.depleted -= from_depleted
     from_active = min(board.active, count - from_depleted)
-    idle = board.active - board.chanting
     board.active -= from_active
-    board.chanting -= max(0, from_active - idle)
     board.far_shore += from_depleted + from_active
+    settle_chants(public, public.discards)
     return from_depleted + from_active
 
 

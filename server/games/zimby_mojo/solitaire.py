@@ -48,9 +48,11 @@ Interpretations (rulebook: ``zimby-mojo.md``, "Solitaire play"):
   ``Public.library_size`` at that moment; a loss scores nothing.
 - "granted by the King's Crown applies to witcheries that target the tile he
   occupies as well as those that target the King himself." -> in solitaire
-  the living King has the Crown's 50 % witchery immunity, against witcheries
-  aimed at him or at his tile; :func:`king_shielded` says when, for part 2's
-  witcheries to roll :func:`server.games.zimby_mojo.king.crown_immune`.
+  the living King's 50 % witchery immunity (his in every match, against
+  witcheries aimed at him) also covers witcheries aimed at his tile;
+  :func:`king_shielded` says when his tile is covered, for part 2's
+  witcheries to roll :func:`server.games.zimby_mojo.king.crown_immune`. A
+  Crown carrier after him is not covered on its tile.
 """
 
 from __future__ import annotations

@@ -69,7 +69,7 @@ Interpretations (rulebook: ``zimby-mojo.md``, "The stack"):
   movement").
 - "the witchery is cast but has no effect on the Crown carrier" -> the Crown's immunity is rolled as the
   witchery resolves (the worked example rolls for Bungle only after Lil' Bits o' Armor resolved), once for each
-  target the game calls shielded (the Crown carrier; in solitaire the King and his tile); the targets it holds
+  target the game calls shielded (the Crown carrier, the living King; in solitaire his tile too); the targets it holds
   for are listed in ``Cast.immune`` and the game's effect leaves them alone. Rituals and incantations are never
   rolled against ("The Cannibal Crown's 50% witchery immunity does not come into play because "Energy" is not a
   witchery").
@@ -99,7 +99,7 @@ from .state import Stack as Stack
 from .state import Target as Target
 from .state import Wounds as Wounds
 
-#: Whether a witchery's target has the Crown's 50 % immunity (the Crown carrier; in solitaire the King, his tile).
+#: Whether a witchery's target has the Crown's 50 % immunity (the Crown carrier, the King; in solitaire his tile).
 Shielded = Callable[[Target], bool]
 
 

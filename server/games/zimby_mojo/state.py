@@ -47,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
 from server.engine.errors import IllegalMove
-from server.engine.game import DerivedPart, Options, Part
+from server.engine.game import DerivedPart, MoveModel, Options, Part
 from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
@@ -547,34 +547,42 @@ class ZimbyMojoOptions(Options):
     )
 
 
-class Extract(BaseModel):
+class Extract(MoveModel):
     """Gain 1 mojo: deplete a mojo token, or an active zimby on the tribal board."""
 
     type: Literal["extract"] = "extract"
     source: Literal["token", "zimby"]
 
 
-class Eat(BaseModel):
+class ExtractChanter(MoveModel):
+    """Gain 1 mojo from the chanter of one of the seat's incantations in play: it is depleted, so the incantation
+    ends ("If the chanting zimby is removed or becomes depleted, the incantation immediately ends")."""
+
+    type: Literal["extract_chanter"] = "extract_chanter"
+    incantation: int = Field(description="the incantation in play (its id) whose chanter is spent")
+
+
+class Eat(MoveModel):
     """Shaman cannibalism: eat an active zimby on the tribal board for 2 mojo or a scroll."""
 
     type: Literal["eat"] = "eat"
     gain: Literal["mojo", "scroll"] = "mojo"
 
 
-class Spawn(BaseModel):
+class Spawn(MoveModel):
     """3 mojo: a zimby from the Far Shore to the tribal board, depleted."""
 
     type: Literal["spawn"] = "spawn"
 
 
-class Send(BaseModel):
+class Send(MoveModel):
     """Start a path from the tribal board with ``count`` active zimbies (the tribal board is one tile)."""
 
     type: Literal["send"] = "send"
     count: int = Field(ge=1, le=COLUMN_TRIBE_LIMIT)
 
 
-class Warp(BaseModel):
+class Warp(MoveModel):
     """1 mojo: ``count`` active zimbies from the tribal board onto a random portal tile (where they may pick up
     the Crown lying there: a path is then under way on the portal)."""
 
@@ -582,7 +590,7 @@ class Warp(BaseModel):
     count: int = Field(ge=1, le=COLUMN_TRIBE_LIMIT)
 
 
-class Go(BaseModel):
+class Go(MoveModel):
     """Start a path with a creature: a whole column, or ``own`` of the controller's zimbies out of it."""
 
     type: Literal["go"] = "go"
@@ -591,39 +599,39 @@ class Go(BaseModel):
     crown: bool = Field(False, description="split: the zimby holding the Crown leaves with them")
 
 
-class Step(BaseModel):
+class Step(MoveModel):
     """The path's next tile (paying the next mojo when the paid tiles are used up)."""
 
     type: Literal["step"] = "step"
     to: TileId
 
 
-class Influence(BaseModel):
+class Influence(MoveModel):
     """On a portal: eliminate destinations, 1 mojo each (all three: the portal stays shut)."""
 
     type: Literal["influence"] = "influence"
     eliminate: list[TileId] = Field(default_factory=list)
 
 
-class Halt(BaseModel):
+class Halt(MoveModel):
     """End the path here."""
 
     type: Literal["halt"] = "halt"
 
 
-class PickUp(BaseModel):
+class PickUp(MoveModel):
     """The creature moving picks up the Crown on its tile (movement ends)."""
 
     type: Literal["pick_up"] = "pick_up"
 
 
-class Drop(BaseModel):
+class Drop(MoveModel):
     """The Crown carrier drops the Crown on its tile ("A creature may drop an item at any time, even on the run")."""
 
     type: Literal["drop"] = "drop"
 
 
-class Attack(BaseModel):
+class Attack(MoveModel):
     """A physical attack; ``eat`` tribesmen eaten first for +4 brutality each (single-tribe columns)."""
 
     type: Literal["attack"] = "attack"
@@ -632,28 +640,28 @@ class Attack(BaseModel):
     eat: int = Field(0, ge=0, le=2)
 
 
-class Zombify(BaseModel):
+class Zombify(MoveModel):
     """Make a zombie of a lone active zimby of the seat's tribe (2 active zimbies from home go to the Far Shore)."""
 
     type: Literal["zombify"] = "zombify"
     column: CreatureId
 
 
-class Hold(BaseModel):
+class Hold(MoveModel):
     """1 mojo, when asked before the zombies shamble: the seat's zombie does not shamble this round."""
 
     type: Literal["hold"] = "hold"
     zombie: CreatureId
 
 
-class Devour(BaseModel):
+class Devour(MoveModel):
     """Answering an attack on a single-tribe column: a zimby of it eats ``eat`` tribesmen, +4 each to its roll."""
 
     type: Literal["devour"] = "devour"
     eat: int = Field(ge=1, le=2)
 
 
-class Invoke(BaseModel):
+class Invoke(MoveModel):
     """4 mojo: the Crown carrier on a ritual tile activates its ritual; ``choice`` picks its quadrant or portal."""
 
     type: Literal["invoke"] = "invoke"
@@ -661,7 +669,7 @@ class Invoke(BaseModel):
     choice: int = Field(ge=0, le=3)
 
 
-class Unseal(BaseModel):
+class Unseal(MoveModel):
     """Ask to activate the seal under a column: each of two shamans with zimbies in it channels 1 mojo."""
 
     type: Literal["unseal"] = "unseal"
@@ -669,14 +677,14 @@ class Unseal(BaseModel):
     partner: int
 
 
-class Answer(BaseModel):
+class Answer(MoveModel):
     """Answer a request (to join a column, to channel into a seal)."""
 
     type: Literal["answer"] = "answer"
     yes: bool
 
 
-class UseScroll(BaseModel):
+class UseScroll(MoveModel):
     """Use a scroll card from the hand at one target; a witchery names its channelling zimby."""
 
     type: Literal["scroll"] = "scroll"
@@ -693,28 +701,28 @@ class UseScroll(BaseModel):
     )
 
 
-class Keep(BaseModel):
+class Keep(MoveModel):
     """The Ritual of Winnowing: keep this card of the two drawn from the left neighbour; the other is discarded."""
 
     type: Literal["keep"] = "keep"
     card: str
 
 
-class Winnow(BaseModel):
+class Winnow(MoveModel):
     """Solitaire's Ritual of Winnowing: discard a random card of the hand, or the library's top card."""
 
     type: Literal["winnow"] = "winnow"
     source: Literal["hand", "library"]
 
 
-class Discard(BaseModel):
+class Discard(MoveModel):
     """Wrap-up, over the hand limit: discard this card (asked again until the hand is down to the limit)."""
 
     type: Literal["discard"] = "discard"
     card: str
 
 
-class EndTurn(BaseModel):
+class EndTurn(MoveModel):
     type: Literal["end_turn"] = "end_turn"
 
 
@@ -723,6 +731,7 @@ AnyMove = (
     | Devour
     | Invoke
     | Extract
+    | ExtractChanter
     | Eat
     | Spawn
     | Send

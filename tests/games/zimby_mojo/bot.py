@@ -24,6 +24,7 @@ from server.games.zimby_mojo.state import (
     Attack,
     Column,
     Devour,
+    Drop,
     EndTurn,
     Go,
     Halt,
@@ -167,7 +168,7 @@ class Bot:
         best = min(steps, key=lambda m: self.distance(pub, seat, m.to), default=None)
         if best is not None and self.distance(pub, seat, best.to) < here:
             return best
-        return Halt() if Halt() in legal else legal[0]
+        return Halt() if Halt() in legal else self._anything_but_drop(legal)
 
     def _turn(self, pub: Public, seat: int, legal: list[AnyMove]) -> AnyMove:
         turn = (pub.round, seat)
@@ -200,7 +201,12 @@ class Bot:
                 return max(sends, key=lambda m: (isinstance(m, Send), m.count))
         if Spawn() in legal and pub.tribes[seat].zimbies < 5:
             return Spawn()
-        return EndTurn() if EndTurn() in legal else legal[0]
+        return EndTurn() if EndTurn() in legal else self._anything_but_drop(legal)
+
+    @staticmethod
+    def _anything_but_drop(legal: list[AnyMove]) -> AnyMove:
+        """The first legal move, but never dropping the Crown on the way (a path from home may offer no halt)."""
+        return next((m for m in legal if not isinstance(m, Drop)), legal[0])
 
     def _stays(self, pub: Public, seat: int, column: Column) -> bool:
         """Whether the column is where it should be (by a foe it means to fight, or at its goal)."""

@@ -228,6 +228,62 @@ def test_an_incantation_needs_a_chanter_and_stays_in_play() -> None:
     assert not pub.discards and not t.private[BLUE].hand
 
 
+def chanting_alone(t: ZTable) -> None:
+    """Blue's War Chant in play, its chanter the only zimby at home, no mojo but in the chanter."""
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    tribe = t.public.tribes[BLUE]
+    tribe.active, tribe.depleted, tribe.tokens, tribe.mojo = 1, 0, 0, 0
+    assert tribe.chanting == 1 and [i.card for i in t.public.incantations] == ["war_chant"]
+
+
+def test_a_chanter_may_be_used_like_any_other_active_zimby_and_its_incantation_ends() -> None:
+    # Issue 44: the chanter "may be used just like any other active zimby on the tribal board ... If the chanting
+    # zimby is removed or becomes depleted, the incantation immediately ends". Chanters used to be kept out of
+    # ``available()`` and of the extract, eat and send moves.
+    spending: list[dict[str, Any]] = [{"type": "extract", "source": "zimby"}, {"type": "eat", "gain": "mojo"}]
+    for move in spending:
+        t = table(blue=["war_chant"])
+        chanting_alone(t)
+        assert move in RULES.dump_moves(legal(t, BLUE))
+        play(t, BLUE, **move)
+        tribe = t.public.tribes[BLUE]
+        assert tribe.active == 0 and tribe.chanting == 0
+        assert not t.public.incantations and t.public.discards == ["war_chant"]
+
+
+def test_a_chanter_may_pay_and_be_sent_and_its_incantation_ends() -> None:
+    t = table(blue=["war_chant"])
+    chanting_alone(t)
+    t.public.tribes[BLUE].mojo = 1  # pays the first tile of a send of one
+    assert {"type": "send", "count": 1} in RULES.dump_moves(legal(t, BLUE))
+    play(t, BLUE, type="send", count=1)
+    assert not t.public.incantations and t.public.tribes[BLUE].chanting == 0
+    assert [c.zimbies for c in t.public.columns] == [{BLUE: 1}]
+
+
+def test_the_zimbies_spent_at_home_are_the_non_chanting_ones_first() -> None:
+    t = table(blue=["war_chant"])
+    chanting_alone(t)
+    t.public.tribes[BLUE].active = 2
+    play(t, BLUE, type="extract", source="zimby")
+    assert [i.card for i in t.public.incantations] == ["war_chant"] and t.public.tribes[BLUE].chanting == 1
+
+
+def test_a_shaman_may_end_its_own_incantation_by_drawing_mojo_from_its_chanter() -> None:
+    """Issue 44: "nor end its own incantation that way": with zimbies at home that are not chanting, the chanter is
+    spent only when named (``extract_chanter``)."""
+    t = table(blue=["war_chant"])
+    play(t, BLUE, type="scroll", card="war_chant", target="seat0")
+    (chant,) = t.public.incantations
+    tribe = t.public.tribes[BLUE]
+    before = (tribe.active, tribe.depleted, tribe.mojo)
+    assert {"type": "extract_chanter", "incantation": chant.id} in RULES.dump_moves(legal(t, BLUE))
+    play(t, BLUE, type="extract_chanter", incantation=chant.id)
+    assert not t.public.incantations and "war_chant" in t.public.discards and tribe.chanting == 0
+    assert (tribe.active, tribe.depleted, tribe.mojo) == (before[0] - 1, before[1] + 1, before[2] + 1)
+    assert not any(m.type == "extract_chanter" for m in legal(t, BLUE))
+
+
 def test_a_nixed_incantation_is_discarded_and_its_chanter_stops_chanting() -> None:
     t = table(blue=["war_chant"], yellow=["nix"])
     pub = t.public
@@ -303,6 +359,20 @@ def test_a_path_in_sight_of_another_tribes_zimby_may_be_stopped_with_a_witchery(
     while pub.windows:
         play(t, asked(t) or 0, type="pass")
     assert not any(c.id == "c1" for c in pub.columns) and pub.moving is None  # 1 wound kills a lone zimby
+
+
+def test_in_a_match_of_several_shamans_a_witchery_at_the_living_king_rolls_his_crowns_immunity() -> None:
+    # Issue 44: "the King will check the obstacle immunity afforded him by his Crown": the King wears the Crown, with
+    # its "50% immunity to witcheries". He used to roll none outside solitaire; Blow Guns always wounded him.
+    held = set()
+    for seed in range(6):
+        t = table(blue=["blow_guns"])
+        column(t, "i8", "c1", blue=2)
+        _, event = RULES.act(
+            t, Rng(seed), BLUE, {"type": "scroll", "card": "blow_guns", "target": "king", "channel": "c1"}
+        )
+        held.add("Blow Guns has no effect on king: the Crown's immunity holds" in event.public["happened"])
+    assert held == {True, False}
 
 
 def test_a_path_stopped_by_a_failed_witchery_may_go_on() -> None:

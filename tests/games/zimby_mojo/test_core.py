@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from server.engine import IllegalMove, Rng, Rules
+from server.engine.seats import clockwise_from
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, available, movement, pay
@@ -250,7 +251,8 @@ def test_a_partner_cannot_agree_once_the_asker_cannot_pay() -> None:
     column = next(c for c in table.public.columns if c.tile == SHRINE_NE)
     play(table, rng, YELLOW, type="unseal", column=column.id, partner=BLUE)
     yellow = table.public.tribes[YELLOW]
-    yellow.mojo, yellow.tokens, yellow.chanting = 0, 0, yellow.active
+    yellow.depleted += yellow.active
+    yellow.mojo, yellow.tokens, yellow.active = 0, 0, 0  # (a chanter could pay: "used just like any other")
     assert legal(table, BLUE) == [{"type": "answer", "yes": False}]
     before = table.model_dump()
     with pytest.raises(IllegalMove):
@@ -381,7 +383,24 @@ def test_influencing_a_portal_two_mojo_choose_three_mojo_shut() -> None:
 # -- columns --------------------------------------------------------------------------------------------------------
 
 
-def test_joining_your_own_column_needs_no_permission_and_limits_expel_the_excess() -> None:
+def test_joining_your_own_column_needs_no_permission() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    a = BOARD.neighbours(SHRINE_NE)[0]
+    pub.columns += [Column(id="c60", tile=a, zimbies={BLUE: 2}), Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 1})]
+    pub.tribes[BLUE].active -= 3
+    play(table, rng, BLUE, type="go", creature="c61", own=None)
+    play(table, rng, BLUE, type="step", to=a)
+    assert pub.request is None and pub.moving is None
+    assert [c.zimbies for c in pub.columns] == [{BLUE: 3}]
+    assert pub.tribes[BLUE].depleted == 0  # nobody expelled
+
+
+def test_a_step_that_would_put_a_fourth_zimby_of_a_tribe_in_a_column_is_refused() -> None:
+    # Issue 44: "each tribe in a column may contain up to but no more than 3 zimbies of that tribe". This test used
+    # to assert that the step was played and the 2 in excess expelled home depleted (a cheap way home); the step
+    # is refused now, and changes nothing.
     table, rng = new()
     pub = table.public
     clear_thugs(table)
@@ -389,11 +408,35 @@ def test_joining_your_own_column_needs_no_permission_and_limits_expel_the_excess
     pub.columns += [Column(id="c60", tile=a, zimbies={BLUE: 3}), Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 2})]
     pub.tribes[BLUE].active -= 5
     play(table, rng, BLUE, type="go", creature="c61", own=None)
-    play(table, rng, BLUE, type="step", to=a)
-    assert pub.request is None and pub.moving is None
-    # "each tribe in a column may contain up to but no more than 3 zimbies": 2 are expelled, depleted, home.
-    assert [c.zimbies for c in pub.columns] == [{BLUE: 3}]
-    assert (pub.tribes[BLUE].active, pub.tribes[BLUE].depleted) == (3, 2)
+    assert {"type": "step", "to": a} not in legal(table, BLUE)
+    before = table.model_dump()
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="step", to=a)
+    assert table.model_dump() == before
+
+
+def test_a_column_of_another_tribe_with_three_of_yours_is_not_offered_either() -> None:
+    table, rng = new()
+    pub = table.public
+    clear_thugs(table)
+    a = BOARD.neighbours(SHRINE_NE)[0]
+    pub.columns += [
+        Column(id="c60", tile=a, zimbies={BLUE: 3, YELLOW: 1}),
+        Column(id="c61", tile=SHRINE_NE, zimbies={BLUE: 1}),
+    ]
+    play(table, rng, BLUE, type="go", creature="c61", own=None)
+    assert {"type": "step", "to": a} not in legal(table, BLUE)
+
+
+def test_a_send_onto_an_entry_column_that_has_no_room_is_not_offered() -> None:
+    table, _ = new()
+    pub = table.public
+    clear_thugs(table)
+    entry = pub.tribes[BLUE].entry
+    pub.columns.append(Column(id="c60", tile=entry, zimbies={BLUE: 2}))
+    pub.tribes[BLUE].active -= 2
+    sends = [m["count"] for m in legal(table, BLUE) if m["type"] == "send"]
+    assert sends == [1]
 
 
 def test_splitting_your_own_zimbies_out_of_a_multi_tribe_column() -> None:
@@ -535,6 +578,40 @@ def test_a_combat_locked_column_must_attack_before_the_turn_ends() -> None:
     assert not any(m["type"] == "go" and m["creature"] == "c9" for m in moves)
     with pytest.raises(IllegalMove):
         play(table, rng, BLUE, type="end_turn")
+
+
+def test_a_column_that_kills_its_foe_outright_leaves_combat_and_may_attack_again() -> None:
+    # Issue 44: "A creature enters combat whenever it attacks ... Whenever a zimby column leaves combat, its "one
+    # attack per turn" flag resets and it may make another attack." The flag used to reset only for a column that
+    # had been combat locked, so a column that killed a fresh foe outright could not attack again that turn.
+    for seed in range(40):
+        table, rng = new(seed=seed)
+        clear_thugs(table)
+        pub = table.public
+        pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 3}))
+        pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+        play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=0)
+        nobody_answers(table, rng)
+        if not pub.zombies and any(c.id == "c9" for c in pub.columns):
+            break
+    else:
+        raise AssertionError("no seed in which the column kills the zombie and lives")
+    column = pub.column("c9")
+    assert not column.in_combat and not column.attacked
+    beside = next(t for t in BOARD.neighbours(column.tile) if pub.creature_at(t) is None)
+    pub.zombies.append(Zombie(id="z2", tile=beside, owner=YELLOW))
+    assert {"type": "attack", "attacker": "c9", "target": "z2", "eat": 0} in legal(table, BLUE)
+
+
+def test_a_column_that_attacked_stays_spent_while_a_foe_is_left_beside_it() -> None:
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 3}, attacked=True))
+    pub.zombies += [Zombie(id="z1", tile="j3", owner=YELLOW), Zombie(id="z2", tile="j5", owner=YELLOW)]
+    play(table, rng, BLUE, type="extract", source="token")
+    assert pub.column("c9").attacked
+    assert not any(m["type"] == "attack" and m["attacker"] == "c9" for m in legal(table, BLUE))
 
 
 # -- winning --------------------------------------------------------------------------------------------------------
@@ -977,6 +1054,90 @@ def test_a_fourth_tribe_joining_asks_every_shaman_and_a_random_tribe_is_expelled
     assert len(column.zimbies) == 3 and column.tile == "j3"
     (expelled,) = {0, 1, 2, 3} - set(column.zimbies)
     assert pub.tribes[expelled].depleted == {0: 1, 1: 1, 2: 2, 3: 1}[expelled]
+
+
+def test_the_kings_and_the_thugs_chance_steps_name_the_first_mover_who_rolls_for_them() -> None:
+    # Issue 44: "The first mover ... makes all die rolls for the thugs and King": the steps did not say whose roll
+    # they were, so clients could not show it.
+    table, rng = new(3, first_player=1)
+    steps: list[dict[str, Any]] = []
+    first_movers: dict[int, int] = {}
+    for _ in range(2):  # two rounds: the King acts from round 2
+        first_movers[table.public.round] = first = table.public.first_mover
+        for seat in clockwise_from(first, 3):
+            _, event = RULES.act(table, rng, seat, {"type": "end_turn"})
+            steps += [e.public for e in event.then]
+            while table.public.windows:
+                _, event = RULES.act(table, rng, table.public.windows[-1].asked, {"type": "pass"})
+                steps += [e.public for e in event.then]
+    first_movers[table.public.round] = table.public.first_mover
+    rolled = [s for s in steps if s["type"] in ("king", "thugs")]
+    assert {s["type"] for s in rolled} == {"king", "thugs"}
+    assert all(s["rolled_by"] == first_movers[s["round"]] for s in rolled)
+    assert all("rolled_by" not in s for s in steps if s["type"] not in ("king", "thugs"))
+
+
+def test_only_a_single_tribe_column_cannibalises_the_books_mixed_example_is_read_as_a_misprint() -> None:
+    """ "Only zimbies in single-tribe columns may cannibalize their tribesmen." (Round X's example lets a column
+    that also held Yellow's zimbies eat: read as a misprint.)"""
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 2, YELLOW: 1}))
+    pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+    attacks = [m for m in legal(table, BLUE) if m["type"] == "attack" and m["attacker"] == "c9"]
+    assert attacks == [{"type": "attack", "attacker": "c9", "target": "z1", "eat": 0}]
+    before = table.model_dump()
+    with pytest.raises(IllegalMove):
+        play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=1)
+    assert table.model_dump() == before
+    pub.column("c9").zimbies = {BLUE: 3}
+    eats = {m["eat"] for m in legal(table, BLUE) if m["type"] == "attack" and m["attacker"] == "c9"}
+    assert eats == {0, 1, 2}
+
+
+def test_a_turn_does_not_end_by_itself_when_the_shaman_runs_out_of_mojo() -> None:
+    """ "A player's turn ends when the player declares it over or runs out of mojo.": free actions remain."""
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    tribe = pub.tribes[BLUE]
+    tribe.mojo, tribe.tokens, tribe.depleted, tribe.active = 0, 0, tribe.active, 0
+    pub.columns.append(Column(id="c9", tile="j4", zimbies={BLUE: 1}))
+    pub.zombies.append(Zombie(id="z1", tile="j3", owner=YELLOW))
+    assert available(tribe) == 0 and RULES.to_act(table) == [BLUE]
+    moves = legal(table, BLUE)
+    assert {"type": "end_turn"} in moves and {"type": "attack", "attacker": "c9", "target": "z1", "eat": 0} in moves
+    play(table, rng, BLUE, type="attack", attacker="c9", target="z1", eat=0)
+    nobody_answers(table, rng)
+    assert pub.turn == BLUE and pub.phase == "players"
+    play(table, rng, BLUE, type="end_turn")
+    assert pub.turn == YELLOW
+
+
+def test_only_a_column_all_of_its_own_tribe_may_enter_its_tribal_board() -> None:
+    """ "No zimby may move onto any tribal board other than its own." """
+    home = home_tile(BLUE)
+    for zimbies, offered in (({BLUE: 2}, True), ({BLUE: 2, YELLOW: 1}, False)):
+        table, rng = new()
+        clear_thugs(table)
+        pub = table.public
+        pub.columns.append(Column(id="c9", tile=pub.tribes[BLUE].entry, zimbies=zimbies))
+        play(table, rng, BLUE, type="go", creature="c9", own=None)
+        assert ({"type": "step", "to": home} in legal(table, BLUE)) is offered
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.zombies.append(Zombie(id="z1", tile=pub.tribes[BLUE].entry, owner=BLUE))
+    play(table, rng, BLUE, type="go", creature="z1")
+    assert {"type": "step", "to": home} not in legal(table, BLUE)
+    # Nor onto another tribe's board, from beside it.
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    pub.columns.append(Column(id="c9", tile=pub.tribes[YELLOW].entry, zimbies={BLUE: 1}))
+    play(table, rng, BLUE, type="go", creature="c9", own=None)
+    assert {"type": "step", "to": home_tile(YELLOW)} not in legal(table, BLUE)
 
 
 def test_the_round_limit_is_a_shared_draw_but_a_solitaire_loss() -> None:

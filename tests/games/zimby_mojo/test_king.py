@@ -10,6 +10,7 @@ import pytest
 from server.engine import Rng
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import crown_immune, zimby_column_brutality
+from server.games.zimby_mojo.effects import chant
 from server.games.zimby_mojo.king import (
     cast,
     crown_burden,
@@ -36,6 +37,7 @@ from server.games.zimby_mojo.state import (
     RITUALS,
     Column,
     Crown,
+    Incantation,
     King,
     Obstacle,
     Public,
@@ -186,7 +188,7 @@ def test_ritual_of_exhaustion_depletes_x_mojo_tokens_of_every_shaman() -> None:
 
 
 def test_ritual_of_hunger_eats_x_zimbies_depleted_first_chanting_last() -> None:
-    table = public(3)
+    table = public(3, incantations=[Incantation(id=7, card="war_chant", caster=1, target=1, value=1)])
     table.tribes[0].depleted = 1
     table.tribes[1].active, table.tribes[1].chanting = 2, 1
     table.tribes[2].active = 1
@@ -195,6 +197,26 @@ def test_ritual_of_hunger_eats_x_zimbies_depleted_first_chanting_last() -> None:
     assert (first.active, first.depleted, first.far_shore) == (3, 0, 14)
     assert (second.active, second.chanting, second.far_shore) == (0, 0, 14)
     assert (third.active, third.far_shore, third.eaten) == (0, 13, 0)
+
+
+def test_a_chanter_eaten_for_hunger_ends_its_incantation() -> None:
+    # Issue 44: "If the chanting zimby is removed or becomes depleted, the incantation immediately ends." The
+    # ritual used to lower ``chanting`` alone, and War Chant's +1 stayed in play with no chanter.
+    war_chant = Incantation(id=7, card="war_chant", caster=BLUE, target=BLUE, value=1)
+    table = public(2, incantations=[war_chant])
+    table.tribes[BLUE].active, table.tribes[BLUE].chanting = 1, 1
+    assert chant(table, BLUE, "brutality") == 1
+    ritual_of_hunger(table, 1)
+    assert table.incantations == [] and table.discards == ["war_chant"]
+    assert table.tribes[BLUE].chanting == 0 and chant(table, BLUE, "brutality") == 0
+
+
+def test_hunger_leaves_an_incantation_whose_chanter_is_not_eaten() -> None:
+    war_chant = Incantation(id=7, card="war_chant", caster=BLUE, target=BLUE, value=1)
+    table = public(2, incantations=[war_chant])
+    table.tribes[BLUE].active, table.tribes[BLUE].chanting = 3, 1
+    ritual_of_hunger(table, 2)
+    assert table.incantations == [war_chant] and table.tribes[BLUE].chanting == 1
 
 
 def test_ritual_of_madness_discards_x_random_scrolls() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from server.engine import Rng
 from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.game import shielded
 from server.games.zimby_mojo.king import random_pick
 from server.games.zimby_mojo.npcs import reenter, thugs_turn
 from server.games.zimby_mojo.solitaire import (
@@ -19,7 +20,7 @@ from server.games.zimby_mojo.solitaire import (
     solo_library,
     solo_score,
 )
-from server.games.zimby_mojo.state import Column, Crown, Public, Thug, Ward
+from server.games.zimby_mojo.state import KING_ID, Column, Crown, Public, Thug, Ward
 from tests.games.zimby_mojo.test_combat import BLUE, public
 from tests.games.zimby_mojo.test_npcs import seed_where, table_of, thugs
 
@@ -104,6 +105,25 @@ def test_a_seal_is_activated_by_sacrificing_one_of_two_zimbies_on_the_shrine() -
     assert table.column("c1").zimbies == {BLUE: 1} and table.tribes[BLUE].far_shore == 13
     assert not sacrifice_for_seal(table, table.column("c1"))
     assert not sacrifice_for_seal(table, table.column("c2"))
+
+
+def test_the_living_king_has_the_crowns_witchery_immunity_in_every_match_and_on_his_tile_in_solitaire() -> None:
+    """ "the obstacle immunity afforded him by his Crown" (every match) and "applies to witcheries that target the
+    tile he occupies as well as those that target the King himself" (solitaire)."""
+    several = public(2, king="h8")
+    assert shielded(several, KING_ID) and not shielded(several, "h8")
+    alone = solo(king="h8")
+    assert shielded(alone, KING_ID) and shielded(alone, "h8") and not shielded(alone, "i9")
+    assert not shielded(public(2, king=None), KING_ID)
+
+
+def test_a_crown_carrier_after_the_king_has_no_immunity_on_its_tile_even_in_solitaire() -> None:
+    """ "the Crown provides no defense against witcheries that target the tile occupied by the Crown carrier": the
+    solitaire rule covers the King's tile ("he"), not a later carrier's."""
+    for table in (solo(), public(2, king=None)):
+        table.columns.append(Column(id="c1", tile="h8", zimbies={BLUE: 1}, crown=BLUE))
+        table.crown = Crown(carrier="c1", burden=2)
+        assert shielded(table, "c1") and not shielded(table, "h8")
 
 
 def test_in_solitaire_the_living_king_and_his_tile_have_the_crowns_witchery_immunity() -> None:

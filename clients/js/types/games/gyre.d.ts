@@ -14,6 +14,14 @@ export interface Options {
    * seat of the first player; drawn if unset
    */
   first_player?: number | null;
+  /**
+   * house rule (the book sets no limit): after this many turns the match ends, and the players with the most cards of their colour face down share the win; none by default, 300 in ladders and tournaments
+   */
+  turn_limit?: number | null;
+  /**
+   * house rule: the match is drawn (every player shares it) when one position (cards, gems, Jabberwocky cards, the player to move) comes up this many times; none by default, 3 in ladders and tournaments
+   */
+  repetition?: number | null;
 }
 
 export type Move = Whiffle | Inhale | Exhale | Resolve | Fly;
@@ -86,6 +94,18 @@ export interface Public {
    * turns completed
    */
   turns?: number;
+  /**
+   * house rule: the turns after which the match ends (none: no limit)
+   */
+  turn_limit?: number | null;
+  /**
+   * house rule: a position seen this often draws (none: never)
+   */
+  repetition?: number | null;
+  /**
+   * how often the position on the table has come up since the last card flipped
+   */
+  seen?: number;
   winners?: number[] | null;
   /**
    * why the game ended: a code of the catalogue's reasons

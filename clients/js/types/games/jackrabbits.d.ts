@@ -380,6 +380,10 @@ export interface Public {
    */
   then?: "journey" | "next";
   /**
+   * the seats caught over the hand limit that discard now, in order (empty: the turn's seat)
+   */
+  trimming?: number[];
+  /**
    * the lottery's dice; their total is the price of transfers
    */
   dice: number[];
@@ -395,6 +399,10 @@ export interface Public {
    * whether this turn's journey has started
    */
   moved?: boolean;
+  /**
+   * whether this turn's journey was declined (the rabbit stayed put)
+   */
+  stayed?: boolean;
   /**
    * taverns where a joker was bought this journey
    */

@@ -21,6 +21,7 @@ export type Move =
   | Devour
   | Invoke
   | Extract
+  | ExtractChanter
   | Eat
   | Spawn
   | Send
@@ -60,6 +61,14 @@ export interface Invoke {
 export interface Extract {
   type?: "extract";
   source: "token" | "zimby";
+}
+
+export interface ExtractChanter {
+  type?: "extract_chanter";
+  /**
+   * the incantation in play (its id) whose chanter is spent
+   */
+  incantation: number;
 }
 
 export interface Eat {

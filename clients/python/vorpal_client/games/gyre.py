@@ -27,6 +27,14 @@ class Options(GameModel):
     """extended variant: the value that starts face down; drawn if unset"""
     first_player: Annotated[int, Field(ge=0, le=2)] | None = None
     """seat of the first player; drawn if unset"""
+    turn_limit: Annotated[int, Field(ge=1)] | None = None
+    """house rule (the book sets no limit): after this many turns the match ends, and the players with the most cards
+    of their colour face down share the win; none by default, 300 in ladders and tournaments
+    """
+    repetition: Annotated[int, Field(ge=2)] | None = None
+    """house rule: the match is drawn (every player shares it) when one position (cards, gems, Jabberwocky cards, the
+    player to move) comes up this many times; none by default, 3 in ladders and tournaments
+    """
 
 
 class Exhale(GameModel):
@@ -119,6 +127,12 @@ class Public(GameModel):
     """the previous turn moved the neutral Jabberwocky card"""
     turns: int = 0
     """turns completed"""
+    turn_limit: int | None = None
+    """house rule: the turns after which the match ends (none: no limit)"""
+    repetition: int | None = None
+    """house rule: a position seen this often draws (none: never)"""
+    seen: int = 1
+    """how often the position on the table has come up since the last card flipped"""
     winners: list[int] | None = None
     reason: str | None = None
     """why the game ended: a code of the catalogue's reasons"""

@@ -452,6 +452,8 @@ class Public(GameModel):
     ]
     then: Literal["journey", "next"] = "journey"
     """what follows the discards of a full hand"""
+    trimming: list[int] | None = None
+    """the seats caught over the hand limit that discard now, in order (empty: the turn's seat)"""
     dice: list[int]
     """the lottery's dice; their total is the price of transfers"""
     rabbits: list[str]
@@ -460,6 +462,8 @@ class Public(GameModel):
     """the node the journey came from (no going straight back)"""
     moved: bool = False
     """whether this turn's journey has started"""
+    stayed: bool = False
+    """whether this turn's journey was declined (the rabbit stayed put)"""
     bought: list[str] | None = None
     """taverns where a joker was bought this journey"""
     pending: Pending | None = None

@@ -84,6 +84,16 @@ class Extract(GameModel):
     source: Literal["token", "zimby"]
 
 
+class ExtractChanter(GameModel):
+    """Gain 1 mojo from the chanter of one of the seat's incantations in play: it is depleted, so the incantation
+    ends ("If the chanting zimby is removed or becomes depleted, the incantation immediately ends").
+    """
+
+    type: Literal["extract_chanter"] = "extract_chanter"
+    incantation: int
+    """the incantation in play (its id) whose chanter is spent"""
+
+
 class Go(GameModel):
     """Start a path with a creature: a whole column, or ``own`` of the controller's zimbies out of it."""
 
@@ -746,6 +756,7 @@ Move = Annotated[
     | Devour
     | Invoke
     | Extract
+    | ExtractChanter
     | Eat
     | Spawn
     | Send
