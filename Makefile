@@ -60,15 +60,14 @@ test-latest: $(STAMP)
 	@$(LATEST)/bin/python tools/lock_diff.py --extra dev
 	VORPAL_UNLOCKED=1 $(MAKE) lint typecheck pytest jstest VENV=$(LATEST) INSTALLED=
 
-## The Python tests on the lowest releases the runtime ranges allow (the tools at their newest), in a
+## The Python tests on the lowest releases the runtime ranges allow (the dev extra at the lock's), in a
 ## scratch venv ($(LOWEST)): run it when a lower bound changes or code starts using something new.
 test-lowest: $(STAMP)
 	rm -rf $(LOWEST)
 	$(UV) venv --quiet --python $(PYTHON) $(LOWEST)
+	$(BIN)/python tools/lock_diff.py --dev-pins > $(LOWEST)/tools.txt
 	$(UV) pip install --quiet --python $(LOWEST)/bin/python --resolution lowest-direct \
-	  -e protocol -e clients/python -e .
-	$(UV) pip freeze --python $(LOWEST)/bin/python --exclude-editable > $(LOWEST)/runtime.txt
-	$(UV) pip install --quiet --python $(LOWEST)/bin/python -c $(LOWEST)/runtime.txt -e ".[dev]"
+	  -e protocol -e clients/python -e . -r $(LOWEST)/tools.txt
 	@echo "lowest releases of the runtime's direct dependencies:"
 	@$(LOWEST)/bin/python tools/lock_diff.py --extra dev
 	VORPAL_UNLOCKED=1 $(MAKE) pytest VENV=$(LOWEST) INSTALLED=

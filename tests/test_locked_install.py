@@ -51,7 +51,7 @@ def test_no_install_step_bypasses_the_lock() -> None:
     for path in paths:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             command = line.split("#", 1)[0]
-            if "$(LATEST)" in command:  # make test-latest: the newest releases, on purpose
+            if "$(LATEST)" in command or "$(LOWEST)" in command:  # make test-latest, test-lowest: off the lock
                 continue
             if re.search(r"\bnpm (install|i)\b", command) and "compare.sh" not in path.name:
                 loose.append(f"{path.name}:{number}: {line.strip()}")

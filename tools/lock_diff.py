@@ -2,6 +2,7 @@
 
     .venv/bin/python tools/lock_diff.py --extra dev          # what make install made: no difference
     .venv-latest/bin/python tools/lock_diff.py --extra dev   # what make test-latest would move the lock to
+    .venv/bin/python tools/lock_diff.py --dev-pins           # the dev extra's packages at their locked releases
 
 The arguments choose the lock's environment as ``uv export`` does (``--extra dev``, ``--only-group
 loadtest``, none for the runtime alone); a package whose markers do not hold on this machine (a
@@ -11,8 +12,10 @@ anything differs and ``--check`` was given.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -60,7 +63,23 @@ def differences(want: dict[str, str], have: dict[str, str]) -> dict[str, tuple[s
             if want.get(name) != have.get(name)}  # fmt: skip
 
 
+def dev_pins() -> list[str]:
+    """``name==version`` for each package the root project's ``dev`` extra names, as the lock has it
+    (``make test-lowest`` holds the tools there while the runtime takes its lowest releases)."""
+    named = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["dev"]
+    versions = locked("--extra", "dev")
+    pins = []
+    for requirement in named:
+        name = canonicalize_name(re.split(r"[\[<>=!~; ]", requirement, maxsplit=1)[0])
+        if name in versions:
+            pins.append(f"{name}=={versions[name]}")
+    return pins
+
+
 def main(argv: list[str]) -> int:
+    if argv == ["--dev-pins"]:
+        print("\n".join(dev_pins()))
+        return 0
     check = "--check" in argv
     found = differences(locked(*(arg for arg in argv if arg != "--check")), installed())
     for name, (lock, here) in found.items():
