@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
 
 from server.engine.errors import Unavailable
 
-from .line import Line, Script
-from .redis_store import REDIS_DOWN
+from .connection import REDIS_DOWN, Connection
+from .line import Script
 
-_SCRIPT = resources.files("server.store").joinpath("buckets.lua").read_text()
+SCRIPT = Script(resources.files("server.store").joinpath("buckets.lua").read_text())
 
 
 @dataclass(frozen=True)
@@ -40,19 +39,15 @@ def bucket_key(client: str, bucket: Bucket) -> str:
     return base if bucket.name == "" else f"{base}:{bucket.name}"
 
 
-_LINE_SCRIPT = Script(_SCRIPT)
-
-
 class RedisBuckets:
-    """The token buckets of clients, on the match store's Redis client (one Redis or a Cluster).
+    """The token buckets of clients, through the match store's connection (one Redis or a Cluster).
 
     Every REST request takes from them, so on one Redis they take the store's lean line
-    (``line.py``) when given it, not redis-py's pool: a third of the lobby's server CPU otherwise.
+    (``line.py``), not redis-py's pool: a third of the lobby's server CPU otherwise.
     """
 
-    def __init__(self, client: Any, line: Line | None = None) -> None:
-        self._script = client.register_script(_SCRIPT)
-        self._line = line
+    def __init__(self, connection: Connection) -> None:
+        self._conn = connection
 
     async def take(self, client: str, buckets: tuple[Bucket, ...]) -> int:
         """Take a token from each of ``client``'s ``buckets``: 0 when admitted, else the wait in ms."""
@@ -61,10 +56,7 @@ class RedisBuckets:
             args += [bucket.rate, bucket.burst]
         try:
             keys = [bucket_key(client, b) for b in buckets]
-            if self._line is not None:
-                admitted, wait_ms = await _LINE_SCRIPT(self._line, keys, args)
-            else:
-                admitted, wait_ms = await self._script(keys=keys, args=args)
+            admitted, wait_ms = await self._conn.run(SCRIPT, keys, args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable") from exc
         return 0 if admitted else max(1, int(wait_ms))

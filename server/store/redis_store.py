@@ -194,11 +194,6 @@ class Store:
         )  # fmt: skip
         return cls(LineConnection(url), aioredis.Redis.from_pool(pool))  # the client owns the pool
 
-    @property
-    def line(self) -> Line | None:
-        """The lean pipelined line to the one Redis (None on a cluster): for other hot paths' scripts."""
-        return self.conn.line if isinstance(self.conn, LineConnection) else None
-
     async def close(self) -> None:
         await self.conn.close()
         await self.redis.aclose()

@@ -104,7 +104,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         ladder_store = RedisLadders(store.redis)
         ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox), ladder_store, instance=scheduler.instance,
                                  lease_s=settings.lease_s, tick_s=settings.schedule_tick_s)  # fmt: skip
-        buckets = RedisBuckets(store.redis, store.line)
+        buckets = RedisBuckets(store.conn)
         app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
                                       Accounts(RedisAccounts(store.redis)), inbox, buckets,
                                       cups, ladder_loop.ladders, ladder_loop,
