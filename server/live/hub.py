@@ -10,9 +10,7 @@ exactly once and in order: a gap, or a lost pub/sub connection, is filled in
 from the match's log (:mod:`server.live.resume`).
 
 Sockets signed in as an account follow the account's notice channel the same way
-(:class:`~server.live.notices.NoticeStream`): a notice is pushed to every local
-stream of its account, in ``seq`` order; a gap or a lost connection is filled from
-the account's inbox. The match path does not look at them.
+(:class:`~server.live.notices.NoticeFanout`). Frames are built in :mod:`server.live.frames`.
 """
 
 from __future__ import annotations
@@ -22,31 +20,23 @@ import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from vorpal_protocol import Packed, encode, pack, pack_map
-
-from server import games
 from server.domain import spectating
-from server.domain.inbox import Inbox, Notice
+from server.domain.inbox import Inbox
 from server.domain.matches import Matches, now_ms
-from server.domain.views import Snapshot, event_frame, unpack_event
-from server.engine import Part
 from server.engine.errors import VorpalError
 from server.runtime import metrics
 from server.store import Store
-from server.store.keys import account_of_topic, account_topic
+from server.store.keys import account_of_topic
 from server.store.subscriber import Subscriber
 
-from .notices import NoticeStream
+from .frames import Frames, Notification
+from .notices import NoticeFanout, NoticeStream
 from .resume import missed_frames
 from .subscription import Arrival, Subscription
 
 log = logging.getLogger("vorpal.hub")
 
 Watcher = Callable[[str], None]
-#: The public part of the views of a match whose stored table is this long or longer is packed once for
-#: all recipients (Jackrabbits' and Zimby Mojo's, 5-7 KB, with their boards); a small game's (tables
-#: under 2 KB) costs less to pack again with each frame than to pack apart and splice in.
-SHARED_VIEW_FROM_TABLE_BYTES = 3000
 FILL_ATTEMPTS = 50
 FILL_PAUSE_S = 0.2
 
@@ -54,14 +44,12 @@ FILL_PAUSE_S = 0.2
 class Hub:
     def __init__(self, matches: Matches, store: Store, inbox: Inbox | None = None) -> None:
         self.matches = matches
-        self.inbox = inbox
         self.subscriber = Subscriber(store, self._on_message, self._on_resync, self._on_notice)
         self.local: dict[str, set[Subscription]] = {}
-        self.accounts: dict[str, set[NoticeStream]] = {}
         self.watchers: dict[str, Watcher] = {}
-        #: (game, field) -> the last value object of a constant or shared field of its public views, packed.
-        self._packed_fields: dict[tuple[str, str], tuple[Any, Packed]] = {}
+        self.frames = Frames(matches.tables)
         self._tasks: set[asyncio.Task[None]] = set()
+        self.notices = NoticeFanout(inbox, self.subscriber, self._spawn)
 
     @property
     def connected(self) -> bool:
@@ -87,84 +75,14 @@ class Hub:
     def _followed(self, match_id: str) -> bool:
         return bool(self.local.get(match_id)) or match_id in self.watchers
 
-    # -- accounts ---------------------------------------------------------------------------
+    # -- accounts (notices.py) -------------------------------------------------------------
 
     async def sign_in(self, stream: NoticeStream, since: int | None) -> int:
-        """Follow ``stream``'s account: send the kept notices above ``since`` (none if None), then
-        every new one. Returns the number of the account's newest notice (0: none yet)."""
-        assert self.inbox is not None, "a hub without an inbox pushes no notices"
-        streams = self.accounts.setdefault(stream.account_id, set())
-        streams.add(stream)
-        try:
-            await self.subscriber.subscribe(account_topic(stream.account_id))
-            # Read after the channel is live: nothing can fall between the two.
-            kept = await self.inbox.read(stream.account_id, 0 if since is None else since)
-        except BaseException:
-            self.sign_out(stream)
-            raise
-        newest = kept[-1].seq if kept else (since or 0)
-        if since is None:
-            stream.order.sent(newest)  # nothing replayed: only what comes after
-        else:
-            stream.order.sent(since)
-            stream.deliver(kept)
-        for notice in stream.order.start(stream.order.last):
-            self._arrive_notice(stream, notice)
-        return newest
+        """Follow ``stream``'s account (:meth:`NoticeFanout.sign_in`)."""
+        return await self.notices.sign_in(stream, since)
 
     def sign_out(self, stream: NoticeStream) -> None:
-        streams = self.accounts.get(stream.account_id)
-        if streams is None or stream not in streams:
-            return
-        streams.discard(stream)
-        if not streams:
-            del self.accounts[stream.account_id]
-            self.subscriber.unsubscribe(account_topic(stream.account_id))
-
-    def _on_notice(self, account_id: str, text: str) -> None:
-        streams = self.accounts.get(account_id)
-        if not streams:
-            return
-        notice = Notice.model_validate_json(text)
-        for stream in list(streams):
-            self._arrive_notice(stream, notice)
-
-    def _arrive_notice(self, stream: NoticeStream, notice: Notice) -> None:
-        arrival = stream.order.arrive(notice.seq, notice)
-        if arrival is Arrival.SEND:
-            stream.deliver([notice])
-        elif arrival is Arrival.GAP:
-            self._spawn(self._fill_notices(stream))
-
-    def _resync_account(self, account_id: str) -> None:
-        for stream in list(self.accounts.get(account_id, ())):
-            if stream.live:
-                stream.order.fill()
-                self._spawn(self._fill_notices(stream))
-
-    async def _fill_notices(self, stream: NoticeStream) -> None:
-        """Send ``stream`` the kept notices after the last it was sent, then what was held."""
-        assert self.inbox is not None
-        read = False
-        try:
-            for _ in range(FILL_ATTEMPTS):
-                try:
-                    kept = await self.inbox.read(stream.account_id, stream.order.last)
-                    if stream not in self.accounts.get(stream.account_id, ()):
-                        return  # signed out meanwhile: its socket is closed or follows another stream
-                    stream.deliver(kept)
-                    read = True
-                    break
-                except VorpalError:
-                    await asyncio.sleep(FILL_PAUSE_S)
-        finally:
-            held = stream.order.filled()
-            if stream not in self.accounts.get(stream.account_id, ()):
-                held = []
-            for notice in held:
-                if read and notice.seq > stream.order.last + 1:  # trimmed from the inbox: gone for good
-                    stream.order.sent(notice.seq - 1)
-                self._arrive_notice(stream, notice)
+        self.notices.sign_out(stream)
 
     # -- sockets ---------------------------------------------------------------------------
 
@@ -193,8 +111,8 @@ class Hub:
 
     def start_live(self, sub: Subscription, last: int) -> None:
         """``sub`` has been sent everything up to ``last``: deliver what was held meanwhile."""
-        for note in sub.order.start(last):
-            self._arrive(sub, note)
+        for n in sub.order.start(last):
+            self._arrive(sub, n)
 
     # -- watchers (the scheduler) ---------------------------------------------------------------
 
@@ -213,14 +131,18 @@ class Hub:
 
     # -- delivery ---------------------------------------------------------------------------------
 
+    def _on_notice(self, account_id: str, text: str) -> None:
+        self.notices.on_notice(account_id, text)
+
     def _on_message(self, match_id: str, note: dict[str, Any]) -> None:
         if note.get("kind") == "chat":
             frame = {"type": "chat", "match": match_id, **note["chat"]}
             for sub in self.local.get(match_id, ()):
                 sub.send(frame)
             return
+        n = Notification(note)
         for sub in list(self.local.get(match_id, ())):
-            self._arrive(sub, note)
+            self._arrive(sub, n)
         watcher = self.watchers.get(match_id)
         if watcher is not None:
             watcher(match_id)
@@ -229,7 +151,7 @@ class Hub:
         """Notifications of ``match_id`` may have been lost: fill every live subscriber from the log."""
         account_id = account_of_topic(match_id)
         if account_id is not None:
-            self._resync_account(account_id)
+            self.notices.resync(account_id)
             return
         for sub in list(self.local.get(match_id, ())):
             if sub.live and sub.delay is not None:
@@ -242,63 +164,30 @@ class Hub:
         if watcher is not None:
             watcher(match_id)
 
-    def _arrive(self, sub: Subscription, note: dict[str, Any]) -> None:
+    def _arrive(self, sub: Subscription, n: Notification) -> None:
         if sub.delay is not None:
-            self._arrive_late(sub, note)
+            self._arrive_late(sub, n)
             return
-        v = note["entry"]["v"]
-        arrival = sub.order.arrive(v, note)
+        arrival = sub.order.arrive(n.version, n)
         if arrival is Arrival.GAP:
             metrics.GAP_FILLS.inc()
-            self._spawn(self._fill(sub, v - 1))
+            self._spawn(self._fill(sub, n.version - 1))
         elif arrival is Arrival.SEND:
-            sub.send(self._frame(note, sub.match_id, sub.seat))
-            sub.order.sent(v)
-
-    def _frame(self, note: dict[str, Any], match_id: str, seat: int | None) -> bytes:
-        """The event frame of ``note`` for ``seat``, encoded once for every subscriber of that seat
-        (every spectator shares one). A big game's public part of the view, the same for every
-        recipient and most of its frame, is packed once for all (``SHARED_VIEW_FROM_TABLE_BYTES``)."""
-        cache = note.setdefault("_cache", {})
-        frames = cache.setdefault("frames", {})
-        data: bytes | None = frames.get(seat)
-        if data is None:
-            snapshot = self._snapshot(note)
-            if "event" not in cache:
-                cache["event"] = unpack_event(note["entry"])
-            frame = event_frame(match_id, note["entry"], seat, snapshot, cache["event"])
-            view = frame.get("view")
-            if view is not None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
-                if "public" not in cache:
-                    cache["public"] = self._pack_public(note["game"], view["public"], snapshot.table.public)
-                view["public"] = cache["public"]
-                frame["view"] = pack_map(view)
-            data = frames[seat] = encode(frame)
-        return data
-
-    def _pack_public(self, game: str, public: dict[str, Any], part: Part) -> Packed:
-        """A public view packed, with each constant or shared field's value (a board) packed once for
-        as long as views hold that same object (:meth:`~server.engine.play.Rules.public_view`)."""
-        entries = dict(public)
-        for name in part.constant_fields | part.shared_fields:
-            kept = self._packed_fields.get((game, name))
-            if kept is None or kept[0] is not public[name]:
-                kept = self._packed_fields[game, name] = (public[name], pack(public[name]))
-            entries[name] = kept[1]
-        return pack_map(entries)
+            sub.send(self.frames.frame(n, sub.match_id, sub.seat))
+            sub.order.sent(n.version)
 
     # -- delayed spectators ---------------------------------------------------------------------
 
-    def _arrive_late(self, sub: Subscription, note: dict[str, Any]) -> None:
+    def _arrive_late(self, sub: Subscription, n: Notification) -> None:
         """A delayed spectator never gets a notification as published: it is a cue to look at what
         the delay allows now (and, for a delay in seconds, again when this event becomes visible)."""
         if not sub.live:
-            sub.order.arrive(note["entry"]["v"], note)  # held until the subscription goes live
+            sub.order.arrive(n.version, n)  # held until the subscription goes live
             return
         self._spawn(self._release(sub))
         assert sub.delay is not None
         if sub.delay.seconds > 0:
-            due_ms = note["entry"]["at"] + int(sub.delay.seconds * 1000) - now_ms()
+            due_ms = n.note["entry"]["at"] + int(sub.delay.seconds * 1000) - now_ms()
             asyncio.get_running_loop().call_later(max(0.0, due_ms / 1000) + 0.005,
                                                   lambda: self._spawn(self._release(sub)))  # fmt: skip
 
@@ -313,16 +202,6 @@ class Hub:
             return  # the next event, timer or resync looks again
         if visible > sub.order.last:
             await self._fill(sub, visible)
-
-    def _snapshot(self, note: dict[str, Any]) -> Snapshot | None:
-        """The table after a notification's event, decoded once for all local subscribers."""
-        cache = note.setdefault("_cache", {})
-        if "snapshot" not in cache:
-            data = note.get("table")
-            rules = games.get(note["game"])
-            cache["snapshot"] = None if data is None else Snapshot(rules, self.matches.tables.take(rules, data))
-        snap: Snapshot | None = cache["snapshot"]
-        return snap
 
     async def _fill(self, sub: Subscription, until: int | None) -> None:
         """Send ``sub`` the logged events after what it has: up to ``until``, or to the current version."""
@@ -340,5 +219,5 @@ class Hub:
                     sub.send(frame)
                     sub.order.sent(frame["version"])
         finally:
-            for note in sub.order.filled():
-                self._arrive(sub, note)
+            for n in sub.order.filled():
+                self._arrive(sub, n)

@@ -18,9 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from server.domain.delay import SpectatorDelay
+
+if TYPE_CHECKING:
+    from .frames import Notification
 
 T = TypeVar("T")
 
@@ -89,7 +92,7 @@ class Subscription:
     match_id: str
     seat: int | None
     send: Send
-    order: Ordering[dict[str, Any]] = field(default_factory=Ordering)
+    order: Ordering[Notification] = field(default_factory=Ordering)
     #: A spectator of a delayed match: events reach it only as the delay allows (the hub reads them
     #: from the log then), never as they are published.
     delay: SpectatorDelay | None = None
