@@ -113,11 +113,13 @@ Spot = tuple[int, int]
 
 
 def adjacent(a: Spot, b: Spot) -> bool:
+    """Whether two lattice spots are neighbours (axial coordinates, one step apart in one of six directions)."""
     dq, dr = a[0] - b[0], a[1] - b[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) == 2
 
 
 def position(spot: Spot) -> tuple[float, float]:
+    """Where a lattice spot is drawn: 10 units a hex spacing, each row offset by half a hex."""
     q, r = spot
     return round(10 * (q + r / 2), 1), round(8.66 * r, 1)
 

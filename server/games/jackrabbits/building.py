@@ -22,6 +22,7 @@ from .board import (
     RING1,
     RING2,
     TRIANGLES,
+    UNDERGROUND,
     Board,
     Link,
     Spot,
@@ -32,7 +33,7 @@ from .board import (
 )
 from .flow import deal_cards, start_turn
 from .moves import AnyMove, PassTile, PlaceHex, PlaceRoad, PlaceTriangle
-from .state import Building, JTable, Public
+from .state import Building, JTable, Private, Public
 
 Shape = Literal["hex", "rhombus", "triangle"]
 SHAPE_OF: dict[str, Shape] = {**{k: "rhombus" for k in RHOMBI}, **{k: "triangle" for k in TRIANGLES}}
@@ -101,7 +102,7 @@ def _next_id(board: Board, kind: str) -> str:
     return f"{kind[0].upper()}{sum(t.kind == kind for t in board.tiles) + 1}"
 
 
-def building_moves(public: Public, seat: int) -> list[AnyMove]:
+def building_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
     """Every tile the seat may lay now, and where (a rhombus's second road once its first is down)."""
     b = public.building
     assert b is not None
@@ -125,6 +126,14 @@ def building_moves(public: Public, seat: int) -> list[AnyMove]:
     moves += [PlaceRoad(tile=n, a=a, b=c) for n in names("rhombus") for a, c in road_sites(b)]
     moves += [PlaceTriangle(tile=n, ends=list(site)) for n in names("triangle") for site in triangle_sites(b)]
     return moves or [PassTile()]
+
+
+def bare_board() -> Board:
+    """The board the players start from: the Citadel at the centre of the lattice and the underground aside."""
+    return Board(layout="built", tiles=(
+        Tile(id=CITADEL, kind="citadel", x=0.0, y=0.0, roads=(CITADEL,), seaside=True),
+        Tile(id=UNDERGROUND, kind="underground", x=-40.0, y=-40.0, roads=(UNDERGROUND,)),
+    ), links=())  # fmt: skip
 
 
 def deal_tiles(table: JTable, mode: Literal["strict", "free"], rng: Rng) -> None:

@@ -134,6 +134,7 @@ def payments(hand: Sequence[str], suits: str, price: int, purse: Purse | None = 
 
 
 def can_pay(hand: Sequence[str], suits: str, price: int, purse: Purse | None = None) -> bool:
+    """Whether the hand holds enough in ``suits`` to reach ``price`` (a transfer is offered only then)."""
     purse = purse or Purse(Additions(), None)
     return purse.total([c for c in hand if not is_joker(c) and suit(c) in suits], suits) >= price
 

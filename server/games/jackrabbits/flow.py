@@ -19,8 +19,8 @@ from .acquisition import opens
 from .board import CITADEL, CLUBS, OFF, UNDERGROUND
 from .cards import CLAIM_PRICE, HAND_START, fits, is_royal, lottery_value, value
 from .hands import draw_cards, seize_surplus, spend
-from .moves import Claim, Discard, Rest, Show, ShowAll, Skip
-from .state import Challenge, JTable, Pending, Public
+from .moves import AnyMove, Claim, Discard, Rest, Show, ShowAll, Skip
+from .state import Challenge, JTable, Pending, Private, Public
 
 # -- the deal and the turns --------------------------------------------------------------------------------------
 
@@ -38,6 +38,7 @@ def deal_cards(table: JTable, rng: Rng) -> None:
 
 
 def start_turn(table: JTable, seat: int, rng: Rng) -> None:
+    """The turn's slate wiped clean, then the dice, unless a clubs flight may first be declared (before the roll)."""
     pub = table.public
     pub.turn, pub.phase, pub.pending = seat, "lottery", None
     pub.moved, pub.came_from, pub.bought, pub.traded, pub.fought = False, None, [], False, False
@@ -51,6 +52,8 @@ def start_turn(table: JTable, seat: int, rng: Rng) -> None:
 
 
 def next_turn(table: JTable, rng: Rng, news: dict[str, Any]) -> None:
+    """The next seat's turn, unless the round limit is reached: then the seats holding the most royals share the win
+    (stuck or random play could otherwise go on for ever)."""
     pub = table.public
     seats = len(table.private)
     nxt = (pub.turn + 1) % seats
@@ -72,6 +75,19 @@ def next_turn(table: JTable, rng: Rng, news: dict[str, Any]) -> None:
 def matching_cards(hand: Sequence[str], public: Public) -> list[str]:
     """The cards of ``hand`` whose lottery value equals a die."""
     return sorted({c for c in hand if lottery_value(c, public.additions) in public.dice})
+
+
+def trim_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
+    """A hand over the limit discards one card at a time."""
+    return [Discard(card=c) for c in sorted(set(private.hand))]
+
+
+def lottery_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
+    """Show a card matching a die (with Windfall Lottery, every match at once), or show nothing."""
+    matching = matching_cards(private.hand, public)
+    if public.additions.windfall_lottery:
+        return [ShowAll(), Skip()] if matching else [Skip()]
+    return [*(Show(card=c) for c in matching), Skip()]
 
 
 def lottery(
@@ -131,6 +147,7 @@ def after_draw(
 
 
 def start_journey(table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+    """The journey begins: on foot from where the rabbit stands, or as the clubs flight declared before the roll."""
     pub = table.public
     pub.phase, pub.moved, pub.stayed, pub.came_from, pub.bought = "journey", False, False, None, []
     flight = pub.flight
@@ -154,6 +171,8 @@ def start_journey(table: JTable, seat: int, rng: Rng, news: dict[str, Any], priv
 
 
 def end_journey(table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+    """Where every journey ends: a win on the Citadel, else the seats to ask about hearts access, else the
+    acquisition. Who is asked depends on public facts only, so being asked tells nobody anything."""
     pub = table.public
     at = pub.rabbits[seat]
     news["at"] = at
@@ -206,6 +225,7 @@ def rest(table: JTable, seat: int, move: Rest, rng: Rng, news: dict[str, Any], p
 
 
 def increment(table: JTable, seat: int, rng: Rng, news: dict[str, Any], private: dict[int, Any]) -> None:
+    """A card drawn when the turn ends on a hex (the Citadel and the underground included, never off the board)."""
     at = table.public.rabbits[seat]
     if at != OFF and table.public.board.graph.is_hex(at):
         draw_cards(table, seat, rng, news, private)

@@ -1,6 +1,6 @@
 # The game's docstring (what is hidden, what is chance, and each reading of the rulebook) is the package's, in
-# __init__.py, where a reader opens the game first. The docstring checks and the catalogue's readers look at the module
-# that declares the game class, so this module carries the same text (set below, after the imports).
+# __init__.py, where a reader opens the game first. The docstring checks (tests/test_game_docstrings.py) read the
+# module that declares the game class, so this module carries the same text (set below, after the imports).
 #
 # This module is the game itself: its declaration for the catalogue, the options it refuses, the setup, and the tables
 # that say what is legal in each phase and which rule plays each move. The rules live in the modules beside it, one
@@ -19,7 +19,7 @@ from server.engine.seats import check_named_seat, named_or_drawn
 from . import __doc__ as _package_doc
 from . import access, building, fights, flights, flow, journey, trades
 from .acquisition import acquire_moves
-from .board import CITADEL, UNDERGROUND, Board, Tile
+from .board import CITADEL
 from .cards import CARROTS, HAND_LIMIT, OVERTAXED_LIMIT, ROYALS_NEEDED, suits_in_play
 from .layouts import SAMPLE_BOARD, build_board
 from .moves import (
@@ -61,34 +61,21 @@ from .state import JTable, Phase, Private, Public, Secret
 
 __doc__ = _package_doc
 
-#: What is legal in each phase, for the seat to act; a phase not listed ("arrived", "over") offers nothing.
+#: The legal moves of the seat to act, from what it may see: the public part and its own hand.
 LegalMoves = Callable[[Public, Private, int], list[AnyMove]]
-#: A move's check beyond being listed: any payment or show that reaches its price is accepted, not only the listed.
+#: A check of a move beyond the engine's: raises :class:`~server.engine.IllegalMove`.
 Check = Callable[[Public, Private, int, Any], None]
-#: What a move does to the draft table: the public and private news of its event are filled in as it plays.
+#: What a move does to the draft table, filling in its event's public news and each seat's private news as it plays.
 Handler = Callable[[JTable, int, Any, Rng, dict[str, Any], dict[int, Any]], None]
 
-
-def trim_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
-    """A hand over the limit discards one card at a time."""
-    return [Discard(card=c) for c in sorted(set(private.hand))]
-
-
-def lottery_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
-    """Show a card matching a die (with Windfall Lottery, every match at once), or show nothing."""
-    matching = flow.matching_cards(private.hand, public)
-    if public.additions.windfall_lottery:
-        return [ShowAll(), Skip()] if matching else [Skip()]
-    return [*(Show(card=c) for c in matching), Skip()]
-
-
+#: What is legal in each phase; a phase not listed ("arrived", settled within the move, and "over") offers nothing.
 LEGAL: dict[Phase, LegalMoves] = {
-    "build": lambda public, private, seat: building.building_moves(public, seat),
+    "build": building.building_moves,
     "takeoff": flights.takeoff_moves,
     "access": access.show_moves,
     "prove": access.show_moves,
-    "lottery": lottery_moves,
-    "trim": trim_moves,
+    "lottery": flow.lottery_moves,
+    "trim": flow.trim_moves,
     "acquire": acquire_moves,
     "ask": trades.ask_moves,
     "consider": trades.consider_moves,
@@ -97,6 +84,8 @@ LEGAL: dict[Phase, LegalMoves] = {
     "pay": journey.pay_moves,
     "journey": journey.journey_moves,
 }
+#: The moves the engine's check (is it listed?) would refuse too often: any payment, throw or show of hearts that
+#: reaches its price is accepted, while the legal moves list only those from which no card can be left out.
 CHECKS: dict[tuple[Phase, type[MoveModel]], Check] = {
     ("pay", Pay): journey.check_pay,
     ("fight", Strike): fights.check_strike,
@@ -193,10 +182,7 @@ class Jackrabbits(
         elif options.board == "random":
             board = build_board(rng, suits)
         else:
-            board = Board(layout="built", tiles=(
-                Tile(id=CITADEL, kind="citadel", x=0.0, y=0.0, roads=(CITADEL,), seaside=True),
-                Tile(id=UNDERGROUND, kind="underground", x=-40.0, y=-40.0, roads=(UNDERGROUND,)),
-            ), links=())  # fmt: skip
+            board = building.bare_board()
         first = named_or_drawn(options.first_player, seats, rng)
         public = Public(
             objective=options.objective, additions=options.additions(), suits=suits,

@@ -194,4 +194,5 @@ JTable = Table[Public, Private, Secret]
 
 
 def purse_of(public: Public, seat: int) -> Purse:
+    """How the seat's cards add up in its payments: its capital ace and the additions in play."""
     return Purse(public.additions, public.capital[seat])
