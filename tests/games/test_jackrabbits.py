@@ -1103,3 +1103,16 @@ def test_with_every_option_a_seat_receives_nothing_that_depends_on_what_it_may_n
             assert _received(RULES, table, seat, probes) == _received(
                 RULES, _perturbed(table, donor, seat), seat, probes
             )
+
+
+def test_every_move_has_a_rule_that_plays_it_and_every_phase_its_legal_moves() -> None:
+    """The dispatch tables of ``server/games/jackrabbits/game.py`` cover the schema: a move missing from them would be
+    accepted on the wire and then fail as it is played."""
+    from typing import get_args
+
+    from server.games.jackrabbits import AnyMove
+    from server.games.jackrabbits.game import ACTS, DECISIONS, LEGAL
+    from server.games.jackrabbits.state import Phase
+
+    assert set(get_args(AnyMove)) == set(ACTS) | set(DECISIONS)
+    assert set(get_args(Phase)) == set(LEGAL) | {"arrived", "over"}
