@@ -299,6 +299,17 @@ class Matches:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
 
+    async def proven_seat(self, token: str) -> SeatToken | None:
+        """The seat ``token`` holds now, checked against the stored match; None if it holds none
+        (malformed, a wrong secret, a seat since left, no such match)."""
+        parsed = SeatToken.parse(token)
+        if parsed is None:
+            return None
+        hashes = await self.store.seat_hashes(parsed.match_id)
+        if hashes is None or parsed.seat >= len(hashes) or not isinstance(hashes[parsed.seat], str):
+            return None
+        return parsed if token_matches(token, hashes[parsed.seat]) else None
+
     async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)

@@ -220,6 +220,10 @@ class MatchStore(Protocol):
         """The record (``MatchNotFound`` if none), and the version ``move_key`` was applied at, if it was."""
         ...
 
+    async def seat_hashes(self, match_id: str) -> list[str | None] | None:
+        """The hash of each seat's token (None: a free seat); None if there is no such match."""
+        ...
+
     async def commit(self, commit: Commit) -> CommitResult: ...
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:

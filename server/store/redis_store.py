@@ -13,6 +13,7 @@ the node that owns a channel's slot: :meth:`Store.pubsub_node` says which.
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -286,6 +287,21 @@ class Store:
         if not raw:
             raise MatchNotFound(f"no match {match_id!r}")
         return decode_record(raw), None if applied is None else int(applied)
+
+    async def seat_hashes(self, match_id: str) -> list[str | None] | None:
+        """The hash of each seat's token (None: a free seat); None if there is no such match."""
+        key, _, _ = match_keys(match_id)
+        try:
+            if self._line is not None:
+                raw = await self._line.call("HGET", key, "tokens")
+            else:
+                raw = await self.redis.hget(key, "tokens")
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        if raw is None:
+            return None
+        hashes = json.loads(raw)
+        return hashes if isinstance(hashes, list) else None
 
     async def commit(self, c: Commit) -> CommitResult:
         """Run the commit script (``commit.lua``): compare-and-set, write, log, publish."""
