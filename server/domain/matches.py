@@ -169,7 +169,7 @@ class Matches:
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=encode_table(table), rng=rng.state,  # nobody waits on it yet
-            time_control=tc, clock=clock, accounts=accounts,
+            time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
         # A match with timed work (bots, a clock) is leased by one instance's scheduler.
@@ -253,7 +253,8 @@ class Matches:
             if record.status is not MatchStatus.OPEN:
                 raise MatchStarted("a seat can only be left before the match starts")
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
-            tokens[seat] = names[seat] = accounts[seat] = None
+            tokens[seat] = names[seat] = None
+            accounts[seat] = record.held[seat]  # a seat a pairing holds stays held for its account
             # A match every player has left before the start is abandoned.
             status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
             new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())

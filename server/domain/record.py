@@ -50,10 +50,16 @@ class MatchRecord:
     accounts: list[str | None] = field(default_factory=list)
     #: Spectators see the match this late (a tournament's match); None: they see it live.
     spectator_delay: SpectatorDelay | None = None
+    #: The account each seat is held for by a pairing (a ladder's or a tournament's), fixed at creation:
+    #: a held seat left before the start is held again for its account, never opened to anyone else.
+    #: Records stored before holds were kept apart lack it: it reads as no seat held.
+    held: list[str | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.accounts:
             object.__setattr__(self, "accounts", [None] * self.seats)
+        if not self.held:
+            object.__setattr__(self, "held", [None] * self.seats)
 
     def open_seats(self) -> list[int]:
         return open_seats(self.tokens, self.bots, self.accounts)
