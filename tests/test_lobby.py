@@ -4,6 +4,7 @@ the indexes behind it, repaired when a write to them failed and rid of the match
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -13,8 +14,14 @@ import pytest
 import redis.asyncio as aioredis
 from vorpal_client import VorpalClient
 
+from server.config import Settings
+from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.clocks import TimeControl
+from server.domain.delay import SpectatorDelay
+from server.domain.matches import Matches
 from server.domain.record import LobbyCursor, MatchList
 from server.domain.status import MatchStatus
+from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import LOBBY_EXPIRY, lobby_index, match_keys
@@ -333,3 +340,39 @@ async def test_a_stored_match_that_cannot_be_read_is_left_out_of_every_page(
             assert await redis.zscore(lobby_index("open", "borogoves"), garbled[0]) is not None  # left as it is
         finally:  # the session's later servers share this Redis: their lobby upkeep would warn of these
             await redis.delete(*(match_keys(m)[0] for m in garbled))
+
+
+async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: EmbeddedRedis, store: Store) -> None:
+    """Issue 43, finding 3: the lobby showed a delayed match's last version, status and outcome at once."""
+    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    ada, bob = (Account(id=new_account_id(), name=n, kind=AccountKind.BOT, created=0, key_hash="x") for n in "ab")
+    summary = await matches.create("gimble", None, 2, [], TimeControl(kind="per_decision", limit_ms=600_000),
+                                   held=[ada.id, bob.id], clock_from_creation=True,
+                                   spectator_delay=SpectatorDelay(seconds=120))  # fmt: skip
+    mid = summary.match
+    tokens = [(await matches.join(mid, None, None, who))["token"] for who in (ada, bob)]
+    record, _ = await store.load(mid)
+    while record.status is MatchStatus.ACTIVE:
+        for token in tokens:
+            legal = await matches.legal(mid, token)
+            if legal["moves"]:
+                await matches.move(mid, token, secrets.token_hex(8), legal["version"], legal["moves"][0])
+                break
+        record, _ = await store.load(mid)
+    assert record.status is MatchStatus.FINISHED and record.outcome is not None
+
+    in_steps = Store(aioredis.Redis.from_url(redis_server.url))  # the cluster's path
+    try:
+        for path in (store, in_steps):
+            page = await path.page("gimble", None, 500)
+            assert mid in page.delayed and b'{"match":"%s","delayed":true}' % mid.encode() in page.summaries
+    finally:
+        await in_steps.close()
+
+    shown = next(m for m in (await matches.list_matches("gimble", None, 500)).validated().matches if m.match == mid)
+    assert (shown.version, shown.status, shown.outcome, shown.updated) == (0, MatchStatus.ACTIVE, None,
+                                                                           record.created)  # fmt: skip
+    finished = (await matches.list_matches(None, MatchStatus.FINISHED, 500)).validated().matches
+    assert mid not in [m.match for m in finished]  # not under a status its spectators have not seen
+    admin = (await matches.list_matches(None, MatchStatus.FINISHED, 500, spectator=False)).validated().matches
+    assert next(m for m in admin if m.match == mid) == record.summary()  # an admin sees it as it is

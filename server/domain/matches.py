@@ -36,7 +36,17 @@ from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
-from .record import Commit, CommitResult, CommitStatus, LobbyCursor, LobbyPage, MatchRecord, MatchStore, MatchSummary
+from .record import (
+    Commit,
+    CommitResult,
+    CommitStatus,
+    LobbyCursor,
+    LobbyPage,
+    MatchRecord,
+    MatchStore,
+    MatchSummary,
+    placeholder,
+)
 from .status import MatchStatus, transition
 
 #: How often join and leave look again when a concurrent change moved the version.
@@ -177,13 +187,40 @@ class Matches:
         return record.summary()
 
     async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int,
-                           cursor: str | None = None) -> LobbyPage:  # fmt: skip
+                           cursor: str | None = None, *, spectator: bool = True) -> LobbyPage:  # fmt: skip
         """A page of the lobby, newest first: ``limit`` matches of ``game`` and ``status`` (None: any)
-        after ``cursor`` (the ``next`` of the page before; None: the newest)."""
+        after ``cursor`` (the ``next`` of the page before; None: the newest).
+
+        A ``spectator`` (anyone but an admin) sees a delayed match's row as its delayed view shows the
+        match now, and does not find it under a ``status`` that view has not reached yet."""
         after = None if cursor is None else LobbyCursor.parse(cursor)
         if cursor is not None and after is None:
             raise BadRequest("cursor must be the next cursor of a page")
-        return await self.store.page(game, status, limit, after)
+        page = await self.store.page(game, status, limit, after)
+        return await self._cut(page, status, spectator=spectator) if page.delayed else page
+
+    async def _cut(self, page: LobbyPage, status: MatchStatus | None, *, spectator: bool) -> LobbyPage:
+        """``page`` with the placeholder of each delayed match filled (:func:`spectating.summary_as_seen`),
+        or taken out (the match expired since, or the spectators' view has not reached ``status``)."""
+        summaries = page.summaries
+        now = now_ms()
+        for match_id in page.delayed:
+            shown: MatchSummary | None = None
+            try:
+                record, _ = await self.store.load(match_id)
+            except MatchNotFound:
+                pass
+            else:
+                shown = await spectating.summary_as_seen(self.store, record, now) if spectator else record.summary()
+            held = placeholder(match_id)
+            if shown is not None and (status is None or shown.status is status):
+                summaries = summaries.replace(held, shown.model_dump_json().encode())
+            else:  # rows are joined by commas (a placeholder cannot occur within a row: its quotes would be escaped)
+                for gone in (held + b",", b"," + held, held):
+                    if gone in summaries:
+                        summaries = summaries.replace(gone, b"", 1)
+                        break
+        return LobbyPage(summaries, page.next)
 
     async def join(self, match_id: str, seat: int | None, name: str | None,
                    account: Account | None = None, join_id: str | None = None) -> dict[str, Any]:  # fmt: skip

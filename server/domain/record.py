@@ -153,11 +153,17 @@ class LobbyPage:
 
     summaries: bytes
     next: LobbyCursor | None
+    #: The matches whose spectators see them late (:mod:`.spectating`): storage writes each one's summary as
+    #: a placeholder, :func:`placeholder`, which the lifecycle fills with the match as spectators see it.
+    delayed: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, matches: list[MatchSummary], next: LobbyCursor | None) -> LobbyPage:
+    def of(cls, matches: list[MatchSummary], next: LobbyCursor | None, delayed: tuple[str, ...] = ()) -> LobbyPage:
         """A page of summaries read as models (a Redis Cluster's path)."""
-        return cls(_SUMMARIES.dump_json(matches)[1:-1], next)
+        if not delayed:
+            return cls(_SUMMARIES.dump_json(matches)[1:-1], next)
+        rows = [placeholder(m.match) if m.match in delayed else m.model_dump_json().encode() for m in matches]
+        return cls(b",".join(rows), next, delayed)
 
     def json(self) -> bytes:
         """``{"matches": [...], "next": cursor | null}``: the answer, spliced (the cursor needs no escaping)."""
@@ -167,6 +173,11 @@ class LobbyPage:
     def validated(self) -> MatchList:
         """The page as the :class:`MatchList` it must be (raises if it is not one)."""
         return MatchList.model_validate_json(self.json())
+
+
+def placeholder(match_id: str) -> bytes:
+    """What a lobby page holds, until the lifecycle fills it, for a match whose spectators see it late."""
+    return b'{"match":"%s","delayed":true}' % match_id.encode()
 
 
 class MatchList(BaseModel):

@@ -171,7 +171,8 @@ class Tournaments:
                     else:
                         if record.status.ended:
                             winners = None if record.outcome is None else list(record.outcome.get("winners", []))
-                            p = p.model_copy(update={"ended": True, "winners": winners})
+                            p = p.model_copy(update={"ended": True, "winners": winners, "ended_at": record.updated,
+                                                     "ended_version": t.version + 1})  # fmt: skip
                 pairings.append(p)
             if pairings == last.pairings:
                 return

@@ -83,6 +83,8 @@ _LEASES_SOURCE = resources.files("server.store").joinpath("leases.lua").read_tex
 _LOBBY_SOURCE = resources.files("server.store").joinpath("lobby.lua").read_text()
 LOBBY_SCRIPT = Script(_LOBBY_SOURCE)
 _CHAT_SOURCE = resources.files("server.store").joinpath("chat.lua").read_text()
+#: The field of a match hash that says whether its spectators see it late (the lobby then shows it so too).
+DELAY = "spectator_delay"
 LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
 
 #: Faults that mean "Redis cannot answer now" (down, restarting, loading its AOF, a cluster
@@ -443,9 +445,11 @@ class Store:
             if self._line is not None:
                 found, wrong, unreadable = await self._page_in_one(key, status, limit, after)
             else:
-                summaries, wrong, unreadable = await self._page_in_steps(key, status, limit + 1, after)
+                summaries, wrong, unreadable, delayed = await self._page_in_steps(key, status, limit + 1, after)
                 more = len(summaries) > limit
-                found = LobbyPage.of(summaries[:limit], LobbyCursor.of(summaries[limit - 1]) if more else None)
+                page = summaries[:limit]
+                found = LobbyPage.of(page, LobbyCursor.of(summaries[limit - 1]) if more else None,
+                                     tuple(m.match for m in page if m.match in delayed))  # fmt: skip
             if unreadable:
                 self._unreadable.log("the lobby left out %d stored matches it cannot read, such as %s",
                                      len(unreadable), unreadable[0])  # fmt: skip
@@ -470,14 +474,16 @@ class Store:
         args = ["+inf" if after is None else after.created, "" if after is None else after.match, limit,
                 "" if status is None else status.value, " ".join(MatchStatus)]  # fmt: skip
         try:
-            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS])
+            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS, DELAY])
         except ResponseError as exc:
             if "WRONGTYPE" in str(exc):
                 raise
-            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS])
-        objects, created, last, wrong, unreadable = reply
+            reply = await LOBBY_PAGE_SCRIPT(self._line, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS,
+                                                                 DELAY])  # fmt: skip
+        objects, created, last, wrong, unreadable, delayed = reply
         cursor = LobbyCursor(int(created), last.decode()) if created else None
-        return LobbyPage(objects, cursor), wrong.decode().split(), unreadable.decode().split()
+        page = LobbyPage(objects, cursor, tuple(delayed.decode().split()))
+        return page, wrong.decode().split(), unreadable.decode().split()
 
     async def _heal(self, *keys: str) -> None:
         """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
@@ -489,14 +495,16 @@ class Store:
                 await self.redis.delete(key)
 
     async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int, after: LobbyCursor | None
-                             ) -> tuple[list[MatchSummary], list[str], list[str]]:  # fmt: skip
+                             ) -> tuple[list[MatchSummary], list[str], list[str], set[str]]:  # fmt: skip
         """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node).
-        Returns the summaries, the ids the index has wrong and those of the matches that cannot be read."""
+        Returns the summaries, the ids the index has wrong, those of the matches that cannot be read and
+        those whose spectators see them late."""
         top = "+inf" if after is None else after.created
         offset = 0
         out: list[MatchSummary] = []
         wrong: list[str] = []
         unreadable: list[str] = []
+        delayed: set[str] = set()
         while len(out) < want:
             asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
             reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
@@ -507,14 +515,16 @@ class Store:
             offset += len(pairs)
             ids = [m.decode() for m, score in pairs
                    if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
-            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
+            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS, DELAY) for mid in ids])
             found, kept = [], []
             for mid, row in zip(ids, rows, strict=True):
                 if row[0] is None or (status is not None and row[3] != status.value.encode()):
                     wrong.append(mid)
                 else:
                     found.append(mid)
-                    kept.append(row)
+                    kept.append(row[:-1])
+                    if row[-1] not in (None, b"null"):
+                        delayed.add(mid)
             for mid, summary in zip(found, decode_summaries(kept), strict=True):
                 if summary is None:
                     unreadable.append(mid)
@@ -522,7 +532,7 @@ class Store:
                     out.append(summary)
             if len(pairs) < asked:
                 break
-        return out, wrong, unreadable
+        return out, wrong, unreadable, delayed
 
     async def repair_lobby(self, batch: int = REPAIR_BATCH) -> int:
         """One step of the lobby's upkeep; returns how many entries it looked at.

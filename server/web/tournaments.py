@@ -1,5 +1,8 @@
 """REST for tournaments (``/v1/tournaments``): create, register, start, standings, export.
 
+Every answer shows a tournament as its matches' spectators may see them: nothing of a delayed
+match's end before its spectators see it (:func:`~server.domain.tournaments.as_seen`).
+
 An account creates a tournament with its API key and becomes its organiser (an admin
 may create one with the admin key: it has no organiser). Accounts register with their
 keys before the start; the organiser's key (or the admin key) starts it. From then on
@@ -19,7 +22,8 @@ from starlette.routing import Route
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.tournaments import Tournament, TournamentFormat, standings, standings_csv
+from server.domain.matches import now_ms
+from server.domain.tournaments import Tournament, TournamentFormat, as_seen, standings, standings_csv
 from server.engine.errors import (
     AccountDisabled,
     AlreadyRegistered,
@@ -57,7 +61,9 @@ class CreateTournament(Body):
 
 
 def tournament_json(t: Tournament) -> dict[str, Any]:
-    """A tournament as the API shows it: the document, its planned rounds and the standings."""
+    """A tournament as the API shows it (to anyone: as its matches' spectators may see them,
+    :func:`~server.domain.tournaments.as_seen`): the document, its planned rounds and the standings."""
+    t = as_seen(t, now_ms())
     return {**t.model_dump(), "planned_rounds": t.planned_rounds(), "standings": standings(t)}
 
 
@@ -98,7 +104,8 @@ async def create(request: Request) -> Response:
 @operation("listTournaments", "List tournaments, newest first", tag="tournaments", answer=TournamentList,
            query=[LIMIT], errors=[Unavailable])  # fmt: skip
 async def list_tournaments(request: Request) -> Response:
-    found = await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))
+    now = now_ms()
+    found = [as_seen(t, now) for t in await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))]
     return answer(TournamentList, {"tournaments": [
         {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
          "entrants": len(t.entrants), "rounds": len(t.rounds), "created": t.created} for t in found]})  # fmt: skip
@@ -144,7 +151,7 @@ async def export(request: Request) -> Response:
     t = await services(request).tournaments.get(tournament_id(request))
     fmt = request.query_params.get("format", "json")
     if fmt == "csv":
-        return Response(standings_csv(t), media_type="text/csv", headers={
+        return Response(standings_csv(as_seen(t, now_ms())), media_type="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{t.id}-standings.csv"'})  # fmt: skip
     if fmt != "json":
         raise BadRequest("format is json or csv")
