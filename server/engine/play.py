@@ -7,6 +7,7 @@ here, for every game alike; no game filters its own output.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -261,6 +262,19 @@ class Rules:
                 "outcome": self.outcome_schema(),
             },
         }
+
+    def options_schema(self, seats: int) -> dict[str, Any]:
+        """The JSON Schema of the options of a match of ``seats``: exactly what :meth:`setup` takes. The
+        options' own schema, each option naming a seat bounded to the match's, and the game's rules between
+        options (:meth:`Game.options_rules`)."""
+        schema = copy.deepcopy(self.game.options_type.model_json_schema())
+        for name in self.game.seat_options:
+            field = schema["properties"][name]
+            field["anyOf"] = [{"type": "integer", "minimum": 0, "maximum": seats - 1}, {"type": "null"}]
+        rules = self.game.options_rules(seats)
+        if rules:
+            schema["allOf"] = rules
+        return schema
 
     def _public_schema(self) -> dict[str, Any]:
         """The public part's schema as views show it: with its derived fields (such as ``underway``,

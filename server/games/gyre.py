@@ -126,7 +126,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Gyre"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -134,6 +134,7 @@ from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Not
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
+from server.engine.option_rules import implies, named, on
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -346,6 +347,7 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
         "neutral. Extended variant: a lower value starts face down instead of the 5s."
     )
     options_type = GyreOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type = Public
     reasons = {
@@ -353,6 +355,9 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
         "finished_together_mover": "several colours finished on one turn: the player who took it wins",
         "finished_together_shared": "several colours finished on another player's turn: they share the win",
     }
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        return [implies(named("face_down"), on("extended"))]
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

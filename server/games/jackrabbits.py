@@ -280,6 +280,7 @@ from server.engine import (
 from server.engine.cards import SUITS, deck, is_joker, suit
 from server.engine.decisions import Decisions, Underway, options
 from server.engine.dice import D6, roll_many
+from server.engine.option_rules import any_of, implies, not_one_of, off, on
 from server.engine.payments import minimal_payments
 from server.engine.piles import draw
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -1259,9 +1260,26 @@ class Jackrabbits(
         "are options."
     )
     options_type = JackrabbitsOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        rules = [
+            implies(on("patriarchal_values"), off("ambivalent_aces", "capital_aces")),
+            implies(on("advanced_citadel"), any_of(on("clubs_flights"), on("diamonds_trades"), on("hearts_access"))),
+            implies(on("extended_flights"), on("clubs_flights")),
+            implies(on("extended_trades"), on("diamonds_trades")),
+            implies(on("extended_access"), on("hearts_access")),
+            implies(on("additional_capital"), on("capital_aces")),
+        ]
+        tight = len(suits_in_play(True, seats))
+        if tight < len(SUITS):
+            rules.append(implies(on("tight_suits"), {**not_one_of("board", "sample"), "required": ["board"]}))
+        if tight < ROYALS_NEEDED:
+            rules.append(implies(on("tight_suits"), not_one_of("objective", "diverse", "diverse_monarchic")))
+        return rules
 
     def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

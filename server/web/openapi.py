@@ -86,15 +86,18 @@ class Operation:
     auth: Auth = Auth.NONE
     errors: tuple[type[VorpalError], ...] = ()
     headers: dict[str, str] = field(default_factory=dict)  # response header -> description
+    #: Other media types the answer may come as (the query says which), each with its schema.
+    also_as: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def operation(id: str, summary: str, *, tag: str, answer: type[BaseModel], status: int = 200,
               body: type[BaseModel] | None = None, body_required: bool = True, query: Sequence[Query] = (),
               auth: Auth = Auth.NONE, errors: Sequence[type[VorpalError]] = (),
-              headers: dict[str, str] | None = None) -> Callable[[H], H]:  # fmt: skip
+              headers: dict[str, str] | None = None,
+              also_as: dict[str, dict[str, Any]] | None = None) -> Callable[[H], H]:  # fmt: skip
     """Declare the operation a handler serves (see the module's docstring)."""
     op = Operation(id, summary, tag, answer, status, body, body_required, tuple(query), auth, tuple(errors),
-                   headers or {})  # fmt: skip
+                   headers or {}, also_as or {})  # fmt: skip
 
     def declare(handler: H) -> H:
         setattr(handler, _DECLARED, op)
@@ -187,7 +190,10 @@ def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
 def _responses(op: Operation, path: str) -> dict[str, Any]:
     ok: dict[str, Any] = {
         "description": op.answer.__doc__.strip().splitlines()[0] if op.answer.__doc__ else op.answer.__name__,
-        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{op.answer.__name__}"}}},
+        "content": {
+            "application/json": {"schema": {"$ref": f"#/components/schemas/{op.answer.__name__}"}},
+            **{media: {"schema": schema} for media, schema in op.also_as.items()},
+        },
     }
     if op.headers:
         ok["headers"] = {h: {"description": d, "schema": {"type": "string"}} for h, d in op.headers.items()}

@@ -145,7 +145,9 @@ async def start(request: Request) -> Response:
 
 @operation("exportTournament", "The results: the tournament as JSON, or (format=csv) its standings as CSV",
            tag="tournaments", answer=TournamentView, query=[FORMAT], errors=_KNOWN,
-           headers={"Content-Disposition": "an attachment's file name"})  # fmt: skip
+           headers={"Content-Disposition": "an attachment's file name"},
+           also_as={"text/csv": {"type": "string", "description": "format=csv: the standings, a row an entrant"}},
+           )  # fmt: skip
 async def export(request: Request) -> Response:
     """The results: every round's pairings and outcomes and the standings, as JSON or (standings) CSV."""
     t = await services(request).tournaments.get(tournament_id(request))
