@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
+from jsonschema_rs import Draft202012Validator
 
 from server import games
 from server.engine.errors import BadOptions
