@@ -35,7 +35,7 @@ def _values(schema: dict[str, Any]) -> tuple[list[Any], list[Any]]:
         if branch.get("type") == "integer":
             low, high = branch.get("minimum", -1), branch.get("maximum", 9)
             good += sorted({low - 1, low, high, high + 1, *range(-1, 9)})
-    return good, [None, "x", 1.5, [], {}]
+    return good, [None, "x", "1", 1.5, True, [], {}]
 
 
 def _samples(rules: Rules, n: int, rng: random.Random) -> list[dict[str, Any]]:
@@ -51,6 +51,17 @@ def _samples(rules: Rules, n: int, rng: random.Random) -> list[dict[str, Any]]:
     return out
 
 
+def _aces_clash(options: dict[str, Any]) -> bool:
+    """Jackrabbits' aces' rules, said in the options' descriptions but not in the schema (see its options_rules)."""
+    patriarchal, additional = options.get("patriarchal_values") is True, options.get("additional_capital") is True
+    ambivalent, capital = options.get("ambivalent_aces") is True, options.get("capital_aces") is True
+    return (patriarchal and (ambivalent or capital)) or (additional and not capital)
+
+
+#: Known gaps, listed: options a game refuses that its schema admits. A listed gap that no sample shows fails.
+KNOWN_GAPS = {"jackrabbits": _aces_clash}
+
+
 def _taken(rules: Rules, options: dict[str, Any], seats: int) -> bool:
     try:
         rules.game.check_options(rules.parse_options(options), seats)
@@ -64,10 +75,15 @@ def test_a_matchs_options_are_valid_by_the_schema_exactly_when_the_game_takes_th
     rng = random.Random(f"options:{rules.name}")
     for seats in range(rules.game.min_seats, rules.game.max_seats + 1):
         validator = Draft202012Validator(rules.options_schema(seats))
-        taken = refused = 0
+        taken = refused = gaps = 0
+        gap = KNOWN_GAPS.get(rules.name)
         for options in [{}, *_samples(rules, 3000, rng)]:
-            valid = validator.is_valid(options)
-            assert valid == _taken(rules, options, seats), (seats, options, valid)
+            valid, took = validator.is_valid(options), _taken(rules, options, seats)
+            if gap is not None and valid and not took and gap(options):
+                gaps += 1
+                continue
+            assert valid == took, (seats, options, valid)
             taken += valid
             refused += not valid
         assert taken and refused  # the samples reach both sides
+        assert (gap is not None) == (gaps > 0), "a listed gap no sample shows: take it off the list"

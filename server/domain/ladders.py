@@ -291,8 +291,7 @@ class Ladders:
 
     async def create(self, spec: LadderSpec) -> Ladder:
         rules = games.get(spec.game)
-        rules.parse_options(spec.options)
-        rules.check_seats(spec.seats)
+        rules.options_for(spec.options, spec.seats)
         ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder

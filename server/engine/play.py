@@ -16,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
+from .option_rules import alternatives
 from .rng import Rng
 from .windows import Pass
 
@@ -61,8 +62,9 @@ class Rules:
     # -- input ---------------------------------------------------------------
 
     def parse_options(self, raw: dict[str, Any] | None) -> Options:
+        """``raw`` as the game's options, read as strictly as a request (no coercion: ``false`` is no seat)."""
         try:
-            return self.game.options_type.model_validate(raw or {})
+            return self.game.options_type.model_validate(raw or {}, strict=True)
         except ValidationError as exc:
             raise BadOptions(_first_error(exc)) from None
 
@@ -71,6 +73,14 @@ class Rules:
             return self._moves.validate_python(raw)
         except ValidationError as exc:
             raise BadMove(_first_error(exc)) from None
+
+    def options_for(self, raw: dict[str, Any] | None, seats: int) -> Options:
+        """``raw`` as the options of a match of ``seats``: ``bad_options`` unless the game takes them for
+        that many seats (what a match's creation checks, for a tournament's or a ladder's matches ahead)."""
+        self.check_seats(seats)
+        options = self.parse_options(raw)
+        self.game.check_options(options, seats)
+        return options
 
     def check_seats(self, seats: int) -> None:
         g = self.game
@@ -273,7 +283,7 @@ class Rules:
             field["anyOf"] = [{"type": "integer", "minimum": 0, "maximum": seats - 1}, {"type": "null"}]
         rules = self.game.options_rules(seats)
         if rules:
-            schema["allOf"] = rules
+            schema["anyOf"] = alternatives(rules)
         return schema
 
     def _public_schema(self) -> dict[str, Any]:

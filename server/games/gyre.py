@@ -128,13 +128,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, computed_field
+from pydantic import BaseModel, Field, computed_field, field_validator
 
 from server.engine import BadOptions, DerivedPart, Event, Game, IllegalMove, Nothing, Options, Outcome, Rng, Table
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
-from server.engine.option_rules import implies, named, on
+from server.engine.option_rules import either, on, unset
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -158,6 +158,13 @@ class GyreOptions(Options):
         None, description="extended variant: the value that starts face down; drawn if unset"
     )
     first_player: int | None = Field(None, ge=0, le=2, description="seat of the first player; drawn if unset")
+
+    @field_validator("face_down", mode="before")
+    @classmethod
+    def _a_number(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # a Literal of integers takes true as 1, even strictly
+            raise ValueError("face_down is 1, 2, 3 or 4")
+        return value
 
 
 class Whiffle(BaseModel):
@@ -357,7 +364,7 @@ class Gyre(Decisions[Public, Nothing, Nothing, GyreMove], Game[GyreOptions, Gyre
     }
 
     def options_rules(self, seats: int) -> list[dict[str, Any]]:
-        return [implies(named("face_down"), on("extended"))]
+        return [either(unset("face_down"), on("extended"))]
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

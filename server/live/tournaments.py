@@ -78,8 +78,7 @@ class Tournaments:
                      fmt: TournamentFormat, rounds: int | None, time_control: TimeControl,
                      spectator_delay: SpectatorDelay | None, organiser: str | None) -> Tournament:  # fmt: skip
         rules = games.get(game)
-        opts = rules.parse_options(options)
-        rules.check_seats(seats)
+        opts = rules.options_for(options, seats)
         check_format(fmt, seats)
         if not time_control.timed:
             raise BadRequest("a tournament needs a time control, so that every round ends")

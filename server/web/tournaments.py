@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -35,10 +35,11 @@ from server.engine.errors import (
     Unavailable,
     UnknownGame,
 )
+from server.engine.play import Rules
 
 from .accounts import api_key
 from .auth import bearer, require_admin
-from .openapi import LIMIT, Auth, Query, operation
+from .openapi import LIMIT, Auth, Query, operation, per_game
 from .responses import TournamentList, TournamentView, answer
 from .rest import Body, parse, query_int
 from .services import services
@@ -49,6 +50,14 @@ _KNOWN = [TournamentNotFound, Unavailable]
 
 
 class CreateTournament(Body):
+    #: What ``create`` checks besides the fields' own schemas, said in the document too.
+    model_config = ConfigDict(json_schema_extra={"allOf": [
+        {"if": {"properties": {"rounds": {"type": "integer"}}, "required": ["rounds"]},
+         "then": {"properties": {"format": {"const": TournamentFormat.SWISS.value}}}},
+        {"properties": {"time_control": {"properties": {"kind": {"enum": ["per_decision", "fischer"]}},
+                                         "required": ["kind"]}}},
+    ]})  # fmt: skip
+
     name: str = Field(min_length=1, max_length=80, description="what the tournament is called")
     game: str = Field(description="a game name from GET /v1/games")
     seats: int = Field(2, ge=2, le=16, description="the seats of each match (players meet in groups of this size)")
@@ -87,8 +96,17 @@ def tournament_id(request: Request) -> str:
     return tid
 
 
+def _tournament_of(rules: Rules, seats: int) -> dict[str, Any]:
+    """What a tournament of a game's matches of ``seats`` takes: single elimination only for two seats."""
+    if seats == 2:
+        return {}
+    formats = [f.value for f in TournamentFormat if f is not TournamentFormat.SINGLE_ELIMINATION]
+    return {"properties": {"format": {"type": "string", "enum": formats}}, "required": ["seats"]}
+
+
 @operation("createTournament", "Create a tournament; the API key's account organises it (the admin key: nobody)",
            tag="tournaments", answer=TournamentView, status=201, body=CreateTournament, auth=Auth.KEY_OR_ADMIN,
+           body_rules=per_game(_tournament_of, least_seats=2),
            errors=[AccountDisabled, UnknownGame, BadOptions, Unavailable])  # fmt: skip
 async def create(request: Request) -> Response:
     body = await parse(request, CreateTournament)
