@@ -19,7 +19,7 @@ from server.domain.accounts import Account, AccountKind, new_account_id
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
 from server.domain.matches import Matches
-from server.domain.record import LobbyCursor, MatchList
+from server.domain.record import LobbyCursor, MatchList, MatchRecord
 from server.domain.status import MatchStatus
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
@@ -350,15 +350,7 @@ async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: 
                                    held=[ada.id, bob.id], clock_from_creation=True,
                                    spectator_delay=SpectatorDelay(seconds=120))  # fmt: skip
     mid = summary.match
-    tokens = [(await matches.join(mid, None, None, who))["token"] for who in (ada, bob)]
-    record, _ = await store.load(mid)
-    while record.status is MatchStatus.ACTIVE:
-        for token in tokens:
-            legal = await matches.legal(mid, token)
-            if legal["moves"]:
-                await matches.move(mid, token, secrets.token_hex(8), legal["version"], legal["moves"][0])
-                break
-        record, _ = await store.load(mid)
+    record = await play_out(matches, mid, [(await matches.join(mid, None, None, who))["token"] for who in (ada, bob)])
     assert record.status is MatchStatus.FINISHED and record.outcome is not None
 
     in_steps = Store(aioredis.Redis.from_url(redis_server.url))  # the cluster's path
@@ -376,3 +368,31 @@ async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: 
     assert mid not in [m.match for m in finished]  # not under a status its spectators have not seen
     admin = (await matches.list_matches(None, MatchStatus.FINISHED, 500, spectator=False)).validated().matches
     assert next(m for m in admin if m.match == mid) == record.summary()  # an admin sees it as it is
+
+    # Under a status, a spectator finds a delayed match only once its view has ended: never under active,
+    # which it would leave at its end (a match delayed by moves shows its end at once).
+    late = await matches.create("gimble", None, 2, [], TimeControl(kind="per_decision", limit_ms=600_000),
+                                held=[ada.id, bob.id], clock_from_creation=True,
+                                spectator_delay=SpectatorDelay(moves=2))  # fmt: skip
+    seats = [(await matches.join(late.match, None, None, who))["token"] for who in (ada, bob)]
+    active = (await matches.list_matches("gimble", MatchStatus.ACTIVE, 500)).validated().matches
+    assert late.match not in [m.match for m in active]
+    assert late.match in [m.match for m in (await matches.list_matches("gimble", None, 500)).validated().matches]
+    as_admin = await matches.list_matches("gimble", MatchStatus.ACTIVE, 500, spectator=False)
+    assert late.match in [m.match for m in as_admin.validated().matches]
+    ended = await play_out(matches, late.match, seats)
+    finished = (await matches.list_matches("gimble", MatchStatus.FINISHED, 500)).validated().matches
+    assert next(m for m in finished if m.match == late.match) == ended.summary()
+
+
+async def play_out(matches: Matches, mid: str, tokens: list[str]) -> MatchRecord:
+    """Each seat to act plays its first legal move until the match ends; the ended record."""
+    record, _ = await matches.store.load(mid)
+    while record.status is MatchStatus.ACTIVE:
+        for token in tokens:
+            legal = await matches.legal(mid, token)
+            if legal["moves"]:
+                await matches.move(mid, token, secrets.token_hex(8), legal["version"], legal["moves"][0])
+                break
+        record, _ = await matches.store.load(mid)
+    return record

@@ -192,7 +192,8 @@ class Matches:
         after ``cursor`` (the ``next`` of the page before; None: the newest).
 
         A ``spectator`` (anyone but an admin) sees a delayed match's row as its delayed view shows the
-        match now, and does not find it under a ``status`` that view has not reached yet."""
+        match now, and finds it under a ``status`` only once that view has ended there (never under
+        ``active``: a match that left that list would be seen to have ended)."""
         after = None if cursor is None else LobbyCursor.parse(cursor)
         if cursor is not None and after is None:
             raise BadRequest("cursor must be the next cursor of a page")
@@ -213,7 +214,12 @@ class Matches:
             else:
                 shown = await spectating.summary_as_seen(self.store, record, now) if spectator else record.summary()
             held = placeholder(match_id)
-            if shown is not None and (status is None or shown.status is status):
+            # Under a status a spectator finds a delayed match only once its view has ended: listed as active
+            # (and so missing from ``active`` once it ends) it would tell the end early.
+            listed = status is None or (
+                shown is not None and shown.status is status and (status.ended or not spectator)
+            )
+            if shown is not None and listed:
                 summaries = summaries.replace(held, shown.model_dump_json().encode())
             else:  # rows are joined by commas (a placeholder cannot occur within a row: its quotes would be escaped)
                 for gone in (held + b",", b"," + held, held):
