@@ -24,7 +24,7 @@ from server.domain.status import MatchStatus
 from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
-from server.store.keys import LOBBY_EXPIRY, lobby_index, match_keys
+from server.store.keys import LOBBY_EXPIRY, LOBBY_UNSEEN_ENDS, lobby_index, match_keys
 
 from .servers import ServerProcess
 
@@ -368,6 +368,13 @@ async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: 
     assert mid not in [m.match for m in finished]  # not under a status its spectators have not seen
     admin = (await matches.list_matches(None, MatchStatus.FINISHED, 500, spectator=False)).validated().matches
     assert next(m for m in admin if m.match == mid) == record.summary()  # an admin sees it as it is
+
+    # /metrics counts it active until its spectators see the end (vorpal_active_matches{game}).
+    seen_at = record.updated + 120_000
+    assert await store.redis.zscore(LOBBY_UNSEEN_ENDS, f"gimble:{mid}") == seen_at
+    before, after = await store.unseen_ends(seen_at - 1), await store.unseen_ends(seen_at)
+    assert before["gimble"] >= 1 and before["gimble"] - after.get("gimble", 0) >= 1
+    assert await store.redis.zscore(LOBBY_UNSEEN_ENDS, f"gimble:{mid}") is None  # dropped once seen
 
     # Under a status, a spectator finds a delayed match only once its view has ended: never under active,
     # which it would leave at its end (a match delayed by moves shows its end at once).

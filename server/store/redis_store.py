@@ -55,6 +55,7 @@ from .codec import (
 from .keys import (
     ANY,
     LOBBY_EXPIRY,
+    LOBBY_UNSEEN_ENDS,
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
     channel,
@@ -326,6 +327,10 @@ class Store:
             r = c.record
             try:
                 await self._place(r.id, r.game, r.status, r.created, now_ms() + c.ttl * 1000)
+                delay = r.spectator_delay
+                if r.status.ended and delay is not None and delay.seconds > 0:
+                    seen_at = r.updated + int(delay.seconds * 1000)
+                    await self._pipeline([("ZADD", LOBBY_UNSEEN_ENDS, seen_at, f"{r.game}:{r.id}")])
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         return result
@@ -418,6 +423,19 @@ class Store:
         for mid, row in zip(ids, rows, strict=True):
             if row[0] is None:
                 await self._forget(mid)
+
+    async def unseen_ends(self, now: int) -> dict[str, int]:
+        """Per game, the delayed matches that have ended but whose spectators do not see it yet at ``now`` (ms)."""
+        try:
+            _, unseen = await self._pipeline([("ZREMRANGEBYSCORE", LOBBY_UNSEEN_ENDS, "-inf", now),
+                                              ("ZRANGEBYSCORE", LOBBY_UNSEEN_ENDS, f"({now}", "+inf")])  # fmt: skip
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        out: dict[str, int] = {}
+        for member in unseen:
+            game = (member.decode() if isinstance(member, bytes) else str(member)).partition(":")[0]
+            out[game] = out.get(game, 0) + 1
+        return out
 
     async def counts(self, status: MatchStatus, games: Iterable[str]) -> dict[str, int]:
         """How many matches of each game the lobby lists in ``status`` (the indexes' sizes)."""
