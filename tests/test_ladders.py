@@ -160,9 +160,8 @@ async def test_a_held_seat_left_before_the_start_is_no_strangers_to_take(ladder_
         players = [await api.register(f"trio{i}") for i in range(3)]
         for issued in players:
             await api.join_queue(ladder, issued.key)
-        found = [(await until(lambda k=p.key: found_match(api, k), what="a match_found notice"))[0].data
-                 for p in players]  # fmt: skip
-        match = found[0]["match"]
+        key = players[0].key
+        match = (await until(lambda: found_match(api, key), what="a match_found notice"))[0].data["match"]
         leaver, sitter = players[0], players[1]
         seat = (await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(leaver.key))).json()
         await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(sitter.key))

@@ -20,7 +20,6 @@ the ``code`` values the operation can answer with at that status.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -154,17 +153,11 @@ def game_options() -> dict[str, Any]:
     return out
 
 
-def _bodies(model: dict[str, Any], rules: dict[str, Any]) -> dict[str, Any]:
-    """``rules`` (:func:`per_game`) written out: each branch a whole body, the model's schema with the branch's
-    properties in place of the model's own (test data generators take that, not an ``allOf`` of the two)."""
-    out = []
-    for branch in rules["anyOf"]:
-        whole = copy.deepcopy(model)
-        whole.pop("title", None)
-        whole["properties"] = {**whole["properties"], **branch["properties"]}
-        whole["required"] = sorted({*whole.get("required", []), *branch["required"]})
-        out.append(whole)
-    return {"description": rules["description"], "anyOf": out}
+def _bodies(name: str, rules: dict[str, Any]) -> dict[str, Any]:
+    """``rules`` (:func:`per_game`) written out: each branch the body model ``name`` and the branch's properties
+    (one ``allOf`` of plain objects per branch: what test data generators take)."""
+    model = {"$ref": f"#/components/schemas/{name}"}
+    return {"description": rules["description"], "anyOf": [{"allOf": [model, branch]} for branch in rules["anyOf"]]}
 
 
 # -- what operations share ------------------------------------------------------------
@@ -318,17 +311,12 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
     schemas = _schemas(list(models.values()))
     schemas["Problem"] = _problem_schema()
     schemas.update(game_options())
-    written_out = set()
     for ops in paths.values():  # bodies that also follow a game's rules (per_game)
         for described in ops.values():
             op = described.pop("x-body-rules", None)
             if op is not None:
                 body = described["requestBody"]["content"]["application/json"]
-                name = body["schema"]["$ref"].rpartition("/")[2]
-                body["schema"] = _bodies(schemas[name], op)
-                written_out.add(name)
-    for name in written_out:  # each branch holds the model whole: the model itself is named nowhere else
-        del schemas[name]
+                body["schema"] = _bodies(body["schema"]["$ref"].rpartition("/")[2], op)
     return {
         "openapi": "3.1.0",
         "info": {
