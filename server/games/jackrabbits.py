@@ -1266,10 +1266,9 @@ class Jackrabbits(
     reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
 
     def options_rules(self, seats: int) -> list[dict[str, Any]]:
-        # The aces' rules (patriarchal values without ambivalent or capital aces, additional capital with capital
-        # aces) are said in their options' descriptions only: with them the schema of a match's options has 48
-        # combinations per seat count, more than test data generators take (schemathesis gives up past ~16).
         rules = [
+            either(off("patriarchal_values"), off("ambivalent_aces", "capital_aces")),
+            either(off("additional_capital"), on("capital_aces")),
             either(off("advanced_citadel"), on("clubs_flights"), on("diamonds_trades"), on("hearts_access")),
             either(off("extended_flights"), on("clubs_flights")),
             either(off("extended_trades"), on("diamonds_trades")),
