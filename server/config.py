@@ -83,6 +83,10 @@ class Settings:
     #: Match creations a client may make a second, and at once, within the REST limit.
     create_rate_per_s: float = 1.0
     create_burst: int = 20
+    #: Requests a client address may make a second, and at once, with a bearer credential that proves no one
+    #: (a made-up or wrong seat token or API key): charged to the address, within its REST limit.
+    auth_fail_rate_per_s: float = 0.2
+    auth_fail_burst: int = 10
     #: Proxies (addresses or networks) whose ``X-Forwarded-For`` names the client; none: the peer is the client.
     trusted_proxies: tuple[str, ...] = ()
     #: A REST body over this many bytes is refused (413) before it is read whole.
@@ -129,6 +133,8 @@ class Settings:
             rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),
             create_rate_per_s=float(env.get("VORPAL_CREATE_RATE_PER_S", cls.create_rate_per_s)),
             create_burst=int(env.get("VORPAL_CREATE_BURST", cls.create_burst)),
+            auth_fail_rate_per_s=float(env.get("VORPAL_AUTH_FAIL_RATE_PER_S", cls.auth_fail_rate_per_s)),
+            auth_fail_burst=int(env.get("VORPAL_AUTH_FAIL_BURST", cls.auth_fail_burst)),
             trusted_proxies=_list(env.get("VORPAL_TRUSTED_PROXIES", "")),
             max_body_bytes=int(env.get("VORPAL_MAX_BODY_BYTES", cls.max_body_bytes)),
             cors_origins=_list(env.get("VORPAL_CORS_ORIGINS", "")),

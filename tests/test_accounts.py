@@ -114,6 +114,19 @@ async def test_registration_refuses_bad_input_with_stable_codes(api: httpx.Async
         problem(await api.get("/v1/accounts/me", headers=bearer(wrong)), "unauthorized", 401)
 
 
+async def test_bearer_without_a_credential_is_unauthorized_wherever_a_credential_is_taken(
+        api: httpx.AsyncClient) -> None:  # fmt: skip
+    """Issue 43, finding 5: the document's bearer schemes let a client send ``Bearer`` and nothing after it;
+    it is a missing credential (401), not a malformed request (400)."""
+    match = (await api.post("/v1/matches", json={"game": "mome", "seats": 2})).json()["match"]
+    empty = {"Authorization": "Bearer"}
+    for method, path in [("GET", "/v1/accounts/me"), ("POST", "/v1/accounts/me/key"), ("GET", f"/v1/matches/{match}"),
+                         ("GET", f"/v1/matches/{match}/legal"), ("POST", f"/v1/matches/{match}/leave"),
+                         ("POST", f"/v1/matches/{match}/join"), ("GET", "/v1/admin/matches"),
+                         ("POST", "/v1/tournaments/abc/start")]:  # fmt: skip
+        problem(await api.request(method, path, headers=empty), "unauthorized", 401)
+
+
 # -- joining with a key -----------------------------------------------------------------------
 
 

@@ -71,6 +71,41 @@ async def test_held_and_open_seats_mix_and_the_match_starts_when_every_seat_is_t
     assert record.status is MatchStatus.ACTIVE
 
 
+async def test_a_held_seat_left_before_the_start_stays_held_for_its_account(matches: Matches) -> None:
+    """Issue 43, finding 2: leaving a held seat gave it to whoever joined next (a stranger, then rated)."""
+    ada, bob, cy = account("ada"), account("bob"), account("cy")
+    summary = await matches.create("gimble", None, 3, [], held=[ada.id, bob.id, cy.id])
+    ada_seat = await matches.join(summary.match, None, None, ada)
+    await matches.join(summary.match, None, None, bob)
+    left = await matches.leave(summary.match, ada_seat["token"])
+    assert left["status"] == "open"
+    record, _ = await matches.store.load(summary.match)
+    assert record.accounts == [ada.id, bob.id, cy.id] and record.open_seats() == []
+    assert record.summary().open_seats == [] and record.names[0] is None
+    with pytest.raises(MatchFull):
+        await matches.join(summary.match, None, "stranger")
+    with pytest.raises(SeatTaken):
+        await matches.join(summary.match, 0, "stranger")
+    eve = account("eve")
+    with pytest.raises(MatchFull):
+        await matches.join(summary.match, None, None, eve)
+    assert (await matches.join(summary.match, None, None, ada))["seat"] == 0  # hers again
+    assert (await matches.join(summary.match, None, None, cy))["seat"] == 2
+    record, _ = await matches.store.load(summary.match)
+    assert record.status is MatchStatus.ACTIVE and record.accounts == [ada.id, bob.id, cy.id]
+
+
+async def test_a_seat_an_account_took_of_its_own_is_open_again_when_it_leaves(matches: Matches) -> None:
+    ada = account("ada")
+    summary = await matches.create("gimble", None, 3, [])
+    await matches.join(summary.match, 2, "bea")
+    taken = await matches.join(summary.match, None, None, ada)
+    await matches.leave(summary.match, taken["token"])
+    record, _ = await matches.store.load(summary.match)
+    assert record.accounts == [None, None, None] and record.open_seats() == [0, 1]
+    assert (await matches.join(summary.match, 0, "anyone"))["seat"] == 0
+
+
 async def test_holds_must_fit_the_seats(matches: Matches) -> None:
     ada = account("ada")
     with pytest.raises(BadRequest):

@@ -152,6 +152,34 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
 
 
 @pytest.mark.anyio
+async def test_a_held_seat_left_before_the_start_is_no_strangers_to_take(ladder_server: ServerProcess) -> None:
+    """Issue 43, finding 2: on a 3-seat ladder match one paired account left, and an anonymous join took its seat,
+    started the match and was rated on the board."""
+    async with VorpalClient(ladder_server.url) as api, httpx.AsyncClient(base_url=ladder_server.url) as http:
+        ladder = (await api.create_ladder(ADMIN_KEY, "Gimble trios", "gimble", 3, widen_per_s=5.0, join_s=600)).id
+        players = [await api.register(f"trio{i}") for i in range(3)]
+        for issued in players:
+            await api.join_queue(ladder, issued.key)
+        key = players[0].key
+        match = (await until(lambda: found_match(api, key), what="a match_found notice"))[0].data["match"]
+        leaver, sitter = players[0], players[1]
+        seat = (await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(leaver.key))).json()
+        await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(sitter.key))
+        left = await http.post(f"/v1/matches/{match}/leave", headers=bearer(seat["token"]))
+        assert left.status_code == 200 and left.json()["status"] == "open"
+        lobby = (await http.get("/v1/matches?game=gimble&status=open&limit=500")).json()["matches"]
+        row = next(m for m in lobby if m["match"] == match)
+        assert row["accounts"][seat["seat"]] == leaver.account.id and row["open_seats"] == []
+        stranger = await http.post(f"/v1/matches/{match}/join", json={"name": "stranger"})
+        assert stranger.status_code == 409 and stranger.json()["code"] == "match_full"
+        named = await http.post(f"/v1/matches/{match}/join", json={"name": "stranger", "seat": seat["seat"]})
+        assert named.status_code == 409 and named.json()["code"] == "seat_taken"
+        back = await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(leaver.key))
+        assert back.status_code == 201 and back.json()["seat"] == seat["seat"]
+        assert (await http.get(f"/v1/matches/{match}")).json()["status"] == "open"  # the third still to come
+
+
+@pytest.mark.anyio
 async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(ladder_server: ServerProcess) -> None:
     async with VorpalClient(ladder_server.url) as api:
         clock = {"kind": "per_decision", "limit_ms": 300, "on_timeout": "forfeit"}

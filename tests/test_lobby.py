@@ -4,6 +4,7 @@ the indexes behind it, repaired when a write to them failed and rid of the match
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -13,12 +14,18 @@ import pytest
 import redis.asyncio as aioredis
 from vorpal_client import VorpalClient
 
-from server.domain.record import LobbyCursor, MatchList
+from server.config import Settings
+from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.clocks import TimeControl
+from server.domain.delay import SpectatorDelay
+from server.domain.matches import Matches
+from server.domain.record import LobbyCursor, MatchList, MatchRecord
 from server.domain.status import MatchStatus
+from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.connection import ClientConnection
 from server.store.embedded import EmbeddedRedis
-from server.store.keys import LOBBY_EXPIRY, lobby_index, match_keys
+from server.store.keys import LOBBY_EXPIRY, LOBBY_UNSEEN_ENDS, lobby_index, match_keys
 
 from .servers import ServerProcess
 
@@ -340,3 +347,66 @@ async def test_a_stored_match_that_cannot_be_read_is_left_out_of_every_page(
             assert await redis.zscore(lobby_index("open", "borogoves"), garbled[0]) is not None  # left as it is
         finally:  # the session's later servers share this Redis: their lobby upkeep would warn of these
             await redis.delete(*(match_keys(m)[0] for m in garbled))
+
+
+async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: EmbeddedRedis, store: Store) -> None:
+    """Issue 43, finding 3: the lobby showed a delayed match's last version, status and outcome at once."""
+    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    ada, bob = (Account(id=new_account_id(), name=n, kind=AccountKind.BOT, created=0, key_hash="x") for n in "ab")
+    summary = await matches.create("gimble", None, 2, [], TimeControl(kind="per_decision", limit_ms=600_000),
+                                   held=[ada.id, bob.id], clock_from_creation=True,
+                                   spectator_delay=SpectatorDelay(seconds=120))  # fmt: skip
+    mid = summary.match
+    record = await play_out(matches, mid, [(await matches.join(mid, None, None, who))["token"] for who in (ada, bob)])
+    assert record.status is MatchStatus.FINISHED and record.outcome is not None
+
+    in_steps = steps_store(redis_server)
+    try:
+        for path in (store, in_steps):
+            page = await path.page("gimble", None, 500)
+            assert mid in page.delayed and b'{"match":"%s","delayed":true}' % mid.encode() in page.summaries
+    finally:
+        await in_steps.close()
+
+    shown = next(m for m in (await matches.list_matches("gimble", None, 500)).validated().matches if m.match == mid)
+    assert (shown.version, shown.status, shown.outcome, shown.updated) == (0, MatchStatus.ACTIVE, None,
+                                                                           record.created)  # fmt: skip
+    finished = (await matches.list_matches(None, MatchStatus.FINISHED, 500)).validated().matches
+    assert mid not in [m.match for m in finished]  # not under a status its spectators have not seen
+    admin = (await matches.list_matches(None, MatchStatus.FINISHED, 500, spectator=False)).validated().matches
+    assert next(m for m in admin if m.match == mid) == record.summary()  # an admin sees it as it is
+
+    # /metrics counts it active until its spectators see the end (vorpal_active_matches{game}).
+    seen_at = record.updated + 120_000
+    assert await store.redis.zscore(LOBBY_UNSEEN_ENDS, f"gimble:{mid}") == seen_at
+    before, after = await store.unseen_ends(seen_at - 1), await store.unseen_ends(seen_at)
+    assert before["gimble"] >= 1 and before["gimble"] - after.get("gimble", 0) >= 1
+    assert await store.redis.zscore(LOBBY_UNSEEN_ENDS, f"gimble:{mid}") is None  # dropped once seen
+
+    # Under a status, a spectator finds a delayed match only once its view has ended: never under active,
+    # which it would leave at its end (a match delayed by moves shows its end at once).
+    late = await matches.create("gimble", None, 2, [], TimeControl(kind="per_decision", limit_ms=600_000),
+                                held=[ada.id, bob.id], clock_from_creation=True,
+                                spectator_delay=SpectatorDelay(moves=2))  # fmt: skip
+    seats = [(await matches.join(late.match, None, None, who))["token"] for who in (ada, bob)]
+    active = (await matches.list_matches("gimble", MatchStatus.ACTIVE, 500)).validated().matches
+    assert late.match not in [m.match for m in active]
+    assert late.match in [m.match for m in (await matches.list_matches("gimble", None, 500)).validated().matches]
+    as_admin = await matches.list_matches("gimble", MatchStatus.ACTIVE, 500, spectator=False)
+    assert late.match in [m.match for m in as_admin.validated().matches]
+    ended = await play_out(matches, late.match, seats)
+    finished = (await matches.list_matches("gimble", MatchStatus.FINISHED, 500)).validated().matches
+    assert next(m for m in finished if m.match == late.match) == ended.summary()
+
+
+async def play_out(matches: Matches, mid: str, tokens: list[str]) -> MatchRecord:
+    """Each seat to act plays its first legal move until the match ends; the ended record."""
+    record, _ = await matches.store.load(mid)
+    while record.status is MatchStatus.ACTIVE:
+        for token in tokens:
+            legal = await matches.legal(mid, token)
+            if legal["moves"]:
+                await matches.move(mid, token, secrets.token_hex(8), legal["version"], legal["moves"][0])
+                break
+        record, _ = await matches.store.load(mid)
+    return record

@@ -19,14 +19,15 @@ import pytest
 
 from server.config import Settings
 from server.store.embedded import EmbeddedRedis
-from server.web.rates import client_address, client_key, networks
+from server.web.rates import bearer_credential, client_address, networks
 
 from .servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
 
 LIMITS = {"VORPAL_REST_RATE_PER_S": "0.001", "VORPAL_REST_BURST": "5", "VORPAL_CREATE_RATE_PER_S": "0.001",
-          "VORPAL_CREATE_BURST": "2", "VORPAL_TRUSTED_PROXIES": "127.0.0.1",
+          "VORPAL_CREATE_BURST": "2", "VORPAL_AUTH_FAIL_RATE_PER_S": "0.001", "VORPAL_AUTH_FAIL_BURST": "3",
+          "VORPAL_TRUSTED_PROXIES": "127.0.0.1",
           "VORPAL_MAX_BODY_BYTES": "4096"}  # fmt: skip
 _clients = itertools.count(1)
 
@@ -98,6 +99,57 @@ async def test_a_credential_is_a_client_of_its_own(limited: list[ServerProcess],
     assert [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(4)] == [200] * 3 + [429]
 
 
+async def test_made_up_credentials_take_from_the_address_and_its_failed_authentications(
+        limited: list[ServerProcess], http: httpx.AsyncClient) -> None:  # fmt: skip
+    """Issue 43, finding 1: a made-up seat token or API key is no client of its own."""
+    url, me = limited[0].url, a_client()
+    made_up = [f"{secrets.token_urlsafe(9)}.0.{secrets.token_urlsafe(24)}", f"vpk_{'a' * 12}_{'b' * 40}",
+               f"{secrets.token_urlsafe(9)}.1.{secrets.token_urlsafe(24)}", f"vpk_{'c' * 12}_{'d' * 40}"]  # fmt: skip
+    codes = [(await http.get(url + "/v1/matches?limit=50", headers={**me, "Authorization": f"Bearer {c}"}))
+             .status_code for c in made_up]  # fmt: skip
+    assert codes == [200] * 3 + [429]  # the address's 3 failed authentications
+    refused = await http.get(url + "/v1/matches", headers={**me, "Authorization": "Bearer junk"})
+    assert refused.status_code == 429 and "proves no one" in refused.json()["detail"]
+    assert "Retry-After" in refused.headers
+    # They were charged to the address as well: 2 of its 5 tokens are left for anonymous requests.
+    assert [(await http.get(url + "/v1/games/mome", headers=me)).status_code for _ in range(3)] == [200] * 2 + [429]
+
+
+async def test_made_up_credentials_do_not_escape_the_creation_limit(limited: list[ServerProcess],
+                                                                    http: httpx.AsyncClient) -> None:  # fmt: skip
+    url, me = limited[0].url, a_client()
+    body = {"game": "mome", "seats": 2}
+    codes = []
+    for _ in range(3):
+        seat = {**me, "Authorization": f"Bearer {secrets.token_urlsafe(9)}.0.{secrets.token_urlsafe(24)}"}
+        codes.append((await http.post(url + "/v1/matches", json=body, headers=seat)).status_code)
+    assert codes == [201, 201, 429]
+
+
+async def test_wrong_secrets_do_not_drain_the_seat_they_name(limited: list[ServerProcess],
+                                                             http: httpx.AsyncClient) -> None:  # fmt: skip
+    url, owner = limited[0].url, a_client()
+    match = (await http.post(url + "/v1/matches", json={"game": "mome", "seats": 2}, headers=owner)).json()["match"]
+    token = (await http.post(url + f"/v1/matches/{match}/join", json={}, headers=owner)).json()["token"]
+    forged = {**a_client(), "Authorization": f"Bearer {match}.0.{'A' * 32}"}
+    codes = [(await http.get(url + f"/v1/matches/{match}", headers=forged)).status_code for _ in range(8)]
+    assert codes == [401] * 3 + [429] * 5
+    mine = {**owner, "Authorization": f"Bearer {token}"}
+    assert [(await http.get(url + f"/v1/matches/{match}", headers=mine)).status_code for _ in range(5)] == [200] * 5
+
+
+async def test_wrong_keys_do_not_drain_the_account_they_name(limited: list[ServerProcess],
+                                                             http: httpx.AsyncClient) -> None:  # fmt: skip
+    url, owner = limited[0].url, a_client()
+    issued = (await http.post(url + "/v1/accounts", json={"name": "ada", "kind": "human"}, headers=owner)).json()
+    account, key = issued["account"]["id"], issued["key"]
+    forged = {**a_client(), "Authorization": f"Bearer vpk_{account}_{'A' * 43}"}
+    codes = [(await http.get(url + "/v1/accounts/me", headers=forged)).status_code for _ in range(8)]
+    assert codes == [401] * 3 + [429] * 5
+    mine = {**owner, "Authorization": f"Bearer {key}"}
+    assert [(await http.get(url + "/v1/accounts/me", headers=mine)).status_code for _ in range(6)] == [200] * 5 + [429]
+
+
 async def test_forwarded_for_counts_only_from_a_trusted_proxy(redis_server: EmbeddedRedis, tmp_path: Path,
                                                               http: httpx.AsyncClient) -> None:  # fmt: skip
     untrusted = {**LIMITS, "VORPAL_TRUSTED_PROXIES": ""}
@@ -166,10 +218,10 @@ def test_the_client_address_is_the_last_one_no_trusted_proxy_added() -> None:
     assert client_address(scope_of("192.0.2.1", ("X-Forwarded-For", "10.9.9.9")), proxies) == "10.9.9.9"
 
 
-def test_a_well_formed_credential_names_the_client_and_anything_else_its_address() -> None:
-    seat = ("Authorization", "Bearer Abc123xyz.1.s3cr3t")
-    assert client_key(scope_of("203.0.113.5", seat), ()) == "seat:Abc123xyz.1"
-    key = ("Authorization", "Bearer vpk_acct12345678_" + "s" * 32)
-    assert client_key(scope_of("203.0.113.5", key), ()) == "account:acct12345678"
-    assert client_key(scope_of("203.0.113.5", ("Authorization", "Bearer junk")), ()) == "ip:203.0.113.5"
-    assert client_key(scope_of("203.0.113.5"), ()) == "ip:203.0.113.5"
+def test_the_bearer_credential_is_read_as_sent() -> None:
+    assert bearer_credential(scope_of("203.0.113.5", ("Authorization", "Bearer Abc123xyz.1.s3cr3t"))) \
+        == "Abc123xyz.1.s3cr3t"  # fmt: skip
+    assert bearer_credential(scope_of("203.0.113.5", ("Authorization", "bearer  vpk_x "))) == "vpk_x"
+    assert bearer_credential(scope_of("203.0.113.5", ("Authorization", "Basic dXNlcg=="))) == ""
+    assert bearer_credential(scope_of("203.0.113.5", ("Authorization", "Bearer "))) == ""
+    assert bearer_credential(scope_of("203.0.113.5")) is None

@@ -207,6 +207,12 @@ async def test_bad_input_gets_stable_codes(server: ServerProcess) -> None:
 
 async def delayed_match(api: VorpalClient, delay: dict[str, Any]) -> tuple[str, dict[int, str]]:
     """A tournament of two with ``delay`` for spectators, started: its one match and the seats' tokens."""
+    _, match, tokens, _ = await delayed_tournament(api, delay)
+    return match, tokens
+
+
+async def delayed_tournament(api: VorpalClient, delay: dict[str, Any]) -> tuple[str, str, dict[int, str], str]:
+    """:func:`delayed_match`, with the tournament's id and a player's key."""
     (_, org_key), (_, ada_key), (_, bob_key) = await accounts(api, 3, "delay")
     t = await api.create_tournament(org_key, "delayed", "gimble", format="round_robin", spectator_delay=delay,
                                     time_control={"kind": "per_decision", "limit_ms": 600_000})  # fmt: skip
@@ -218,7 +224,7 @@ async def delayed_match(api: VorpalClient, delay: dict[str, Any]) -> tuple[str, 
     for key in (ada_key, bob_key):
         seat = await api.join(match, key=key)
         tokens[seat.seat] = seat.token
-    return match, tokens
+    return t.id, match, tokens, ada_key
 
 
 async def move_once(api: VorpalClient, match: str, tokens: dict[int, str]) -> int:
@@ -268,6 +274,42 @@ async def test_a_spectator_delay_in_seconds_holds_each_version_back_that_long(se
             assert shown < version
             await asyncio.sleep(0.05)
         assert received >= at + 500  # it was answered no earlier than half a second after the move
+
+
+async def test_nothing_a_spectator_reaches_runs_ahead_of_the_delayed_view(server: ServerProcess) -> None:
+    """Issue 43, finding 3: the lobby and the tournament's pages showed a delayed match's end at once."""
+    async with VorpalClient(server.url) as api, httpx.AsyncClient(base_url=server.url, timeout=30) as http:
+        cup, match, tokens, ada_key = await delayed_tournament(api, {"seconds": 120})
+        while (await api.state(match, tokens[0])).status == "active":
+            await move_once(api, match, tokens)
+        ended = await api.state(match, tokens[0])
+        assert ended.status == "finished" and ended.version > 0
+
+        async def finished() -> bool:  # the tournament has recorded the end: its players are told
+            return any(n.kind == "tournament_finished" for n in await api.inbox(ada_key))
+
+        deadline = time.monotonic() + 60
+        while not await finished():
+            assert time.monotonic() < deadline, "the tournament never finished"
+            await asyncio.sleep(0.05)
+
+        row = next(m for m in (await http.get("/v1/matches?limit=500")).json()["matches"] if m["match"] == match)
+        assert (row["version"], row["status"], row["outcome"]) == (0, "active", None)
+        listed = (await http.get("/v1/matches?status=finished&limit=500")).json()["matches"]
+        assert match not in [m["match"] for m in listed]  # spectators do not see it finished yet
+        again = next(m for m in (await http.get("/v1/matches?limit=500")).json()["matches"] if m["match"] == match)
+        assert again == row  # the cut does not move within the delay
+        shown = (await http.get(f"/v1/tournaments/{cup}")).json()
+        assert shown["status"] == "running"
+        assert [(p["ended"], p["winners"]) for r in shown["rounds"] for p in r["pairings"]] == [(False, None)]
+        assert all(s["points"] == 0 and s["wins"] == 0 and s["played"] == 1 for s in shown["standings"])
+        exported = (await http.get(f"/v1/tournaments/{cup}/export")).json()
+        assert exported["rounds"] == shown["rounds"] and exported["standings"] == shown["standings"]
+        table = list(csv.DictReader(io.StringIO((await http.get(f"/v1/tournaments/{cup}/export?format=csv")).text)))
+        assert all(float(r["points"]) == 0 for r in table)
+        listed = (await http.get("/v1/tournaments?limit=500")).json()["tournaments"]
+        assert next(t for t in listed if t["id"] == cup)["status"] == "running"
+        assert (await api.state(match)).version == 0  # as the match's own view says
 
 
 async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(server: ServerProcess) -> None:

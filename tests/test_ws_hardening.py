@@ -96,6 +96,43 @@ def test_a_handshake_websockets_refuses_for_another_reason_is_a_bad_request_prob
     assert (problem["code"], problem["status"]) == ("bad_request", 400)
 
 
+KEY = "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+PROTOCOL = f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n"
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        HANDSHAKE + "Sec-WebSocket-Protocol: \r\n",
+        HANDSHAKE + "Sec-WebSocket-Protocol: ,\r\n",
+        HANDSHAKE + "Sec-WebSocket-Protocol: vorpal.v9.msgpack\r\n",
+        HANDSHAKE,
+        HANDSHAKE.replace(KEY, "") + PROTOCOL,
+        HANDSHAKE.replace(KEY, "Sec-WebSocket-Key: short\r\n") + PROTOCOL,
+        HANDSHAKE.replace("Sec-WebSocket-Version: 13", "Sec-WebSocket-Version: 8") + PROTOCOL,
+        HANDSHAKE.replace("Sec-WebSocket-Version: 13\r\n", "") + PROTOCOL,
+        HANDSHAKE + KEY + PROTOCOL,  # two keys
+    ],
+)
+def test_a_refused_handshake_carries_each_header_once(server: ServerProcess, request_text: str) -> None:
+    """Issue 43, finding 4: two ``Content-Length`` and two ``Content-Type`` headers (httpx refuses such an
+    answer, a proxy may answer 502)."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall((request_text + "\r\n").encode("latin-1"))
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    names = [line.partition(":")[0].strip().lower() for line in lines[1:]]
+    assert lines[0].split()[1] != "101"
+    assert len(names) == len(set(names)), lines
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    assert int(headers["content-length"]) == len(body)
+    assert headers["content-type"] == "application/problem+json"
+    assert json.loads(body)["code"] in ("unsupported_protocol", "bad_request")
+
+
 def test_refusals_are_logged_at_most_once_per_period_with_a_count_of_the_others(
     caplog: pytest.LogCaptureFixture,
 ) -> None:

@@ -167,6 +167,12 @@ class Accounts:
             raise AccountDisabled(f"account {account.id} is disabled")
         return account
 
+    async def proven(self, key: str) -> str | None:
+        """The id of the account whose current key ``key`` is (disabled or not); None if none is."""
+        parsed = ApiKey.parse(key)
+        account = None if parsed is None else await self.store.load(parsed.account_id)
+        return account.id if account is not None and token_matches(key, account.key_hash or None) else None
+
     async def rotate(self, key: str) -> Issued:
         """A new key for the account of ``key``; ``key`` stops working at once."""
         account = await self.authenticate(key)

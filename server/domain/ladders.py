@@ -292,8 +292,7 @@ class Ladders:
     async def create(self, spec: LadderSpec) -> Ladder:
         rules = games.get(spec.game)
         spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})  # the game's house rules
-        rules.parse_options(spec.options)
-        rules.check_seats(spec.seats)
+        rules.options_for(spec.options, spec.seats)
         ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder

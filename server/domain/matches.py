@@ -36,7 +36,17 @@ from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
-from .record import Commit, CommitResult, CommitStatus, LobbyCursor, LobbyPage, MatchRecord, MatchStore, MatchSummary
+from .record import (
+    Commit,
+    CommitResult,
+    CommitStatus,
+    LobbyCursor,
+    LobbyPage,
+    MatchRecord,
+    MatchStore,
+    MatchSummary,
+    placeholder,
+)
 from .status import MatchStatus, transition
 
 #: How often join and leave look again when a concurrent change moved the version.
@@ -169,7 +179,7 @@ class Matches:
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=encode_table(table), rng=rng.state,  # nobody waits on it yet
-            time_control=tc, clock=clock, accounts=accounts,
+            time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
         # A match with timed work (bots, a clock) is leased by one instance's scheduler.
@@ -177,13 +187,46 @@ class Matches:
         return record.summary()
 
     async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int,
-                           cursor: str | None = None) -> LobbyPage:  # fmt: skip
+                           cursor: str | None = None, *, spectator: bool = True) -> LobbyPage:  # fmt: skip
         """A page of the lobby, newest first: ``limit`` matches of ``game`` and ``status`` (None: any)
-        after ``cursor`` (the ``next`` of the page before; None: the newest)."""
+        after ``cursor`` (the ``next`` of the page before; None: the newest).
+
+        A ``spectator`` (anyone but an admin) sees a delayed match's row as its delayed view shows the
+        match now, and finds it under a ``status`` only once that view has ended there (never under
+        ``active``: a match that left that list would be seen to have ended)."""
         after = None if cursor is None else LobbyCursor.parse(cursor)
         if cursor is not None and after is None:
             raise BadRequest("cursor must be the next cursor of a page")
-        return await self.store.page(game, status, limit, after)
+        page = await self.store.page(game, status, limit, after)
+        return await self._cut(page, status, spectator=spectator) if page.delayed else page
+
+    async def _cut(self, page: LobbyPage, status: MatchStatus | None, *, spectator: bool) -> LobbyPage:
+        """``page`` with the placeholder of each delayed match filled (:func:`spectating.summary_as_seen`),
+        or taken out (the match expired since, or the spectators' view has not reached ``status``)."""
+        summaries = page.summaries
+        now = now_ms()
+        for match_id in page.delayed:
+            shown: MatchSummary | None = None
+            try:
+                record, _ = await self.store.load(match_id)
+            except MatchNotFound:
+                pass
+            else:
+                shown = await spectating.summary_as_seen(self.store, record, now) if spectator else record.summary()
+            held = placeholder(match_id)
+            # Under a status a spectator finds a delayed match only once its view has ended: listed as active
+            # (and so missing from ``active`` once it ends) it would tell the end early.
+            listed = status is None or (
+                shown is not None and shown.status is status and (status.ended or not spectator)
+            )
+            if shown is not None and listed:
+                summaries = summaries.replace(held, shown.model_dump_json().encode())
+            else:  # rows are joined by commas (a placeholder cannot occur within a row: its quotes would be escaped)
+                for gone in (held + b",", b"," + held, held):
+                    if gone in summaries:
+                        summaries = summaries.replace(gone, b"", 1)
+                        break
+        return LobbyPage(summaries, page.next)
 
     async def join(self, match_id: str, seat: int | None, name: str | None,
                    account: Account | None = None, join_id: str | None = None) -> dict[str, Any]:  # fmt: skip
@@ -253,7 +296,8 @@ class Matches:
             if record.status is not MatchStatus.OPEN:
                 raise MatchStarted("a seat can only be left before the match starts")
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
-            tokens[seat] = names[seat] = accounts[seat] = None
+            tokens[seat] = names[seat] = None
+            accounts[seat] = record.held[seat]  # a seat a pairing holds stays held for its account
             # A match every player has left before the start is abandoned.
             status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
             new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
@@ -298,6 +342,17 @@ class Matches:
             if visible < record.version:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
+
+    async def proven_seat(self, token: str) -> SeatToken | None:
+        """The seat ``token`` holds now, checked against the stored match; None if it holds none
+        (malformed, a wrong secret, a seat since left, no such match)."""
+        parsed = SeatToken.parse(token)
+        if parsed is None:
+            return None
+        hashes = await self.store.seat_hashes(parsed.match_id)
+        if hashes is None or parsed.seat >= len(hashes) or not isinstance(hashes[parsed.seat], str):
+            return None
+        return parsed if token_matches(token, hashes[parsed.seat]) else None
 
     async def legal(self, match_id: str, token: str | None) -> dict[str, Any]:
         record, _ = await self.store.load(match_id)

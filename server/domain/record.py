@@ -50,10 +50,16 @@ class MatchRecord:
     accounts: list[str | None] = field(default_factory=list)
     #: Spectators see the match this late (a tournament's match); None: they see it live.
     spectator_delay: SpectatorDelay | None = None
+    #: The account each seat is held for by a pairing (a ladder's or a tournament's), fixed at creation:
+    #: a held seat left before the start is held again for its account, never opened to anyone else.
+    #: Records stored before holds were kept apart lack it: it reads as no seat held.
+    held: list[str | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.accounts:
             object.__setattr__(self, "accounts", [None] * self.seats)
+        if not self.held:
+            object.__setattr__(self, "held", [None] * self.seats)
 
     def open_seats(self) -> list[int]:
         return open_seats(self.tokens, self.bots, self.accounts)
@@ -147,11 +153,17 @@ class LobbyPage:
 
     summaries: bytes
     next: LobbyCursor | None
+    #: The matches whose spectators see them late (:mod:`.spectating`): storage writes each one's summary as
+    #: a placeholder, :func:`placeholder`, which the lifecycle fills with the match as spectators see it.
+    delayed: tuple[str, ...] = ()
 
     @classmethod
-    def of(cls, matches: list[MatchSummary], next: LobbyCursor | None) -> LobbyPage:
+    def of(cls, matches: list[MatchSummary], next: LobbyCursor | None, delayed: tuple[str, ...] = ()) -> LobbyPage:
         """A page of summaries read as models (a Redis Cluster's path)."""
-        return cls(_SUMMARIES.dump_json(matches)[1:-1], next)
+        if not delayed:
+            return cls(_SUMMARIES.dump_json(matches)[1:-1], next)
+        rows = [placeholder(m.match) if m.match in delayed else m.model_dump_json().encode() for m in matches]
+        return cls(b",".join(rows), next, delayed)
 
     def json(self) -> bytes:
         """``{"matches": [...], "next": cursor | null}``: the answer, spliced (the cursor needs no escaping)."""
@@ -161,6 +173,11 @@ class LobbyPage:
     def validated(self) -> MatchList:
         """The page as the :class:`MatchList` it must be (raises if it is not one)."""
         return MatchList.model_validate_json(self.json())
+
+
+def placeholder(match_id: str) -> bytes:
+    """What a lobby page holds, until the lifecycle fills it, for a match whose spectators see it late."""
+    return b'{"match":"%s","delayed":true}' % match_id.encode()
 
 
 class MatchList(BaseModel):
@@ -218,6 +235,10 @@ class MatchStore(Protocol):
 
     async def load(self, match_id: str, move_key: str = "") -> tuple[MatchRecord, int | None]:
         """The record (``MatchNotFound`` if none), and the version ``move_key`` was applied at, if it was."""
+        ...
+
+    async def seat_hashes(self, match_id: str) -> list[str | None] | None:
+        """The hash of each seat's token (None: a free seat); None if there is no such match."""
         ...
 
     async def commit(self, commit: Commit) -> CommitResult: ...

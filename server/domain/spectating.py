@@ -4,17 +4,20 @@ One seam for every way a spectator reads a match (REST state and log, the
 WebSocket's subscription, its live feed): :func:`visible_version` says how far
 a spectator may see now, and :func:`as_of` rebuilds the match at that version
 from its seed and its logged moves (a match is its seed plus its moves), so
-nothing newer than the cut can reach a spectator. Seats are never delayed.
+nothing newer than the cut can reach a spectator; the lobby's row of a delayed match is
+cut the same way (:func:`summary_as_seen`). Seats are never delayed.
 A delayed view has no clock: the deadlines shown would be the current ones.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from server import games
 from server.runtime.caches import encode_table
 
 from .delay import visible_version as _cut
-from .record import MatchRecord, MatchStore
+from .record import MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus
 from .views import Snapshot
 
@@ -35,6 +38,25 @@ async def visible_version(store: MatchStore, record: MatchRecord, now: int) -> i
     return _cut(delay, record.version, entries, now, ended=ended)
 
 
+def _past(record: MatchRecord, version: int, last: dict[str, Any] | None) -> MatchRecord:
+    """``record``'s summary fields as they were at ``version``, whose log entry is ``last`` (None: version 0)."""
+    status = MatchStatus(last["status"]) if last is not None else (
+        MatchStatus.OPEN if record.status is MatchStatus.OPEN else MatchStatus.ACTIVE)  # fmt: skip
+    return record.replace(version=version, status=status, outcome=None if last is None else last.get("outcome"),
+                          updated=record.created if last is None else last["at"], clock=None,
+                          time_control=None)  # fmt: skip
+
+
+async def summary_as_seen(store: MatchStore, record: MatchRecord, now: int) -> MatchSummary:
+    """``record``'s lobby row as a spectator may see it at ``now`` (ms): its version, status, outcome and
+    time of change are those of the version the delay allows (one log entry read, no replay)."""
+    visible = await visible_version(store, record, now)
+    if visible >= record.version:
+        return record.summary()
+    entries = await store.log(record.id, visible - 1, visible) if visible > 0 else []
+    return _past(record, visible, entries[-1] if entries else None).summary()
+
+
 async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[MatchRecord, Snapshot]:
     """``record`` as it was at ``version``, replayed from its seed and its logged moves (no clock).
 
@@ -46,10 +68,5 @@ async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[M
     for entry in entries:
         if entry.get("kind") == "move":
             rules.act(table, rng, entry["seat"], entry["move"])
-    last = entries[-1] if entries else None
-    status = MatchStatus(last["status"]) if last is not None else (
-        MatchStatus.OPEN if record.status is MatchStatus.OPEN else MatchStatus.ACTIVE)  # fmt: skip
-    past = record.replace(version=version, status=status, outcome=None if last is None else last.get("outcome"),
-                          updated=record.created if last is None else last["at"], rng=rng.state, clock=None,
-                          time_control=None, table=encode_table(table))  # fmt: skip
-    return past, Snapshot(rules, table)
+    past = _past(record, version, entries[-1] if entries else None)
+    return past.replace(rng=rng.state, table=encode_table(table)), Snapshot(rules, table)

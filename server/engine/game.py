@@ -244,8 +244,18 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     #: not already say, and leave it empty.
     components: ClassVar[Mapping[str, Sequence[BaseModel]]] = {}
 
+    #: The options that name a seat (:func:`server.engine.seats.check_named_seat`): their schema for a match is
+    #: bounded by its seats (:meth:`server.engine.play.Rules.options_schema`).
+    seat_options: ClassVar[tuple[str, ...]] = ()
+
     def check_options(self, options: OptionsT, seats: int) -> None:
         """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        """What :meth:`check_options` enforces for ``seats`` between options, besides the seat options' bounds,
+        as JSON Schemas the options must also match (``if``/``then``): the published schema of a match's
+        options then says all that is refused. A test holds the two to the same answers."""
+        return []
 
     @abstractmethod
     def setup(self, options: OptionsT, seats: int, rng: Rng) -> Table[PublicT, PrivateT, SecretT]:

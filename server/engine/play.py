@@ -7,6 +7,7 @@ here, for every game alike; no game filters its own output.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -15,6 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
+from .option_rules import alternatives
 from .rng import Rng
 from .windows import Pass
 
@@ -60,8 +62,9 @@ class Rules:
     # -- input ---------------------------------------------------------------
 
     def parse_options(self, raw: dict[str, Any] | None) -> Options:
+        """``raw`` as the game's options, read as strictly as a request (no coercion: ``false`` is no seat)."""
         try:
-            return self.game.options_type.model_validate(raw or {})
+            return self.game.options_type.model_validate(raw or {}, strict=True)
         except ValidationError as exc:
             raise BadOptions(_first_error(exc)) from None
 
@@ -75,6 +78,14 @@ class Rules:
             return self._moves.validate_python(raw)
         except ValidationError as exc:
             raise BadMove(_first_error(exc)) from None
+
+    def options_for(self, raw: dict[str, Any] | None, seats: int) -> Options:
+        """``raw`` as the options of a match of ``seats``: ``bad_options`` unless the game takes them for
+        that many seats (what a match's creation checks, for a tournament's or a ladder's matches ahead)."""
+        self.check_seats(seats)
+        options = self.parse_options(raw)
+        self.game.check_options(options, seats)
+        return options
 
     def check_seats(self, seats: int) -> None:
         g = self.game
@@ -266,6 +277,19 @@ class Rules:
                 "outcome": self.outcome_schema(),
             },
         }
+
+    def options_schema(self, seats: int) -> dict[str, Any]:
+        """The JSON Schema of the options of a match of ``seats``: exactly what :meth:`setup` takes. The
+        options' own schema, each option naming a seat bounded to the match's, and the game's rules between
+        options (:meth:`Game.options_rules`)."""
+        schema = copy.deepcopy(self.game.options_type.model_json_schema())
+        for name in self.game.seat_options:
+            field = schema["properties"][name]
+            field["anyOf"] = [{"type": "integer", "minimum": 0, "maximum": seats - 1}, {"type": "null"}]
+        rules = self.game.options_rules(seats)
+        if rules:
+            schema["anyOf"] = alternatives(rules)
+        return schema
 
     def _public_schema(self) -> dict[str, Any]:
         """The public part's schema as views show it: with its derived fields (such as ``underway``,

@@ -104,6 +104,7 @@ from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
 from server.engine.legs import Legs, role_holder
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
+from server.engine.option_rules import one_of
 from server.engine.piles import draw
 from server.engine.seats import check_named_seat, named_or_drawn
 from server.engine.solo import Band, RatingChart, solo_outcome
@@ -270,8 +271,12 @@ class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptio
         "cards yourself and aim for 42."
     )
     options_type = BorogovesOptions
+    seat_options = ("first_cartographer",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        return [one_of("solo", seats == 1, None)]
 
     def check_options(self, options: BorogovesOptions, seats: int) -> None:
         if options.solo is not None and options.solo != (seats == 1):

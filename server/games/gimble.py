@@ -348,6 +348,7 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
         "number; leftover gems are cards and a secret wild card is any 1-8 of its colour."
     )
     options_type = GimbleOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
 

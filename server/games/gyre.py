@@ -141,7 +141,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import BaseModel, Field, computed_field
+from pydantic import BaseModel, Field, computed_field, field_validator
 
 from server.engine import (
     BadOptions,
@@ -160,6 +160,7 @@ from server.engine import (
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
+from server.engine.option_rules import either, on, unset
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -196,6 +197,13 @@ class GyreOptions(Options):
         "Jabberwocky cards, the player to move) comes up this many times; none by default, 3 in ladders and "
         "tournaments",
     )
+
+    @field_validator("face_down", mode="before")
+    @classmethod
+    def _a_number(cls, value: Any) -> Any:
+        if isinstance(value, bool):  # a Literal of integers takes true as 1, even strictly
+            raise ValueError("face_down is 1, 2, 3 or 4")
+        return value
 
 
 class Whiffle(MoveModel):
@@ -408,6 +416,7 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
         "neutral. Extended variant: a lower value starts face down instead of the 5s."
     )
     options_type = GyreOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type = Public
     secret_type = Secret
@@ -419,6 +428,9 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
         "repetition": "house rule: one position came up as often as the repetition limit; every player shares the draw",
     }
     rated_options: ClassVar[dict[str, Any]] = {"turn_limit": 300, "repetition": 3}
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        return [either(unset("face_down"), on("extended"))]
 
     def check_options(self, options: GyreOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

@@ -139,6 +139,7 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         "until broken. One point per exact bid; most points wins, ties share."
     )
     options_type = JabberwockyOptions
+    seat_options = ("first_dealer",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
 

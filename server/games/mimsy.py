@@ -171,6 +171,7 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
         "Advanced variant: secret point cards score the gems on your goal."
     )
     options_type = MimsyOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {

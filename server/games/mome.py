@@ -215,6 +215,7 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
         "a gem; others earn one if the lead misses. First to 6 gems (11 extended) wins."
     )
     options_type = MomeOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
 

@@ -225,6 +225,7 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
         "others add the unplayed yellow card. Everyone deals once; the highest total wins."
     )
     options_type = SlithyOptions
+    seat_options = ("first_dealer",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
 

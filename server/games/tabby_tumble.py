@@ -290,6 +290,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
         "to do anything for a point. At 10 points the round finishes and hidden cat tokens score."
     )
     options_type = TabbyOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {

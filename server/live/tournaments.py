@@ -78,8 +78,7 @@ class Tournaments:
                      fmt: TournamentFormat, rounds: int | None, time_control: TimeControl,
                      spectator_delay: SpectatorDelay | None, organiser: str | None) -> Tournament:  # fmt: skip
         rules = games.get(game)
-        opts = rules.parse_options(rules.rated_options(options))
-        rules.check_seats(seats)
+        opts = rules.options_for(rules.rated_options(options), seats)  # the game's house rules, then the creator's
         check_format(fmt, seats)
         if not time_control.timed:
             raise BadRequest("a tournament needs a time control, so that every round ends")
@@ -171,7 +170,8 @@ class Tournaments:
                     else:
                         if record.status.ended:
                             winners = None if record.outcome is None else list(record.outcome.get("winners", []))
-                            p = p.model_copy(update={"ended": True, "winners": winners})
+                            p = p.model_copy(update={"ended": True, "winners": winners, "ended_at": record.updated,
+                                                     "ended_version": t.version + 1})  # fmt: skip
                 pairings.append(p)
             if pairings == last.pairings:
                 return

@@ -19,14 +19,14 @@ from server.domain.delay import SpectatorDelay
 from server.domain.record import MatchRecord, MatchSummary, open_seats
 from server.domain.status import MatchStatus
 
-JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts"})
+JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts", "held"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
 #: Fields written as their pydantic model's JSON ("null" for None).
 MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock, "spectator_delay": SpectatorDelay}
 SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
                   "outcome", "accounts")  # fmt: skip
 #: Fields a record stored before they existed lacks: the record's default stands in.
-OPTIONAL_FIELDS = frozenset({"accounts", *MODEL_FIELDS})
+OPTIONAL_FIELDS = frozenset({"accounts", "held", *MODEL_FIELDS})
 
 
 def encode_field(record: MatchRecord, name: str) -> Any:

@@ -37,7 +37,8 @@ REDIS_DOWN = (RedisConnectionError, RedisTimeoutError, OSError, ClusterError, Re
 #: The commands the store sends through a connection; redis-py would reshape their replies
 #: (HGETALL into a dict, XRANGE into tuples...), so :class:`ClusterConnection` asks it not to.
 STORE_COMMANDS = ("DEL", "EVAL", "EVALSHA", "EXPIRE", "HGET", "HGETALL", "HMGET", "HSET", "PING", "PTTL", "TYPE",
-                  "XRANGE", "XREVRANGE", "ZADD", "ZCARD", "ZRANGE", "ZRANGEBYSCORE", "ZREVRANGEBYSCORE")  # fmt: skip
+                  "XRANGE", "XREVRANGE", "ZADD", "ZCARD", "ZRANGE", "ZRANGEBYSCORE", "ZREMRANGEBYSCORE",
+                  "ZREVRANGEBYSCORE")  # fmt: skip
 
 
 class Connection(Protocol):

@@ -23,6 +23,9 @@ an id:
   (each match is in four: its status and game, its status, its game, all)
 - ``vorpal:{lobby}:expiry``           sorted set: ``<game>:<id>`` -> when the match expires (ms), so
   that the indexes forget matches that Redis has expired (they are bounded by the retention settings)
+- ``vorpal:{lobby}:unseen-ends``      sorted set: ``<game>:<id>`` of a delayed match that has ended -> when
+  its spectators see the end (ms), so that ``/metrics`` counts it active until then (entries past their
+  time are dropped as it is read: bounded by the matches that ended within the longest delay)
 
 A match lives in another slot than the indexes, so in a Cluster no script can write
 both: the store commits the match first and updates the indexes after, in a second
@@ -63,6 +66,8 @@ from collections.abc import Iterable
 
 LOBBY_TAG = "vorpal:{lobby}"
 LOBBY_EXPIRY = f"{LOBBY_TAG}:expiry"
+#: Sorted set: ``<game>:<id>`` of a match whose spectators see it late, ended -> when they see its end (ms).
+LOBBY_UNSEEN_ENDS = f"{LOBBY_TAG}:unseen-ends"
 #: Stands for any status or any game in an index's name.
 ANY = "*"
 SCHEDULE_DUE = "vorpal:{sched}:due"

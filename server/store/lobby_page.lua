@@ -5,10 +5,12 @@
 -- ARGV[1] the highest score ('+inf', or the cursor's creation time), ARGV[2] the cursor's match id ('': none),
 -- ARGV[3] how many matches a page holds, ARGV[4] the status asked for ('': any), ARGV[5] the statuses a match
 -- may have, space-separated, ARGV[6] 'careful' (each summary written under pcall) or '', ARGV[7..] the summary
--- fields (codec.SUMMARY_FIELDS, then the stored open seats)
+-- fields (codec.SUMMARY_FIELDS, then the stored open seats, then the spectator delay)
 -- Returns {the page's summaries as JSON objects joined by commas (MatchSummary, in the answer's shape),
 -- the creation time and id of its last match if more follow ('', '': this is the last page),
--- the ids of entries the index has wrong, then of those whose match cannot be read (each space-separated)}
+-- the ids of entries the index has wrong, then of those whose match cannot be read (each space-separated),
+-- then of those whose spectators see them late (each such match's summary is a placeholder,
+-- {"match":"<id>","delayed":true}, that the domain fills with the match as spectators see it now)}
 local top, after, limit, status = ARGV[1], ARGV[2], tonumber(ARGV[3]), ARGV[4]
 local want = limit + 1  -- one more than the page: is there a next one?
 local statuses, fields = {}, {}
@@ -50,7 +52,7 @@ if ARGV[6] == 'careful' then
   end
 end
 
-local out, wrong, unreadable = {}, {}, {}
+local out, wrong, unreadable, delayed = {}, {}, {}, {}
 local last_created, last_id = '', ''  -- the position of the page's last match (the next page's cursor)
 local offset = 0
 while #out < want do
@@ -67,6 +69,10 @@ while #out < want do
         unreadable[#unreadable + 1] = id
       elseif #out == limit then
         out[want] = ''  -- there is more: the page ends at the one before
+      elseif f[14] and f[14] ~= 'null' then
+        out[#out + 1] = '{"match":"' .. id .. '","delayed":true}'
+        delayed[#delayed + 1] = id
+        last_created, last_id = f[6], id
       else
         local row = write(id, f)
         if row then
@@ -84,4 +90,5 @@ if #out ~= want then
   last_created, last_id = '', ''
 end
 out[want] = nil
-return {table.concat(out, ','), last_created, last_id, table.concat(wrong, ' '), table.concat(unreadable, ' ')}
+return {table.concat(out, ','), last_created, last_id, table.concat(wrong, ' '), table.concat(unreadable, ' '),
+  table.concat(delayed, ' ')}

@@ -17,6 +17,7 @@ channel's slot: :meth:`Store.pubsub_node` says which.
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -57,6 +58,7 @@ from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnectio
 from .keys import (
     ANY,
     LOBBY_EXPIRY,
+    LOBBY_UNSEEN_ENDS,
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
     channel,
@@ -78,6 +80,9 @@ CHAT_WINDOW_MS = 60_000
 REPAIR_BATCH = 50
 #: A packer's first buffer: a log entry fits; a stored table grows it (msgpack reallocates).
 PACK_BUFFER_BYTES = 4096
+
+#: The field of a match hash that says whether its spectators see it late (the lobby then shows it so too).
+DELAY = "spectator_delay"
 
 
 def _script(name: str) -> Script:
@@ -259,6 +264,18 @@ class Store:
         raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
+    async def seat_hashes(self, match_id: str) -> list[str | None] | None:
+        """The hash of each seat's token (None: a free seat); None if there is no such match."""
+        key, _, _ = match_keys(match_id)
+        try:
+            raw = await self.conn.call("HGET", key, "tokens")
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        if raw is None:
+            return None
+        hashes = json.loads(raw)
+        return hashes if isinstance(hashes, list) else None
+
     async def commit(self, c: Commit) -> CommitResult:
         """Run the commit script (``commit.lua``): compare-and-set, write, log, publish."""
         match_id = c.record.id
@@ -277,6 +294,10 @@ class Store:
             r = c.record
             try:
                 await self._place(r.id, r.game, r.status, r.created, now_ms() + c.ttl * 1000)
+                delay = r.spectator_delay
+                if r.status.ended and delay is not None and delay.seconds > 0:
+                    seen_at = r.updated + int(delay.seconds * 1000)
+                    await self._pipeline([("ZADD", LOBBY_UNSEEN_ENDS, seen_at, f"{r.game}:{r.id}")])
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         return result
@@ -356,6 +377,19 @@ class Store:
             if row[0] is None:
                 await self._forget(mid)
 
+    async def unseen_ends(self, now: int) -> dict[str, int]:
+        """Per game, the delayed matches that have ended but whose spectators do not see it yet at ``now`` (ms)."""
+        try:
+            _, unseen = await self._pipeline([("ZREMRANGEBYSCORE", LOBBY_UNSEEN_ENDS, "-inf", now),
+                                              ("ZRANGEBYSCORE", LOBBY_UNSEEN_ENDS, f"({now}", "+inf")])  # fmt: skip
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        out: dict[str, int] = {}
+        for member in unseen:
+            game = member.decode().partition(":")[0]
+            out[game] = out.get(game, 0) + 1
+        return out
+
     async def counts(self, status: MatchStatus, games: Iterable[str]) -> dict[str, int]:
         """How many matches of each game the lobby lists in ``status`` (the indexes' sizes)."""
         names = list(games)
@@ -380,9 +414,11 @@ class Store:
             if self.conn.one_node:
                 found, wrong, unreadable = await self._page_in_one(key, status, limit, after)
             else:
-                summaries, wrong, unreadable = await self._page_in_steps(key, status, limit + 1, after)
+                summaries, wrong, unreadable, delayed = await self._page_in_steps(key, status, limit + 1, after)
                 more = len(summaries) > limit
-                found = LobbyPage.of(summaries[:limit], LobbyCursor.of(summaries[limit - 1]) if more else None)
+                page = summaries[:limit]
+                found = LobbyPage.of(page, LobbyCursor.of(summaries[limit - 1]) if more else None,
+                                     tuple(m.match for m in page if m.match in delayed))  # fmt: skip
             if unreadable:
                 self._unreadable.log("the lobby left out %d stored matches it cannot read, such as %s",
                                      len(unreadable), unreadable[0])  # fmt: skip
@@ -406,14 +442,16 @@ class Store:
         args = ["+inf" if after is None else after.created, "" if after is None else after.match, limit,
                 "" if status is None else status.value, " ".join(MatchStatus)]  # fmt: skip
         try:
-            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS])
+            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "", *SUMMARY_FIELDS, OPEN_SEATS, DELAY])
         except ResponseError as exc:
             if "WRONGTYPE" in str(exc):
                 raise
-            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS])
-        objects, created, last, wrong, unreadable = reply
+            reply = await self.conn.run(LOBBY_PAGE_SCRIPT, [key], [*args, "careful", *SUMMARY_FIELDS, OPEN_SEATS,
+                                                                   DELAY])  # fmt: skip
+        objects, created, last, wrong, unreadable, delayed = reply
         cursor = LobbyCursor(int(created), last.decode()) if created else None
-        return LobbyPage(objects, cursor), wrong.decode().split(), unreadable.decode().split()
+        page = LobbyPage(objects, cursor, tuple(delayed.decode().split()))
+        return page, wrong.decode().split(), unreadable.decode().split()
 
     async def _heal(self, *keys: str) -> None:
         """Drop those of ``keys`` that are no sorted set: a garbled index lists nothing until the
@@ -425,14 +463,16 @@ class Store:
                 await self.conn.call("DEL", key)
 
     async def _page_in_steps(self, key: str, status: MatchStatus | None, want: int, after: LobbyCursor | None
-                             ) -> tuple[list[MatchSummary], list[str], list[str]]:  # fmt: skip
+                             ) -> tuple[list[MatchSummary], list[str], list[str], set[str]]:  # fmt: skip
         """``lobby_page.lua`` for a cluster: a range of the index, then the summaries (one pipeline per node).
-        Returns the summaries, the ids the index has wrong and those of the matches that cannot be read."""
+        Returns the summaries, the ids the index has wrong, those of the matches that cannot be read and
+        those whose spectators see them late."""
         top = "+inf" if after is None else after.created
         offset = 0
         out: list[MatchSummary] = []
         wrong: list[str] = []
         unreadable: list[str] = []
+        delayed: set[str] = set()
         while len(out) < want:
             asked = want - len(out) + 4  # a few more, for entries skipped at the cursor's score
             reply = (await self._pipeline([("ZREVRANGEBYSCORE", key, top, "-inf", "WITHSCORES", "LIMIT", offset,
@@ -441,14 +481,16 @@ class Store:
             offset += len(pairs)
             ids = [m.decode() for m, score in pairs
                    if after is None or int(float(score)) < after.created or m.decode() < after.match]  # fmt: skip
-            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS) for mid in ids])
+            rows = await self._pipeline([("HMGET", match_keys(mid)[0], *SUMMARY_FIELDS, DELAY) for mid in ids])
             found, kept = [], []
             for mid, row in zip(ids, rows, strict=True):
                 if row[0] is None or (status is not None and row[3] != status.value.encode()):
                     wrong.append(mid)
                 else:
                     found.append(mid)
-                    kept.append(row)
+                    kept.append(row[:-1])
+                    if row[-1] not in (None, b"null"):
+                        delayed.add(mid)
             for mid, summary in zip(found, decode_summaries(kept), strict=True):
                 if summary is None:
                     unreadable.append(mid)
@@ -456,7 +498,7 @@ class Store:
                     out.append(summary)
             if len(pairs) < asked:
                 break
-        return out, wrong, unreadable
+        return out, wrong, unreadable, delayed
 
     async def repair_lobby(self, batch: int = REPAIR_BATCH) -> int:
         """One step of the lobby's upkeep; returns how many entries it looked at.

@@ -38,7 +38,7 @@ def admin(request: Request) -> Services:
 )
 async def list_matches(request: Request) -> Response:
     app = admin(request)
-    page = await app.matches.list_matches(*listing(request))
+    page = await app.matches.list_matches(*listing(request), spectator=False)
     return Response(page.json(), media_type="application/json")
 
 

@@ -11,13 +11,17 @@ from server.engine.errors import BadRequest, Forbidden, Unauthorized
 
 
 def bearer(request: Request) -> str | None:
-    """The request's bearer credential, if it sends one (``bad_request`` if the header is malformed)."""
+    """The request's bearer credential, if it sends one: ``bad_request`` if the header is of another
+    scheme, ``unauthorized`` if it is ``Bearer`` with no credential (a missing one, as the OpenAPI
+    document's bearer schemes, which cannot describe a credential's shape, let a client send it)."""
     header = request.headers.get("authorization")
     if not header:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
+    if scheme.lower() != "bearer":
         raise BadRequest("Authorization must be 'Bearer <seat token or API key>'")
+    if not token.strip():
+        raise Unauthorized("'Authorization: Bearer' needs a credential: a seat token or an API key")
     return token.strip()
 
 

@@ -25,7 +25,7 @@ from server.engine.errors import (
 
 from .accounts import api_key
 from .admin import admin
-from .openapi import Auth, Query, operation
+from .openapi import Auth, Query, operation, per_game
 from .responses import LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
 from .rest import Body, parse, query_int
 from .services import services
@@ -45,6 +45,7 @@ def _limit(request: Request) -> int:
 
 @operation("createLadder", "Admin: create a ladder (a game, its options and seats, a time control)", tag="ladders",
            answer=Ladder, status=201, body=CreateLadder, auth=Auth.ADMIN,
+           body_rules=per_game(lambda rules, seats: {"required": ["seats"]}, least_seats=2),
            errors=[UnknownGame, BadOptions, Unavailable])  # fmt: skip
 async def create_ladder(request: Request) -> Response:
     app = admin(request)

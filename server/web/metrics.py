@@ -2,7 +2,8 @@
 
 With ``PROMETHEUS_MULTIPROC_DIR`` set, the values every worker wrote there are added up, so a
 scrape of any worker sees the whole server. Active matches per game are read at each scrape
-from the lobby's indexes (their sizes: one pipelined Redis read).
+from the lobby's indexes (their sizes: one pipelined Redis read), with the delayed matches whose
+end their spectators do not see yet.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server import games
+from server.domain.matches import now_ms
 from server.domain.status import MatchStatus
 from server.engine.errors import VorpalError
 from server.runtime import metrics as counted
@@ -23,6 +25,9 @@ async def endpoint(request: Request) -> Response:
     app = services(request)
     try:
         active = await app.store.counts(MatchStatus.ACTIVE, [rules.name for rules in games.GAMES])
+        # A delayed match that has ended counts as active until its spectators see the end (PROTOCOL.md 8.2).
+        for game, n in (await app.store.unseen_ends(now_ms())).items():
+            active[game] = active.get(game, 0) + n
     except VorpalError:
         pass  # Redis is down: the other metrics (its errors among them) still answer
     else:

@@ -43,6 +43,7 @@ from server.engine.errors import (
     VorpalError,
     all_errors,
 )
+from server.engine.play import Rules
 
 H = TypeVar("H", bound=Callable[..., Any])
 
@@ -86,15 +87,20 @@ class Operation:
     auth: Auth = Auth.NONE
     errors: tuple[type[VorpalError], ...] = ()
     headers: dict[str, str] = field(default_factory=dict)  # response header -> description
+    #: Other media types the answer may come as (the query says which), each with its schema.
+    also_as: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: What the body must also match, beyond its model: what a game takes, as :func:`per_game` says it.
+    body_rules: dict[str, Any] | None = None
 
 
 def operation(id: str, summary: str, *, tag: str, answer: type[BaseModel], status: int = 200,
               body: type[BaseModel] | None = None, body_required: bool = True, query: Sequence[Query] = (),
               auth: Auth = Auth.NONE, errors: Sequence[type[VorpalError]] = (),
-              headers: dict[str, str] | None = None) -> Callable[[H], H]:  # fmt: skip
+              headers: dict[str, str] | None = None, also_as: dict[str, dict[str, Any]] | None = None,
+              body_rules: dict[str, Any] | None = None) -> Callable[[H], H]:  # fmt: skip
     """Declare the operation a handler serves (see the module's docstring)."""
     op = Operation(id, summary, tag, answer, status, body, body_required, tuple(query), auth, tuple(errors),
-                   headers or {})  # fmt: skip
+                   headers or {}, also_as or {}, body_rules)  # fmt: skip
 
     def declare(handler: H) -> H:
         setattr(handler, _DECLARED, op)
@@ -106,6 +112,52 @@ def operation(id: str, summary: str, *, tag: str, answer: type[BaseModel], statu
 def declared(endpoint: Any) -> Operation | None:
     found: Operation | None = getattr(endpoint, _DECLARED, None)
     return found
+
+
+def per_game(body: Callable[[Rules, int], dict[str, Any]], *, least_seats: int = 1) -> dict[str, Any]:
+    """The rules a body naming a game, its seats and its options must also match: one branch per game, seat
+    count (of at least ``least_seats``) and combination of options the game allows for that many seats
+    (:meth:`Rules.options_schema`: its ``anyOf``), each with the game's name, that count and options of that
+    combination; ``body`` adds what else depends on the game and seats (properties, each replacing the
+    model's, and required names). :func:`document` writes each branch as a whole body.
+
+    A branch per combination rather than one per seat count with the combinations inside: so the body is a
+    union of plain objects, which test data generators take (schemathesis gives up on a union of objects
+    each holding a union of their own)."""
+    branches = []
+    for rules in games.GAMES:
+        for seats in range(max(least_seats, rules.game.min_seats), rules.game.max_seats + 1):
+            branch = body(rules, seats)
+            base = {"$ref": f"#/components/schemas/{rules.name}.options.{seats}"}
+            for combination in rules.options_schema(seats).get("anyOf", [None]):
+                options = base if combination is None else {"allOf": [base, combination]}
+                properties = {"game": {"type": "string", "const": rules.name},
+                              "seats": {"type": "integer", "const": seats}, "options": options,
+                              **branch.get("properties", {})}  # fmt: skip
+                branches.append({"properties": properties, "required": ["game", *branch.get("required", [])]})
+    return {"description": "a game of GET /v1/games, a number of seats it is played by, and options it takes for "
+            "them (the game's options schema, with the seats an option names bounded by the match's, in one of "
+            "the combinations the game allows)", "anyOf": branches}  # fmt: skip
+
+
+def game_options() -> dict[str, Any]:
+    """The options of a match of each game and seat count (``<game>.options.<seats>``), which bodies name: the
+    game's options, with the seats an option names bounded (the combinations are the bodies' branches)."""
+    out = {}
+    for rules in games.GAMES:
+        for seats in range(rules.game.min_seats, rules.game.max_seats + 1):
+            schema = rules.options_schema(seats)
+            schema.pop("anyOf", None)
+            schema["title"] = f"{schema.get('title', rules.name)} for {seats} seats"
+            out[f"{rules.name}.options.{seats}"] = schema
+    return out
+
+
+def _bodies(name: str, rules: dict[str, Any]) -> dict[str, Any]:
+    """``rules`` (:func:`per_game`) written out: each branch the body model ``name`` and the branch's properties
+    (one ``allOf`` of plain objects per branch: what test data generators take)."""
+    model = {"$ref": f"#/components/schemas/{name}"}
+    return {"description": rules["description"], "anyOf": [{"allOf": [model, branch]} for branch in rules["anyOf"]]}
 
 
 # -- what operations share ------------------------------------------------------------
@@ -187,7 +239,10 @@ def _errors(op: Operation, path: str) -> list[type[VorpalError]]:
 def _responses(op: Operation, path: str) -> dict[str, Any]:
     ok: dict[str, Any] = {
         "description": op.answer.__doc__.strip().splitlines()[0] if op.answer.__doc__ else op.answer.__name__,
-        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{op.answer.__name__}"}}},
+        "content": {
+            "application/json": {"schema": {"$ref": f"#/components/schemas/{op.answer.__name__}"}},
+            **{media: {"schema": schema} for media, schema in op.also_as.items()},
+        },
     }
     if op.headers:
         ok["headers"] = {h: {"description": d, "schema": {"type": "string"}} for h, d in op.headers.items()}
@@ -224,10 +279,10 @@ def _describe(op: Operation, path: str) -> dict[str, Any]:
     if params:
         out["parameters"] = params
     if op.body is not None:
-        out["requestBody"] = {
-            "required": op.body_required,
-            "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{op.body.__name__}"}}},
-        }
+        schema: dict[str, Any] = {"$ref": f"#/components/schemas/{op.body.__name__}"}
+        out["requestBody"] = {"required": op.body_required, "content": {"application/json": {"schema": schema}}}
+    if op.body_rules is not None:
+        out["x-body-rules"] = op.body_rules  # written out by document(), which has the body's schema
     out["responses"] = _responses(op, path)
     out["security"] = [{} if scheme is None else {scheme: []} for scheme in op.auth.value]
     return out
@@ -255,6 +310,13 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
                 models[model.__name__] = model
     schemas = _schemas(list(models.values()))
     schemas["Problem"] = _problem_schema()
+    schemas.update(game_options())
+    for ops in paths.values():  # bodies that also follow a game's rules (per_game)
+        for described in ops.values():
+            op = described.pop("x-body-rules", None)
+            if op is not None:
+                body = described["requestBody"]["content"]["application/json"]
+                body["schema"] = _bodies(body["schema"]["$ref"].rpartition("/")[2], op)
     return {
         "openapi": "3.1.0",
         "info": {

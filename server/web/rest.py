@@ -40,9 +40,10 @@ from server.engine.errors import (
     UnknownGame,
     UnsupportedMediaType,
 )
+from server.engine.play import Rules
 
 from .auth import bearer
-from .openapi import LOBBY_FILTER, SINCE, Auth, operation
+from .openapi import LOBBY_FILTER, SINCE, Auth, operation, per_game
 from .responses import (
     Alive,
     Catalogue,
@@ -163,6 +164,12 @@ async def get_game(request: Request) -> Response:
     return answer(GameInfo, games.get(request.path_params["name"]).describe())
 
 
+def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
+    """What a match of ``seats`` of a game takes besides its options: bots in distinct seats of it."""
+    seat = {"type": "integer", "minimum": 0, "maximum": seats - 1}
+    return {"properties": {"bots": {"type": "array", "items": seat, "uniqueItems": True}}, "required": ["seats"]}
+
+
 @operation(
     "createMatch",
     "Create a match",
@@ -170,6 +177,7 @@ async def get_game(request: Request) -> Response:
     answer=MatchSummary,
     status=201,
     body=CreateMatch,
+    body_rules=per_game(_match_of),
     errors=[BadOptions, UnknownGame, Unavailable],
     headers={"Location": "the match's path"},
 )

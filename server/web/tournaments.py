@@ -1,5 +1,8 @@
 """REST for tournaments (``/v1/tournaments``): create, register, start, standings, export.
 
+Every answer shows a tournament as its matches' spectators may see them: nothing of a delayed
+match's end before its spectators see it (:func:`~server.domain.tournaments.as_seen`).
+
 An account creates a tournament with its API key and becomes its organiser (an admin
 may create one with the admin key: it has no organiser). Accounts register with their
 keys before the start; the organiser's key (or the admin key) starts it. From then on
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -19,7 +22,8 @@ from starlette.routing import Route
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.tournaments import Tournament, TournamentFormat, standings, standings_csv
+from server.domain.matches import now_ms
+from server.domain.tournaments import Tournament, TournamentFormat, as_seen, standings, standings_csv
 from server.engine.errors import (
     AccountDisabled,
     AlreadyRegistered,
@@ -31,10 +35,11 @@ from server.engine.errors import (
     Unavailable,
     UnknownGame,
 )
+from server.engine.play import Rules
 
 from .accounts import api_key
 from .auth import bearer, require_admin
-from .openapi import LIMIT, Auth, Query, operation
+from .openapi import LIMIT, Auth, Query, operation, per_game
 from .responses import TournamentList, TournamentView, answer
 from .rest import Body, parse, query_int
 from .services import services
@@ -45,6 +50,14 @@ _KNOWN = [TournamentNotFound, Unavailable]
 
 
 class CreateTournament(Body):
+    #: What ``create`` checks besides the fields' own schemas, said in the document too.
+    model_config = ConfigDict(json_schema_extra={"allOf": [
+        {"if": {"properties": {"rounds": {"type": "integer"}}, "required": ["rounds"]},
+         "then": {"properties": {"format": {"const": TournamentFormat.SWISS.value}}}},
+        {"properties": {"time_control": {"properties": {"kind": {"enum": ["per_decision", "fischer"]}},
+                                         "required": ["kind"]}}},
+    ]})  # fmt: skip
+
     name: str = Field(min_length=1, max_length=80, description="what the tournament is called")
     game: str = Field(description="a game name from GET /v1/games")
     seats: int = Field(2, ge=2, le=16, description="the seats of each match (players meet in groups of this size)")
@@ -57,7 +70,9 @@ class CreateTournament(Body):
 
 
 def tournament_json(t: Tournament) -> dict[str, Any]:
-    """A tournament as the API shows it: the document, its planned rounds and the standings."""
+    """A tournament as the API shows it (to anyone: as its matches' spectators may see them,
+    :func:`~server.domain.tournaments.as_seen`): the document, its planned rounds and the standings."""
+    t = as_seen(t, now_ms())
     return {**t.model_dump(), "planned_rounds": t.planned_rounds(), "standings": standings(t)}
 
 
@@ -81,8 +96,17 @@ def tournament_id(request: Request) -> str:
     return tid
 
 
+def _tournament_of(rules: Rules, seats: int) -> dict[str, Any]:
+    """What a tournament of a game's matches of ``seats`` takes: single elimination only for two seats."""
+    if seats == 2:
+        return {}
+    formats = [f.value for f in TournamentFormat if f is not TournamentFormat.SINGLE_ELIMINATION]
+    return {"properties": {"format": {"type": "string", "enum": formats}}, "required": ["seats"]}
+
+
 @operation("createTournament", "Create a tournament; the API key's account organises it (the admin key: nobody)",
            tag="tournaments", answer=TournamentView, status=201, body=CreateTournament, auth=Auth.KEY_OR_ADMIN,
+           body_rules=per_game(_tournament_of, least_seats=2),
            errors=[AccountDisabled, UnknownGame, BadOptions, Unavailable])  # fmt: skip
 async def create(request: Request) -> Response:
     body = await parse(request, CreateTournament)
@@ -98,7 +122,8 @@ async def create(request: Request) -> Response:
 @operation("listTournaments", "List tournaments, newest first", tag="tournaments", answer=TournamentList,
            query=[LIMIT], errors=[Unavailable])  # fmt: skip
 async def list_tournaments(request: Request) -> Response:
-    found = await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))
+    now = now_ms()
+    found = [as_seen(t, now) for t in await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))]
     return answer(TournamentList, {"tournaments": [
         {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
          "entrants": len(t.entrants), "rounds": len(t.rounds), "created": t.created} for t in found]})  # fmt: skip
@@ -138,13 +163,15 @@ async def start(request: Request) -> Response:
 
 @operation("exportTournament", "The results: the tournament as JSON, or (format=csv) its standings as CSV",
            tag="tournaments", answer=TournamentView, query=[FORMAT], errors=_KNOWN,
-           headers={"Content-Disposition": "an attachment's file name"})  # fmt: skip
+           headers={"Content-Disposition": "an attachment's file name"},
+           also_as={"text/csv": {"type": "string", "description": "format=csv: the standings, a row an entrant"}},
+           )  # fmt: skip
 async def export(request: Request) -> Response:
     """The results: every round's pairings and outcomes and the standings, as JSON or (standings) CSV."""
     t = await services(request).tournaments.get(tournament_id(request))
     fmt = request.query_params.get("format", "json")
     if fmt == "csv":
-        return Response(standings_csv(t), media_type="text/csv", headers={
+        return Response(standings_csv(as_seen(t, now_ms())), media_type="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{t.id}-standings.csv"'})  # fmt: skip
     if fmt != "json":
         raise BadRequest("format is json or csv")

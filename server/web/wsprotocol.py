@@ -58,8 +58,11 @@ class ProblemHandshakes(ServerProtocol):
         refusals.log("refused a WebSocket handshake: %s", err.detail)
         body = {**problem_document(err, request.path.partition("?")[0]), "status": response.status_code}
         headers = Headers(response.headers)
-        headers["Content-Type"] = "application/problem+json"
         encoded = json.dumps(body).encode()
+        # websockets' headers are a multi-map: setting a name adds a header, so the plain-text
+        # page's own two are taken out first.
+        del headers["Content-Type"], headers["Content-Length"]
+        headers["Content-Type"] = "application/problem+json"
         headers["Content-Length"] = str(len(encoded))
         return Response(response.status_code, response.reason_phrase, headers, encoded)
 

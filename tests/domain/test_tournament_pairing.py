@@ -11,12 +11,14 @@ import itertools
 import pytest
 
 from server.domain.clocks import TimeControl
+from server.domain.delay import SpectatorDelay
 from server.domain.tournaments import (
     Entrant,
     Round,
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    as_seen,
     bracket_order,
     check_startable,
     next_round,
@@ -192,3 +194,28 @@ def test_standings_export_as_csv() -> None:
     lines = standings_csv(t).splitlines()
     assert lines[0] == "rank,account,name,points,buchholz,median_buchholz,wins,byes,played"
     assert lines[1] == "1,p1,P1,1.0,0.0,0.0,1,0,1"
+
+
+def test_spectators_see_a_result_only_once_the_delay_has_passed_since_its_match_ended() -> None:
+    """Issue 43, finding 3: the tournament's page showed a delayed match's winners at once."""
+    t = tournament(TournamentFormat.SWISS, 4).model_copy(update={"spectator_delay": SpectatorDelay(seconds=120)})
+    t, _ = start_round(t)
+    t = finish(t, {"p0-p1": 0, "p2-p3": 1})
+    ends = {"p0-p1": (1_000, 5), "p2-p3": (9_000, 6)}  # (ended at, the version that recorded it)
+    first = t.rounds[0].model_copy(update={"pairings": [
+        p.model_copy(update=dict(zip(("ended_at", "ended_version"), ends["-".join(p.accounts)], strict=True)))
+        for p in t.rounds[0].pairings]})  # fmt: skip
+    t = t.model_copy(update={"rounds": [first], "version": 7, "updated": 9_500})
+    t, _ = start_round(t)
+    t = t.model_copy(update={"version": 8})
+
+    early = as_seen(t, 1_000 + 119_999)  # neither end is visible yet: nor is round 2, which tells them
+    assert [(p.ended, p.winners) for p in early.rounds[0].pairings] == [(False, None), (False, None)]
+    assert len(early.rounds) == 1 and (early.version, early.updated) == (4, t.created)
+    assert all(s.points == 0 for s in standings(early))
+    half = as_seen(t, 1_000 + 120_000)  # the first end is, the second not yet
+    assert [p.ended for p in half.rounds[0].pairings] == [True, False] and len(half.rounds) == 1
+    assert (half.version, half.updated) == (5, 1_000)
+    assert [s.account for s in standings(half) if s.points == 1] == ["p0"]
+    assert as_seen(t, 9_000 + 120_000) == t  # both: everything is shown as it is
+    assert as_seen(t.model_copy(update={"spectator_delay": SpectatorDelay(moves=3)}), 0).rounds == t.rounds

@@ -14,6 +14,7 @@ from typing import Any
 from server.engine import BadOptions, Event, Game, MoveModel, Outcome, Rng
 from server.engine.cards import SUITS
 from server.engine.decisions import Decisions
+from server.engine.option_rules import either, off, on, one_of
 from server.engine.seats import check_named_seat, named_or_drawn
 
 from . import __doc__ as _package_doc
@@ -149,9 +150,26 @@ class Jackrabbits(
         "are options."
     )
     options_type = JackrabbitsOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
+
+    def options_rules(self, seats: int) -> list[dict[str, Any]]:
+        rules = [
+            either(off("patriarchal_values"), off("ambivalent_aces", "capital_aces")),
+            either(off("additional_capital"), on("capital_aces")),
+            either(off("advanced_citadel"), on("clubs_flights"), on("diamonds_trades"), on("hearts_access")),
+            either(off("extended_flights"), on("clubs_flights")),
+            either(off("extended_trades"), on("diamonds_trades")),
+            either(off("extended_access"), on("hearts_access")),
+        ]
+        tight = len(suits_in_play(True, seats))
+        if tight < len(SUITS):
+            rules.append(either(off("tight_suits"), one_of("board", "random", "strict", "free", required=True)))
+        if tight < ROYALS_NEEDED:
+            rules.append(either(off("tight_suits"), one_of("objective", "simple", "monarchic", "tribal")))
+        return rules
 
     def check_options(self, options: JackrabbitsOptions, seats: int) -> None:
         check_named_seat("first_player", options.first_player, seats)

@@ -586,6 +586,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
         "board. One seat plays the solitaire rules."
     )
     options_type = ZimbyMojoOptions
+    seat_options = ("first_player",)
     move_type = Move
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
