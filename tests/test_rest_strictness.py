@@ -8,6 +8,7 @@ nor ``1.0`` is an integer (``bad_request``). A method a path lacks is ``method_n
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -53,10 +54,10 @@ async def match_count(api: httpx.AsyncClient) -> int:
     "body",
     [
         {"game": "jabberwocky", "seats": "3"},  # a string number (the issue's case)
-        {"game": "jabberwocky", "seats": 3.0},  # a float for an int
+        {"game": "jabberwocky", "seats": 3.5},  # a fraction for an int
         {"game": "jabberwocky", "seats": True},  # a bool for an int
         {"game": "jabberwocky", "seats": 3, "bots": ["1"]},
-        {"game": "jabberwocky", "seats": 3, "bots": [1.0]},
+        {"game": "jabberwocky", "seats": 3, "bots": [1.5]},
         {"game": "jabberwocky", "seats": 3, "options": []},
         {"game": 7, "seats": 3},  # a number for a string
         {"game": "jabberwocky", "seats": 3, "time_control": {"kind": "per_decision", "limit_ms": "1000"}},
@@ -71,7 +72,7 @@ async def test_a_create_body_of_the_wrong_types_is_refused_and_makes_no_match(
     assert await match_count(api) == before
 
 
-@pytest.mark.parametrize("seat", ["1", 1.0, True, [1]])
+@pytest.mark.parametrize("seat", ["1", 1.5, True, [1]])
 async def test_a_join_with_a_seat_that_is_not_an_integer_is_refused_and_takes_no_seat(
     api: httpx.AsyncClient, seat: Any
 ) -> None:
@@ -80,6 +81,30 @@ async def test_a_join_with_a_seat_that_is_not_an_integer_is_refused_and_takes_no
     assert (await api.get(f"/v1/matches/{match}")).json()["names"] == [None, None, None]
     r = await api.post(f"/v1/matches/{match}/join", json={"seat": 1, "name": "ada"})
     assert r.status_code == 201 and r.json()["seat"] == 1
+
+
+async def test_a_number_with_an_integral_value_is_that_integer_as_in_frames(api: httpx.AsyncClient) -> None:
+    """JSON has one kind of number: ``3.0`` (as Python's json writes a float) and ``3e0`` are ``3``
+    (PROTOCOL.md, section 4), in a create, a join and a move alike; ``3.5`` is no integer."""
+    as_json = {"content-type": "application/json"}
+    body = b'{"game": "jabberwocky", "seats": 3.0, "bots": [2e0], "options": {"rounds": 1.0}}'
+    made = await api.post("/v1/matches", content=body, headers=as_json)
+    assert made.status_code == 201, made.text
+    match = made.json()["match"]
+    assert (made.json()["seats"], made.json()["bots"]) == (3, [False, False, True])
+    tokens = []
+    for seat in (b"0.0", b"1e0"):
+        joined = await api.post(f"/v1/matches/{match}/join", content=b'{"seat": %s}' % seat, headers=as_json)
+        assert joined.status_code == 201, joined.text
+        tokens.append(joined.json()["token"])
+    assert [t.split(".")[1] for t in tokens] == ["0", "1"]
+    state = (await api.get(f"/v1/matches/{match}")).json()
+    seat = min(state["to_act"])  # the bids are sealed: every seat bids at once, ours among them
+    auth = {"Authorization": f"Bearer {tokens[seat]}", **as_json}
+    legal = (await api.get(f"/v1/matches/{match}/legal", headers=auth)).json()["moves"]
+    move = json.dumps({"move_id": "m1", "version": float(state["version"]), "move": legal[0]}).encode()
+    moved = await api.post(f"/v1/matches/{match}/moves", content=move, headers=auth)
+    assert moved.status_code == 200 and moved.json()["version"] == state["version"] + 1, moved.text
 
 
 async def test_a_join_body_of_null_seat_is_the_first_free_seat(api: httpx.AsyncClient) -> None:
@@ -99,7 +124,7 @@ async def test_a_move_whose_version_or_id_has_the_wrong_type_is_refused_and_chan
     move = {"type": "bid", "tricks": 0}
     for body in (
         {"move_id": "a", "version": str(state["version"]), "move": move},
-        {"move_id": "a", "version": float(state["version"]), "move": move},
+        {"move_id": "a", "version": state["version"] + 0.5, "move": move},
         {"move_id": "a", "version": False, "move": move},
         {"move_id": 1, "version": state["version"], "move": move},
         {"move_id": "a", "version": state["version"], "move": None},  # null is absent, and a move is required

@@ -8,6 +8,7 @@ Bodies are read as strictly as WebSocket frames (PROTOCOL.md section 4): JSON se
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -61,6 +62,9 @@ from .responses import (
 )
 from .services import services
 
+#: The largest integer every client holds exactly (JavaScript's ``Number.MAX_SAFE_INTEGER``).
+MAX_SAFE_INTEGER = 2**53 - 1
+
 
 class Body(BaseModel):
     """A request body: JSON fields of exactly the declared types, and no others."""
@@ -109,6 +113,31 @@ def is_json(content_type: str | None) -> bool:
     return content_type is not None and content_type.partition(";")[0].strip().lower() == "application/json"
 
 
+def _number(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() and abs(value) <= MAX_SAFE_INTEGER else value
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not JSON")
+
+
+def integral_numbers(raw: bytes) -> bytes:
+    """``raw`` with every number of an integral value in the safe range written as an integer.
+
+    JSON has one kind of number, and a frame's ``3.0`` is ``3`` (PROTOCOL.md, section 4): so is a
+    body's, whatever the client's JSON library writes for a whole number (Python's writes ``3.0``).
+    A string is still never a number, nor ``true`` an integer, nor ``3.5`` an integer. A body that is
+    not JSON is passed on as it is, for the model to refuse."""
+    if b"." not in raw and b"e" not in raw.lower():
+        return raw  # no number with a fraction or an exponent: nothing to rewrite
+    try:
+        return json.dumps(json.loads(raw, parse_float=_number, parse_constant=_no_constant),
+                          ensure_ascii=False, allow_nan=False).encode()  # fmt: skip
+    except (ValueError, RecursionError):
+        return raw
+
+
 async def parse(request: Request, model: type[Body]) -> Any:
     """The body as ``model``: ``unsupported_media_type`` unless it is sent as JSON, ``bad_request`` if it
     does not fit. No body at all reads as ``{}`` (a join takes the first free seat)."""
@@ -116,7 +145,7 @@ async def parse(request: Request, model: type[Body]) -> Any:
     if raw and not is_json(request.headers.get("content-type")):
         raise UnsupportedMediaType("send the body as JSON, with 'Content-Type: application/json'")
     try:
-        return model.model_validate_json(raw or b"{}")
+        return model.model_validate_json(integral_numbers(raw) if raw else b"{}")
     except ValidationError as exc:
         err = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
