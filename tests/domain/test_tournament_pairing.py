@@ -1,4 +1,4 @@
-"""Tournament pairing and standings, pure: the worked examples of ``server/domain/tournaments.py``.
+"""Tournament pairing and standings, pure: the worked examples of ``server/domain/tournaments/``.
 
 Players are named by seed (``p0`` registered first). Each example plays rounds by
 hand: ``play(t, {"p0-p1": 0})`` records that seat 0 of the match p0-p1 won.

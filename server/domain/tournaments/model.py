@@ -1,0 +1,124 @@
+"""A tournament's data, and the steps its entrants take before it starts.
+
+The models are stored as they are (``server.store.tournaments``); everything that changes a
+tournament returns a new one (no I/O, no clock: :mod:`server.domain.tournaments`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
+
+from ..clocks import TimeControl
+from ..delay import SpectatorDelay
+
+MAX_ENTRANTS = 256
+
+
+class TournamentFormat(StrEnum):
+    ROUND_ROBIN = "round_robin"
+    SWISS = "swiss"
+    SINGLE_ELIMINATION = "single_elimination"
+
+
+class TournamentStatus(StrEnum):
+    REGISTERING = "registering"
+    RUNNING = "running"
+    FINISHED = "finished"
+
+
+class Entrant(BaseModel):
+    account: str
+    name: str
+
+
+class Pairing(BaseModel):
+    """One match of a round: the accounts in seat order, and once it ended, its winners (seat numbers)."""
+
+    match: str = Field("", description="the match id (empty until the match is created)")
+    accounts: list[str]
+    ended: bool = False
+    #: The outcome's winners; None if the match ended without an outcome (aborted).
+    winners: list[int] | None = None
+    ended_at: int | None = Field(None, description="when the match ended (ms since the epoch), once it has")
+    ended_version: int | None = Field(None, description="the tournament's version that recorded the end")
+
+
+class Round(BaseModel):
+    number: int = Field(ge=1)
+    pairings: list[Pairing]
+    byes: list[str] = Field(default_factory=list, description="accounts that sit this round out")
+
+    @property
+    def ended(self) -> bool:
+        return all(p.ended for p in self.pairings)
+
+
+class Tournament(BaseModel):
+    """Everything stored about a tournament (one JSON document, changed by compare-and-set on ``version``)."""
+
+    id: str
+    name: str
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: int
+    format: TournamentFormat
+    rounds_wanted: int | None = Field(None, description="swiss: the number of rounds (default ceil(log_k n))")
+    time_control: TimeControl
+    spectator_delay: SpectatorDelay = Field(default_factory=SpectatorDelay)
+    organiser: str | None = Field(None, description="the account that created it (None: an admin)")
+    status: TournamentStatus = TournamentStatus.REGISTERING
+    entrants: list[Entrant] = Field(default_factory=list)
+    rounds: list[Round] = Field(default_factory=list)
+    version: int = 0
+    created: int = 0
+    updated: int = 0
+
+    def seed_of(self, account: str) -> int:
+        for i, e in enumerate(self.entrants):
+            if e.account == account:
+                return i
+        raise NotRegistered(f"{account} is not registered")
+
+    def planned_rounds(self) -> int:
+        from .pairing import planned_rounds  # the schemes decide how many rounds they take
+
+        return planned_rounds(self.format, len(self.entrants), self.seats, self.rounds_wanted)
+
+
+# -- registration and start -------------------------------------------------------------
+
+
+def check_format(fmt: TournamentFormat, seats: int) -> None:
+    if fmt is TournamentFormat.SINGLE_ELIMINATION and seats != 2:
+        raise BadRequest("single elimination is for two-seat matches")
+    if seats < 2:
+        raise BadRequest("a tournament's matches need at least two seats")
+
+
+def register(t: Tournament, entrant: Entrant) -> Tournament:
+    if t.status is not TournamentStatus.REGISTERING:
+        raise TournamentStarted(f"tournament {t.id} is {t.status}: registration is closed")
+    if any(e.account == entrant.account for e in t.entrants):
+        raise AlreadyRegistered(f"{entrant.account} is registered already")
+    if len(t.entrants) >= MAX_ENTRANTS:
+        raise BadRequest(f"a tournament takes at most {MAX_ENTRANTS} players")
+    return t.model_copy(update={"entrants": [*t.entrants, entrant]})
+
+
+def unregister(t: Tournament, account: str) -> Tournament:
+    if t.status is not TournamentStatus.REGISTERING:
+        raise TournamentStarted(f"tournament {t.id} is {t.status}: registration is closed")
+    t.seed_of(account)
+    return t.model_copy(update={"entrants": [e for e in t.entrants if e.account != account]})
+
+
+def check_startable(t: Tournament) -> None:
+    if t.status is not TournamentStatus.REGISTERING:
+        raise TournamentStarted(f"tournament {t.id} is {t.status} already")
+    if len(t.entrants) < t.seats:
+        raise BadRequest(f"a tournament of {t.seats}-seat matches needs at least {t.seats} players")
