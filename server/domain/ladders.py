@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from openskill.models import PlackettLuce
 from pydantic import BaseModel, Field
 
 from server import games
@@ -49,13 +48,11 @@ from .clocks import TimeControl
 from .ids import MATCH_ID_ALPHABET
 from .inbox import Inbox
 from .matches import Matches
+from .ratings import MU, Rating, ranks, rate
 from .record import MatchRecord
 from .status import MatchStatus
 
 LADDER_ID_LENGTH = 10
-#: Plackett-Luce's defaults, written out because stored ratings depend on them.
-MU, SIGMA = 25.0, 25.0 / 3
-MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 #: How often a rating update is tried again when another update of a participant came first.
 RETRIES = 20
 
@@ -84,25 +81,6 @@ class LadderSpec(BaseModel):
 class Ladder(LadderSpec):
     id: str
     created: int = Field(description="ms since the epoch")
-
-
-class Rating(BaseModel):
-    """An account's standing on one ladder."""
-
-    account: str
-    name: str
-    mu: float = MU
-    sigma: float = SIGMA
-    games: int = Field(0, description="rated matches; also the version that rating updates compare and set")
-    wins: int = 0
-    last_played: int | None = Field(None, description="when its last rated match ended, ms since the epoch")
-
-    @property
-    def display(self) -> int:
-        return round(1000 + 40 * (self.mu - 3 * self.sigma))
-
-    def board(self) -> dict[str, Any]:
-        return {**self.model_dump(mode="json"), "display": self.display}
 
 
 class HistoryEntry(BaseModel):
@@ -182,36 +160,6 @@ def pair(waiting: Sequence[Candidate], seats: int, now: int, window: Window) -> 
             for c in group:
                 del free[c.account]
     return groups
-
-
-def ranks(record: MatchRecord) -> list[int] | None:
-    """The finishing order of a ladder match's seats (1 is first; ties share), or None if it
-    is not rated (aborted with nobody seated, or not over).
-
-    A seat that forfeited (its time ran out and the server's bot took over) or never sat
-    down ranks below every other seat, whatever the game's outcome says of it.
-    """
-    out_of_it = {s for s in range(record.seats) if record.bots[s] or record.tokens[s] is None}
-    if record.status is MatchStatus.FINISHED and record.outcome is not None:
-        winners = set(record.outcome.get("winners", [])) - out_of_it
-        scores: list[int] | None = record.outcome.get("scores")
-        key = {s: (0 if s in winners else 1 if s not in out_of_it else 2,
-                   -(scores[s] if scores and s not in winners else 0)) for s in range(record.seats)}  # fmt: skip
-    elif record.status is MatchStatus.ABORTED and out_of_it and len(out_of_it) < record.seats:
-        key = {s: (int(s in out_of_it), 0) for s in range(record.seats)}  # a no-show: who came beat who did not
-    else:
-        return None
-    distinct = sorted(set(key.values()))
-    return [distinct.index(key[s]) + 1 for s in range(record.seats)]
-
-
-def rate(before: Sequence[Rating], order: Sequence[int], at: int) -> list[Rating]:
-    """The ratings after one match whose seats finished in ``order`` (their ranks)."""
-    teams = [[MODEL.create_rating([r.mu, r.sigma], name=r.account)] for r in before]
-    after = MODEL.rate(teams, ranks=[float(r) for r in order])
-    return [r.model_copy(update={"mu": a[0].mu, "sigma": a[0].sigma, "games": r.games + 1,
-                                 "wins": r.wins + (rank == 1), "last_played": at})
-            for r, a, rank in zip(before, after, order, strict=True)]  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
-from server.domain.ladders import HistoryEntry, Ladder, Paired, RateStatus, Rating, Update, Waiting
+from server.domain.ladders import HistoryEntry, Ladder, Paired, RateStatus, Update, Waiting
+from server.domain.ratings import Rating
 from server.engine.errors import Unavailable
 
 from .keys import LADDER_DUE, LADDER_OWNER, LADDERS_KEY, ladder_history_key, ladder_keys

@@ -20,7 +20,8 @@ from starlette.responses import JSONResponse
 
 from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
-from server.domain.ladders import HistoryEntry, Ladder, Rating
+from server.domain.ladders import HistoryEntry, Ladder
+from server.domain.ratings import Rating
 from server.domain.status import MatchStatus
 from server.domain.tournaments import Standing, Tournament, TournamentFormat, TournamentStatus
 from server.engine import Outcome

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from server.domain.clocks import TimeControl
-from server.domain.ladders import MU, SIGMA, Candidate, LadderSpec, Rating, Window, pair, ranks, rate
+from server.domain.ladders import Candidate, LadderSpec, Window, pair
+from server.domain.ratings import MU, SIGMA, Rating, ranks, rate
 from server.domain.record import MatchRecord
 from server.domain.status import MatchStatus
 
