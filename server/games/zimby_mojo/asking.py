@@ -27,6 +27,7 @@ from .zones import mover_gone
 
 
 def count_cards(table: ZTable) -> None:
+    """Hand sizes and the library's size are public: counted from the private and secret parts after every move."""
     table.public.library_size = len(table.secret.library)
     table.public.hand_sizes = [len(p.hand) for p in table.private]
 

@@ -1,7 +1,8 @@
 """The legal moves: what a seat may do now, read from the public part (and its own private part).
 
-The only entry point is :func:`legal_moves`; the rest list one family of moves each. A move is legal exactly when
-it is in that list (``ZimbyMojo.check``), so the rules of what may be played live here and nowhere else.
+:func:`legal_moves` gathers every family of moves, so that what a seat is offered is read in one place; a move is
+legal exactly when it is in that list (``ZimbyMojo.check``). The families whose rules belong to another concept are
+listed beside it: scrolls in :mod:`.casting`, seals in :mod:`.seals`, eating in :mod:`.mojo`, steps in :mod:`.ways`.
 """
 
 from __future__ import annotations
@@ -51,6 +52,8 @@ CHOSEN_RITUALS = ("discord", "portals", "terror")
 
 
 def legal_moves(public: Public, private: Private, seat: int) -> list[AnyMove]:
+    """What ``seat`` may do now: answer a window or a request if it is asked, else on its turn a path's next
+    decision or the turn's moves and scrolls."""
     if public.phase == "over":
         return []
     window = top(public.windows)
@@ -93,6 +96,7 @@ def responses(public: Public, private: Private, seat: int) -> list[AnyMove]:
 
 
 def answers(public: Public, seat: int) -> list[AnyMove]:
+    """A request names the seat next: it may refuse, or agree (to a seal's, only while both could still pay)."""
     request = public.request
     assert request is not None
     if request.waiting[0] != seat:
@@ -103,6 +107,8 @@ def answers(public: Public, seat: int) -> list[AnyMove]:
 
 
 def turn_moves(public: Public, seat: int) -> list[AnyMove]:
+    """The moves of a turn with nothing under way: mojo, spawning, columns sent or warped, paths, attacks, zombies,
+    seals, rituals, and ``end_turn`` once no attack is owed."""
     tribe = public.tribes[seat]
     moves: list[AnyMove] = []
     locked = must_attack(public, seat)
@@ -168,6 +174,7 @@ def turn_moves(public: Public, seat: int) -> list[AnyMove]:
 
 
 def drop_moves(public: Public, seat: int) -> list[AnyMove]:
+    """The Crown carrier's controller may drop the Crown on its turn."""
     crown = public.crown
     if crown is None or crown.carrier is None:
         return []
@@ -191,6 +198,7 @@ def invoke_moves(public: Public, seat: int) -> list[AnyMove]:
 
 
 def path_moves(public: Public, seat: int) -> list[AnyMove]:
+    """A path's next decision: a portal's influence, or a step, the Crown picked up or dropped, a halt."""
     moving = public.moving
     assert moving is not None
     creature = mover(public, moving.creature)

@@ -284,11 +284,13 @@ def moving_creature(public: Public) -> Column | Zombie:
 
 
 def take_step(table: ZTable, seat: int, move: Step, rng: Rng, event: Event) -> None:
+    """A ``step``: the next tile of the path (:func:`step`)."""
     event.public["to"] = move.to
     step(table, seat, moving_creature(table.public), move.to, rng)
 
 
 def stop_path(table: ZTable, seat: int, move: Halt, rng: Rng, event: Event) -> None:
+    """A ``halt``: the path ends where the creature stands (:func:`halt`)."""
     halt(table.public, moving_creature(table.public))
 
 
@@ -304,4 +306,5 @@ def pick_up(table: ZTable, seat: int, move: PickUp, rng: Rng, event: Event) -> N
 
 
 def influence(table: ZTable, seat: int, move: Influence, rng: Rng, event: Event) -> None:
+    """An ``influence`` on the portal the column stepped onto: the destinations eliminated, paid, then relocation."""
     relocate(table, seat, moving_creature(table.public), move.eliminate, rng)

@@ -172,6 +172,8 @@ def wrap_up(table: ZTable, rng: Rng) -> None:
 
 
 def refresh(table: ZTable, rng: Rng) -> None:
+    """Part 1: tokens, zimbies and creatures active again, armor lapsed, obstacles aged, one scroll each (in
+    solitaire, an empty library loses)."""
     pub = table.public
     for tribe in pub.tribes:
         tribe.tokens = MOJO_TOKENS

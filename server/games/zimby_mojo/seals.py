@@ -19,6 +19,8 @@ from .state import (
 
 
 def unseal_moves(public: Public, seat: int, column: Column) -> list[AnyMove]:
+    """Unsealing the shrine the column stands on: with a partner who could pay (every seat's mojo is public), or in
+    solitaire by a sacrifice."""
     shrine = next((s for s in public.shrines if s.tile == column.tile and not s.activated), None)
     if shrine is None or not column.active:
         return []

@@ -49,10 +49,12 @@ def has_room(column: Column, joining: Mapping[int, int]) -> bool:
 
 
 def obstacles_on(public: Public, tile: TileId) -> list[Obstacle]:
+    """The obstacles on ``tile`` (several may share it)."""
     return [o for o in public.obstacles if o.tile == tile]
 
 
 def closed_ward(public: Public, tile: TileId) -> bool:
+    """A ward on ``tile`` not yet opened by its seal: nobody may step onto it."""
     return any(w.tile == tile and not w.open for w in public.wards)
 
 
@@ -110,6 +112,8 @@ def enterable(public: Public, tile: TileId, moving: Column | Zombie | None) -> b
 
 
 def step_moves(public: Public, seat: int, creature: Column | Zombie, tiles_left: int) -> list[AnyMove]:
+    """The steps a creature may declare next: paid for (free tiles, tiles left, or the mojo for the next
+    expenditure), onto a tile it may enter, home only for a column of the seat's own tribe."""
     moving = public.moving
     free = moving is not None and moving.free_tiles > 0
     affordable = free or tiles_left > 0 or available(public.tribes[seat]) >= expenditure(public, creature)[1]

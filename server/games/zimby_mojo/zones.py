@@ -38,6 +38,7 @@ def controls(public: Public, seat: int, creature: Column | Zombie) -> bool:
 
 
 def mover(public: Public, cid: CreatureId) -> Column | Zombie:
+    """The column or zombie named ``cid`` (a path's creature, an attacker: never a thug or the King)."""
     for c in public.columns:
         if c.id == cid:
             return c
@@ -45,6 +46,7 @@ def mover(public: Public, cid: CreatureId) -> Column | Zombie:
 
 
 def effective_size(public: Public, column: Column) -> int:
+    """The column's size for the movement table: the Crown's burden counts as zimbies ("its movement burden")."""
     burden = public.crown.burden if public.crown is not None and public.crown.carrier == column.id else 0
     return column.size + burden
 
@@ -93,16 +95,19 @@ def settle_combat(public: Public) -> None:
 
 
 def thug_adjacent(public: Public, tile: TileId) -> bool:
+    """A thug on the main board stands beside ``tile`` (a column there is still in combat with it)."""
     near = set(BOARD.neighbours(tile))
     return any(t.tile in near and not t.in_barracks for t in public.thugs)
 
 
 def foes_of_thug(public: Public, tile: TileId) -> bool:
+    """A column or a zombie stands beside ``tile`` (a thug there stays in combat)."""
     near = set(BOARD.neighbours(tile))
     return any(c.tile in near for c in public.columns) or any(z.tile in near for z in public.zombies)
 
 
 def carries_crown(public: Public, creature: Column | Zombie) -> bool:
+    """The creature carries the Crown (and so may try its immunity against obstacles)."""
     return public.crown is not None and public.crown.carrier == creature.id
 
 
@@ -131,6 +136,7 @@ def fighter(pub: Public, cid: CreatureId) -> combat.Fighter | None:
 
 
 def still_there(pub: Public, cid: CreatureId) -> bool:
+    """The creature named ``cid`` is still on the main board (a thug: not in its barracks)."""
     return (
         any(c.id == cid for c in pub.columns)
         or any(z.id == cid for z in pub.zombies)
@@ -139,4 +145,5 @@ def still_there(pub: Public, cid: CreatureId) -> bool:
 
 
 def mover_gone(pub: Public, creature: Column | Zombie) -> bool:
+    """The creature left the board during its own move (killed, or home): its path ends."""
     return creature not in pub.columns and creature not in pub.zombies
