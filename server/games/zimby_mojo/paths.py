@@ -1,7 +1,8 @@
 """A creature's path: started with ``go``, ``send`` or ``warp``, declared tile by tile, ended by ``halt``.
 
-A path is a move of several decisions (:mod:`server.engine.decisions`): :data:`DECISIONS` is the table from each
-decision's type to what it does; each tile is paid as it comes and opens a "Stop!" window (:mod:`.asking`).
+A path is a move of several decisions (:mod:`server.engine.decisions`), so that its legal moves stay a short list:
+each decision is one function here, filed by its move type in :data:`.playing.DECISIONS`. Each tile is paid as it
+comes and opens a "Stop!" window (:mod:`.asking`).
 """
 
 from __future__ import annotations
