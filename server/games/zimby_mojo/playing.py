@@ -25,7 +25,7 @@ from .casting import extract_chanter, use_scroll
 from .columns import zombify
 from .mojo import eat, extract, spawn
 from .paths import answer_join, drop, go, influence, join_asked, pick_up, send, stop_path, take_step, warp
-from .responses import respond
+from .responses import decline, devour, discard, hold, keep
 from .seals import answer_seal, unseal
 from .settling import attack, invoke
 from .state import (
@@ -92,12 +92,12 @@ MOVES: Mapping[type[BaseModel], Play] = dict(
         row(Invoke, invoke),
         # Scrolls from the hand, and the answers in a response window.
         row(UseScroll, use_scroll),
-        row(Pass, respond),
-        row(Devour, respond),
-        row(Hold, respond),
-        row(Keep, respond),
-        row(Winnow, respond),
-        row(Discard, respond),
+        row(Pass, decline),
+        row(Devour, devour),
+        row(Hold, hold),
+        row(Keep, keep),
+        row(Winnow, keep),
+        row(Discard, discard),
         row(EndTurn, end_turn),
     ]
 )

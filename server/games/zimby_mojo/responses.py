@@ -1,4 +1,7 @@
-"""Answers in a response window: eat before a defence roll, hold a zombie, winnow, discard, or pass."""
+"""Answers in a response window: eat before a defence roll, hold a zombie, keep a winnowed card, discard, or pass.
+
+Each answer is its own row in :data:`.playing.MOVES`; a scroll used in a window is :mod:`.casting`'s.
+"""
 
 from __future__ import annotations
 
@@ -20,38 +23,58 @@ from .state import (
 from .turns import begin_players
 
 
-def respond(
-    table: ZTable, seat: int, move: Pass | Devour | Hold | Keep | Winnow | Discard, rng: Rng, event: Event
-) -> None:
-    """An answer in a response window: eat before the defence roll, hold a zombie, winnow, discard, or pass."""
+def discard(table: ZTable, seat: int, move: Discard, rng: Rng, event: Event) -> None:
+    """Wrap-up's hand limit: one card discarded; the seat is asked again until its hand is down to the limit."""
     pub = table.public
-    window = top(pub.windows)
-    if isinstance(move, Discard):
-        table.private[seat].hand.remove(move.card)
-        pub.discards.append(move.card)
-        pub.happened.append(f"seat {seat} discards {SCROLLS[move.card].name}")
-        if len(table.private[seat].hand) <= hand_limit(pub, seat):
-            pass_window(pub.windows, seat)
-        return
+    table.private[seat].hand.remove(move.card)
+    pub.discards.append(move.card)
+    pub.happened.append(f"seat {seat} discards {SCROLLS[move.card].name}")
+    if len(table.private[seat].hand) <= hand_limit(pub, seat):
+        pass_window(pub.windows, seat)
+
+
+def hold(table: ZTable, seat: int, move: Hold, rng: Rng, event: Event) -> None:
+    """ "A zombie's owner may pay 1 mojo to keep their zombie from shambling"; the window stays open for more."""
+    pub = table.public
+    pay(pub.tribes[seat], 1)
+    next(z for z in pub.zombies if z.id == move.zombie).held = True
+    pub.happened.append(f"seat {seat} holds {move.zombie}: it will not shamble")
+
+
+def devour(table: ZTable, seat: int, move: Devour, rng: Rng, event: Event) -> None:
+    """The defending column's zimby eats 1 or 2 tribesmen (+4 each to its defence roll); then the rolls are made."""
+    pub = table.public
+    pending = pub.pending_attack
+    assert pending is not None
+    target = pub.column(pending.target)
+    target.zimbies[seat] -= move.eat
+    pub.tribes[seat].far_shore += move.eat
+    pending.defence += 4 * move.eat
+    pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
+    close(table, seat, rng)
+
+
+def keep(table: ZTable, seat: int, move: Pass | Keep | Winnow, rng: Rng, event: Event) -> None:
+    """An answer to the Ritual of Winnowing (:func:`winnow`); the last one ends a King's turn that cast it."""
+    pub = table.public
+    winnow(table, seat, move, rng)
+    if pass_window(pub.windows, seat) is not None and pub.phase == "king" and pub.pending_attack is None:
+        begin_players(pub)  # the King's turn ended with his ritual
+
+
+def decline(table: ZTable, seat: int, move: Pass, rng: Rng, event: Event) -> None:
+    """A ``pass``: in the Ritual of Winnowing it keeps the first card drawn (:func:`keep`); elsewhere the seat is
+    done with the window."""
+    window = top(table.public.windows)
     if window is not None and isinstance(window.on, dict) and "winnowing" in window.on:
-        assert isinstance(move, Pass | Keep | Winnow)
-        winnow(table, seat, move, rng)
-        if pass_window(pub.windows, seat) is not None and pub.phase == "king" and pub.pending_attack is None:
-            begin_players(pub)  # the King's turn ended with his ritual
+        keep(table, seat, move, rng, event)
         return
-    if isinstance(move, Hold):
-        pay(pub.tribes[seat], 1)
-        next(z for z in pub.zombies if z.id == move.zombie).held = True
-        pub.happened.append(f"seat {seat} holds {move.zombie}: it will not shamble")
-        return
-    if isinstance(move, Devour):
-        pending = pub.pending_attack
-        assert pending is not None
-        target = pub.column(pending.target)
-        target.zimbies[seat] -= move.eat
-        pub.tribes[seat].far_shore += move.eat
-        pending.defence += 4 * move.eat
-        pub.happened.append(f"a zimby of {target.id} eats {move.eat} for +{4 * move.eat} brutality")
+    close(table, seat, rng)
+
+
+def close(table: ZTable, seat: int, rng: Rng) -> None:
+    """The seat is done with the window; once nobody is left to ask whether a defender eats, the rolls are made."""
+    pub = table.public
     closed = pass_window(pub.windows, seat)
     on = closed.on if closed is not None and isinstance(closed.on, dict) else {}
     if "attack" in on and pub.pending_attack is not None and not pub.pending_attack.rolled:
