@@ -125,7 +125,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from server.engine import Rng, Table
+from server.engine import Rng
 
 from . import combat, stack
 from .board import BOARD
@@ -141,16 +141,14 @@ from .state import (
     Moving,
     Obstacle,
     ObstacleKind,
-    Private,
     Public,
-    Secret,
     Target,
     Thug,
     TileId,
     Zombie,
+    ZTable,
 )
 
-ZTable = Table[Public, Private, Secret]
 #: Pushes an entry on the stack with its window (the game's :func:`.stack.push` with the seats filled in).
 Push = Callable[[stack.AnyEntry], None]
 #: An effect kind's function: the table, the cast, its card, one target, the generator, the stack's push.

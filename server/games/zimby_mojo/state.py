@@ -47,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, computed_field
 
 from server.engine.decisions import Underway
 from server.engine.errors import IllegalMove
-from server.engine.game import DerivedPart, MoveModel, Options, Part
+from server.engine.game import DerivedPart, MoveModel, Options, Part, Table
 from server.engine.windows import Pass, Window
 
 from .board import BOARD, Board
@@ -754,3 +754,6 @@ AnyMove = (
     | EndTurn
 )
 Move = Annotated[AnyMove, Field(discriminator="type")]
+
+#: One match of Zimby Mojo: the public part, one private part per seat, the secret part.
+ZTable = Table[Public, Private, Secret]

@@ -16,6 +16,7 @@ from server.engine.seats import clockwise_from
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.game import ZTable, available, movement, pay
+from server.games.zimby_mojo.rounds import wrap_up_wounds
 from server.games.zimby_mojo.state import Answer, Column, Crown, EndTurn, Obstacle, Zombie, home_tile
 
 RULES = Rules(ZimbyMojo())
@@ -1238,7 +1239,7 @@ def test_a_thug_column_in_the_vines_at_wrap_up_suffers_as_one_creature() -> None
     pub = table.public
     vines = BOARD.vines[0]
     pub.thugs[0].tile = pub.thugs[1].tile = vines
-    ZimbyMojo()._wrap_up_wounds(table, rng)
+    wrap_up_wounds(table, rng)
     assert sum(line.startswith(("t0 suffers", "t1 suffers")) for line in pub.happened) == 1
 
 
