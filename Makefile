@@ -76,6 +76,7 @@ lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/python tools/module_sizes.py
 
 typecheck: $(INSTALLED)
 	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests tools

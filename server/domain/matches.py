@@ -3,6 +3,11 @@
 Every change is one :class:`~server.domain.record.Commit`: a compare-and-set on
 the match version that also appends to the log and publishes the event. What a
 caller receives about a match is built by :mod:`server.domain.views`.
+
+Long because every step of the lifecycle (create, join, leave, abort, a move, a clock's timeout or
+forfeit, and the reads that check a seat's token) is a method of the one service that owns the
+record's commit path, and they share it: the caches a move takes (issue 41: a caching store around
+the Redis one) are the next thing to leave it.
 """
 
 from __future__ import annotations
