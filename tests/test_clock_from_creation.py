@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from server.config import Settings
-from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.accounts import Account, AccountKind
 from server.domain.clocks import TimeControl
+from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, MatchOver, MatchStarted

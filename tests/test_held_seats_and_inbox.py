@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from server.config import Settings
-from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.accounts import Account, AccountKind
+from server.domain.ids import new_account_id
 from server.domain.inbox import KEEP_S, KEPT, Inbox
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus

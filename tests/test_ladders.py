@@ -22,11 +22,13 @@ from vorpal_client import VorpalClient, greedy_strategy, random_strategy
 from vorpal_client.ladder import play_ladder
 
 from server.config import Settings
-from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.accounts import Account, AccountKind
+from server.domain.ids import new_account_id
 from server.domain.inbox import Inbox
-from server.domain.ladders import Ladder, Ladders, LadderSpec, Paired, RateStatus, now_ms
+from server.domain.ladders import Ladder, Ladders, LadderSpec, Paired, RateStatus
 from server.domain.matches import Matches
 from server.runtime.caches import RecordCache, TableCache
+from server.runtime.clock import now_ms
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox

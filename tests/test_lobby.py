@@ -15,9 +15,10 @@ import redis.asyncio as aioredis
 from vorpal_client import VorpalClient
 
 from server.config import Settings
-from server.domain.accounts import Account, AccountKind, new_account_id
+from server.domain.accounts import Account, AccountKind
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
+from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.record import LobbyCursor, MatchList, MatchRecord
 from server.domain.status import MatchStatus

@@ -37,9 +37,8 @@ from pydantic import BaseModel
 
 from server.engine.errors import AccountDisabled, AccountNotFound, Unauthorized
 
-from .ids import MATCH_ID_ALPHABET, token_hash, token_matches
+from .ids import new_account_id, token_hash, token_matches
 
-ACCOUNT_ID_LENGTH = 12
 KEY_PREFIX = "vpk_"
 _KEY = re.compile(r"^vpk_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{32,128})$")
 _ACCOUNT_ID = re.compile(r"^[A-Za-z0-9]{12}$")
@@ -48,11 +47,6 @@ _ACCOUNT_ID = re.compile(r"^[A-Za-z0-9]{12}$")
 class AccountKind(StrEnum):
     HUMAN = "human"
     BOT = "bot"
-
-
-def new_account_id() -> str:
-    """12 random letters and digits (71 bits), like a match id."""
-    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(ACCOUNT_ID_LENGTH))
 
 
 def is_account_id(text: str) -> bool:

@@ -12,8 +12,9 @@ from typing import Any
 from vorpal_protocol import CHAT_TEXT_MAX, WHITE_SPACE
 
 from server.engine.errors import BadRequest, RateLimited, Unauthorized
+from server.runtime.clock import now_ms
 
-from .matches import now_ms, player_name, seat_of
+from .matches import player_name, seat_of
 from .record import MatchStore
 
 

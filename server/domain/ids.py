@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 MATCH_ID_ALPHABET = string.ascii_letters + string.digits
 MATCH_ID_LENGTH = 12
+LADDER_ID_LENGTH = 10
 #: What the server accepts as a match id in a path or a frame (ids made before the current
 #: alphabet may hold ``-`` and ``_``).
 MATCH_ID_PATTERN = r"^[A-Za-z0-9_-]{1,64}$"
@@ -35,6 +36,20 @@ _TOKEN = re.compile(r"^([A-Za-z0-9_-]{1,64})\.([0-9]{1,2})\.([A-Za-z0-9_-]{1,128
 def new_match_id() -> str:
     """Letters and digits only: an id starting with ``-`` would read as a command-line option."""
     return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(MATCH_ID_LENGTH))
+
+
+def new_account_id() -> str:
+    """12 random letters and digits (71 bits), like a match id."""
+    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(MATCH_ID_LENGTH))
+
+
+def new_ladder_id() -> str:
+    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(LADDER_ID_LENGTH))
+
+
+def new_tournament_id() -> str:
+    """``t`` and 11 letters and digits: a tournament's id never reads as a match's."""
+    return "t" + "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(11))
 
 
 def is_match_id(text: str) -> bool:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
@@ -42,27 +41,19 @@ from pydantic import BaseModel, Field
 
 from server import games
 from server.engine.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, NotQueued
+from server.runtime.clock import now_ms
 
 from .accounts import Account
 from .clocks import TimeControl
-from .ids import MATCH_ID_ALPHABET
+from .ids import new_ladder_id
 from .inbox import Inbox
 from .matches import Matches
 from .ratings import MU, Rating, ranks, rate
 from .record import MatchRecord
 from .status import MatchStatus
 
-LADDER_ID_LENGTH = 10
 #: How often a rating update is tried again when another update of a participant came first.
 RETRIES = 20
-
-
-def new_ladder_id() -> str:
-    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(LADDER_ID_LENGTH))
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class LadderSpec(BaseModel):

@@ -35,6 +35,7 @@ from server.engine.errors import (
 )
 from server.runtime import metrics
 from server.runtime.caches import RecordCache, TableCache, encode_table
+from server.runtime.clock import now_ms
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -56,10 +57,6 @@ from .status import MatchStatus, transition
 
 #: How often join and leave look again when a concurrent change moved the version.
 RETRIES = 20
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def seat_of(record: MatchRecord, token: str | None) -> int | None:

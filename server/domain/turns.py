@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from server.engine.errors import MatchNotFound, StaleVersion
+from server.runtime.clock import now_ms
 
 from . import clocks
 from .bots import bot_move
-from .matches import Matches, now_ms
+from .matches import Matches
 from .status import MatchStatus
 
 

@@ -22,9 +22,10 @@ from typing import Any
 
 from server.domain import spectating
 from server.domain.inbox import Inbox
-from server.domain.matches import Matches, now_ms
+from server.domain.matches import Matches
 from server.engine.errors import VorpalError
 from server.runtime import metrics
+from server.runtime.clock import now_ms
 from server.store import Store
 from server.store.keys import account_of_topic
 from server.store.subscriber import Subscriber

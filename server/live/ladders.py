@@ -18,8 +18,9 @@ import asyncio
 import contextlib
 import logging
 
-from server.domain.ladders import Ladders, now_ms
+from server.domain.ladders import Ladders
 from server.engine.errors import Unavailable, VorpalError
+from server.runtime.clock import now_ms
 from server.store.ladders import RedisLadders
 
 from .scheduler import BackgroundLoop, until_woken

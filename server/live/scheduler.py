@@ -30,9 +30,10 @@ import time
 from collections.abc import Coroutine
 from typing import Any
 
-from server.domain.matches import Matches, now_ms
+from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
 from server.engine.errors import Unavailable, VorpalError
+from server.runtime.clock import now_ms
 from server.store import Store
 
 from .hub import Hub

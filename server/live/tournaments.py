@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -29,9 +28,9 @@ from server import games
 from server.domain.accounts import Account
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.ids import MATCH_ID_ALPHABET
+from server.domain.ids import new_tournament_id
 from server.domain.inbox import Inbox
-from server.domain.matches import Matches, now_ms
+from server.domain.matches import Matches
 from server.domain.tournaments import (
     Entrant,
     Tournament,
@@ -45,6 +44,7 @@ from server.domain.tournaments import (
     unregister,
 )
 from server.engine.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
+from server.runtime.clock import now_ms
 from server.store.tournaments import RedisTournaments
 
 from .scheduler import BackgroundLoop
@@ -55,10 +55,6 @@ log = logging.getLogger("vorpal.tournaments")
 RETRIES = 20
 #: How long a start waits, at most, for round 1 when another instance is pairing it.
 START_WAITS, START_PAUSE_S = 100, 0.05
-
-
-def new_tournament_id() -> str:
-    return "t" + "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(11))
 
 
 class Tournaments:

@@ -11,7 +11,6 @@ fault between a commit and its indexes' update heals. One Redis answers a page i
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Iterable, Sequence
 from importlib import resources
 from typing import Any
@@ -22,6 +21,7 @@ from server import games
 from server.domain.record import LobbyCursor, LobbyPage, MatchSummary
 from server.domain.status import MatchStatus
 from server.engine.errors import Unavailable
+from server.runtime.clock import now_ms
 from server.runtime.logs import LogLimiter
 
 from .codec import OPEN_SEATS, SUMMARY_FIELDS, decode_summaries
@@ -37,10 +37,6 @@ REPAIR_BATCH = 50
 DELAY = "spectator_delay"
 LOBBY_SCRIPT = Script(resources.files("server.store").joinpath("lobby.lua").read_text())
 LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def _placing(game: bytes | None, status: bytes | None, created: bytes | None) -> tuple[str, MatchStatus, int] | None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from typing import Any
@@ -42,6 +41,7 @@ from server.domain.record import (
 )
 from server.domain.status import MatchStatus
 from server.engine.errors import MatchNotFound, Unavailable
+from server.runtime.clock import now_ms
 
 from .codec import (
     decode_record,
@@ -129,10 +129,6 @@ def _packer() -> msgpack.Packer:
     256 KiB, which glibc either maps and unmaps each time or, once its thresholds have adapted,
     carves from the heap, leaving a hole that long-lived blocks land in (issue 22's soak)."""
     return msgpack.Packer(use_bin_type=True, buf_size=PACK_BUFFER_BYTES)
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 class Store:

@@ -13,10 +13,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from server import games
-from server.domain.matches import now_ms
 from server.domain.status import MatchStatus
 from server.engine.errors import VorpalError
 from server.runtime import metrics as counted
+from server.runtime.clock import now_ms
 
 from .services import services
 

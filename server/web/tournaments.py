@@ -22,7 +22,6 @@ from starlette.routing import Route
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.matches import now_ms
 from server.domain.tournaments import Tournament, TournamentFormat, as_seen, standings, standings_csv
 from server.engine.errors import (
     AccountDisabled,
@@ -36,6 +35,7 @@ from server.engine.errors import (
     UnknownGame,
 )
 from server.engine.play import Rules
+from server.runtime.clock import now_ms
 
 from .accounts import api_key
 from .auth import bearer, require_admin

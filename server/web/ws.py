@@ -36,7 +36,7 @@ from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, 
 from server.domain import spectating
 from server.domain.accounts import Account, is_api_key
 from server.domain.ids import SeatToken
-from server.domain.matches import now_ms, seat_of
+from server.domain.matches import seat_of
 from server.domain.views import match_state
 from server.engine.errors import (
     BadFrame,
@@ -50,6 +50,7 @@ from server.engine.errors import (
 from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
+from server.runtime.clock import now_ms
 from server.runtime.logs import LogLimiter
 
 from .access import SCOPE_KEY, Session, request_id

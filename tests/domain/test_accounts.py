@@ -10,10 +10,9 @@ from server.domain.accounts import (
     ApiKey,
     is_account_id,
     is_api_key,
-    new_account_id,
     new_api_key,
 )
-from server.domain.ids import new_seat_token
+from server.domain.ids import new_account_id, new_seat_token
 from server.domain.record import MatchRecord
 from server.domain.status import MatchStatus
 
