@@ -15,7 +15,6 @@ that lost its lease mid-tick does no harm.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 
 from server.domain.ladders import Ladders
@@ -23,6 +22,7 @@ from server.engine.errors import Unavailable, VorpalError
 from server.runtime.clock import now_ms
 from server.store.ladders import RedisLadders
 
+from .leases import Leases
 from .scheduler import BackgroundLoop, until_woken
 
 log = logging.getLogger("vorpal.ladders")
@@ -39,7 +39,7 @@ class LadderLoop:
         self.instance = instance
         self.lease_ms = int(lease_s * 1000)
         self.tick_s = tick_s
-        self.owned: set[str] = set()
+        self.leases = Leases(store, instance=instance, lease_ms=self.lease_ms, what="ladder")
         self._wakeup = asyncio.Event()
         self._loop = BackgroundLoop()
 
@@ -48,9 +48,7 @@ class LadderLoop:
 
     async def stop(self) -> None:
         await self._loop.stop()
-        if self.owned:
-            with contextlib.suppress(VorpalError):
-                await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
+        await self.leases.hand_back()
 
     def wake(self) -> None:
         """Someone queued, or a ladder was created: look now rather than at the next tick."""
@@ -67,13 +65,9 @@ class LadderLoop:
             await until_woken(self._wakeup, self.tick_s)
 
     async def tick(self) -> None:
-        if self.owned:
-            kept = set(await self.store.leases("renew", self.instance, self.lease_ms, sorted(self.owned)))
-            for ladder_id in self.owned - kept:
-                log.warning("lease of ladder %s lost to another instance", ladder_id)
-            self.owned = kept
-        self.owned |= set(await self.store.leases("claim", self.instance, self.lease_ms, limit=CLAIM_BATCH))
-        for ladder_id in sorted(self.owned):
+        await self.leases.renew()
+        await self.leases.claim(CLAIM_BATCH)
+        for ladder_id in sorted(self.leases.owned):
             ladder = await self.store.load(ladder_id)
             if ladder is None:
                 continue

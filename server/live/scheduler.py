@@ -37,6 +37,7 @@ from server.runtime.clock import now_ms
 from server.store import Store
 
 from .hub import Hub
+from .leases import Leases
 
 log = logging.getLogger("vorpal.scheduler")
 
@@ -179,7 +180,7 @@ class Scheduler:
         self.tick_s = tick_s
         self.sweep_s = sweep_s
         self.runner = runner or TurnRunner(matches)
-        self.owned: set[str] = set()
+        self.leases = Leases(store, instance=instance, lease_ms=self.lease_ms, what="match")
         self._unwatched: set[str] = set()
         self._wakeup = asyncio.Event()
         self._loop = BackgroundLoop()
@@ -191,9 +192,7 @@ class Scheduler:
         """Stop, and hand every lease back so that another instance takes over at once."""
         await self._loop.stop()
         await self.runner.stop()
-        if self.owned:
-            with contextlib.suppress(VorpalError):
-                await self.store.leases("hand_back", self.instance, 0, sorted(self.owned))
+        await self.leases.hand_back()
 
     def wake(self) -> None:
         """A match was scheduled here: claim it now rather than at the next tick."""
@@ -230,25 +229,25 @@ class Scheduler:
         """Renew, release what ended, claim what is due; raises ``unavailable`` if Redis is."""
         if self.runner.ended:
             ended, self.runner.ended = sorted(self.runner.ended), set()
-            await self.store.leases("release", self.instance, 0, ended)
+            await self.leases.release(ended)
             for match_id in ended:
                 self._drop(match_id)
-        if self.owned:
-            kept = set(await self.store.leases("renew", self.instance, self.lease_ms, sorted(self.owned)))
-            for match_id in self.owned - kept:
-                log.warning("lease of match %s lost to another instance", match_id)
-                self._drop(match_id)
-        for match_id in await self.store.leases("claim", self.instance, self.lease_ms, limit=CLAIM_BATCH):
-            self.owned.add(match_id)
-            self._unwatched.add(match_id)
+        for match_id in await self.leases.renew():
+            self._drop(match_id)
+        self._unwatched.update(await self.leases.claim(CLAIM_BATCH))
         for match_id in list(self._unwatched):
             # Watch first, then look: an event between the two still kicks.
             await self.hub.watch(match_id, self.runner.kick)
             self._unwatched.discard(match_id)
             self.runner.kick(match_id)
 
+    @property
+    def owned(self) -> set[str]:
+        """The matches whose timed work this instance holds."""
+        return self.leases.owned
+
     def _drop(self, match_id: str) -> None:
         self.runner.forget(match_id)
-        self.owned.discard(match_id)
+        self.leases.owned.discard(match_id)
         self._unwatched.discard(match_id)
         self.hub.unwatch(match_id)
