@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 MATCH_ID_ALPHABET = string.ascii_letters + string.digits
 MATCH_ID_LENGTH = 12
+ACCOUNT_ID_LENGTH = 12
 LADDER_ID_LENGTH = 10
 #: What the server accepts as a match id in a path or a frame (ids made before the current
 #: alphabet may hold ``-`` and ``_``).
@@ -40,7 +41,7 @@ def new_match_id() -> str:
 
 def new_account_id() -> str:
     """12 random letters and digits (71 bits), like a match id."""
-    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(MATCH_ID_LENGTH))
+    return "".join(secrets.choice(MATCH_ID_ALPHABET) for _ in range(ACCOUNT_ID_LENGTH))
 
 
 def new_ladder_id() -> str:

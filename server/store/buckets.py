@@ -15,14 +15,13 @@ Cluster too. Each hash expires once it would have refilled whole.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import resources
 
 from server.engine.errors import Unavailable
 
 from .connection import REDIS_DOWN, Connection
 from .line import Script
 
-SCRIPT = Script(resources.files("server.store").joinpath("buckets.lua").read_text())
+SCRIPT = Script.packaged("buckets.lua")
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,9 @@ import socket
 import ssl
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any, cast
 
 import hiredis
@@ -280,10 +281,20 @@ class Script:
         self.source = source
         self.sha = hashlib.sha1(source.encode()).hexdigest()
 
+    @classmethod
+    def packaged(cls, name: str) -> Script:
+        """One of the store's scripts, ``server/store/<name>``."""
+        return cls(resources.files("server.store").joinpath(name).read_text())
+
     async def __call__(self, line: Line, keys: Sequence[Arg], args: Sequence[Arg]) -> Any:
+        return await self.run(line.call, keys, args)
+
+    async def run(self, call: Callable[..., Awaitable[Any]], keys: Sequence[Arg], args: Sequence[Arg]) -> Any:
+        """Through ``call`` (a line's, or redis-py's ``execute_command``): by its SHA1, and whole once
+        if Redis does not know it yet (redis-py words that error "No matching script")."""
         try:
-            return await line.call("EVALSHA", self.sha, len(keys), *keys, *args)
-        except ReplyError as exc:
-            if not str(exc).startswith("NOSCRIPT"):
+            return await call("EVALSHA", self.sha, len(keys), *keys, *args)
+        except ResponseError as exc:
+            if not str(exc).startswith(("NOSCRIPT", "No matching script")):
                 raise
-        return await line.call("EVAL", self.source, len(keys), *keys, *args)
+        return await call("EVAL", self.source, len(keys), *keys, *args)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
-from importlib import resources
 from typing import Any
 
 from redis.exceptions import ResponseError
@@ -35,8 +34,8 @@ log = logging.getLogger("vorpal.store")
 REPAIR_BATCH = 50
 #: The field of a match hash that says whether its spectators see it late (the lobby then shows it so too).
 DELAY = "spectator_delay"
-LOBBY_SCRIPT = Script(resources.files("server.store").joinpath("lobby.lua").read_text())
-LOBBY_PAGE_SCRIPT = Script(resources.files("server.store").joinpath("lobby_page.lua").read_text())
+LOBBY_SCRIPT = Script.packaged("lobby.lua")
+LOBBY_PAGE_SCRIPT = Script.packaged("lobby_page.lua")
 
 
 def _placing(game: bytes | None, status: bytes | None, created: bytes | None) -> tuple[str, MatchStatus, int] | None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from importlib import resources
 from typing import Any
 from urllib.parse import unquote
 
@@ -70,13 +69,9 @@ CHAT_WINDOW_MS = 60_000
 PACK_BUFFER_BYTES = 4096
 
 
-def _script(name: str) -> Script:
-    return Script(resources.files("server.store").joinpath(name).read_text())
-
-
-COMMIT_SCRIPT = _script("commit.lua")
-LEASES_SCRIPT = _script("leases.lua")
-CHAT_SCRIPT = _script("chat.lua")
+COMMIT_SCRIPT = Script.packaged("commit.lua")
+LEASES_SCRIPT = Script.packaged("leases.lua")
+CHAT_SCRIPT = Script.packaged("chat.lua")
 
 __all__ = ["REDIS_DOWN", "Store"]
 
