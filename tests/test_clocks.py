@@ -22,8 +22,8 @@ from server.config import Settings
 from server.domain.clocks import TimeControl
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_OWNER
 
@@ -37,7 +37,7 @@ async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
     """The lifecycle on a Redis of its own: no server instance's scheduler takes these matches' leases."""
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
+        yield Matches(CachingMatchStore(store), Settings())
         await store.close()
 
 

@@ -48,7 +48,7 @@ class Hub:
         self.subscriber = Subscriber(store, self._on_message, self._on_resync, self._on_notice)
         self.local: dict[str, set[Subscription]] = {}
         self.watchers: dict[str, Watcher] = {}
-        self.frames = Frames(matches.tables)
+        self.frames = Frames(matches.store)
         self._tasks: set[asyncio.Task[None]] = set()
         self.notices = NoticeFanout(inbox, self.subscriber, self._spawn)
 
