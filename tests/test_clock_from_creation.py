@@ -14,7 +14,7 @@ from server.domain.clocks import TimeControl
 from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, MatchOver, MatchStarted
+from server.errors import BadRequest, MatchOver, MatchStarted
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis

@@ -23,7 +23,7 @@ from typing import Any
 from server import games
 from server.config import Settings
 from server.engine import Event, Rng, Table
-from server.engine.errors import (
+from server.errors import (
     BadRequest,
     MatchFull,
     MatchNotFound,

@@ -23,7 +23,7 @@ from typing import Any
 from server.domain import spectating
 from server.domain.inbox import Inbox
 from server.domain.matches import Matches
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.runtime import metrics
 from server.runtime.clock import now_ms
 from server.store import Store

@@ -32,7 +32,7 @@ from typing import Any
 
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.engine.errors import Unavailable, VorpalError
+from server.errors import Unavailable, VorpalError
 from server.runtime.clock import now_ms
 from server.store import Store
 

@@ -43,7 +43,7 @@ from server.domain.tournaments import (
     standings,
     unregister,
 )
-from server.engine.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
+from server.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
 from server.runtime.clock import now_ms
 from server.store.tournaments import RedisTournaments
 

@@ -40,7 +40,7 @@ from server.domain.record import (
 )
 from server.domain.status import MatchStatus
 from server.engine import Rules
-from server.engine.errors import MatchNotFound, Unavailable
+from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
 from .codec import (

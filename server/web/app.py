@@ -26,7 +26,7 @@ from server.domain.chat import Chat
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladders
 from server.domain.matches import Matches
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler

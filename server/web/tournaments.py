@@ -23,7 +23,8 @@ from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
 from server.domain.tournaments import Tournament, TournamentFormat, as_seen, standings, standings_csv
-from server.engine.errors import (
+from server.engine.play import Rules
+from server.errors import (
     AccountDisabled,
     AlreadyRegistered,
     BadOptions,
@@ -34,7 +35,6 @@ from server.engine.errors import (
     Unavailable,
     UnknownGame,
 )
-from server.engine.play import Rules
 from server.runtime.clock import now_ms
 
 from .accounts import api_key

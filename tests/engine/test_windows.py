@@ -27,8 +27,8 @@ from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway
-from server.engine.errors import NotYourTurn
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
+from server.errors import NotYourTurn
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
