@@ -126,7 +126,7 @@ async def no_pairing_left(api: VorpalClient, ladder: str, keys: Any) -> bool:
 
 @pytest.mark.anyio
 async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_server: ServerProcess) -> None:
-    async with VorpalClient(ladder_server.url) as api:
+    async with VorpalClient(ladder_server.url) as api, httpx.AsyncClient(base_url=ladder_server.url) as http:
         ladder = await new_ladder(api, join_s=1)
         comer, stayer = (await api.register("comer")), (await api.register("stayer"))
         for issued in (comer, stayer):
@@ -149,7 +149,14 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         board = await until(rated, what="the no-show rated")
         assert [r.name for r in board] == ["comer", "stayer"]
         assert [(r.games, r.wins) for r in board] == [(1, 1), (1, 0)]
-        assert (await api.state(found["match"])).status == "aborted"
+        state = await api.state(found["match"])
+        # Issue 42, finding 4: the no-show ends the match with an outcome, logged as a no-show (no admin acted).
+        assert state.status == "finished"
+        assert state.outcome is not None and state.outcome.winners == [found["seat"]]
+        assert state.outcome.reason == "no_show"
+        log = await http.get(f"/v1/matches/{found['match']}/events")
+        ended = log.json()["events"][-1]
+        assert ended["event"]["public"] == {"type": "no_show", "absent": [1 - found["seat"]], "ended": True}
         assert (await api.ladder_status(ladder, stayer.key)).matches == []
 
 

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from server import games
-from server.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, NotQueued
+from server.errors import AlreadyQueued, BadRequest, LadderNotFound, MatchNotFound, MatchOver, MatchStarted, NotQueued
 from server.runtime.clock import now_ms
 
 from .accounts import Account
@@ -56,6 +56,10 @@ from .status import MatchStatus
 RETRIES = 20
 
 
+#: The clock of a ladder's matches when its creator gives none (and of ladders stored before every ladder had one).
+DEFAULT_CLOCK = TimeControl(kind="per_decision", limit_ms=60_000)
+
+
 class LadderSpec(BaseModel):
     """What an admin sets when creating a ladder."""
 
@@ -63,7 +67,11 @@ class LadderSpec(BaseModel):
     game: str = Field(description="the game, as the catalogue names it")
     seats: int = Field(ge=2, le=16, description="players per match")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options for every match")
-    time_control: TimeControl | None = Field(None, description="the clock of every match (none by default)")
+    time_control: TimeControl = Field(
+        default_factory=lambda: DEFAULT_CLOCK,
+        description="the clock of every match (a minute per decision when not given); a ladder's matches always "
+        "have one, so that a match whose bot died ends, rated, and its opponent plays on",
+    )
     join_s: int = Field(60, ge=1, le=3600, description="seconds a paired account has to take its seat")
     window: float = Field(3.0, ge=0, le=100, description="ratings (mu) this far apart are paired at once")
     widen_per_s: float = Field(0.5, ge=0, le=100, description="how much the window grows per second waited")
@@ -72,6 +80,13 @@ class LadderSpec(BaseModel):
 class Ladder(LadderSpec):
     id: str
     created: int = Field(description="ms since the epoch")
+
+    @field_validator("time_control", mode="before")
+    @classmethod
+    def _a_clock_always(cls, value: Any) -> Any:
+        """A ladder stored before every ladder had a clock plays its matches on the default one."""
+        kind = value.get("kind", "none") if isinstance(value, dict) else getattr(value, "kind", "none")
+        return DEFAULT_CLOCK if kind == "none" else value
 
 
 class HistoryEntry(BaseModel):
@@ -232,6 +247,8 @@ class Ladders:
         rules = games.get(spec.game)
         spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})  # the game's house rules
         rules.options_for(spec.options, spec.seats)
+        if not spec.time_control.timed:
+            raise BadRequest("a ladder needs a time control, so that every match ends (leave it out for the default)")
         ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder
@@ -301,7 +318,7 @@ class Ladders:
             paired = Paired(match=summary.match, accounts=order, at=now_ms(),
                             names=[by_account[a].name for a in order])  # fmt: skip
             if not await self.store.start(ladder.id, paired, [by_account[a] for a in order]):
-                await self._abort(summary.match)  # someone left meanwhile: nobody plays it
+                await self._abort(summary.match)  # someone left the queue meanwhile: nobody plays it
                 continue
             for seat, account_id in enumerate(order):
                 await self.inbox.notify(account_id, "match_found", {
@@ -323,7 +340,8 @@ class Ladders:
             if record is not None and record.status is MatchStatus.OPEN:
                 if now < paired.at + ladder.join_s * 1000:
                     continue
-                await self._abort(paired.match)
+                with contextlib.suppress(MatchOver, MatchStarted, MatchNotFound):  # it went on meanwhile
+                    await self.matches.no_show(paired.match)
                 record, _ = await self.matches.store.load(paired.match)
             if record is not None and not record.status.ended:
                 continue
@@ -354,4 +372,4 @@ class Ladders:
 
     async def _abort(self, match_id: str) -> None:
         with contextlib.suppress(MatchOver, MatchNotFound):  # it ended (or expired) on its own
-            await self.matches.abort(match_id)
+            await self.matches.abort(match_id, by="pairing")

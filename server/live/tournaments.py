@@ -165,7 +165,7 @@ class Tournaments:
                         p = p.model_copy(update={"ended": True, "winners": None})
                     else:
                         if record.status.ended:
-                            winners = None if record.outcome is None else list(record.outcome.get("winners", []))
+                            winners = record.winners()
                             p = p.model_copy(update={"ended": True, "winners": winners, "ended_at": record.updated,
                                                      "ended_version": t.version + 1})  # fmt: skip
                 pairings.append(p)
