@@ -152,8 +152,8 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         state = await api.state(found["match"])
         # Issue 42, finding 4: the no-show ends the match with an outcome, logged as a no-show (no admin acted).
         assert state.status == "finished"
-        assert state.outcome is not None and state.outcome.winners == [found["seat"]]
-        assert state.outcome.reason == "no_show"
+        assert state.outcome is not None and state.outcome["winners"] == [found["seat"]]
+        assert state.outcome["reason"] == "no_show"
         log = await http.get(f"/v1/matches/{found['match']}/events")
         ended = log.json()["events"][-1]
         assert ended["event"]["public"] == {"type": "no_show", "absent": [1 - found["seat"]], "ended": True}
