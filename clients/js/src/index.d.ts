@@ -420,8 +420,8 @@ export function nextState(
 export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?: number }): Promise<T>;
 export function logFailure(failure: StrategyFailed): void;
 export function randomStrategy(seed?: number | null): Strategy;
-/** The legal move worth most at once, in the games of GREEDY_WORTH (throws in others). */
-export function greedyStrategy(): Strategy;
+/** The legal move worth most at once, in the games of GREEDY_WORTH (throws in others; at once, for a `game` it does not know). */
+export function greedyStrategy(options?: { game?: string | null }): Strategy;
 export const GREEDY_WORTH: { [game: string]: (publicView: any, move: any) => number };
 
 export const POLL_MS: number;

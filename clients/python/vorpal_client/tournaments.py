@@ -21,7 +21,7 @@ from pydantic import Field
 
 from .errors import ApiError
 from .models import Model
-from .strategy import Strategy
+from .strategy import Strategy, StrategyFailed
 
 
 class Standing(Model):
@@ -86,10 +86,14 @@ class Tournament(Model):
 
 
 async def play_tournament(server: str, tournament: str, key: str, *, strategy: Strategy | None = None,
-                          seed: int | None = None, poll_s: float = 0.25, stop: asyncio.Event | None = None,
+                          seed: int | None = None, think: float = 0.0, on_error: Any = "continue",
+                          report: Callable[[StrategyFailed], None] | None = None, poll_s: float = 0.25,
+                          stop: asyncio.Event | None = None,
                           on_match: Callable[[str, int], None] | None = None) -> Tournament:  # fmt: skip
-    """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it."""
-    from .bot import play, until_available  # the bot runner imports the SDK's REST half too
+    """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it.
+
+    ``strategy``, ``seed``, ``think``, ``on_error`` and ``report`` are :func:`~.bot.play`'s, for each match."""
+    from .bot import log_failure, play, until_available  # the bot runner imports the SDK's REST half too
     from .notices import NoticeFeed
     from .rest import VorpalClient
 
@@ -124,7 +128,8 @@ async def play_tournament(server: str, tournament: str, key: str, *, strategy: S
                         continue  # the match ended (timed out) or we took the seat before a restart
                     if on_match is not None:
                         on_match(match, seat.seat)
-                    await play(server, match, seat.token, strategy=strategy, seed=seed)
+                    await play(server, match, seat.token, strategy=strategy, seed=seed, think=think,
+                               on_error=on_error, report=report or log_failure)  # fmt: skip
                     continue
                 for notice in await feed.next(since, stop):  # a round began, a bye, the end: look again
                     since = max(since, notice.seq)
