@@ -25,6 +25,7 @@ from server.errors import Unauthorized
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
+from server.store.keys import match_keys
 
 pytestmark = pytest.mark.anyio
 
@@ -243,3 +244,35 @@ def test_a_ladder_without_a_time_control_gets_the_default_one() -> None:
     stored = Ladder(id="l1", created=0, name="l", game=GAME, seats=2, time_control=None)  # type: ignore[arg-type]
     assert stored.time_control == DEFAULT_CLOCK
     assert DEFAULT_CLOCK.timed
+
+
+# -- records that last ------------------------------------------------------------------------------
+
+
+async def forget_match(matches: Matches, match_id: str) -> None:
+    """Delete the match's record, as its retention does (``VORPAL_RETENTION_S`` after its end)."""
+    cached = matches.store
+    assert isinstance(cached, CachingMatchStore) and isinstance(cached.inner, Store)
+    await cached.inner.conn.call("DEL", match_keys(match_id)[0])
+
+
+async def test_an_account_lists_where_it_sits_and_keeps_its_results_beyond_the_match(matches: Matches) -> None:
+    """Finding 2 (``GET /v1/accounts/me/matches?status=active``) and 6 (results vanished with their matches)."""
+    ada, bob = account("ada"), account("bob")
+    ended = (await matches.create(GAME, None, 2, [], CLOCK, held=[ada.id, bob.id])).match
+    await matches.join(ended, None, None, ada)
+    await matches.no_show(ended)
+    casual = (await matches.create(GAME, None, 2, [])).match
+    await matches.join(casual, None, None, ada)
+    await matches.join(casual, None, "cy")
+    paired = await tournament_match(matches, ada, bob)  # held for ada: listed before she sits
+    # Newest first, by creation (to the millisecond: matches made in the same one may come in either order).
+    assert {m.match for m in await matches.of_account(ada.id, None, 50)} == {paired, casual, ended}
+    assert {m.match for m in await matches.of_account(ada.id, MatchStatus.ACTIVE, 50)} == {paired, casual}
+    assert {m.match for m in await matches.of_account(bob.id, None, 50)} == {paired, ended}
+    assert len(await matches.of_account(ada.id, None, 1)) == 1
+
+    await forget_match(matches, ended)
+    [kept] = await matches.of_account(ada.id, MatchStatus.FINISHED, 50)
+    assert kept.match == ended and kept.outcome is not None and kept.outcome["reason"] == "no_show"
+    assert kept.accounts == [ada.id, bob.id]

@@ -278,7 +278,7 @@ async def no_show(matches: Matches, came: Account, stayed: Account) -> Paired:
     """A ladder match in which ``came`` sat down and ``stayed`` never did, ended by the ladder."""
     summary = await matches.create("brillig", {}, 2, [], held=[came.id, stayed.id])
     await matches.join(summary.match, None, None, came)
-    await matches.abort(summary.match)
+    await matches.no_show(summary.match)
     return Paired(match=summary.match, accounts=[came.id, stayed.id], at=now_ms(), names=[came.name, stayed.name])
 
 

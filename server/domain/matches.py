@@ -392,6 +392,22 @@ class Matches:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
 
+    async def of_account(self, account_id: str, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
+        """The matches ``account_id`` sat in or was paired for, newest first, with ``status`` (None: any):
+        an ended one as it ended (kept beyond the match itself), a live one as it is now."""
+        out = []
+        for match_id, ended in await self.store.account_matches(account_id, limit):
+            if ended is not None:
+                summary = MatchSummary.model_validate_json(ended)
+            else:
+                try:
+                    summary = (await self.store.load(match_id))[0].summary()
+                except MatchNotFound:
+                    continue  # expired before it ended (an open match nobody else joined)
+            if status is None or summary.status is status:
+                out.append(summary)
+        return out
+
     async def proven_seat(self, token: str) -> SeatToken | None:
         """The seat ``token`` holds now, checked against the stored match; None if it holds none
         (malformed, a wrong secret, a seat since left, no such match)."""

@@ -291,6 +291,11 @@ class MatchStore(Protocol):
 
     async def ping(self) -> bool: ...
 
+    async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
+        """The newest ``limit`` matches ``account_id`` sat in or was paired for, each with its kept
+        summary's JSON once it ended (kept beyond the match itself)."""
+        ...
+
     # -- tables: the store owns their codec, and may keep what it decoded or was given --
 
     def current(self, match_id: str, version: int) -> MatchRecord | None:

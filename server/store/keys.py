@@ -58,6 +58,10 @@ the accounts (one per account).
 - ``vorpal:{acct:<id>}:inbox``  list: the account's newest notices (``server.store.inbox``),
   numbered by ``vorpal:{acct:<id>}:inbox:seq``; both expire a week after the last notice
 - ``vorpal:{acct:<id>}:notices``  sharded pub/sub channel: the account's new notices
+- ``vorpal:{acct:<id>}:matches``  sorted set: every match the account sat in or was paired for (id by
+  creation, ms), and ``vorpal:{acct:<id>}:results`` hash: match id -> its summary's JSON once it ended
+  (``server.store.account_records``); both kept ``VORPAL_RECORDS_RETENTION_S`` after the last write,
+  beyond the matches themselves
 """
 
 from __future__ import annotations
@@ -146,6 +150,11 @@ def account_key(account_id: str) -> str:
 
 def inbox_keys(account_id: str) -> tuple[str, str]:
     return f"vorpal:{{acct:{account_id}}}:inbox", f"vorpal:{{acct:{account_id}}}:inbox:seq"
+
+
+def account_record_keys(account_id: str) -> tuple[str, str]:
+    """The account's matches (sorted set) and the results of those that ended (hash)."""
+    return f"vorpal:{{acct:{account_id}}}:matches", f"vorpal:{{acct:{account_id}}}:results"
 
 
 def inbox_channel(account_id: str) -> str:
