@@ -241,6 +241,9 @@ async def test_in_a_casual_match_an_account_takes_a_second_seat_unless_it_names_
 def test_a_ladder_without_a_time_control_gets_the_default_one() -> None:
     """Finding 3: a ladder without a clock (the README's example) hung for ever when a bot died."""
     assert LadderSpec(name="l", game=GAME, seats=2).time_control == DEFAULT_CLOCK
+    assert LadderSpec(name="l", game=GAME, seats=2, time_control={"kind": "none"}).time_control == DEFAULT_CLOCK  # type: ignore[arg-type]
+    fischer = TimeControl(kind="fischer", base_ms=60_000)
+    assert LadderSpec(name="l", game=GAME, seats=2, time_control=fischer).time_control == fischer
     stored = Ladder(id="l1", created=0, name="l", game=GAME, seats=2, time_control=None)  # type: ignore[arg-type]
     assert stored.time_control == DEFAULT_CLOCK
     assert DEFAULT_CLOCK.timed

@@ -40,7 +40,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field, field_validator
 
 from server import games
-from server.errors import AlreadyQueued, BadRequest, LadderNotFound, MatchNotFound, MatchOver, MatchStarted, NotQueued
+from server.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, MatchStarted, NotQueued
 from server.runtime.clock import now_ms
 
 from .accounts import Account
@@ -69,24 +69,25 @@ class LadderSpec(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options for every match")
     time_control: TimeControl = Field(
         default_factory=lambda: DEFAULT_CLOCK,
-        description="the clock of every match (a minute per decision when not given); a ladder's matches always "
-        "have one, so that a match whose bot died ends, rated, and its opponent plays on",
+        description="the clock of every match (a minute per decision when not given, or of kind none); a ladder's "
+        "matches always have one, so that a match whose bot died ends, rated, and its opponent plays on",
     )
     join_s: int = Field(60, ge=1, le=3600, description="seconds a paired account has to take its seat")
     window: float = Field(3.0, ge=0, le=100, description="ratings (mu) this far apart are paired at once")
     widen_per_s: float = Field(0.5, ge=0, le=100, description="how much the window grows per second waited")
 
+    @field_validator("time_control", mode="before")
+    @classmethod
+    def _a_clock_always(cls, value: Any) -> Any:
+        """No clock asked for (nothing, null or kind ``none``, and ladders stored before every ladder had
+        one): the default, so that every match ends."""
+        kind = value.get("kind", "none") if isinstance(value, dict) else getattr(value, "kind", "none")
+        return DEFAULT_CLOCK if kind == "none" else value
+
 
 class Ladder(LadderSpec):
     id: str
     created: int = Field(description="ms since the epoch")
-
-    @field_validator("time_control", mode="before")
-    @classmethod
-    def _a_clock_always(cls, value: Any) -> Any:
-        """A ladder stored before every ladder had a clock plays its matches on the default one."""
-        kind = value.get("kind", "none") if isinstance(value, dict) else getattr(value, "kind", "none")
-        return DEFAULT_CLOCK if kind == "none" else value
 
 
 class HistoryEntry(BaseModel):
@@ -247,8 +248,6 @@ class Ladders:
         rules = games.get(spec.game)
         spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})  # the game's house rules
         rules.options_for(spec.options, spec.seats)
-        if not spec.time_control.timed:
-            raise BadRequest("a ladder needs a time control, so that every match ends (leave it out for the default)")
         ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder

@@ -171,7 +171,10 @@ export class VorpalClient {
   ): Promise<MatchSummary>;
   listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   /** With `key` (an account's API key) the seat is the account's; it plays under its own name. */
-  join(match: string, options?: { seat?: number | null; name?: string | null; key?: string | null }): Promise<SeatToken>;
+  join(
+    match: string,
+    options?: { seat?: number | null; name?: string | null; key?: string | null; joinId?: string | null },
+  ): Promise<SeatToken>;
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   state(match: string, token?: string | null): Promise<MatchState>;
@@ -186,6 +189,8 @@ export class VorpalClient {
   rotateKey(key: string): Promise<IssuedKey>;
   revokeKey(key: string): Promise<Account>;
   /** The account's notices numbered above `since`, oldest first. */
+  /** The account's matches, newest first (`status: "active"`: where it sits now); ended ones as they ended. */
+  myMatches(key: string, options?: { status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   inbox(key: string, options?: { since?: number }): Promise<Notice[]>;
   ladders(): Promise<Ladder[]>;
   ladder(ladder: string): Promise<Ladder>;

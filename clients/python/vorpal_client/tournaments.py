@@ -8,13 +8,16 @@ trusting one notice, so a runner started late, or restarted, picks up where it i
 account's notices (a round's match, a bye, the end) only tell it when to look again: pushed
 on a socket signed in with the key, or, while that is down, every ``poll_s``
 (:class:`~.notices.NoticeFeed`).
-CLI: ``vorpal-bot --tournament <id> --key vpk_...``.
+CLI: ``VORPAL_API_KEY=vpk_... vorpal-bot --tournament <id>``. A runner restarted after a crash joins the
+match it sat in again and gets its seat back (a new token), before anything else.
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pydantic import Field
@@ -121,11 +124,12 @@ async def play_tournament(server: str, tournament: str, key: str, *, strategy: S
                     _, match, _ = mine
                     played.add(match)
                     try:
-                        seat = await api.join(match, key=key)
+                        seat = await until_available(partial(api.join, match, key=key,
+                                                             join_id=secrets.token_urlsafe(12)))  # fmt: skip
                     except ApiError as exc:
                         if exc.code not in ("match_over", "match_started", "match_full", "seat_taken"):
                             raise
-                        continue  # the match ended (timed out) or we took the seat before a restart
+                        continue  # the match ended (timed out, or we forfeited it)
                     if on_match is not None:
                         on_match(match, seat.seat)
                     await play(server, match, seat.token, strategy=strategy, seed=seed, think=think,
