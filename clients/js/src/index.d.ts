@@ -240,8 +240,10 @@ export interface TournamentPairing {
   match: string;
   accounts: string[];
   ended: boolean;
-  /** The match's winners (seat numbers); null if it ended without an outcome. */
+  /** The match's winners (seat numbers) that played it out; null if it ended without an outcome. */
   winners: number[] | null;
+  /** Seats that never sat down or forfeited: they score nothing, whatever the outcome says. */
+  absent?: number[];
 }
 
 export interface TournamentRound { number: number; pairings: TournamentPairing[]; byes: string[] }

@@ -45,6 +45,8 @@ class Pairing(Model):
     accounts: list[str]
     ended: bool = False
     winners: list[int] | None = None
+    #: Seats that never sat down or forfeited: they score nothing, whatever the outcome says.
+    absent: list[int] = Field(default_factory=list)
 
 
 class Round(Model):
