@@ -24,10 +24,10 @@ async def test_an_account_that_never_connects_ends_a_round_robin_with_no_points(
         players = [await api.register(f"rr-{i}") for i in range(4)]
         absent = players[3]
         t = await api.create_tournament(org.key, "absent", "gimble", format="round_robin", time_control=CLOCK)
-        for p in players:
-            await api.register_tournament(t.id, p.key)
+        for player in players:
+            await api.register_tournament(t.id, player.key)
         await api.start_tournament(t.id, org.key)
-        runners = [play_tournament(server.url, t.id, p.key, seed=i) for i, p in enumerate(players[:3])]
+        runners = [play_tournament(server.url, t.id, player.key, seed=i) for i, player in enumerate(players[:3])]
         await asyncio.wait_for(asyncio.gather(*runners), 240)
 
         final = await api.tournament(t.id)
@@ -35,12 +35,12 @@ async def test_an_account_that_never_connects_ends_a_round_robin_with_no_points(
         points = {s.account: s.points for s in final.standings}
         assert points[absent.account.id] == 0
         assert sum(points.values()) == len([p for r in final.rounds for p in r.pairings])  # one point a match
-        theirs = [p for r in final.rounds for p in r.pairings if absent.account.id in p.accounts]
+        theirs = [m for r in final.rounds for m in r.pairings if absent.account.id in m.accounts]
         assert len(theirs) == 3
-        for p in theirs:
-            seat = p.accounts.index(absent.account.id)
-            assert p.absent == [seat] and p.winners == [1 - seat]
-            events = (await http.get(f"/v1/matches/{p.match}/events")).json()["events"]
+        for pairing in theirs:
+            seat = pairing.accounts.index(absent.account.id)
+            assert pairing.absent == [seat] and pairing.winners == [1 - seat]
+            events = (await http.get(f"/v1/matches/{pairing.match}/events")).json()["events"]
             # Over at its first decision: the seat forfeited at its first timeout, and the server made no
             # move for it (nothing after the forfeit, no default moves before it).
             forfeit = [e["event"]["public"] for e in events if e["event"]["public"]["type"] == "forfeit"]
