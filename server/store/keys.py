@@ -185,12 +185,21 @@ LADDER_DUE = "vorpal:{ladders}:due"
 LADDER_OWNER = "vorpal:{ladders}:owner"
 
 
-def ladder_keys(ladder_id: str) -> dict[str, str]:
+def ladder_keys(ladder_id: str, season: int = 1) -> dict[str, str]:
     """One ladder's keys, all in its slot: ``queue`` (hash: account -> waiting entry), ``ratings``
-    (hash: account -> rating), ``last`` (hash: account -> its last opponents), ``paired`` (hash:
-    match -> pairing not yet rated), ``rated`` (set: match ids rated or dropped)."""
+    (hash: account -> rating, in ``season``: ``:ratings`` for the first, ``:ratings:<n>`` after),
+    ``last`` (hash: account -> its last opponents), ``paired`` (hash: match -> pairing not yet
+    rated), ``rated`` (set: match ids rated or dropped)."""
     tag = f"vorpal:{{ladder:{ladder_id}}}"
-    return {part: f"{tag}:{part}" for part in ("queue", "ratings", "last", "paired", "rated")}
+    keys = {part: f"{tag}:{part}" for part in ("queue", "ratings", "last", "paired", "rated")}
+    if season > 1:
+        keys["ratings"] += f":{season}"
+    return keys
+
+
+def ladder_slot_keys(ladder_id: str) -> str:
+    """Every key of one ladder (a pattern for SCAN: deleting the ladder)."""
+    return f"vorpal:{{ladder:{ladder_id}}}:*"
 
 
 def ladder_history_key(ladder_id: str, account_id: str) -> str:

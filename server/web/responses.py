@@ -185,6 +185,15 @@ class AccountMatches(Answer):
     matches: list[MatchSummary]
 
 
+class AccountList(Answer):
+    accounts: list[AccountInfo] = Field(description="oldest first")
+
+
+class LadderDeleted(Answer):
+    ladder: str
+    deleted: Literal[True] = True
+
+
 class KeyRevoked(Answer):
     account: AccountInfo
     revoked: Literal[True]
