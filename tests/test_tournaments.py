@@ -425,7 +425,7 @@ async def test_a_tournament_plays_by_the_games_house_rules_unless_its_organiser_
     from server.domain.inbox import Inbox
     from server.domain.matches import Matches
     from server.domain.tournaments import TournamentFormat
-    from server.live.tournaments import Tournaments
+    from server.domain.tournaments.service import Tournaments
     from server.runtime.caches import RecordCache, TableCache
     from server.store import Store
     from server.store.inbox import RedisInbox

@@ -35,7 +35,7 @@ from server.engine.errors import (
 )
 from server.runtime import metrics
 from server.runtime.caches import RecordCache, TableCache, encode_table
-from server.runtime.clock import now_ms
+from server.runtime.clock import Clock, now_ms
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -104,8 +104,10 @@ def joined_with(record: MatchRecord, join_id: str) -> dict[str, Any] | None:
 
 class Matches:
     def __init__(self, store: MatchStore, settings: Settings, tables: TableCache,
-                 records: RecordCache[MatchRecord]) -> None:  # fmt: skip
+                 records: RecordCache[MatchRecord], *, clock: Clock = now_ms) -> None:  # fmt: skip
+        """``clock`` is read for every stamp and deadline (a test steps its own past a deadline)."""
         self.store = store
+        self.clock = clock
         self.settings = settings
         self.tables = tables
         self.records = records
@@ -168,7 +170,7 @@ class Matches:
         seed = secrets.randbits(63)
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
-        created = now_ms()
+        created = self.clock()
         tc = time_control if time_control is not None and time_control.timed else None
         clock = None if tc is None else clocks.start(tc, seats)
         if clock_from_creation and tc is None:
@@ -206,7 +208,7 @@ class Matches:
         """``page`` with the placeholder of each delayed match filled (:func:`spectating.summary_as_seen`),
         or taken out (the match expired since, or the spectators' view has not reached ``status``)."""
         summaries = page.summaries
-        now = now_ms()
+        now = self.clock()
         for match_id in page.delayed:
             shown: MatchSummary | None = None
             try:
@@ -272,7 +274,7 @@ class Matches:
             names[chosen] = account.name if account is not None else name or player_name(chosen)
             accounts[chosen] = None if account is None else account.id
             started = not late and record.waiting_seats() == [chosen]
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=self.clock(),
                                  status=MatchStatus.ACTIVE if started or late else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
@@ -302,7 +304,7 @@ class Matches:
             accounts[seat] = record.held[seat]  # a seat a pairing holds stays held for its account
             # A match every player has left before the start is abandoned.
             status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=self.clock())
             event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "leave", "seat": seat}, event)  # fmt: skip
@@ -318,7 +320,7 @@ class Matches:
             record, _ = await self.store.load(match_id)
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
-            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=now_ms()))
+            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=self.clock()))
             event = Event({"type": "aborted", "by": "admin"})
             result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
             if result.applied:
@@ -335,12 +337,12 @@ class Matches:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)
         record, snap = await self.as_seen_by(record, seat)
-        return views.match_state(record, snap, seat, now_ms())
+        return views.match_state(record, snap, seat, self.clock())
 
     async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
         """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
         if spectating.delayed(record, seat):
-            visible = await spectating.visible_version(self.store, record, now_ms())
+            visible = await spectating.visible_version(self.store, record, self.clock())
             if visible < record.version:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
@@ -417,7 +419,7 @@ class Matches:
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
-        updated = now_ms()
+        updated = self.clock()
         clock = record.clock
         if record.time_control is not None:
             clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
@@ -472,7 +474,7 @@ class Matches:
         outcome = snap.rules.forfeit(snap.table, seat)
         bots = list(record.bots)
         bots[seat] = True
-        new = record.replace(bots=bots, updated=now_ms())
+        new = record.replace(bots=bots, updated=self.clock())
         changed: tuple[str, ...] = ("bots",)
         if outcome is not None:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
@@ -493,6 +495,6 @@ class Matches:
         seat = seat_of(record, token)
         until = record.version
         if spectating.delayed(record, seat):
-            until = await spectating.visible_version(self.store, record, now_ms())
+            until = await spectating.visible_version(self.store, record, self.clock())
         entries = await self.store.log(match_id, since, until) if since < until else []
         return {"match": match_id, "version": until, "events": [views.log_entry(e, seat) for e in entries]}

@@ -33,7 +33,6 @@ from typing import Any
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
 from server.engine.errors import Unavailable, VorpalError
-from server.runtime.clock import now_ms
 from server.store import Store
 
 from .hub import Hub
@@ -111,7 +110,7 @@ class TurnRunner:
         old = self._timers.pop(match_id, None)
         if old is not None:
             old.cancel()
-        delay = max(0.0, (when_ms - now_ms()) / 1000) + 0.005
+        delay = max(0.0, (when_ms - self.matches.clock()) / 1000) + 0.005
         self._timers[match_id] = asyncio.get_running_loop().call_later(delay, self.kick, match_id)
 
     def forget(self, match_id: str) -> None:
