@@ -30,6 +30,7 @@ from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_OWNER
 
+from .inprocess import InProcessServer
 from .servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
@@ -219,8 +220,9 @@ async def test_a_late_move_and_the_timeout_race_and_exactly_one_is_applied(
     assert set(winners) <= {"move", "timeout"}
 
 
-async def test_a_bot_that_disconnects_forfeits_on_time(server: ServerProcess) -> None:
-    async with VorpalClient(server.url) as api:
+async def test_a_bot_that_disconnects_forfeits_on_time(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat forfeits once its second has passed, however long the test takes."""
+    async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
         tc = {"kind": "per_decision", "limit_ms": 1000, "on_timeout": "forfeit"}
         match = (await api.create_match("brillig", 2, bots=[1], time_control=tc)).match
         token = (await api.join(match, name="flaky")).token
@@ -242,6 +244,9 @@ async def test_a_bot_that_disconnects_forfeits_on_time(server: ServerProcess) ->
         bot.cancel()
         await asyncio.gather(bot, return_exceptions=True)
         await live.close()  # gone, mid-match
+        server.step(999)
+        assert (await api.state(match)).status == "active"  # a millisecond before its deadline: it may still move
+        server.step(1)  # its second has passed: the scheduler's next tick forfeits it
         for _ in range(500):
             final = await api.state(match)
             if final.status == "finished":

@@ -31,6 +31,7 @@ from server.web import tournaments
 from server.web.app import create_app
 from server.web.openapi import document
 
+from .inprocess import InProcessServer
 from .servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
@@ -260,20 +261,18 @@ async def test_a_spectator_of_a_delayed_match_sees_each_event_two_versions_late(
         assert seen == list(range(seen[0], seen[-1] + 1))
 
 
-async def test_a_spectator_delay_in_seconds_holds_each_version_back_that_long(server: ServerProcess) -> None:
-    async with VorpalClient(server.url) as api:
+async def test_a_spectator_delay_in_seconds_holds_each_version_back_that_long(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the move is hidden from spectators until exactly half a second after it."""
+    async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
         match, tokens = await delayed_match(api, {"seconds": 0.5})
         version = await move_once(api, match, tokens)
         at = next(e.at for e in await api.events(match, token=tokens[0]) if e.version == version)
-        assert at is not None
-        while True:
-            shown = (await api.state(match)).version
-            received = time.time() * 1000  # the server runs on this machine's clock
-            if shown == version:
-                break
-            assert shown < version
-            await asyncio.sleep(0.05)
-        assert received >= at + 500  # it was answered no earlier than half a second after the move
+        assert at == server.clock()  # the move was stamped now, and time has not moved since
+        assert (await api.state(match)).version < version
+        server.step(499)
+        assert (await api.state(match)).version < version  # a millisecond before the half second: still hidden
+        server.step(1)
+        assert (await api.state(match)).version == version  # shown from half a second after the move
 
 
 async def test_nothing_a_spectator_reaches_runs_ahead_of_the_delayed_view(server: ServerProcess) -> None:
