@@ -10,6 +10,7 @@ Redis, the production protocols; only the clock is the test's.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from types import TracebackType
 
 import uvicorn
@@ -26,9 +27,11 @@ class InProcessServer:
     """``async with InProcessServer(redis_url) as server``: ``server.url``, ``server.clock``, ``server.services``."""
 
     def __init__(self, redis_url: str, *, clock: SteppedClock | None = None, **settings: object) -> None:
-        """``settings`` are :class:`~server.config.Settings` fields (the scheduler ticks 5 times a second here)."""
+        """``settings`` are :class:`~server.config.Settings` fields over the environment's (as a child
+        server reads them; the loops tick 5 times a second here)."""
         self.clock = clock or SteppedClock()
-        self.settings = Settings(redis_url=redis_url, **{"schedule_tick_s": 0.2, **settings})  # type: ignore[arg-type]
+        fields: dict[str, object] = {"redis_url": redis_url, "schedule_tick_s": 0.2, **settings}
+        self.settings = dataclasses.replace(Settings.from_env(), **fields)  # type: ignore[arg-type]
         self.port = free_port()
         self.app = create_app(self.settings, clock=self.clock)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, http=VorpalHttpProtocol,
@@ -47,9 +50,10 @@ class InProcessServer:
         return found
 
     def step(self, ms: int) -> int:
-        """Move the clock ``ms`` on and wake the scheduler, so that it acts on any deadline passed now."""
+        """Move the clock ``ms`` on and wake the loops, so that they act on any deadline passed now."""
         now = self.clock.step(ms)
         self.services.scheduler.wake()
+        self.services.ladder_loop.wake()
         return now
 
     async def __aenter__(self) -> InProcessServer:
