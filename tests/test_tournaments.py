@@ -311,20 +311,40 @@ async def test_nothing_a_spectator_reaches_runs_ahead_of_the_delayed_view(server
         assert (await api.state(match)).version == 0  # as the match's own view says
 
 
-async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(server: ServerProcess) -> None:
+async def bobs_clock(server: InProcessServer, tournament: str, bob: str) -> None:
+    """Whenever only ``bob`` is to act in a match of ``tournament``, step the clock to his deadline
+    (nobody else's is passed: they are to act only when bob is not). Runs until cancelled."""
+    services = server.services
+    while True:
+        for rnd in (await services.tournaments.get(tournament)).rounds:
+            for p in rnd.pairings:
+                record, _ = await services.matches.store.load(p.match)
+                deadlines = {} if record.clock is None else record.clock.deadlines
+                seat = record.held.index(bob)
+                if list(deadlines) == [seat] and deadlines[seat] > server.clock():
+                    server.step(deadlines[seat] - server.clock())
+        await asyncio.sleep(0.01)  # a poll for bob's turn, not a wait for time to pass
+
+
+async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: every turn of bob's times out when the clock is stepped to its deadline."""
     quick = {"kind": "per_decision", "limit_ms": 100, "on_timeout": "default_move"}
-    async with VorpalClient(server.url) as api:
+    async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
         (_, org_key), (ada, ada_key), (bob, bob_key) = await accounts(api, 3, "noshow")
         t = await api.create_tournament(org_key, "no-show", "gimble", format="round_robin", time_control=quick)
         for key in (ada_key, bob_key):
             await api.register_tournament(t.id, key)
         runner = asyncio.create_task(play_tournament(server.url, t.id, ada_key, seed=1))  # bob never comes
         await api.start_tournament(t.id, org_key)
-        final = await asyncio.wait_for(runner, 120)
+        stepper = asyncio.create_task(bobs_clock(server, t.id, bob))
+        try:
+            final = await asyncio.wait_for(runner, 120)
+        finally:
+            stepper.cancel()
+            await asyncio.gather(stepper, return_exceptions=True)
+        async with httpx.AsyncClient(base_url=server.url) as http:
+            state = (await http.get(f"/v1/matches/{final.rounds[0].pairings[0].match}")).json()
     assert final.status == "finished" and len(final.rounds) == 1
-    match = final.rounds[0].pairings[0].match
-    async with httpx.AsyncClient(base_url=server.url) as http:
-        state = (await http.get(f"/v1/matches/{match}")).json()
     assert state["status"] == "finished"
     assert state["names"][state["accounts"].index(bob)] is None  # bob never took his seat
     assert {s.account for s in final.standings} == {ada, bob}
