@@ -9,7 +9,9 @@ when it is created. Every instance runs a :class:`Scheduler`, which each tick
 3. for each match it holds, watches the match's events through the hub and
    runs its timed work (:func:`server.domain.turns.take_turn`): plays its bots
    when one is to act, and applies a timeout when a seat's deadline passes
-   (a timer per match wakes it then, whether or not anyone is connected).
+   (a timer per match wakes it then, whether or not anyone is connected;
+   deadlines are read on the matches' clock, which a test steps by hand, and
+   each tick also looks at the deadlines that clock has passed).
 
 Each tick also takes one step of the lobby's upkeep (``Store.repair_lobby``): it
 drops the index entries of expired matches and puts right those a failed write left
