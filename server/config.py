@@ -46,7 +46,7 @@ class Settings:
     schedule_tick_s: float = 1.0
     #: Play a move at the version this process last committed without reading Redis first.
     move_cache: bool = True
-    #: At most this many decoded tables wait for their commit's notification (``server/runtime/caches.py``).
+    #: At most this many decoded tables wait for their commit's notification (``server/store/caches.py``).
     table_cache: int = 512
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000

@@ -14,9 +14,9 @@ from server.domain.clocks import TimeControl
 from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, MatchOver, MatchStarted
-from server.runtime.caches import RecordCache, TableCache
+from server.errors import BadRequest, MatchOver, MatchStarted
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 
 pytestmark = pytest.mark.anyio
@@ -28,7 +28,7 @@ CLOCK = TimeControl(kind="per_decision", limit_ms=60_000, on_timeout="forfeit")
 async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
+        yield Matches(CachingMatchStore(store), Settings())
         await store.close()
 
 

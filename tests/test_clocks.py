@@ -24,9 +24,9 @@ from server.config import Settings
 from server.domain.clocks import TimeControl, next_deadline
 from server.domain.matches import Matches
 from server.domain.turns import Step, Turn, take_turn
-from server.runtime.caches import RecordCache, TableCache
 from server.runtime.clock import SteppedClock
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_OWNER
 
@@ -47,7 +47,7 @@ async def matches(tmp_path: Path, clock: SteppedClock) -> AsyncIterator[Matches]
     """The lifecycle on a Redis of its own: no server instance's scheduler takes these matches' leases."""
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache(), clock=clock)
+        yield Matches(CachingMatchStore(store), Settings(), clock=clock)
         await store.close()
 
 

@@ -17,9 +17,9 @@ from server.domain.ids import new_account_id
 from server.domain.inbox import KEEP_S, KEPT, Inbox
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, MatchFull, SeatTaken
-from server.runtime.caches import RecordCache, TableCache
+from server.errors import BadRequest, MatchFull, SeatTaken
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.keys import inbox_keys
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.anyio
 async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
+        yield Matches(CachingMatchStore(store), Settings())
         await store.close()
 
 

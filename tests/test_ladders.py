@@ -27,9 +27,9 @@ from server.domain.ids import new_account_id
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladder, Ladders, LadderSpec, Paired, RateStatus
 from server.domain.matches import Matches
-from server.runtime.caches import RecordCache, TableCache
 from server.runtime.clock import now_ms
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
@@ -266,7 +266,7 @@ async def two_instances(tmp_path: Path) -> AsyncIterator[tuple[Ladders, Ladders,
         stores = [Store.from_url(redis.url) for _ in range(2)]
         services = []
         for store in stores:
-            matches = Matches(store, Settings(), TableCache(), RecordCache())
+            matches = Matches(CachingMatchStore(store), Settings())
             services.append(Ladders(RedisLadders(store.redis), matches, Inbox(RedisInbox(store.redis))))
         yield services[0], services[1], services[0].matches
         for store in stores:

@@ -445,14 +445,14 @@ async def test_a_tournament_plays_by_the_games_house_rules_unless_its_organiser_
     from server.domain.matches import Matches
     from server.domain.tournaments import TournamentFormat
     from server.domain.tournaments.service import Tournaments
-    from server.runtime.caches import RecordCache, TableCache
     from server.store import Store
+    from server.store.cached import CachingMatchStore
     from server.store.inbox import RedisInbox
     from server.store.tournaments import RedisTournaments
 
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
         store = Store.from_url(server.url)
-        matches = Matches(store, Settings(), TableCache(), RecordCache())
+        matches = Matches(CachingMatchStore(store), Settings())
         cups = Tournaments(RedisTournaments(store.redis), matches, Inbox(RedisInbox(store.redis)), instance="test")
         clock = TimeControl.model_validate(CLOCK)
         made = []

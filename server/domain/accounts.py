@@ -34,7 +34,7 @@ from typing import NamedTuple, Protocol
 
 from pydantic import BaseModel
 
-from server.engine.errors import AccountDisabled, AccountNotFound, Unauthorized
+from server.errors import AccountDisabled, AccountNotFound, Unauthorized
 from server.runtime.clock import Clock, now_ms
 
 from .ids import new_account_id, token_hash, token_matches

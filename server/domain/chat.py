@@ -11,7 +11,7 @@ from typing import Any
 
 from vorpal_protocol import CHAT_TEXT_MAX, WHITE_SPACE
 
-from server.engine.errors import BadRequest, RateLimited, Unauthorized
+from server.errors import BadRequest, RateLimited, Unauthorized
 from server.runtime.clock import Clock, now_ms
 
 from .matches import player_name, seat_of

@@ -40,7 +40,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, Field
 
 from server import games
-from server.engine.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, NotQueued
+from server.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, NotQueued
 from server.runtime.clock import Clock, now_ms
 
 from .accounts import Account

@@ -4,10 +4,12 @@ Every change is one :class:`~server.domain.record.Commit`: a compare-and-set on
 the match version that also appends to the log and publishes the event. What a
 caller receives about a match is built by :mod:`server.domain.views`.
 
+A move reads as load, act, commit: whatever makes it fast (the record and the table this
+process committed last) is the store's business (:class:`~server.store.cached.CachingMatchStore`).
+
 Long because every step of the lifecycle (create, join, leave, abort, a move, a clock's timeout or
 forfeit, and the reads that check a seat's token) is a method of the one service that owns the
-record's commit path, and they share it: the caches a move takes (issue 41: a caching store around
-the Redis one) are the next thing to leave it.
+record's commit path, and they share it.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from typing import Any
 
 from server import games
 from server.config import Settings
-from server.engine import Event, Rng
-from server.engine.errors import (
+from server.engine import Event, Rng, Table
+from server.errors import (
     BadRequest,
     MatchFull,
     MatchNotFound,
@@ -34,7 +36,6 @@ from server.engine.errors import (
     VorpalError,
 )
 from server.runtime import metrics
-from server.runtime.caches import RecordCache, TableCache, encode_table
 from server.runtime.clock import Clock, now_ms
 
 from . import clocks, spectating, views
@@ -103,14 +104,11 @@ def joined_with(record: MatchRecord, join_id: str) -> dict[str, Any] | None:
 
 
 class Matches:
-    def __init__(self, store: MatchStore, settings: Settings, tables: TableCache,
-                 records: RecordCache[MatchRecord], *, clock: Clock = now_ms) -> None:  # fmt: skip
+    def __init__(self, store: MatchStore, settings: Settings, *, clock: Clock = now_ms) -> None:
         """``clock`` is read for every stamp and deadline (a test steps its own past a deadline)."""
         self.store = store
         self.clock = clock
         self.settings = settings
-        self.tables = tables
-        self.records = records
 
     def ttl(self, status: MatchStatus) -> int:
         """How long a match is kept after a change that leaves it in ``status`` (every key of it expires then).
@@ -124,10 +122,11 @@ class Matches:
 
     def snapshot(self, record: MatchRecord) -> views.Snapshot:
         rules = games.get(record.game)
-        return views.Snapshot(rules, self.tables.decode(rules, record.table))
+        return views.Snapshot(rules, self.store.table(rules, record))
 
     async def _commit(self, old: MatchRecord, new: MatchRecord, changed: tuple[str, ...], entry: dict[str, Any],
-                      event: Event, move_key: str = "") -> CommitResult:  # fmt: skip
+                      event: Event, move_key: str = "", table: Table[Any, Any, Any] | None = None
+                      ) -> CommitResult:  # fmt: skip
         transition(old.status, new.status)
         entry = {**entry, "v": old.version + 1, "at": new.updated, "status": new.status.value,
                  **views.pack_event(event)}  # fmt: skip
@@ -138,7 +137,7 @@ class Matches:
             if new.clock != old.clock:
                 changed = (*changed, "clock")
         commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
-                        move_key=move_key)  # fmt: skip
+                        move_key=move_key, table=table)  # fmt: skip
         started = time.perf_counter()
         try:
             return await self.store.commit(commit)
@@ -182,7 +181,7 @@ class Matches:
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
-            bots=is_bot, tokens=[None] * seats, table=encode_table(table), rng=rng.state,  # nobody waits on it yet
+            bots=is_bot, tokens=[None] * seats, table=self.store.encode(table), rng=rng.state,
             time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
@@ -324,8 +323,6 @@ class Matches:
             event = Event({"type": "aborted", "by": "admin"})
             result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
             if result.applied:
-                self.records.forget(match_id)
-                self.tables.forget_draft(match_id)
                 return new.replace(version=result.version).summary()
             if result.status is CommitStatus.GONE:
                 raise MatchNotFound()
@@ -380,7 +377,7 @@ class Matches:
                     raw_move: Any) -> dict[str, Any]:  # fmt: skip
         parsed = SeatToken.parse(token)
         move_key = f"{parsed.seat}:{move_id}" if parsed is not None else ""
-        cached = self.records.current(match_id, version) if parsed is not None else None
+        cached = self.store.current(match_id, version) if parsed is not None else None
         if cached is not None:
             assert token is not None
             seat = checked_seat(cached, token, parsed)
@@ -415,7 +412,7 @@ class Matches:
         if version != record.version:
             raise StaleVersion(f"the match is at version {record.version}", current=record.version)
         rules = games.get(record.game)
-        table = self.tables.draft(rules, record.table, record.id)
+        table = self.store.draft(rules, record)
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
@@ -425,7 +422,7 @@ class Matches:
             clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
                                    updated)  # fmt: skip
         new = record.replace(
-            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.tables.encode(table),
+            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.store.encode(table),
             rng=rng.state, outcome=None if outcome is None else outcome.model_dump(mode="json"),
             version=record.version + 1, updated=updated, clock=clock,
         )  # fmt: skip
@@ -433,20 +430,13 @@ class Matches:
         entry: dict[str, Any] = {"kind": "move", "seat": seat, "move": rules.dump_move(move)}
         if timeout:
             entry["timeout"] = True
-        self.records.forget(record.id)
-        result = await self._commit(record, new, changed, entry, event, move_key)
+        result = await self._commit(record, new, changed, entry, event, move_key, table)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
         if result.status is CommitStatus.DUPLICATE:
             return {"match": record.id, "version": result.version, "duplicate": True}
         if result.status is CommitStatus.GONE:
             raise MatchNotFound()
-        if new.status is MatchStatus.ACTIVE:
-            if self.records.keep(record.id, new):
-                self.tables.keep_draft(record.id, new.table, table)
-        else:
-            self.records.end(record.id, new.version)
-            self.tables.forget_draft(record.id)
         metrics.MOVES_APPLIED.inc()
         return {"match": record.id, "version": result.version}
 
@@ -479,14 +469,10 @@ class Matches:
         if outcome is not None:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
             changed = ("status", "outcome", "bots")
-        self.records.forget(record.id)
-        self.tables.forget_draft(record.id)
         event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
-        if result.applied and outcome is not None:
-            self.records.end(record.id, result.version)
 
     # -- the log ----------------------------------------------------------------------
 

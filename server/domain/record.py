@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from server.engine import Rules, Table
+
 from .clocks import Clock, TimeControl
 from .delay import SpectatorDelay
 from .status import MatchStatus
@@ -40,7 +42,7 @@ class MatchRecord:
     names: list[str | None]
     bots: list[bool]
     tokens: list[str | None]  # SHA-256 of each seat's token; None while the seat is free
-    table: bytes  # the game's table, as stored (see server.runtime.caches)
+    table: bytes  # the game's table, as stored (server.store.codec)
     rng: list[int]  # the generator's state after the last change
     outcome: dict[str, Any] | None = None
     time_control: TimeControl | None = None  # None: no clock (and records stored before clocks)
@@ -226,6 +228,9 @@ class Commit:
     entry: dict[str, Any]
     ttl: int  # seconds the match is kept after this change
     move_key: str = ""  # "<seat>:<move id>" of a client's move, so a resend is answered, not applied
+    #: The decoded table of ``record.table`` when the caller has it (a move's draft): a store with a
+    #: cache keeps it, for the hub's frames and for the match's next move, instead of decoding again.
+    table: Table[Any, Any, Any] | None = None
 
 
 class MatchStore(Protocol):
@@ -260,3 +265,27 @@ class MatchStore(Protocol):
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
 
     async def ping(self) -> bool: ...
+
+    # -- tables: the store owns their codec, and may keep what it decoded or was given --
+
+    def current(self, match_id: str, version: int) -> MatchRecord | None:
+        """The record this process last committed for ``match_id`` if it is at ``version`` (a
+        store without a cache: None). The commit's compare-and-set still decides."""
+        ...
+
+    def table(self, rules: Rules, record: MatchRecord) -> Table[Any, Any, Any]:
+        """``record``'s table, **read-only**: it may be shared with other readers."""
+        ...
+
+    def take(self, rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+        """The table stored as ``data``, **read-only**, for its last reader here (the hub's frames of a
+        commit's notification, which carries the table's bytes)."""
+        ...
+
+    def draft(self, rules: Rules, record: MatchRecord) -> Table[Any, Any, Any]:
+        """``record``'s table, private to the caller, who may change it (a move)."""
+        ...
+
+    def encode(self, table: Table[Any, Any, Any]) -> bytes:
+        """``table`` as a record stores it."""
+        ...

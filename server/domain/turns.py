@@ -10,7 +10,7 @@ import contextlib
 from dataclasses import dataclass
 from enum import Enum
 
-from server.engine.errors import MatchNotFound, StaleVersion
+from server.errors import MatchNotFound, StaleVersion
 
 from . import clocks
 from .bots import bot_move

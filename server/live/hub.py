@@ -23,7 +23,7 @@ from typing import Any
 from server.domain import spectating
 from server.domain.inbox import Inbox
 from server.domain.matches import Matches
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.runtime import metrics
 from server.store import Store
 from server.store.keys import account_of_topic
@@ -47,7 +47,7 @@ class Hub:
         self.subscriber = Subscriber(store, self._on_message, self._on_resync, self._on_notice)
         self.local: dict[str, set[Subscription]] = {}
         self.watchers: dict[str, Watcher] = {}
-        self.frames = Frames(matches.tables)
+        self.frames = Frames(matches.store)
         self._tasks: set[asyncio.Task[None]] = set()
         self.notices = NoticeFanout(inbox, self.subscriber, self._spawn)
 

@@ -18,7 +18,7 @@ import asyncio
 import logging
 
 from server.domain.ladders import Ladders
-from server.engine.errors import Unavailable, VorpalError
+from server.errors import Unavailable, VorpalError
 from server.store.ladders import RedisLadders
 
 from .leases import Leases

@@ -34,7 +34,7 @@ from typing import Any
 
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.engine.errors import Unavailable, VorpalError
+from server.errors import Unavailable, VorpalError
 from server.store import Store
 
 from .hub import Hub

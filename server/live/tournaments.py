@@ -12,7 +12,7 @@ import asyncio
 import logging
 
 from server.domain.tournaments.service import Tournaments
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 
 from .scheduler import BackgroundLoop
 

@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from server.domain.accounts import Account, AccountKind, SwapStatus
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import account_key
 from .redis_store import REDIS_DOWN

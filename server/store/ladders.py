@@ -16,7 +16,7 @@ from typing import Any
 
 from server.domain.ladders import HistoryEntry, Ladder, Paired, RateStatus, Update, Waiting
 from server.domain.ratings import Rating
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import LADDER_DUE, LADDER_OWNER, LADDERS_KEY, ladder_history_key, ladder_keys
 from .redis_store import REDIS_DOWN

@@ -39,13 +39,17 @@ from server.domain.record import (
     MatchRecord,
 )
 from server.domain.status import MatchStatus
-from server.engine.errors import MatchNotFound, Unavailable
+from server.engine import Rules
+from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
 from .codec import (
+    AnyTable,
     decode_record,
     encode_changes,
     encode_record,
+    encode_table,
+    parse_table,
 )
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
@@ -314,6 +318,22 @@ class Store:
     async def unseen_ends(self, now: int) -> dict[str, int]:
         """Per game, the delayed matches whose end their spectators do not see yet (:class:`LobbyIndexes`)."""
         return await self.lobby.unseen_ends(now)
+
+    # -- tables, uncached: :class:`~server.store.cached.CachingMatchStore` keeps them ----------
+
+    def current(self, match_id: str, version: int) -> MatchRecord | None:
+        return None
+
+    def table(self, rules: Rules, record: MatchRecord) -> AnyTable:
+        return parse_table(rules, record.table)
+
+    draft = table  # decoded anew: every caller has its own
+
+    def take(self, rules: Rules, data: bytes) -> AnyTable:
+        return parse_table(rules, data)
+
+    def encode(self, table: AnyTable) -> bytes:
+        return encode_table(table)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
 

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from server.domain.tournaments import Tournament
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import TOURNAMENTS_KEY, TOURNAMENTS_RUNNING, tournament_key, tournament_lock
 from .redis_store import REDIS_DOWN

@@ -12,7 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from server.domain.accounts import AccountInfo, AccountKind, Issued
-from server.engine.errors import AccountDisabled, Unauthorized, Unavailable
+from server.errors import AccountDisabled, Unauthorized, Unavailable
 
 from .auth import bearer
 from .openapi import Auth, Query, operation

@@ -12,7 +12,7 @@ from starlette.routing import Route
 
 from server.domain.accounts import AccountInfo
 from server.domain.record import MatchList, MatchSummary
-from server.engine.errors import AccountNotFound, MatchOver, StaleVersion, Unavailable, UnknownGame
+from server.errors import AccountNotFound, MatchOver, StaleVersion, Unavailable, UnknownGame
 
 from .auth import require_admin
 from .openapi import LOBBY_FILTER, Auth, operation

@@ -26,20 +26,20 @@ from server.domain.chat import Chat
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladders
 from server.domain.matches import Matches
-from server.domain.record import MatchRecord
 from server.domain.tournaments.service import Tournaments
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
 from server.live.tournaments import TournamentLoop
-from server.runtime.caches import RecordCache, TableCache
 from server.runtime.clock import Clock, now_ms
 from server.runtime.gc import GcTuning
 from server.runtime.heap import HeapTrim
 from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
+from server.store.cached import CachingMatchStore
+from server.store.caches import RecordCache, TableCache
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
@@ -95,8 +95,9 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
         heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
-        records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
-        matches = Matches(store, settings, TableCache(settings.table_cache), records, clock=clock)
+        cached = CachingMatchStore(store, TableCache(settings.table_cache),
+                                   RecordCache(20_000 if settings.move_cache else 0))  # fmt: skip
+        matches = Matches(cached, settings, clock=clock)
         inbox = Inbox(RedisInbox(store.redis))
         hub = Hub(matches, store, inbox)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,

@@ -13,7 +13,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from server.domain.ladders import Ladder, LadderSpec
-from server.engine.errors import (
+from server.errors import (
     AccountDisabled,
     AlreadyQueued,
     BadOptions,

@@ -14,7 +14,7 @@ from starlette.responses import Response
 
 from server import games
 from server.domain.status import MatchStatus
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.runtime import metrics as counted
 
 from .services import services

@@ -24,7 +24,8 @@ from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
 from server.domain.tournaments import Tournament, TournamentFormat
-from server.engine.errors import (
+from server.engine.play import Rules
+from server.errors import (
     AccountDisabled,
     AlreadyRegistered,
     BadOptions,
@@ -35,7 +36,6 @@ from server.engine.errors import (
     Unavailable,
     UnknownGame,
 )
-from server.engine.play import Rules
 
 from .accounts import api_key
 from .auth import bearer, require_admin

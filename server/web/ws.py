@@ -38,7 +38,7 @@ from server.domain.accounts import Account, is_api_key
 from server.domain.ids import SeatToken
 from server.domain.matches import seat_of
 from server.domain.views import match_state
-from server.engine.errors import (
+from server.errors import (
     BadFrame,
     Forbidden,
     NotSubscribed,

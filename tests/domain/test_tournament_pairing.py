@@ -28,7 +28,7 @@ from server.domain.tournaments import (
     standings_csv,
     unregister,
 )
-from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
+from server.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
 
 DRAW = -1
 

@@ -23,8 +23,8 @@ from server.domain import views
 from server.domain.matches import Matches
 from server.engine import Event, Game, Options, Outcome, Part, Rng, Rules, Table, copy_table, event_for
 from server.engine.play import MAX_CHANCE_STEPS
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.web.responses import EventsPage
 
@@ -216,7 +216,7 @@ async def matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
+        yield Matches(CachingMatchStore(store), Settings())
         await store.close()
 
 

@@ -27,11 +27,11 @@ from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway
-from server.engine.errors import NotYourTurn
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
-from server.runtime.caches import RecordCache, TableCache
+from server.errors import NotYourTurn
 from server.runtime.clock import SteppedClock
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 
 STEPS = 2
@@ -316,7 +316,7 @@ async def matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
     with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
         store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache(), clock=SteppedClock())
+        yield Matches(CachingMatchStore(store), Settings(), clock=SteppedClock())
         await store.close()
 
 

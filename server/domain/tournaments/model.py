@@ -11,7 +11,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
+from server.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
 
 from ..clocks import TimeControl
 from ..delay import SpectatorDelay

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from server import games
-from server.engine.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
+from server.errors import BadRequest, Forbidden, MatchNotFound, StaleVersion, TournamentNotFound, VorpalError
 from server.runtime.clock import Clock, now_ms
 
 from ..accounts import Account
