@@ -34,7 +34,7 @@ class TournamentLoop:
         await self._loop.stop()
 
     async def tick(self) -> None:
-        for tournament_id in await self.tournaments.store.running():
+        for tournament_id in await self.tournaments.running():
             try:
                 await self.tournaments.advance(tournament_id)
             except VorpalError as exc:

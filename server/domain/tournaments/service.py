@@ -192,6 +192,10 @@ class Tournaments:
 
     # -- advancing ------------------------------------------------------------------------
 
+    async def running(self) -> builtins.list[str]:
+        """The ids of the running tournaments: what the loop advances, every tick."""
+        return await self.store.running()
+
     async def advance(self, tournament_id: str) -> None:
         """Record the current round's ended matches; pair and create the next round when all ended."""
         if not await self.store.lock(tournament_id, self.instance, self.lease_ms):
