@@ -128,7 +128,11 @@ async def no_pairing_left(api: VorpalClient, ladder: str, keys: Any) -> bool:
 @pytest.mark.anyio
 async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(redis_server: EmbeddedRedis) -> None:
     """On a stepped clock: the seat not taken is a no-show once ``join_s`` has passed, not a millisecond before."""
-    async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
+    async with (
+        InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server,
+        VorpalClient(server.url) as api,
+        httpx.AsyncClient(base_url=server.url) as http,
+    ):
         ladder = await new_ladder(api, join_s=1)
         comer, stayer = (await api.register("comer")), (await api.register("stayer"))
         for issued in (comer, stayer):
@@ -157,7 +161,14 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(redis_ser
         board = await until(rated, what="the no-show rated")
         assert [r.name for r in board] == ["comer", "stayer"]
         assert [(r.games, r.wins) for r in board] == [(1, 1), (1, 0)]
-        assert (await api.state(found["match"])).status == "aborted"
+        state = await api.state(found["match"])
+        # Issue 42, finding 4: the no-show ends the match with an outcome, logged as a no-show (no admin acted).
+        assert state.status == "finished"
+        assert state.outcome is not None and state.outcome["winners"] == [found["seat"]]
+        assert state.outcome["reason"] == "no_show"
+        log = await http.get(f"/v1/matches/{found['match']}/events")
+        ended = log.json()["events"][-1]
+        assert ended["event"]["public"] == {"type": "no_show", "absent": [1 - found["seat"]], "ended": True}
         assert (await api.ladder_status(ladder, stayer.key)).matches == []
 
 
@@ -281,7 +292,7 @@ async def no_show(matches: Matches, came: Account, stayed: Account) -> Paired:
     """A ladder match in which ``came`` sat down and ``stayed`` never did, ended by the ladder."""
     summary = await matches.create("brillig", {}, 2, [], held=[came.id, stayed.id])
     await matches.join(summary.match, None, None, came)
-    await matches.abort(summary.match)
+    await matches.no_show(summary.match)
     return Paired(match=summary.match, accounts=[came.id, stayed.id], at=now_ms(), names=[came.name, stayed.name])
 
 

@@ -34,7 +34,7 @@ from typing import NamedTuple, Protocol
 
 from pydantic import BaseModel
 
-from server.errors import AccountDisabled, AccountNotFound, Unauthorized
+from server.errors import AccountDisabled, AccountNotFound, BadRequest, Unauthorized
 from server.runtime.clock import Clock, now_ms
 
 from .ids import new_account_id, token_hash, token_matches
@@ -130,6 +130,12 @@ class AccountStore(Protocol):
 
     async def disable(self, account_id: str) -> SwapStatus: ...
 
+    async def enable(self, account_id: str) -> SwapStatus: ...
+
+    async def all(self) -> list[Account]:
+        """Every account (an admin's listing)."""
+        ...
+
 
 def _refused() -> Unauthorized:
     return Unauthorized("that is not a current API key")
@@ -199,3 +205,19 @@ class Accounts:
         if not is_account_id(account_id) or await self.store.disable(account_id) is SwapStatus.GONE:
             raise AccountNotFound(f"no account {account_id!r}")
         return await self.info(account_id)
+
+    async def enable(self, account_id: str) -> AccountInfo:
+        """An admin's act: the account's current key works again (what it was entered in, it left when disabled)."""
+        if not is_account_id(account_id) or await self.store.enable(account_id) is SwapStatus.GONE:
+            raise AccountNotFound(f"no account {account_id!r}")
+        return await self.info(account_id)
+
+    async def all(self, limit: int, after: str | None = None) -> list[AccountInfo]:
+        """Up to ``limit`` accounts, oldest first, after the account ``after`` (an admin's listing)."""
+        ordered = sorted(await self.store.all(), key=lambda a: (a.created, a.id))
+        if after is not None:
+            ids = [a.id for a in ordered]
+            if after not in ids:
+                raise BadRequest("after must be the id of an account listed before")
+            ordered = ordered[ids.index(after) + 1 :]
+        return [a.public() for a in ordered[:limit]]

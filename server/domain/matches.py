@@ -18,11 +18,11 @@ import random
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from server import games
 from server.config import Settings
-from server.engine import Event, Rng, Table
+from server.engine import Event, Outcome, Rng, Table
 from server.errors import (
     BadRequest,
     MatchFull,
@@ -247,6 +247,12 @@ class Matches:
                     return taken
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status}")
+            sitting = None if account is None else record.seat_of_account(account.id)
+            if sitting is not None and not record.bots[sitting] and (record.competitive or seat == sitting):
+                again = await self._sit_again(record, sitting, account, join_id)
+                if again is not None:
+                    return again
+                continue
             mine = None if account is None else record.held_for(account.id)
             if mine is not None and record.bots[mine]:
                 mine = None  # forfeited on time before its account came: the server's bot plays it now
@@ -290,6 +296,24 @@ class Matches:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
 
+    async def _sit_again(self, record: MatchRecord, seat: int, account: Account | None,
+                         join_id: str | None) -> dict[str, Any] | None:  # fmt: skip
+        """``account`` sits in ``seat`` already (a bot restarted after a crash): a new token for it, and
+        the old one no longer works. None if the match changed meanwhile (look again)."""
+        assert account is not None
+        token = seat_token_for(record.id, seat, join_id) if join_id else new_seat_token(record.id, seat)
+        tokens = list(record.tokens)
+        tokens[seat] = token_hash(token)
+        new = record.replace(tokens=tokens, updated=self.clock())
+        event = Event({"type": "joined", "seat": seat, "name": record.names[seat], "started": False,
+                       "account": account.id, "again": True})  # fmt: skip
+        result = await self._commit(record, new, ("tokens",), {"kind": "join", "seat": seat, "again": True}, event)
+        if result.applied:
+            return {"match": record.id, "seat": seat, "token": token, "account": account.id, "again": True}
+        if result.status is CommitStatus.GONE:
+            raise MatchNotFound()
+        return None
+
     async def leave(self, match_id: str, token: str | None) -> dict[str, Any]:
         for _ in range(RETRIES):
             record, _ = await self.store.load(match_id)
@@ -301,8 +325,10 @@ class Matches:
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[seat] = names[seat] = None
             accounts[seat] = record.held[seat]  # a seat a pairing holds stays held for its account
-            # A match every player has left before the start is abandoned.
-            status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
+            # A match every player has left before the start is abandoned; a pairing's stays open for its
+            # accounts until its no-show deadline (who leaves it then has not come: ``no_show``).
+            kept = record.competitive or any(t is not None for t in tokens)
+            status = MatchStatus.OPEN if kept else MatchStatus.ABORTED
             new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=self.clock())
             event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
@@ -313,15 +339,39 @@ class Matches:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
 
-    async def abort(self, match_id: str) -> MatchSummary:
-        """An admin's act: the match ends without an outcome, whatever its seats were doing."""
+    async def abort(self, match_id: str, by: Literal["admin", "pairing"] = "admin") -> MatchSummary:
+        """The match ends without an outcome (unrated), whatever its seats were doing: an admin's act,
+        or a ``pairing``'s whose group broke up before anyone was told of the match."""
         for _ in range(RETRIES):
             record, _ = await self.store.load(match_id)
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
             new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=self.clock()))
-            event = Event({"type": "aborted", "by": "admin"})
-            result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
+            event = Event({"type": "aborted", "by": by})
+            result = await self._commit(record, new, ("status",), {"kind": "abort", "by": by}, event)
+            if result.applied:
+                return new.replace(version=result.version).summary()
+            if result.status is CommitStatus.GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    async def no_show(self, match_id: str) -> MatchSummary:
+        """A pairing's match whose held seats were not all taken in time ends: the seats that were taken
+        win (``no_show``, rated like any result) and the others rank below them; if none was, it is
+        aborted (nobody played, nothing is rated). Refused (``match_started``) once the match started."""
+        for _ in range(RETRIES):
+            record, _ = await self.store.load(match_id)
+            if record.status is not MatchStatus.OPEN:
+                raise MatchOver() if record.status.ended else MatchStarted("the match has started")
+            came = sorted(record.played_out())
+            absent = [s for s in range(record.seats) if s not in came]
+            new = record.replace(status=MatchStatus.ABORTED, updated=self.clock())
+            changed: tuple[str, ...] = ("status",)
+            if came:
+                outcome = Outcome(winners=came, reason="no_show").model_dump(mode="json")
+                new, changed = new.replace(status=MatchStatus.FINISHED, outcome=outcome), ("status", "outcome")
+            event = Event({"type": "no_show", "absent": absent, "ended": True})
+            result = await self._commit(record, new, changed, {"kind": "no_show", "absent": absent}, event)
             if result.applied:
                 return new.replace(version=result.version).summary()
             if result.status is CommitStatus.GONE:
@@ -343,6 +393,22 @@ class Matches:
             if visible < record.version:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
+
+    async def of_account(self, account_id: str, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
+        """The matches ``account_id`` sat in or was paired for, newest first, with ``status`` (None: any):
+        an ended one as it ended (kept beyond the match itself), a live one as it is now."""
+        out = []
+        for match_id, ended in await self.store.account_matches(account_id, limit):
+            if ended is not None:
+                summary = MatchSummary.model_validate_json(ended)
+            else:
+                try:
+                    summary = (await self.store.load(match_id))[0].summary()
+                except MatchNotFound:
+                    continue  # expired before it ended (an open match nobody else joined)
+            if status is None or summary.status is status:
+                out.append(summary)
+        return out
 
     async def proven_seat(self, token: str) -> SeatToken | None:
         """The seat ``token`` holds now, checked against the stored match; None if it holds none
@@ -421,6 +487,7 @@ class Matches:
         if record.time_control is not None:
             clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
                                    updated)  # fmt: skip
+            clock = None if clock is None else clock.after_move(seat, by_the_clock=timeout)
         new = record.replace(
             status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.store.encode(table),
             rng=rng.state, outcome=None if outcome is None else outcome.model_dump(mode="json"),
@@ -449,7 +516,8 @@ class Matches:
         tc = record.time_control
         assert tc is not None and record.status is MatchStatus.ACTIVE
         snap = self.snapshot(record)
-        if tc.on_timeout == "forfeit":
+        in_a_row = 1 + (0 if record.clock is None else record.clock.timeouts.get(seat, 0))
+        if tc.forfeits(in_a_row, competitive=record.competitive, absent=record.tokens[seat] is None):
             await self._forfeit(record, snap, seat)
             return
         if tc.on_timeout == "random_move":

@@ -70,6 +70,31 @@ class MatchRecord:
         """Seats the match still waits for: open ones and those held for an account that has not joined."""
         return [s for s in range(self.seats) if self.tokens[s] is None and not self.bots[s]]
 
+    @property
+    def competitive(self) -> bool:
+        """A ladder's or a tournament's match: a pairing held its seats for accounts."""
+        return any(a is not None for a in self.held)
+
+    def played_out(self) -> set[int]:
+        """The seats whose players played the match out themselves: they sat down and did not
+        forfeit (a forfeited seat is the server's bot's). In a competitive match, where no seat is
+        a bot from the start, the others rank below them and never win (issue 42)."""
+        return {s for s in range(self.seats) if not self.bots[s] and self.tokens[s] is not None}
+
+    def winners(self) -> list[int] | None:
+        """The outcome's winners that played the match out (None: no outcome, as when aborted)."""
+        if self.outcome is None:
+            return None
+        present = self.played_out()
+        return [s for s in self.outcome.get("winners", []) if s in present]
+
+    def seat_of_account(self, account_id: str) -> int | None:
+        """The seat ``account_id`` sits in (it took it), if any."""
+        for s in range(self.seats):
+            if self.accounts[s] == account_id and self.tokens[s] is not None:
+                return s
+        return None
+
     def held_for(self, account_id: str) -> int | None:
         """The seat held for ``account_id`` (a ladder or tournament pairing) that it has not taken yet."""
         for s in range(self.seats):
@@ -265,6 +290,11 @@ class MatchStore(Protocol):
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
 
     async def ping(self) -> bool: ...
+
+    async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
+        """The newest ``limit`` matches ``account_id`` sat in or was paired for, each with its kept
+        summary's JSON once it ended (kept beyond the match itself)."""
+        ...
 
     # -- tables: the store owns their codec, and may keep what it decoded or was given --
 

@@ -109,3 +109,6 @@ class CachingMatchStore:
 
     async def ping(self) -> bool:
         return await self.inner.ping()
+
+    async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
+        return await self.inner.account_matches(account_id, limit)

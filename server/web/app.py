@@ -95,6 +95,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
         heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
+        store.records_s = settings.records_retention_s
         cached = CachingMatchStore(store, TableCache(settings.table_cache),
                                    RecordCache(20_000 if settings.move_cache else 0))  # fmt: skip
         matches = Matches(cached, settings, clock=clock)
@@ -102,7 +103,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
         hub = Hub(matches, store, inbox)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
-        cup_store = RedisTournaments(store.redis, retention_s=settings.retention_s)
+        cup_store = RedisTournaments(store.redis, retention_s=settings.records_retention_s)
         cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
                            lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake, clock=clock)  # fmt: skip
         cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)

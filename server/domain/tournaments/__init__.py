@@ -43,8 +43,9 @@ player who had black more often.
 
 Points: a match gives each seat its share of the win: 1 split among the winners
 (1 - ½ - 0 for a two-seat win, draw, loss), nothing to the others; an aborted
-match gives nobody anything. A Swiss bye is worth a win (1 point); a
-round-robin bye is worth nothing (everybody sits out equally often).
+match gives nobody anything, and a seat that never sat down or forfeited gets nothing
+whatever the game's outcome says (a draw is shared by the seats that played it out).
+A Swiss bye is worth a win (1 point); a round-robin bye is worth nothing (everybody sits out equally often).
 
 Standings, best first: points; Buchholz (the sum of the final points of every
 opponent met, once per match; a bye adds nothing); median Buchholz (Buchholz

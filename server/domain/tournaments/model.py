@@ -44,6 +44,8 @@ class Pairing(BaseModel):
     ended: bool = False
     #: The outcome's winners; None if the match ended without an outcome (aborted).
     winners: list[int] | None = None
+    #: Seats that did not play the match out (never sat down, or forfeited): they score nothing (issue 42).
+    absent: list[int] = Field(default_factory=list, description="seats that never sat down or forfeited")
     ended_at: int | None = Field(None, description="when the match ended (ms since the epoch), once it has")
     ended_version: int | None = Field(None, description="the tournament's version that recorded the end")
 

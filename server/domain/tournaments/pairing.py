@@ -34,11 +34,12 @@ def planned_rounds(fmt: TournamentFormat, n: int, k: int, wanted: int | None) ->
 # -- history: what the rounds so far say about each player ----------------------------------
 
 
-def match_points(winners: list[int] | None, seats: int) -> list[Fraction]:
-    """Each seat's share of the win: 1 split among the winners; nothing for an aborted match."""
+def match_points(winners: list[int] | None, seats: int, absent: Sequence[int] = ()) -> list[Fraction]:
+    """Each seat's share of the win: 1 split among the winners; nothing for an aborted match, and
+    nothing ever for an ``absent`` seat (one that never sat down, or forfeited: issue 42)."""
     if winners is None:
         return [Fraction(0)] * seats
-    shared = winners or list(range(seats))  # no winner named: every seat shares it
+    shared = [s for s in winners or range(seats) if s not in absent]  # no winner named: every seat shares it
     return [Fraction(1, len(shared)) if s in shared else Fraction(0) for s in range(seats)]
 
 
@@ -69,7 +70,7 @@ class History:
                     key = frozenset((a, b))
                     self.met[key] = self.met.get(key, 0) + 1
                 if p.ended:
-                    for i, pts in zip(players, match_points(p.winners, len(players)), strict=True):
+                    for i, pts in zip(players, match_points(p.winners, len(players), p.absent), strict=True):
                         self.points[i] += pts
                     if p.winners is not None and len(p.winners) == 1:
                         self.wins[players[p.winners[0]]] += 1
@@ -196,7 +197,7 @@ def elimination_alive(t: Tournament) -> list[int | None]:
                 nxt.append(a if b is None else b)
                 continue
             p = results[frozenset((a, b))]
-            pts = match_points(p.winners, 2)
+            pts = match_points(p.winners, 2, p.absent)
             players = [seed[x] for x in p.accounts]
             if pts[0] == pts[1]:
                 nxt.append(min(a, b))  # a draw (or an abort): the higher seed goes on

@@ -223,9 +223,11 @@ class Tournaments:
                         p = p.model_copy(update={"ended": True, "winners": None})
                     else:
                         if record.status.ended:
-                            winners = None if record.outcome is None else list(record.outcome.get("winners", []))
-                            p = p.model_copy(update={"ended": True, "winners": winners, "ended_at": record.updated,
-                                                     "ended_version": t.version + 1})  # fmt: skip
+                            absent = sorted(set(range(record.seats)) - record.played_out())
+                            p = p.model_copy(update={
+                                "ended": True, "winners": record.winners(), "absent": absent,
+                                "ended_at": record.updated, "ended_version": t.version + 1,
+                            })  # fmt: skip
                 pairings.append(p)
             if pairings == last.pairings:
                 return
