@@ -34,6 +34,7 @@ from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
 
+from .inprocess import InProcessServer
 from .servers import ServerProcess
 
 ADMIN_KEY = "ladder-admin-key-0123456789abcdef"
@@ -125,8 +126,13 @@ async def no_pairing_left(api: VorpalClient, ladder: str, keys: Any) -> bool:
 
 
 @pytest.mark.anyio
-async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_server: ServerProcess) -> None:
-    async with VorpalClient(ladder_server.url) as api, httpx.AsyncClient(base_url=ladder_server.url) as http:
+async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat not taken is a no-show once ``join_s`` has passed, not a millisecond before."""
+    async with (
+        InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server,
+        VorpalClient(server.url) as api,
+        httpx.AsyncClient(base_url=server.url) as http,
+    ):
         ladder = await new_ladder(api, join_s=1)
         comer, stayer = (await api.register("comer")), (await api.register("stayer"))
         for issued in (comer, stayer):
@@ -141,6 +147,12 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         assert mine.matches == [found["match"]] and not mine.queued
         seat = await api.join(found["match"], key=comer.key)
         assert seat.seat == found["seat"]
+        assert found["join_by"] == server.clock() + 1000  # paired now: time has not moved since
+        ladders = server.services.ladders
+        server.clock.step(999)
+        assert await ladders.settle_matches(await ladders.get(ladder), server.clock()) == []  # still in time
+        assert (await api.state(found["match"])).status == "open"
+        server.step(1)  # join_s has passed: the ladder's next tick ends the match and rates the no-show
 
         async def rated() -> list[Any] | None:
             board = await api.leaderboard(ladder)
@@ -189,16 +201,18 @@ async def test_a_held_seat_left_before_the_start_is_no_strangers_to_take(ladder_
 
 
 @pytest.mark.anyio
-async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(ladder_server: ServerProcess) -> None:
-    async with VorpalClient(ladder_server.url) as api:
+async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat to act forfeits when its 300 ms are up, however long the test takes."""
+    async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
         clock = {"kind": "per_decision", "limit_ms": 300, "on_timeout": "forfeit"}
         ladder = await new_ladder(api, time_control=clock)
         mover, sleeper = (await api.register("mover")), (await api.register("sleeper"))
         for issued in (mover, sleeper):
             await api.join_queue(ladder, issued.key)
         found = (await until(lambda: found_match(api, mover.key), what="a match_found notice"))[0].data
-        for issued in (mover, sleeper):  # both sit down; neither moves, so both clocks run out in turn
+        for issued in (mover, sleeper):  # both sit down; neither moves, so the clock runs out
             await api.join(found["match"], key=issued.key)
+        server.step(300)
 
         async def rated() -> list[Any] | None:
             board = await api.leaderboard(ladder)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import time
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import NamedTuple, Protocol
@@ -36,6 +35,7 @@ from typing import NamedTuple, Protocol
 from pydantic import BaseModel
 
 from server.errors import AccountDisabled, AccountNotFound, BadRequest, Unauthorized
+from server.runtime.clock import Clock, now_ms
 
 from .ids import new_account_id, token_hash, token_matches
 
@@ -144,13 +144,14 @@ def _refused() -> Unauthorized:
 class Accounts:
     """Registration, authentication and the changes of an account, on any :class:`AccountStore`."""
 
-    def __init__(self, store: AccountStore) -> None:
+    def __init__(self, store: AccountStore, *, clock: Clock = now_ms) -> None:
         self.store = store
+        self.clock = clock
 
     async def register(self, name: str, kind: AccountKind) -> Issued:
         account_id = new_account_id()
         key = new_api_key(account_id)
-        account = Account(id=account_id, name=name, kind=kind, created=int(time.time() * 1000),
+        account = Account(id=account_id, name=name, kind=kind, created=self.clock(),
                           key_hash=token_hash(key))  # fmt: skip
         await self.store.create(account)
         return Issued(account=account.public(), key=key)

@@ -48,7 +48,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from server import games
 from server.errors import AlreadyQueued, BadRequest, LadderNotFound, MatchNotFound, MatchOver, MatchStarted, NotQueued
-from server.runtime.clock import now_ms
+from server.runtime.clock import Clock, now_ms
 
 from .accounts import Account
 from .clocks import TimeControl
@@ -270,8 +270,10 @@ class LadderStore(Protocol):
 class Ladders:
     """Ladders on a :class:`LadderStore`: their queues, pairings, ratings and boards."""
 
-    def __init__(self, store: LadderStore, matches: Matches, inbox: Inbox) -> None:
+    def __init__(self, store: LadderStore, matches: Matches, inbox: Inbox, *, clock: Clock = now_ms) -> None:
+        """``clock`` stamps queue entries and pairings, and is the "now" the pairing loop widens windows by."""
         self.store = store
+        self.clock = clock
         self.matches = matches
         self.inbox = inbox
 
@@ -279,7 +281,7 @@ class Ladders:
         rules = games.get(spec.game)
         spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})  # the game's house rules
         rules.options_for(spec.options, spec.seats)
-        ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
+        ladder = Ladder(id=new_ladder_id(), created=self.clock(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder
 
@@ -332,7 +334,7 @@ class Ladders:
 
     async def join_queue(self, ladder_id: str, account: Account) -> Waiting:
         ladder = await self.get(ladder_id)
-        entry = Waiting(account=account.id, name=account.name, since=now_ms())
+        entry = Waiting(account=account.id, name=account.name, since=self.clock())
         if not await self.store.enqueue(ladder.id, entry):
             raise AlreadyQueued(f"account {account.id} waits in ladder {ladder.id}'s queue already")
         return entry
@@ -384,7 +386,7 @@ class Ladders:
             secrets.SystemRandom().shuffle(order)  # who sits first is chance, not queue order
             summary = await self.matches.create(ladder.game, ladder.options, ladder.seats, [], ladder.time_control,
                                                 held=order)  # fmt: skip
-            paired = Paired(match=summary.match, accounts=order, at=now_ms(),
+            paired = Paired(match=summary.match, accounts=order, at=self.clock(),
                             names=[by_account[a].name for a in order])  # fmt: skip
             if not await self.store.start(ladder.id, paired, [by_account[a] for a in order]):
                 await self._abort(summary.match)  # someone left the queue meanwhile: nobody plays it

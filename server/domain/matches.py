@@ -36,7 +36,7 @@ from server.errors import (
     VorpalError,
 )
 from server.runtime import metrics
-from server.runtime.clock import now_ms
+from server.runtime.clock import Clock, now_ms
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -104,8 +104,10 @@ def joined_with(record: MatchRecord, join_id: str) -> dict[str, Any] | None:
 
 
 class Matches:
-    def __init__(self, store: MatchStore, settings: Settings) -> None:
+    def __init__(self, store: MatchStore, settings: Settings, *, clock: Clock = now_ms) -> None:
+        """``clock`` is read for every stamp and deadline (a test steps its own past a deadline)."""
         self.store = store
+        self.clock = clock
         self.settings = settings
 
     def ttl(self, status: MatchStatus) -> int:
@@ -167,7 +169,7 @@ class Matches:
         seed = secrets.randbits(63)
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
-        created = now_ms()
+        created = self.clock()
         tc = time_control if time_control is not None and time_control.timed else None
         clock = None if tc is None else clocks.start(tc, seats)
         if clock_from_creation and tc is None:
@@ -205,7 +207,7 @@ class Matches:
         """``page`` with the placeholder of each delayed match filled (:func:`spectating.summary_as_seen`),
         or taken out (the match expired since, or the spectators' view has not reached ``status``)."""
         summaries = page.summaries
-        now = now_ms()
+        now = self.clock()
         for match_id in page.delayed:
             shown: MatchSummary | None = None
             try:
@@ -277,7 +279,7 @@ class Matches:
             names[chosen] = account.name if account is not None else name or player_name(chosen)
             accounts[chosen] = None if account is None else account.id
             started = not late and record.waiting_seats() == [chosen]
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=self.clock(),
                                  status=MatchStatus.ACTIVE if started or late else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
@@ -302,7 +304,7 @@ class Matches:
         token = seat_token_for(record.id, seat, join_id) if join_id else new_seat_token(record.id, seat)
         tokens = list(record.tokens)
         tokens[seat] = token_hash(token)
-        new = record.replace(tokens=tokens, updated=now_ms())
+        new = record.replace(tokens=tokens, updated=self.clock())
         event = Event({"type": "joined", "seat": seat, "name": record.names[seat], "started": False,
                        "account": account.id, "again": True})  # fmt: skip
         result = await self._commit(record, new, ("tokens",), {"kind": "join", "seat": seat, "again": True}, event)
@@ -327,7 +329,7 @@ class Matches:
             # accounts until its no-show deadline (who leaves it then has not come: ``no_show``).
             kept = record.competitive or any(t is not None for t in tokens)
             status = MatchStatus.OPEN if kept else MatchStatus.ABORTED
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=self.clock())
             event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "leave", "seat": seat}, event)  # fmt: skip
@@ -344,7 +346,7 @@ class Matches:
             record, _ = await self.store.load(match_id)
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
-            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=now_ms()))
+            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=self.clock()))
             event = Event({"type": "aborted", "by": by})
             result = await self._commit(record, new, ("status",), {"kind": "abort", "by": by}, event)
             if result.applied:
@@ -363,7 +365,7 @@ class Matches:
                 raise MatchOver() if record.status.ended else MatchStarted("the match has started")
             came = sorted(record.played_out())
             absent = [s for s in range(record.seats) if s not in came]
-            new = record.replace(status=MatchStatus.ABORTED, updated=now_ms())
+            new = record.replace(status=MatchStatus.ABORTED, updated=self.clock())
             changed: tuple[str, ...] = ("status",)
             if came:
                 outcome = Outcome(winners=came, reason="no_show").model_dump(mode="json")
@@ -382,12 +384,12 @@ class Matches:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)
         record, snap = await self.as_seen_by(record, seat)
-        return views.match_state(record, snap, seat, now_ms())
+        return views.match_state(record, snap, seat, self.clock())
 
     async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
         """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
         if spectating.delayed(record, seat):
-            visible = await spectating.visible_version(self.store, record, now_ms())
+            visible = await spectating.visible_version(self.store, record, self.clock())
             if visible < record.version:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
@@ -480,7 +482,7 @@ class Matches:
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
-        updated = now_ms()
+        updated = self.clock()
         clock = record.clock
         if record.time_control is not None:
             clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
@@ -530,7 +532,7 @@ class Matches:
         outcome = snap.rules.forfeit(snap.table, seat)
         bots = list(record.bots)
         bots[seat] = True
-        new = record.replace(bots=bots, updated=now_ms())
+        new = record.replace(bots=bots, updated=self.clock())
         changed: tuple[str, ...] = ("bots",)
         if outcome is not None:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
@@ -547,6 +549,6 @@ class Matches:
         seat = seat_of(record, token)
         until = record.version
         if spectating.delayed(record, seat):
-            until = await spectating.visible_version(self.store, record, now_ms())
+            until = await spectating.visible_version(self.store, record, self.clock())
         entries = await self.store.log(match_id, since, until) if since < until else []
         return {"match": match_id, "version": until, "events": [views.log_entry(e, seat) for e in entries]}

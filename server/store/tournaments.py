@@ -1,4 +1,5 @@
-"""Tournaments in Redis: one hash per tournament holding its JSON document and version.
+"""Tournaments in Redis: one hash per tournament holding its JSON document and version
+(the :class:`~server.domain.tournaments.service.TournamentStore` the tournament service needs).
 
 Every change is a compare-and-set on the version (``tournaments.lua``), so two
 instances (or two requests) changing one tournament never both win. The instance

@@ -50,7 +50,6 @@ from server.errors import (
 from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
-from server.runtime.clock import now_ms
 from server.runtime.logs import LogLimiter
 
 from .access import SCOPE_KEY, Session, request_id
@@ -276,7 +275,8 @@ class Connection:
             hub.discard(sub)
             raise
         self.subs[frame.match] = sub
-        self.send(ack(frame.id, match_state(current, self.app.matches.snapshot(current), seat, now_ms())))
+        matches = self.app.matches
+        self.send(ack(frame.id, match_state(current, matches.snapshot(current), seat, matches.clock())))
         hub.start_live(sub, current.version)
 
     def close(self) -> None:

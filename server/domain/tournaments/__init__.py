@@ -1,6 +1,6 @@
 """Tournaments as pure data: who registered, who meets whom each round, and the standings.
 
-No I/O and no clock: :mod:`server.live.tournaments` stores a :class:`Tournament`,
+No I/O and no clock: the service (:mod:`.service`) stores a :class:`Tournament`,
 creates each round's matches and records their results; everything it decides
 comes from the functions here, so a tournament replays from its entrants and
 its results alone. Players are numbered by registration order (their *seed*:
