@@ -42,6 +42,7 @@ from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
+from .match_events import Aborted, Forfeit, Joined, Left, match_event
 from .record import (
     Commit,
     CommitResult,
@@ -269,7 +270,8 @@ class Matches:
             token = seat_token_for(record.id, chosen, join_id) if join_id else new_seat_token(record.id, chosen)
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[chosen] = token_hash(token)
-            names[chosen] = account.name if account is not None else name or player_name(chosen)
+            seat_name = account.name if account is not None else name or player_name(chosen)
+            names[chosen] = seat_name
             accounts[chosen] = None if account is None else account.id
             started = not late and record.waiting_seats() == [chosen]
             new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
@@ -277,11 +279,10 @@ class Matches:
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
                     new.status), None, new.updated))  # fmt: skip
-            joined = {"type": "joined", "seat": chosen, "name": names[chosen], "started": started}
-            if account is not None:
-                joined["account"] = account.id
+            joined = Joined(seat=chosen, name=seat_name, started=started,
+                            account=None if account is None else account.id)  # fmt: skip
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
-                                        {"kind": "join", "seat": chosen}, Event(joined))  # fmt: skip
+                                        {"kind": "join", "seat": chosen}, match_event(joined))  # fmt: skip
             if result.applied:
                 out = {"match": match_id, "seat": chosen, "token": token}
                 return out if account is None else {**out, "account": account.id}
@@ -303,7 +304,7 @@ class Matches:
             # A match every player has left before the start is abandoned.
             status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
             new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
-            event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
+            event = match_event(Left(seat=seat, aborted=status is MatchStatus.ABORTED))
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "leave", "seat": seat}, event)  # fmt: skip
             if result.applied:
@@ -319,7 +320,7 @@ class Matches:
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
             new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=now_ms()))
-            event = Event({"type": "aborted", "by": "admin"})
+            event = match_event(Aborted(by="admin"))
             result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
             if result.applied:
                 self.records.forget(match_id)
@@ -479,7 +480,7 @@ class Matches:
             changed = ("status", "outcome", "bots")
         self.records.forget(record.id)
         self.tables.forget_draft(record.id)
-        event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
+        event = match_event(Forfeit(seat=seat, ended=outcome is not None))
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)

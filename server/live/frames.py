@@ -74,13 +74,14 @@ class Frames:
         if data is None:
             note = n.note
             snapshot = n.snapshot(self.tables)
+            shared = snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES
+            if shared and n.public is None:
+                assert snapshot is not None
+                n.public = self._pack_public(note["game"], snapshot.public(), snapshot.table.public)
+                snapshot.share(n.public)  # every view of it is composed with the packed public part
             frame = event_frame(match_id, note["entry"], seat, snapshot, n.event())
-            view = frame.get("view")
-            if view is not None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
-                if n.public is None:
-                    n.public = self._pack_public(note["game"], view["public"], snapshot.table.public)
-                view["public"] = n.public
-                frame["view"] = pack_map(view)
+            if shared and "view" in frame:
+                frame["view"] = pack_map(frame["view"])  # the codec writes the packed public part as it is
             data = n.frames[seat] = encode(frame)
         return data
 
