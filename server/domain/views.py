@@ -71,7 +71,10 @@ class Snapshot:
         return self._to_act
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        return self.rules.compose_view(self.public() if self._public is None else self._public, self.table, seat)
+        public = self._public  # the shared form, if any (:meth:`share`)
+        if public is None:
+            public = self._public = self.rules.public_view(self.table)
+        return self.rules.compose_view(public, self.table, seat)
 
     def legal(self, seat: int) -> list[Any]:
         return self.rules.dump_moves(self.rules.legal_moves(self.table, seat))

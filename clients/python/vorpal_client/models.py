@@ -97,11 +97,13 @@ class MoveResult(Model):
     duplicate: bool = False
 
 
-class LoggedEvent(protocol.LogEntry):
-    """One event of a match's log as the caller may read it: the protocol's model
-    (:class:`vorpal_protocol.LogEntry`), keeping unknown fields."""
+class LoggedEvent(Model):
+    """One event of a match's log (:class:`vorpal_protocol.LogEntry`): ``event`` is typed as the plain map the
+    SDK always gave (the protocol's :class:`vorpal_protocol.EventPart`, which a ``dict`` does not satisfy)."""
 
-    model_config = ConfigDict(extra="allow")
+    version: int
+    at: int | None = None
+    event: dict[str, Any]
 
 
 class Notice(Model):
