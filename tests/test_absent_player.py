@@ -37,9 +37,14 @@ async def test_an_account_that_never_connects_ends_a_round_robin_with_no_points(
         assert sum(points.values()) == len([p for r in final.rounds for p in r.pairings])  # one point a match
         theirs = [m for r in final.rounds for m in r.pairings if absent.account.id in m.accounts]
         assert len(theirs) == 3
+        played = [p for p in theirs if p.match]
+        assert len(played) == 2  # absent from two matches in a row, it was withdrawn: the third is a walkover
+        assert [w.account for w in final.withdrawn] == [absent.account.id]
         for pairing in theirs:
             seat = pairing.accounts.index(absent.account.id)
             assert pairing.absent == [seat] and pairing.winners == [1 - seat]
+        for pairing in played:
+            seat = pairing.accounts.index(absent.account.id)
             events = (await http.get(f"/v1/matches/{pairing.match}/events")).json()["events"]
             # Over at its first decision: the seat forfeited at its first timeout, and the server made no
             # move for it (nothing after the forfeit, no default moves before it).
