@@ -33,6 +33,9 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── AlreadyRegistered already_registered  registering for a tournament twice
      │    ├── NotRegistered    not_registered    unregistering from a tournament one is not in
      │    ├── TournamentStarted tournament_started  registering (or starting) after the start
+     │    ├── TournamentFull   tournament_full   registering when the tournament's player cap is reached
+     │    ├── RegistrationClosed registration_closed  registering after the registration deadline
+     │    ├── TournamentOver   tournament_over   changing a tournament that finished or was cancelled
      │    ├── AlreadyQueued    already_queued    the account waits in that ladder's queue already
      │    └── NotQueued        not_queued        the account is not in that ladder's queue
      ├── NotYourTurn           not_your_turn
@@ -89,9 +92,12 @@ __all__ = [
     "NotYourTurn",
     "PayloadTooLarge",
     "RateLimited",
+    "RegistrationClosed",
     "SeatTaken",
     "StaleVersion",
+    "TournamentFull",
     "TournamentNotFound",
+    "TournamentOver",
     "TournamentStarted",
     "Unauthorized",
     "Unavailable",
@@ -190,6 +196,18 @@ class NotRegistered(Conflict):
 
 class TournamentStarted(Conflict):
     code, title = "tournament_started", "Tournament already started"
+
+
+class TournamentFull(Conflict):
+    code, title = "tournament_full", "Tournament full"
+
+
+class RegistrationClosed(Conflict):
+    code, title = "registration_closed", "Registration closed"
+
+
+class TournamentOver(Conflict):
+    code, title = "tournament_over", "Tournament is over"
 
 
 class AlreadyQueued(Conflict):

@@ -363,6 +363,13 @@ class Ladders:
                        key=lambda r: (-r.display, -r.games, r.account))  # fmt: skip
         return [{"rank": i + 1, **r.board()} for i, r in enumerate(rated[:limit])]
 
+    async def board_of(self, ladder_id: str) -> dict[str, float]:
+        """Every rated account's display rating in the current season (a tournament's seeding by rating)."""
+        ladder = await self.get(ladder_id)
+        return {
+            r.account: float(r.display) for r in (await self.store.ratings(ladder.id, season=ladder.season)).values()
+        }
+
     async def history(self, ladder_id: str, account_id: str, limit: int) -> list[HistoryEntry]:
         ladder = await self.get(ladder_id)
         return await self.store.history(ladder.id, account_id, limit)

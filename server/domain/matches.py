@@ -339,9 +339,10 @@ class Matches:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
 
-    async def abort(self, match_id: str, by: Literal["admin", "pairing"] = "admin") -> MatchSummary:
-        """The match ends without an outcome (unrated), whatever its seats were doing: an admin's act,
-        or a ``pairing``'s whose group broke up before anyone was told of the match."""
+    async def abort(self, match_id: str, by: Literal["admin", "organiser", "pairing"] = "admin") -> MatchSummary:
+        """The match ends without an outcome (unrated), whatever its seats were doing: an admin's act, a
+        tournament organiser's (cancelling, or deciding the result), or a ``pairing``'s whose group broke
+        up before anyone was told of the match."""
         for _ in range(RETRIES):
             record, _ = await self.store.load(match_id)
             if record.status.ended:

@@ -67,7 +67,8 @@ async def abort_match(request: Request) -> Response:
 async def disable_account(request: Request) -> Response:
     app = admin(request)
     account = await app.accounts.disable(request.path_params["account_id"])
-    await app.ladders.withdraw(account.id)  # and it is withdrawn from every ladder's queue
+    await app.ladders.withdraw(account.id)  # and it leaves every ladder's queue and every tournament
+    await app.tournaments.withdraw_everywhere(account.id)
     return answer(AccountInfo, account)
 
 

@@ -105,7 +105,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
         cup_store = RedisTournaments(store.redis, retention_s=settings.records_retention_s)
         cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
-                           lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake, clock=clock)  # fmt: skip
+                           lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake, clock=clock,
+                           ratings=lambda ladder_id: ladder_loop.ladders.board_of(ladder_id))  # fmt: skip
         cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)
         ladder_store = RedisLadders(store.redis)
         ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox, clock=clock), ladder_store,

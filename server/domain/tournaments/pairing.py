@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from .model import Pairing, Round, Tournament, TournamentFormat, TournamentStatus
@@ -158,11 +158,12 @@ def swiss_rank(h: History) -> list[int]:
     return sorted(range(h.n), key=lambda p: (-h.points[p], p))
 
 
-def swiss_round(h: History, k: int) -> tuple[list[list[int]], list[int]]:
-    """The next Swiss round: groups (in seat order) and byes, as seeds."""
-    rank = swiss_rank(h)
+def swiss_round(h: History, k: int, out: Collection[int] = ()) -> tuple[list[list[int]], list[int]]:
+    """The next Swiss round: groups (in seat order) and byes, as seeds; the seeds ``out`` (withdrawn)
+    are not paired at all."""
+    rank = [p for p in swiss_rank(h) if p not in out]
     byes: list[int] = []
-    for _ in range(h.n % k):
+    for _ in range(len(rank) % k):
         fewest = min(h.byes[p] for p in rank if p not in byes)
         byes.append(next(p for p in reversed(rank) if p not in byes and h.byes[p] == fewest))
     playing = [p for p in rank if p not in byes]
@@ -228,14 +229,25 @@ def next_round(t: Tournament) -> Round | None:
         return None
     h = History(t)
     n, k = len(t.entrants), t.seats
+    accounts = [e.account for e in t.entrants]
+    out = {p for p in range(n) if accounts[p] in t.withdrawn_accounts()}
     if t.format is TournamentFormat.ROUND_ROBIN:
         groups = [h.seated(g, range(n)) for g in round_robin_schedule(n, k)[number - 1]]
         placed = {p for g in groups for p in g}
         byes = [p for p in range(n) if p not in placed]
     elif t.format is TournamentFormat.SWISS:
-        groups, byes = swiss_round(h, k)
+        groups, byes = swiss_round(h, k, out)
     else:
         groups, byes = elimination_round(t, h)
-    accounts = [e.account for e in t.entrants]
-    return Round(number=number, pairings=[Pairing(accounts=[accounts[p] for p in g]) for g in groups],
-                 byes=[accounts[p] for p in byes])  # fmt: skip
+    return Round(number=number, pairings=[_pairing([accounts[p] for p in g], [s for s, p in enumerate(g) if p in out])
+                                          for g in groups],
+                 byes=[accounts[p] for p in byes if p not in out])  # fmt: skip
+
+
+def _pairing(accounts: list[str], gone: list[int]) -> Pairing:
+    """A group's pairing; with a withdrawn player in it (a round robin's fixed schedule, a bracket), a
+    walkover, with no match: the others win, and the withdrawn score nothing."""
+    if not gone:
+        return Pairing(accounts=accounts)
+    return Pairing(accounts=accounts, ended=True, winners=[s for s in range(len(accounts)) if s not in gone],
+                   absent=gone)  # fmt: skip

@@ -13,8 +13,16 @@ compare-and-set on the tournament's version besides, so a request that changed i
 overwritten. Nobody needs to be connected: a round's matches have a clock that runs from their creation
 (a time control is required), so a player who never comes times out like a slow one, and every round ends.
 
+The organiser (or an admin) withdraws entrants, adjudicates results, pauses between rounds and
+cancels (:mod:`.organising` decides each; here they are stored, and the matches they concern are
+aborted); a tournament with ``starts_at`` is started by the loop at that time, and one seeded by
+rating orders its entrants by a ladder's board when it starts.
+
 Notices (``Inbox``): ``tournament_match`` (``tournament``, ``round``, ``match``, ``seat``),
-``tournament_bye`` (``tournament``, ``round``), ``tournament_finished`` (``tournament``, ``rank``).
+``tournament_bye`` (``tournament``, ``round``), ``tournament_finished`` (``tournament``, ``rank``),
+``tournament_withdrawn`` (``tournament``, ``by``, ``reason``); the organiser's:
+``tournament_round`` (``tournament``, ``round``, ``matches``) and ``tournament_over``
+(``tournament``, ``status``).
 """
 
 from __future__ import annotations
@@ -22,7 +30,8 @@ from __future__ import annotations
 import asyncio
 import builtins
 import contextlib
-from collections.abc import Callable
+import functools
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
 from server import games
@@ -37,18 +46,23 @@ from ..inbox import Inbox
 from ..matches import Matches
 from .model import (
     Entrant,
+    Seeding,
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    WithdrawnBy,
     check_format,
     check_startable,
     register,
     unregister,
 )
+from .organising import adjudicate, cancel, pause, seeded_by_rating, withdraw, withdraw_the_absent
 from .pairing import next_round
 from .seen import as_seen
 from .standings import standings, standings_csv
 
+#: A ladder's board for seeding by rating: account -> display rating (:meth:`~server.domain.ladders.Ladders.board_of`).
+Ratings = Callable[[str], Awaitable[dict[str, float]]]
 #: How often a change looks again when a concurrent change moved the version.
 RETRIES = 20
 #: How long a start waits, at most, for round 1 when another instance is pairing it.
@@ -88,11 +102,12 @@ class Tournaments:
 
     def __init__(self, store: TournamentStore, matches: Matches, inbox: Inbox, *, instance: str,
                  lease_ms: int = 5000, on_matches: Callable[[], None] = lambda: None,
-                 clock: Clock = now_ms) -> None:  # fmt: skip
+                 clock: Clock = now_ms, ratings: Ratings | None = None) -> None:  # fmt: skip
         """``on_matches`` is told when a round's matches were created (the scheduler claims their clocks);
         ``clock`` stamps every change and is the "now" of what spectators may see (:meth:`seen`)."""
         self.store = store
         self.clock = clock
+        self.ratings = ratings
         self.on_matches = on_matches
         self.matches = matches
         self.inbox = inbox
@@ -166,7 +181,9 @@ class Tournaments:
         raise StaleVersion("the tournament kept changing; try again")
 
     async def register(self, tournament_id: str, account: Account) -> Tournament:
-        return await self._change(tournament_id, lambda t: register(t, Entrant(account=account.id, name=account.name)))
+        now = self.clock()
+        entrant = Entrant(account=account.id, name=account.name)
+        return await self._change(tournament_id, lambda t: register(t, entrant, now))
 
     async def unregister(self, tournament_id: str, account: Account) -> Tournament:
         return await self._change(tournament_id, lambda t: unregister(t, account.id))
@@ -174,10 +191,14 @@ class Tournaments:
     async def start(self, tournament_id: str, account: Account | None) -> Tournament:
         """Start it: ``account`` must be its organiser (None: an admin, who may start any)."""
 
+        t = await self.get(tournament_id)
+        self._organiser(t, account)
+        ratings = await self._seed_ratings(t)
+
         def started(t: Tournament) -> Tournament:
-            if account is not None and account.id != t.organiser:
-                raise Forbidden("only the tournament's organiser (or an admin) starts it")
             check_startable(t)
+            if ratings is not None:
+                t = seeded_by_rating(t, ratings)
             return t.model_copy(update={"status": TournamentStatus.RUNNING})
 
         await self._change(tournament_id, started)
@@ -189,6 +210,80 @@ class Tournaments:
                 break
             await asyncio.sleep(START_PAUSE_S)
         return t
+
+    async def _seed_ratings(self, t: Tournament) -> dict[str, float] | None:
+        if t.seeding is not Seeding.RATING or t.seed_ladder is None or self.ratings is None:
+            return None
+        return await self.ratings(t.seed_ladder)
+
+    # -- the organiser's (or an admin's) acts ------------------------------------------
+
+    @staticmethod
+    def _organiser(t: Tournament, account: Account | None) -> str:
+        """Who acts: the organiser's account id, or ``admin`` (``account`` None); ``forbidden`` for anyone else."""
+        if account is None:
+            return "admin"
+        if account.id != t.organiser:
+            raise Forbidden("only the tournament's organiser (or an admin) may do that")
+        return account.id
+
+    async def withdraw(self, tournament_id: str, entrant: str, account: Account | None, reason: str) -> Tournament:
+        """Withdraw ``entrant``: its past results stay, it is paired no more (its match under way goes on)."""
+        by: WithdrawnBy = "admin" if self._organiser(await self.get(tournament_id), account) == "admin" else "organiser"
+        now = self.clock()
+        t = await self._change(tournament_id, lambda t: withdraw(t, entrant, by, reason, now))
+        await self.inbox.notify(entrant, "tournament_withdrawn", {"tournament": t.id, "by": by, "reason": reason}, now)
+        return t
+
+    async def withdraw_everywhere(self, account_id: str) -> builtins.list[str]:
+        """``account_id`` was disabled: it leaves every tournament it is entered in that has not ended."""
+        left = []
+        for tournament_id in await self.store.recent(10_000):
+            t = await self.store.load(tournament_id)
+            if t is None or t.status.over or account_id in t.withdrawn_accounts():
+                continue
+            if any(e.account == account_id for e in t.entrants):
+                out = functools.partial(withdraw, account=account_id, by="disabled",
+                                        reason="the account was disabled", now=self.clock())  # fmt: skip
+                await self._change(t.id, out)
+                left.append(t.id)
+        return left
+
+    async def pause(self, tournament_id: str, account: Account | None, paused: bool) -> Tournament:
+        """Hold the next round's pairing (matches under way go on), or let it be paired again."""
+        self._organiser(await self.get(tournament_id), account)
+        await self._change(tournament_id, lambda t: pause(t, paused))
+        if not paused:
+            await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def cancel(self, tournament_id: str, account: Account | None) -> Tournament:
+        """End it where it stands: its matches under way are aborted, nothing more is paired."""
+        self._organiser(await self.get(tournament_id), account)
+        t = await self._change(tournament_id, cancel)
+        for p in t.rounds[-1].pairings if t.rounds else []:
+            if p.match and not p.ended:
+                with contextlib.suppress(VorpalError):  # ended (or expired) meanwhile
+                    await self.matches.abort(p.match, by="organiser")
+        await self._tell_the_organiser(t, "tournament_over", {"tournament": t.id, "status": t.status.value})
+        return t
+
+    async def adjudicate(self, tournament_id: str, match: str, winners: builtins.list[int], account: Account | None,
+                         reason: str) -> Tournament:  # fmt: skip
+        """Decide ``match``'s result (logged with who and why); a match still under way is aborted first."""
+        by = self._organiser(await self.get(tournament_id), account)
+        with contextlib.suppress(VorpalError):  # it ended already, or expired: the decision stands alone
+            record, _ = await self.matches.store.load(match)
+            if not record.status.ended:
+                await self.matches.abort(match, by="organiser")
+        now = self.clock()
+        t = await self._change(tournament_id, lambda t: adjudicate(t, match, winners, by, reason, now))
+        await self.advance(tournament_id)  # the round may be complete now
+        return t
+
+    async def _tell_the_organiser(self, t: Tournament, kind: str, data: dict[str, Any]) -> None:
+        if t.organiser is not None:
+            await self.inbox.notify(t.organiser, kind, data, self.clock())
 
     # -- advancing ------------------------------------------------------------------------
 
@@ -202,10 +297,25 @@ class Tournaments:
             return  # another instance is advancing it
         try:
             t = await self.get(tournament_id)
+            if t.status is TournamentStatus.REGISTERING and t.starts_at is not None and self.clock() >= t.starts_at:
+                t = await self._start_on_time(t)
             if t.status is TournamentStatus.RUNNING:
                 await self._advance(t)
         finally:
             await self.store.unlock(tournament_id, self.instance)
+
+    async def _start_on_time(self, t: Tournament) -> Tournament:
+        """A scheduled start: running if enough players registered, cancelled (and the organiser told) if not."""
+        ratings = await self._seed_ratings(t)
+        try:
+            check_startable(t)
+        except VorpalError:
+            done = await self._save(t, cancel(t))
+            if done is not None:
+                await self._tell_the_organiser(done, "tournament_over", {"tournament": t.id, "status": "cancelled"})
+            return done or t
+        started = seeded_by_rating(t, ratings) if ratings is not None else t
+        return await self._save(t, started.model_copy(update={"status": TournamentStatus.RUNNING})) or t
 
     async def _save(self, old: Tournament, new: Tournament) -> Tournament | None:
         new = new.model_copy(update={"version": old.version + 1, "updated": self.clock()})
@@ -236,6 +346,9 @@ class Tournaments:
             if saved is None or not saved.rounds[-1].ended:
                 return
             t = saved
+        if t.paused:
+            return  # the organiser holds the next round
+        t = withdraw_the_absent(t, self.clock())  # saved with the round below
         rnd = next_round(t)
         if rnd is None:
             done = await self._save(t, t.model_copy(update={"status": TournamentStatus.FINISHED}))
@@ -243,9 +356,13 @@ class Tournaments:
                 for s in standings(done):
                     await self.inbox.notify(s.account, "tournament_finished",
                                             {"tournament": t.id, "rank": s.rank}, self.clock())  # fmt: skip
+                await self._tell_the_organiser(done, "tournament_over", {"tournament": t.id, "status": "finished"})
             return
         created = []
         for p in rnd.pairings:
+            if p.ended:  # a walkover: a withdrawn player's place in a fixed schedule; no match is played
+                created.append(p)
+                continue
             summary = await self.matches.create(t.game, t.options, t.seats, [], t.time_control, held=p.accounts,
                                                 clock_from_creation=True,
                                                 spectator_delay=t.spectator_delay)  # fmt: skip
@@ -256,13 +373,17 @@ class Tournaments:
         if saved is None:  # changed meanwhile (it cannot be, under the lease): drop these matches
             for p in created:
                 with contextlib.suppress(VorpalError):
-                    await self.matches.abort(p.match)
+                    if p.match:
+                        await self.matches.abort(p.match, by="pairing")
             return
         at = self.clock()
         for p in rnd.pairings:
-            for seat, account in enumerate(p.accounts):
+            for seat, account in enumerate(p.accounts if p.match else []):
                 await self.inbox.notify(account, "tournament_match",
                                         {"tournament": t.id, "round": rnd.number, "match": p.match, "seat": seat},
                                         at)  # fmt: skip
         for account in rnd.byes:
             await self.inbox.notify(account, "tournament_bye", {"tournament": t.id, "round": rnd.number}, at)
+        matches = [p.match for p in rnd.pairings if p.match]
+        await self._tell_the_organiser(saved, "tournament_round", {"tournament": t.id, "round": rnd.number,
+                                                                   "matches": matches})  # fmt: skip
