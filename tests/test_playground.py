@@ -64,11 +64,14 @@ SNAPSHOT = """() => {
 }"""
 #: A match page is up, or the page says why not (a refused creation).
 READY_OR_REFUSED = "() => !!document.querySelector('.match[data-ready]') || !document.getElementById('notice').hidden"
+#: What makes a move (a card, a cell, a die on the table; a button for a move with no place on it)
+#: or picks a step of one, on a page not waiting for a move it sent.
+CLICKABLE = ".match[data-ready]:not([data-waiting]) :is([data-move]:not([disabled]), [data-pick])"
 #: The page is ready to be clicked (a legal move) or the match is over.
-READY_OR_OVER = """() => {
+READY_OR_OVER = f"""() => {{
   const m = document.querySelector('.match[data-ready]');
-  return !!m && (m.dataset.status === 'finished' || !!document.querySelector('button.move:not([disabled])'));
-}"""
+  return !!m && (m.dataset.status === 'finished' || !!document.querySelector('{CLICKABLE}'));
+}}"""
 
 
 @pytest.fixture(scope="module")
@@ -115,13 +118,31 @@ def create(tab: Any, server: ServerProcess, game: str, *, options: dict[str, str
     return match
 
 
-def click_a_legal_move(tab: Any, pick: random.Random) -> None:
-    """Click one of the enabled move buttons, then wait for the match to move on."""
-    moves = tab.eval_on_selector_all("button.move:not([disabled])", "els => els.map((e) => e.dataset.move)")
-    version = tab.get_attribute(".match", "data-version")
-    # By its move, not by element: an unrelated event may redraw the buttons meanwhile.
-    tab.locator(f"button.move[data-move='{pick.choice(moves)}']").click()
-    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+def click_a_legal_move(tab: Any, pick: random.Random) -> str:
+    """Click things that make a move until one is made (a multi-decision move takes a click per
+    step), then wait for the match to move on. What made the move: ``"table"`` or ``"button"``."""
+    for _ in range(20):
+        found = tab.eval_on_selector_all(
+            CLICKABLE, "els => els.map((e) => [e.dataset.move ?? null, e.dataset.pick ?? null, e.tagName])"
+        )
+        assert found, "nothing to click"
+        move, _, tag = pick.choice(found)
+        version = tab.get_attribute(".match", "data-version")
+        if move is not None:
+            # By its move, not by element: an unrelated event may redraw the table meanwhile.
+            tab.locator(f":is(button, .act)[data-move='{move}']").first.click()
+            tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+            return "button" if tag == "BUTTON" else "table"
+        steps = [f[1] for f in found if f[0] is None]
+        step(tab, f"[data-pick='{steps[pick.randrange(len(steps))]}']")
+    raise AssertionError("no move made after 20 steps")
+
+
+def step(tab: Any, selector: str) -> None:
+    """Click one step of a multi-decision move; wait for the table to offer the next."""
+    before = tab.get_attribute(".match", "data-picking")
+    tab.locator(selector).first.click()
+    tab.wait_for_function(f"() => document.querySelector('.match').dataset.picking !== '{before}'")
 
 
 def in_thread(coro: Any) -> Any:
@@ -185,7 +206,7 @@ def test_a_trick_taking_match_played_by_clicking_never_shows_another_seats_card(
         spectator_views.append(watcher.evaluate(SNAPSHOT))
         hands_shown += page.locator(".part.private [data-card]").count() > 0
         assert watcher.locator(".part.private").count() == 0, "a spectator sees a private part"
-        assert watcher.locator("button.move").count() == 0, "a spectator is offered moves"
+        assert watcher.locator("[data-move], [data-pick]").count() == 0, "a spectator is offered moves"
         if seat_views[-1]["status"] == "finished":
             break
         click_a_legal_move(page, pick)
@@ -292,18 +313,51 @@ def catalogue(server: ServerProcess) -> list[dict[str, Any]]:
     return games
 
 
-def test_every_game_can_be_played_from_its_page(page: Any, server: ServerProcess) -> None:
-    """Each game of the catalogue: created from its form, drawn, and moved by a click."""
-    pick = random.Random(5)
-    for game in catalogue(server):
-        create(page, server, game["name"])
+#: Options that keep a whole match short enough to play by clicking (the house limits the games offer).
+SHORT = {
+    "jabberwocky": {"rounds": "2"},
+    "tabby_tumble": {"max_rounds": "3"},
+    "gyre": {"turn_limit": "12"},
+    "jackrabbits": {"turn_limit": "3"},
+    "zimby_mojo": {"round_limit": "1"},
+}
+GAMES = ["bandersnatch", "borogoves", "brillig", "gimble", "gyre", "jabberwocky", "jackrabbits", "mimsy", "mome",
+         "slithy", "tabby_tumble", "zimby_mojo"]  # fmt: skip
+SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+
+
+def test_the_catalogue_is_every_game_played_below(server: ServerProcess) -> None:
+    assert sorted(g["name"] for g in catalogue(server)) == GAMES
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server: ServerProcess, game: str,
+                                                                size: str) -> None:  # fmt: skip
+    """Each game, created from its form and played to its end by clicking what makes a move (the card, the cell, the
+    die, the token; buttons for moves with no place on the table), at a desktop's and a phone's size: the table has a
+    panel per seat with its name, and a screenshot of the match under way goes to tests/artifacts/."""
+    page.set_viewport_size(SIZES[size])
+    create(page, server, game, options=SHORT.get(game))
+    seats = len(httpx.get(f"{server.url}/v1/matches/{page.get_attribute('.match', 'data-match')}", timeout=30).json()["names"])
+    pick = random.Random(f"{game}-{size}")
+    made = {"table": 0, "button": 0}
+    for clicks in range(400):
         page.wait_for_function(READY_OR_OVER)
-        assert page.locator(".part.public .entry").count() > 0, f"{game['name']}: no panels"
-        shot(page, f"game-{game['name']}")
-        if page.get_attribute(".match", "data-status") != "finished":
-            click_a_legal_move(page, pick)
-    page.set_viewport_size({"width": 390, "height": 844})
-    shot(page, f"game-{game['name']}-phone")
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        assert page.locator(".part.public .seat-panel").count() == seats, "a seat has no panel on the table"
+        if clicks == 4:
+            shot(page, f"play-{game}-{size}")
+        made[click_a_legal_move(page, pick)] += 1
+    assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
+    assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
+    # The result in words: who won and why, as the catalogue says it.
+    outcome = page.inner_text("[data-outcome]")
+    assert re.search(r"wins?\b|draw|Nobody won", outcome), outcome
+    assert "_" not in outcome.split("\n")[1] if "\n" in outcome else True
+    if size == "phone":
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
 
 
 #: A view of a game the page has never heard of, using every family the page draws.

@@ -33,6 +33,7 @@ async def to_page(request: Request) -> Response:
 
 
 routes: list[BaseRoute] = [
+    Route("/", to_page, methods=["GET"]),  # the server's root leads people to the playground
     Route("/play", to_page, methods=["GET"]),
     Route("/play/", page, methods=["GET"]),
     Mount("/play/static", StaticFiles(directory=STATIC), name="playground"),
