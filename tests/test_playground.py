@@ -448,9 +448,13 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert on_board and drawn["pieces"] == on_board
     rhombi = sum(len(t["roads"]) == 2 for t in public["board"]["tiles"])
     assert drawn["label"].startswith(f"Board: {len(drawn['tiles'])} tiles") and f"{rhombi} rhombi" in drawn["label"]
-    # The rest of the view still has its panels.
-    for key in ("dice", "court", "hand_sizes", "rabbits"):
+    # The rest of the view still has its panels; a value per seat is beside each seat's name.
+    for key in ("court", "rabbits"):
         assert page.locator(f".part.public .entry[data-key='{key}']").count() == 1, key
+    for key in ("dice", "hand_sizes"):
+        for s in range(2):
+            said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
+            assert key.replace("_", " ") in said, (key, said)
     # The pieces' field names places, not cards ("JH" is a tile here, not the jack of hearts).
     assert page.locator(".part.public .entry[data-key='rabbits'] [data-card]").count() == 0
     shot(page, "board-jackrabbits")
@@ -761,20 +765,32 @@ def seat_token(tab: Any, match: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+#: The element that makes ``move`` (its fields in any order), or else the step towards it that narrows the most.
+TOWARDS = """(move) => {
+    const same = (m) => Object.keys(m).length === Object.keys(move).length && Object.entries(move).every(([k, v]) => m[k] === v);
+    const makes = [...document.querySelectorAll('[data-move]:not([disabled])')].find((e) => same(JSON.parse(e.dataset.move)));
+    if (makes) return makes;
+    const steps = [...document.querySelectorAll('[data-pick]')].map((e) => [e, JSON.parse(e.dataset.pick)]).filter(([, ms]) => ms.some(same));
+    steps.sort((a, b) => a[1].length - b[1].length);
+    return steps.length ? steps[0][0] : null;
+}"""
+
+
 def click_the_move(tab: Any, move: dict[str, Any]) -> None:
-    """Click the button of this legal move (its fields in any order), then wait for the match to move on."""
+    """Click what makes this legal move on the page (step by step for a multi-decision one), then wait for the match
+    to move on."""
     version = tab.get_attribute(".match", "data-version")
-    found = tab.evaluate_handle(
-        """(move) => [...document.querySelectorAll('button.move:not([disabled])')].find((b) => {
-            const m = JSON.parse(b.dataset.move);
-            const same = Object.keys(m).length === Object.keys(move).length;
-            return same && Object.entries(move).every(([k, v]) => m[k] === v);
-        }) ?? null""",
-        move,
-    ).as_element()
-    assert found is not None, f"no button for {move}"
-    found.click()
-    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+    for _ in range(10):
+        found = tab.evaluate_handle(TOWARDS, move).as_element()
+        assert found is not None, f"nothing on the page makes {move}"
+        if found.get_attribute("data-move") is not None:
+            found.click()
+            tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+            return
+        before = tab.get_attribute(".match", "data-picking")
+        found.click()
+        tab.wait_for_function(f"() => document.querySelector('.match').dataset.picking !== '{before}'")
+    raise AssertionError(f"{move} not made in 10 steps")
 
 
 def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: ServerProcess) -> None:

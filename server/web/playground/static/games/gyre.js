@@ -18,7 +18,7 @@ export function draw(ctx) {
     if (here) parts.push(card(here.card, { gems: here.gems, faceDown: here.face_down }));
     for (const [colour, w] of wocks) {
       if (!at(w.space, r, c)) continue;
-      const t = token(`🐉${w.gems ? ` ${w.gems}` : ""}`, `wock ${colour}${p.moving === colour ? " moving" : ""}`);
+      const t = token(`Jabberwock${w.gems ? ` ${w.gems}◆` : ""}`, `wock ${colour}${p.moving === colour ? " moving" : ""}`);
       t.setAttribute("aria-label", `${colour} Jabberwock${w.gems ? `, ${w.gems} gems` : ""}`);
       t.dataset.jabberwock = colour;
       parts.push(ctx.offer(t, (m) => m.jabberwock === colour, `Move the ${colour} Jabberwock`));

@@ -8,6 +8,8 @@ import { renderValue } from "../render.js";
 import { cardRow, h, seatPanels, zone } from "../kit.js";
 import { perSeat } from "./generic.js";
 
+const MAIN = ["board", "rabbits", "court", "royals", "phase", "round", "turn", "turn_limit", "pile_size", "discards", "objective"];
+
 export function draw(ctx) {
   const p = { ...ctx.pub };
   const additions = Object.entries(p.additions ?? {}).filter(([, on]) => on).map(([k]) => k.replaceAll("_", " "));
@@ -15,7 +17,11 @@ export function draw(ctx) {
   const seats = ctx.state.names?.length ?? 0;
   const beside = perSeat(p, seats).filter(([k]) => !["rabbits", "positions"].includes(k));
   for (const [k] of beside) delete p[k];
-  const drawn = renderValue(p, "public", { seats, legal: [], components: ctx.components });
+  // the board with the rabbits on it, the court and the royals in sight; the rest folded away
+  const main = Object.fromEntries(Object.entries(p).filter(([k]) => MAIN.includes(k)));
+  const rest = Object.fromEntries(Object.entries(p).filter(([k]) => !MAIN.includes(k)));
+  const drawn = renderValue(main, "public", { seats, legal: [], components: ctx.components });
+  const more = h("details", { class: "more" }, h("summary", {}, "The rest of the table"), renderValue(rest, "public", { seats, components: ctx.components }));
   const board = Object.values(ctx.pub).find(isBoard);
   const nodes = board ? boardNodes(board) : new Map();
   for (const g of drawn.querySelectorAll("svg.board g.tile[data-tile]")) {
@@ -28,6 +34,7 @@ export function draw(ctx) {
     seatPanels(ctx, beside.map(([k, v]) => [k.replaceAll("_", " "), (s) => (v[s] === true ? "yes" : v[s] === false ? "no" : v[s])])),
     h("p", { class: "table-note" }, additions.length ? `Additions in play: ${additions.join(", ")}.` : "Standard rules: no additions."),
     drawn,
+    more,
   );
   const own = ctx.own;
   let hand = null;

@@ -4,11 +4,11 @@
 
 import { die, h, seatPanels, zone } from "../kit.js";
 
-const CATS = { orange: "🟧", black: "⬛", white: "⬜" };
+const CATS = { orange: "orange cats", black: "black cats", white: "white cats" };
 
 function home(h_, homeOf) {
-  const cats = Object.entries(homeOf?.cats ?? {}).map(([c, n]) => h_("span", { class: `cats ${c}`, title: `${n} ${c} cats` }, `${CATS[c] ?? c} ${n}`));
-  return h_("span", { class: "home" }, cats, h_("span", { class: "mice", title: `${homeOf?.mice ?? 0} mice` }, `🐭 ${homeOf?.mice ?? 0}`));
+  const cats = Object.entries(homeOf?.cats ?? {}).map(([c, n]) => h_("span", { class: `cats ${c}`, title: `${n} ${c} cats` }, `${n} ${CATS[c] ?? c}`));
+  return h_("span", { class: "home" }, cats, h_("span", { class: "mice", title: `${homeOf?.mice ?? 0} mice` }, `${homeOf?.mice ?? 0} mice`));
 }
 
 export function draw(ctx) {
