@@ -339,7 +339,8 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
     panel per seat with its name, and a screenshot of the match under way goes to tests/artifacts/."""
     page.set_viewport_size(SIZES[size])
     create(page, server, game, options=SHORT.get(game))
-    seats = len(httpx.get(f"{server.url}/v1/matches/{page.get_attribute('.match', 'data-match')}", timeout=30).json()["names"])
+    match = page.get_attribute(".match", "data-match")
+    seats = len(httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()["names"])
     pick = random.Random(f"{game}-{size}")
     made = {"table": 0, "button": 0}
     for clicks in range(400):
@@ -767,10 +768,13 @@ def seat_token(tab: Any, match: str) -> dict[str, str]:
 
 #: The element that makes ``move`` (its fields in any order), or else the step towards it that narrows the most.
 TOWARDS = """(move) => {
-    const same = (m) => Object.keys(m).length === Object.keys(move).length && Object.entries(move).every(([k, v]) => m[k] === v);
-    const makes = [...document.querySelectorAll('[data-move]:not([disabled])')].find((e) => same(JSON.parse(e.dataset.move)));
+    const same = (m) => Object.keys(m).length === Object.keys(move).length
+      && Object.entries(move).every(([k, v]) => m[k] === v);
+    const makes = [...document.querySelectorAll('[data-move]:not([disabled])')]
+      .find((e) => same(JSON.parse(e.dataset.move)));
     if (makes) return makes;
-    const steps = [...document.querySelectorAll('[data-pick]')].map((e) => [e, JSON.parse(e.dataset.pick)]).filter(([, ms]) => ms.some(same));
+    const steps = [...document.querySelectorAll('[data-pick]')]
+      .map((e) => [e, JSON.parse(e.dataset.pick)]).filter(([, ms]) => ms.some(same));
     steps.sort((a, b) => a[1].length - b[1].length);
     return steps.length ? steps[0][0] : null;
 }"""
@@ -872,3 +876,67 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
     page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
     shot(page, "game-zimby-mojo-phone")
+
+
+def test_the_root_leads_to_the_playground(server: ServerProcess) -> None:
+    answer = httpx.get(f"{server.url}/", timeout=30)
+    assert answer.status_code == 308 and answer.headers["location"] == "/play/"
+
+
+def test_a_timed_match_from_the_form_marks_the_moves_the_clock_made(page: Any, server: ServerProcess) -> None:
+    """The new-match form's time control makes a clocked match; a seat that does not move is moved by the clock,
+    and the log says so; the connection indicator says the page is live."""
+    page.goto(f"{server.url}/play/#/new/mimsy")
+    page.wait_for_selector("form.new-match")
+    page.select_option("#clock-kind", "per_decision")
+    page.fill("#clock-seconds", "0.5")
+    page.select_option("#clock-timeout", "random_move")
+    page.click("button[type=submit]")
+    page.wait_for_function(READY_OR_REFUSED)
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+    match = page.get_attribute(".match", "data-match")
+    state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
+    assert state["clock"]["kind"] == "per_decision"
+    page.wait_for_selector(".connection[data-connected=true]")
+    page.wait_for_selector(".log li.timeout .clock-made")
+    shot(page, "clock-made-moves")
+
+
+def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_and_sends(
+    page: Any, server: ServerProcess
+) -> None:
+    """Bandersnatch's play is a card and a space: the card first narrows the moves (a cancel undoes it), the space
+    makes the move. The debug drawer shows the raw view and the legal moves, sends a move typed as JSON, steps back
+    through the log and links to the other seats this browser holds."""
+    match = create(page, server, "bandersnatch")
+    page.wait_for_function(READY_OR_OVER)
+    legal = httpx.get(f"{server.url}/v1/matches/{match}/legal", headers=seat_token(page, match), timeout=30).json()
+    plays = [m for m in legal["moves"] if m["type"] == "play"]
+    card = plays[0]["card"]
+    step(page, f".part.private [data-card='{card}'][data-pick]")
+    assert page.locator(".part.private [data-card].chosen").count() == 1
+    assert page.locator(".move-buttons").count() == 0  # the rest of the move is on the table
+    page.click("button.cancel")
+    page.wait_for_function("() => document.querySelector('.match').dataset.picking === ''")
+    version = page.get_attribute(".match", "data-version")
+    click_the_move(page, plays[0])
+    assert page.get_attribute(".match", "data-version") != version
+    # the drawer
+    page.click(".debug summary")
+    page.wait_for_function(READY_OR_OVER)
+    state = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+    page.wait_for_function(f"() => document.querySelector('.match').dataset.version === '{state['version']}'")
+    page.click(".debug summary")
+    page.click(".debug summary")
+    assert json.loads(page.inner_text("[data-debug=view]")) == state["view"]
+    moves = json.loads(page.inner_text("[data-debug=legal]"))
+    assert moves and all(m in state["legal"] for m in moves)
+    version = page.get_attribute(".match", "data-version")
+    page.fill("#debug-move", json.dumps(moves[-1]))
+    page.click(".debug-send")
+    page.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+    page.click(".debug-stepper button[aria-label='One event back']")
+    assert "version" in page.inner_text(".debug-stepper output")
+    assert page.locator(".debug-stepped pre").count() == 1
+    assert page.locator(".debug-seats li").count() >= 2
+    shot(page, "debug-drawer")

@@ -12,7 +12,7 @@ export function timeControlFields() {
     h("option", { value: "per_decision" }, "A limit for each decision"),
     h("option", { value: "fischer" }, "Fischer: time for the match, plus an increment a move"),
   );
-  const seconds = h("input", { id: "clock-seconds", name: "clock-seconds", type: "number", min: 1, step: "any", value: 30, inputmode: "decimal" });
+  const seconds = h("input", { id: "clock-seconds", name: "clock-seconds", type: "number", min: 0.1, step: "any", value: 30, inputmode: "decimal" });
   const increment = h("input", { id: "clock-increment", name: "clock-increment", type: "number", min: 0, step: "any", value: 5, inputmode: "decimal" });
   const onTimeout = h(
     "select",
