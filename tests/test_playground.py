@@ -324,6 +324,15 @@ SHORT = {
 GAMES = ["bandersnatch", "borogoves", "brillig", "gimble", "gyre", "jabberwocky", "jackrabbits", "mimsy", "mome",
          "slithy", "tabby_tumble", "zimby_mojo"]  # fmt: skip
 SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+#: What sticks out past a phone's width (to say why a page scrolls sideways).
+WIDE = """() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)
+  .slice(0, 6).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
+#: From the top of the table's box to the bottom of the hand and the moves, in pixels.
+ONE_SCREEN = """() => {
+  const top = document.querySelector('.view .zoom').getBoundingClientRect().top;
+  const parts = [...document.querySelectorAll('.moves .part.private, .moves .move-buttons')];
+  return Math.max(top, ...parts.map((e) => e.getBoundingClientRect().bottom)) - top;
+}"""
 
 
 def test_the_catalogue_is_every_game_played_below(server: ServerProcess) -> None:
@@ -350,6 +359,9 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
         assert page.locator(".part.public .seat-panel").count() == seats, "a seat has no panel on the table"
         if clicks == 4:
             shot(page, f"play-{game}-{size}")
+            if size == "phone":  # the table (zoomed and panned in its box), the hand and the moves: one screen
+                span = page.evaluate(ONE_SCREEN)
+                assert span <= SIZES["phone"]["height"], f"table, hand and moves span {span} px"
         made[click_a_legal_move(page, pick)] += 1
     assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
     assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
@@ -358,7 +370,8 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
     assert re.search(r"wins?\b|draw|Nobody won", outcome), outcome
     assert "_" not in outcome.split("\n")[1] if "\n" in outcome else True
     if size == "phone":
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
+        wide = page.evaluate(WIDE)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, f"the page scrolls sideways: {wide}"
 
 
 #: A view of a game the page has never heard of, using every family the page draws.

@@ -4,6 +4,21 @@
 
 import { card, cardRow, h, seatPanels, token, zone } from "../kit.js";
 
+const RENEGE = 3;
+const suit = (c) => String(c).slice(-1);
+
+/** Cards of the hand that would not follow the led suit while the hand holds it: each costs the penalty. */
+function markReneges(row, hand, trick) {
+  const led = trick?.length ? suit(trick[0].card) : null;
+  if (led === null || !(hand ?? []).some((c) => suit(c) === led)) return row;
+  for (const el of row.querySelectorAll(".card[data-card]")) {
+    if (suit(el.dataset.card) === led) continue;
+    el.classList.add("renege");
+    el.append(h("span", { class: "renege-mark", title: `Not following the led suit: −${RENEGE} points` }, `−${RENEGE}`));
+  }
+  return row;
+}
+
 export function draw(ctx) {
   const p = ctx.pub;
   const played = (list) =>
@@ -20,7 +35,8 @@ export function draw(ctx) {
       ["bid", (s) => p.bids?.[s]],
       ["tricks won", (s) => p.tricks_won?.[s]],
       ["cards left", (s) => p.cards_left?.[s]],
-      ["points made", (s) => p.made?.[s]],
+      // the running score, as the rules count it: exact bids made, minus 3 a renege
+      ["score", (s) => (p.made?.[s] ?? 0) - RENEGE * (p.penalties?.[s] ?? 0)],
       ["renege penalties", (s) => p.penalties?.[s] || null],
       ["", (s) => (s === p.dealer ? token("dealer") : s === p.leader ? token("leads") : undefined)],
     ]),
@@ -33,8 +49,8 @@ export function draw(ctx) {
       ? null
       : zone(
           "Your hand",
-          cardRow(ctx, own.hand, (m, c) => m.type === "play" && m.card === c, "Your hand"),
-          own.reneges ? h("p", { class: "renege" }, `Reneges so far: ${own.reneges} (each costs the penalty).`) : null,
+          markReneges(cardRow(ctx, own.hand, (m, c) => m.type === "play" && m.card === c, "Your hand"), own.hand, p.trick),
+          own.reneges ? h("p", { class: "renege" }, `You reneged ${own.reneges} time${own.reneges === 1 ? "" : "s"} this round: −${RENEGE * own.reneges} points, shown to all when the round ends.`) : null,
         );
   return { table, hand };
 }

@@ -1,6 +1,6 @@
 // Mome: the bridges laid out as rows of cards (face-down ones as backs), each bridge saying whose
 // it is; the target colour; hands and gems beside the names. Lead: click a gem of the colour to
-// target, then choose in words what to take (a gem or a card). Play: a card of the hand, then
+// target, then what it takes (a gem, or a card from the centre). Play: a card of the hand, then
 // the bridge. Pass: a button.
 
 import { back, card, cardRow, gem, h, seatPanels, zone } from "../kit.js";
@@ -32,6 +32,17 @@ export function draw(ctx) {
     seatPanels(ctx, [["gems", (s) => `${p.gems?.[s] ?? 0} of ${p.goal ?? "?"}`], ["cards in hand", (s) => p.hand_sizes?.[s]], ["leads", (s) => (s === p.lead ? "yes" : null)]]),
     h("p", { class: "table-note" }, `Round ${p.round ?? "—"}, phase: ${p.phase ?? "—"}. Target colour: ${p.target ?? "not chosen"}. Cards in the centre: ${p.center_cards ?? 0}.`),
     zone("Target colour", targets),
+    ctx.pending.some((m) => m.type === "lead")
+      ? zone(
+          "The lead takes",
+          h(
+            "div",
+            { class: "card-row" },
+            ctx.offer(h("span", { class: "take-choice" }, gem("green", "◆"), " a gem"), (m) => m.type === "lead" && m.take === "gem", "Take a gem"),
+            ctx.offer(h("span", { class: "take-choice" }, back(Math.max(1, p.center_cards ?? 1), "cards in the centre"), " a card from the centre"), (m) => m.type === "lead" && m.take === "card", "Take a card from the centre"),
+          ),
+        )
+      : null,
     h("div", { class: "bridges" }, bridges),
   );
   const hand = ctx.own === null ? null : zone("Your hand", cardRow(ctx, ctx.own.hand, (m, c) => m.type === "play" && m.card === c, "Your hand"));

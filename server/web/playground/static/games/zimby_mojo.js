@@ -56,3 +56,32 @@ export function draw(ctx) {
   }
   return { table, hand };
 }
+
+/** Moves with no place on the board, in words (a scroll keeps render.js's label: "scroll: Nix → #1"). */
+export function words(m) {
+  const zimbies = (n) => `${n} ${n === 1 ? "zimby" : "zimbies"}`;
+  switch (m.type) {
+    case "send":
+      return `Send ${zimbies(m.count)} from your tribal board`;
+    case "warp":
+      return `Warp ${zimbies(m.count)}`;
+    case "end_turn":
+      return "End your turn";
+    case "pass":
+      return "Pass";
+    case "halt":
+      return "Halt";
+    case "spawn":
+      return "Spawn";
+    case "extract":
+      return `Extract (from a ${String(m.source).replaceAll("_", " ")})`;
+    case "eat":
+      return `Eat: gain ${m.gain}`;
+    case "devour":
+      return `Devour, eating ${m.eat}`;
+    case "discard":
+      return null; // a scroll's name: render.js says it
+    default:
+      return null;
+  }
+}
