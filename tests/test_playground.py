@@ -326,7 +326,8 @@ GAMES = ["bandersnatch", "borogoves", "brillig", "gimble", "gyre", "jabberwocky"
 SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
 #: What sticks out past a phone's width (to say why a page scrolls sideways).
 WIDE = """() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)
-  .slice(0, 6).map((e) => `${e.tagName}.${e.className.baseVal ?? e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
+  .slice(0, 6)
+  .map((e) => `${e.tagName}.${e.className.baseVal ?? e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
 #: From the top of the table's box to the bottom of the hand and the moves, in pixels.
 ONE_SCREEN = """() => {
   const top = document.querySelector('.view .zoom').getBoundingClientRect().top;
