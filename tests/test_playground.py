@@ -1,10 +1,13 @@
 """The browser playground (/play) in a real browser, against a live server.
 
-Debian's chromium, driven by Playwright, plays matches by clicking the legal moves the page
-shows. At every step the whole page is scanned for cards: the seat's tab never shows a card
-that the rules hide from that seat, and a spectator's tab never shows one hidden from
-spectators; the match is replayed from its stored seed and moves to know which cards those
-were at each version. Screenshots of every game's view go to ``tests/artifacts/`` (git-ignored).
+Debian's chromium, driven by Playwright, plays matches by clicking what makes a move on the
+table (a card, a cell, a die, a token: anything with ``data-move``, or ``data-pick`` for a step of
+a multi-decision move; buttons only for moves with no place on the table). Every game is played
+to its end at a desktop's and a phone's size. In the trick-taking match the whole page is scanned
+for cards at every step: the seat's tab never shows a card that the rules hide from that seat, and
+a spectator's tab never shows one hidden from spectators; the match is replayed from its stored
+seed and moves to know which cards those were at each version.
+Screenshots of every game's view go to ``tests/artifacts/`` (git-ignored).
 
 Nothing here waits a fixed time: each step waits for a condition of the page (generous limits).
 """
@@ -126,7 +129,9 @@ def click_a_legal_move(tab: Any, pick: random.Random) -> str:
             CLICKABLE, "els => els.map((e) => [e.dataset.move ?? null, e.dataset.pick ?? null, e.tagName])"
         )
         assert found, "nothing to click"
-        move, _, tag = pick.choice(found)
+        # mostly the table, as a player would: a button's move (pass, end turn) can end a match before it began
+        on_table = [f for f in found if f[2] != "BUTTON"]
+        move, _, tag = pick.choice(on_table if on_table and pick.random() < 0.75 else found)
         version = tab.get_attribute(".match", "data-version")
         if move is not None:
             # By its move, not by element: an unrelated event may redraw the table meanwhile.

@@ -18,7 +18,7 @@ export function draw(ctx) {
     if (here) parts.push(card(here.card, { gems: here.gems, faceDown: here.face_down }));
     for (const [colour, w] of wocks) {
       if (!at(w.space, r, c)) continue;
-      const t = token(`Jabberwock${w.gems ? ` ${w.gems}◆` : ""}`, `wock ${colour}${p.moving === colour ? " moving" : ""}`);
+      const t = token(`J${w.gems ? ` ${w.gems}◆` : ""}`, `wock ${colour}${p.moving === colour ? " moving" : ""}`);
       t.setAttribute("aria-label", `${colour} Jabberwock${w.gems ? `, ${w.gems} gems` : ""}`);
       t.dataset.jabberwock = colour;
       parts.push(ctx.offer(t, (m) => m.jabberwock === colour, `Move the ${colour} Jabberwock`));
@@ -37,7 +37,7 @@ export function draw(ctx) {
     { class: "table gyre" },
     seatPanels(ctx, [["colour", (s) => colours[s] ?? null], ["Jabberwock's gems", (s) => p.jabberwocks?.[colours[s]]?.gems ?? null]]),
     h("p", { class: "table-note" }, `Phase: ${p.phase ?? "—"}. Neutral colour: ${p.neutral ?? "—"}. Turn ${p.turns ?? "—"}${p.turn_limit ? ` of ${p.turn_limit}` : ""}.`),
-    zone("Grid", board),
+    zone("Grid (J: a Jabberwock, in its colour; striped cards are face down)", board),
   );
   return { table, hand: null };
 }
