@@ -368,6 +368,10 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
             if size == "phone":  # the table (zoomed and panned in its box), the hand and the moves: one screen
                 span = page.evaluate(ONE_SCREEN)
                 assert span <= SIZES["phone"]["height"], f"table, hand and moves span {span} px"
+                wide = page.evaluate("() => document.querySelector('.view .zoom').scrollWidth")
+                page.click(".zoom-in")  # zoomed in, the table grows within its box, which pans
+                page.wait_for_function(f"() => document.querySelector('.view .zoom').scrollWidth > {wide}")
+                page.click(".zoom-reset")
         made[click_a_legal_move(page, pick)] += 1
     assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
     assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
