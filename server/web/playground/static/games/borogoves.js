@@ -42,9 +42,11 @@ export function draw(ctx) {
     { class: "table borogoves" },
     seatPanels(ctx, [["score", (s) => p.scores?.[s]], ["role", (s) => (s === p.cartographer ? "cartographer" : "tribes")]]),
     h("p", { class: "table-note" }, `Phase: ${p.phase ?? "—"}. Turns left: ${p.turns_left ?? "—"}. Deck: ${p.deck_size ?? 0} cards.${(p.acted ?? []).length ? ` Tribes moved this turn: ${p.acted.join(", ")}.` : ""}${u ? ` Now: ${u.step}.` : ""}`),
-    h("div", { class: "table-row" }, zone("Map", grid), h("div", { class: "table-col" }, zone("Tribes (borogoves left)", tribes), p.drawn ? zone("Drawn", ctx.offer(card(p.drawn), (m) => m.card === p.drawn, `Place ${p.drawn}`)) : null)),
+    h("div", { class: "table-row" }, zone("Map", grid), h("div", { class: "table-col" }, zone("Tribes (borogoves left)", tribes), p.drawn ? zone("Drawn", card(p.drawn)) : null)),
   );
-  const hand = ctx.own === null ? null : zone("Your hand", cardRow(ctx, ctx.own.hand, (m, c) => m.card === c, "Your hand"));
+  // the card just drawn is placed from the hand's row, next to the hand (on a phone, the map may be panned away)
+  const cards = [...(ctx.own?.hand ?? []), ...(p.drawn && ctx.pending.some((m) => m.card === p.drawn) ? [p.drawn] : [])];
+  const hand = ctx.own === null ? null : zone("Your hand", cardRow(ctx, cards, (m, c) => m.card === c, "Your hand"));
   return { table, hand };
 }
 
