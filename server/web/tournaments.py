@@ -25,6 +25,7 @@ from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
 from server.domain.tournaments import Entry, Tournament, TournamentFormat
+from server.domain.tournaments.model import SEEDING_RULE
 from server.engine.play import Rules
 from server.errors import (
     AccountDisabled,
@@ -32,6 +33,7 @@ from server.errors import (
     BadOptions,
     BadRequest,
     Forbidden,
+    LadderNotFound,
     MatchNotFound,
     NotRegistered,
     RegistrationClosed,
@@ -62,6 +64,7 @@ class CreateTournament(Body, Entry):
          "then": {"properties": {"format": {"const": TournamentFormat.SWISS.value}}}},
         {"properties": {"time_control": {"properties": {"kind": {"enum": ["per_decision", "fischer"]}},
                                          "required": ["kind"]}}},
+        SEEDING_RULE,
     ]})  # fmt: skip
 
     name: str = Field(min_length=1, max_length=80, description="what the tournament is called")
@@ -108,14 +111,15 @@ def _tournament_of(rules: Rules, seats: int) -> dict[str, Any]:
 @operation("createTournament", "Create a tournament; the API key's account organises it (the admin key: nobody)",
            tag="tournaments", answer=TournamentView, status=201, body=CreateTournament, auth=Auth.KEY_OR_ADMIN,
            body_rules=per_game(_tournament_of, least_seats=2),
-           errors=[AccountDisabled, UnknownGame, BadOptions, Unavailable])  # fmt: skip
+           errors=[AccountDisabled, UnknownGame, BadOptions, LadderNotFound, Unavailable])  # fmt: skip
 async def create(request: Request) -> Response:
     body = await parse(request, CreateTournament)
     organiser = await caller(request)
     t = await services(request).tournaments.create(
         name=body.name, game=body.game, options=body.options, seats=body.seats, fmt=body.format, rounds=body.rounds,
         time_control=body.time_control, spectator_delay=body.spectator_delay,
-        organiser=None if organiser is None else organiser.id, entry=Entry.model_validate(body, from_attributes=True),
+        organiser=None if organiser is None else organiser.id,
+        entry=Entry(**body.model_dump(include=set(Entry.model_fields))),
     )  # fmt: skip
     return shown(request, t, 201, {"Location": f"/v1/tournaments/{t.id}"})
 

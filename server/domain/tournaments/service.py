@@ -119,7 +119,11 @@ class Tournaments:
                      fmt: TournamentFormat, rounds: int | None, time_control: TimeControl,
                      spectator_delay: SpectatorDelay | None, organiser: str | None,
                      entry: Entry | None = None) -> Tournament:  # fmt: skip
-        """A new tournament; ``entry``: who may enter, until when, when it starts and how it seeds."""
+        """A new tournament; ``entry``: who may enter, until when, when it starts and how it seeds (a ladder
+        to seed by must exist: ``ladder_not_found``)."""
+        entry = entry or Entry()
+        if entry.seeding is Seeding.RATING and entry.seed_ladder is not None and self.ratings is not None:
+            await self.ratings(entry.seed_ladder)
         rules = games.get(game)
         opts = rules.options_for(rules.rated_options(options), seats)  # the game's house rules, then the creator's
         check_format(fmt, seats)
@@ -131,7 +135,7 @@ class Tournaments:
         t = Tournament(id=new_tournament_id(), name=name, game=game, options=opts.model_dump(mode="json"),
                        seats=seats, format=fmt, rounds_wanted=rounds, time_control=time_control,
                        spectator_delay=spectator_delay or SpectatorDelay(), organiser=organiser, version=1,
-                       created=created, updated=created, **(entry or Entry()).model_dump())  # fmt: skip
+                       created=created, updated=created, **entry.model_dump())  # fmt: skip
         if not await self.store.save(t, None):
             raise StaleVersion("a tournament with that id exists; try again")
         return t
