@@ -7,11 +7,10 @@ from pathlib import Path
 import pytest
 
 from server.store.embedded import EmbeddedRedis
-
-from .servers import ServerProcess
+from tests.support.servers import ServerProcess
 
 # Every test client comes from 127.0.0.1: the servers the tests start have no REST rate limit
-# unless a test sets one (tests/test_rest_limits.py).
+# unless a test sets one (tests/web/test_rest_limits.py).
 os.environ.setdefault("VORPAL_REST_RATE_PER_S", "0")
 
 

@@ -17,8 +17,7 @@ from server.audit import audit, replay
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import match_keys
-
-from .servers import ROOT, ServerProcess
+from tests.support.servers import ROOT, ServerProcess
 
 pytestmark = pytest.mark.anyio
 
