@@ -7,7 +7,6 @@ import copy
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -20,13 +19,6 @@ from server.store.keys import match_keys
 from tests.support.servers import ROOT, ServerProcess
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def store(redis_server: EmbeddedRedis) -> AsyncIterator[Store]:
-    s = Store.from_url(redis_server.url)
-    yield s
-    await s.close()
 
 
 async def finished_match(server: ServerProcess) -> str:

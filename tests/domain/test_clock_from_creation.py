@@ -3,33 +3,18 @@ player who does not come. Checked in process against a real Redis: the lifecycle
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from server.config import Settings
 from server.domain.accounts import Account, AccountKind
 from server.domain.clocks import TimeControl
 from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, MatchOver, MatchStarted
-from server.runtime.caches import RecordCache, TableCache
-from server.store import Store
-from server.store.embedded import EmbeddedRedis
 
 pytestmark = pytest.mark.anyio
 
 CLOCK = TimeControl(kind="per_decision", limit_ms=60_000, on_timeout="forfeit")
-
-
-@pytest.fixture
-async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
-        await store.close()
 
 
 def account(name: str) -> Account:

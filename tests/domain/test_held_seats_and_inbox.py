@@ -6,33 +6,22 @@ Checked in process against a real Redis: the lifecycle, with no HTTP.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
-from server.config import Settings
 from server.domain.accounts import Account, AccountKind
 from server.domain.ids import new_account_id
 from server.domain.inbox import KEEP_S, KEPT, Inbox
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
 from server.engine.errors import BadRequest, MatchFull, SeatTaken
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.keys import inbox_keys
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
-        await store.close()
 
 
 def account(name: str) -> Account:

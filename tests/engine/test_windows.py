@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import pytest
@@ -21,7 +20,6 @@ from pydantic import BaseModel, ValidationError, computed_field
 
 from server import games
 from server.audit import audit
-from server.config import Settings
 from server.domain.clocks import TimeControl, advance, due, start
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
@@ -29,9 +27,6 @@ from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, R
 from server.engine.decisions import Decisions, Underway
 from server.engine.errors import NotYourTurn
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
-from server.runtime.caches import RecordCache, TableCache
-from server.store import Store
-from server.store.embedded import EmbeddedRedis
 
 STEPS = 2
 
@@ -310,13 +305,10 @@ def test_the_clock_times_each_seat_asked_in_turn_and_a_timeout_passes() -> None:
 
 
 @pytest.fixture
-async def matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Matches]:
+def matches(matches: Matches, monkeypatch: pytest.MonkeyPatch) -> Matches:
     """The lifecycle on a Redis of its own, with the toy game in the catalogue."""
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
-        await store.close()
+    return matches
 
 
 @pytest.mark.anyio

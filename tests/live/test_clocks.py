@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -18,26 +17,15 @@ from vorpal_client import ApiError, Decision, LiveConnection, StaleVersion, Vorp
 
 from server import games
 from server.audit import audit
-from server.config import Settings
 from server.domain.clocks import TimeControl
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_OWNER
 from tests.support.servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def matches(tmp_path: Path) -> AsyncIterator[Matches]:
-    """The lifecycle on a Redis of its own: no server instance's scheduler takes these matches' leases."""
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(store, Settings(), TableCache(), RecordCache())
-        await store.close()
 
 
 async def seated(matches: Matches, game: str, seats: int, options: dict[str, Any], tc: TimeControl) -> str:

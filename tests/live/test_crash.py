@@ -16,7 +16,6 @@ import contextlib
 import subprocess
 import sys
 from collections import defaultdict
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -59,14 +58,8 @@ class SendingLive(RecordingLive):
         return result
 
 
-@pytest.fixture
-def redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
-        yield server
-
-
-async def test_killing_an_instance_mid_play_loses_no_move(redis: EmbeddedRedis, tmp_path: Path) -> None:
-    a, b = start_instances(redis.url, 2, log_dir=tmp_path)
+async def test_killing_an_instance_mid_play_loses_no_move(own_redis: EmbeddedRedis, tmp_path: Path) -> None:
+    a, b = start_instances(own_redis.url, 2, log_dir=tmp_path)
     try:
         async with VorpalClient(a.url) as api_a, VorpalClient(b.url) as api_b:
             created = await asyncio.gather(
@@ -121,7 +114,7 @@ async def test_killing_an_instance_mid_play_loses_no_move(redis: EmbeddedRedis, 
         # Everyone who was on the killed instance moved over to the survivor.
         assert on_a and all(live.reconnects >= 1 and str(b.port) in live.url for live in on_a)
         acked = [m for live in lives for m in live.acked]
-        store = Store.from_url(redis.url)
+        store = Store.from_url(own_redis.url)
         try:
             for match, _ in created:
                 await check_stored(store, match, acked)
@@ -129,7 +122,7 @@ async def test_killing_an_instance_mid_play_loses_no_move(redis: EmbeddedRedis, 
             await store.close()
         # The command line says the same of one of them.
         out = subprocess.run(
-            [sys.executable, "-m", "server", "audit", created[0][0], "--redis-url", redis.url],
+            [sys.executable, "-m", "server", "audit", created[0][0], "--redis-url", own_redis.url],
             cwd=ROOT, capture_output=True, text=True, timeout=60,
         )  # fmt: skip
         assert out.returncode == 0 and "OK" in out.stdout, out.stdout + out.stderr

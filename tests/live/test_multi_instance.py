@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,16 +11,9 @@ import pytest
 from vorpal_client import LiveConnection, VorpalClient
 
 from server.store.embedded import EmbeddedRedis
-from tests.support.servers import ServerProcess, seated_match, start_instances, stop_all
+from tests.support.servers import ServerProcess, seated_match
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture(scope="module")
-def pair(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
-    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("multi")))
-    yield procs
-    stop_all(procs)
 
 
 async def step(api: VorpalClient, match: str, tokens: list[str]) -> int:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -15,19 +14,12 @@ from vorpal_client.errors import StaleVersion
 
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
-from tests.support.servers import ServerProcess, check_stored, seated_match, start_instances, stop_all
+from tests.support.servers import ServerProcess, check_stored, seated_match
 
 pytestmark = pytest.mark.anyio
 
 ROUNDS = 6
 PER_ROUND = 24  # 4 WebSocket and 2 REST clients on each instance, two submissions each
-
-
-@pytest.fixture(scope="module")
-def pair(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
-    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("racing")))
-    yield procs
-    stop_all(procs)
 
 
 class Senders:

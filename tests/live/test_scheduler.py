@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,17 +30,9 @@ LEASE_MS = 60_000
 
 
 @pytest.fixture
-def redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+def store(own_store: Store) -> Store:
     """A Redis of this test's own: the schedule is one set for the whole Redis."""
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
-        yield server
-
-
-@pytest.fixture
-async def store(redis: EmbeddedRedis) -> AsyncIterator[Store]:
-    store = Store.from_url(redis.url)
-    yield store
-    await store.close()
+    return own_store
 
 
 async def new_match(store: Store, bots: list[int]) -> str:
@@ -83,10 +74,10 @@ async def test_a_lease_handed_back_is_due_at_once_and_a_released_one_is_gone(sto
 
 
 async def test_when_the_instance_running_a_matchs_bots_dies_another_takes_them_over(
-    redis: EmbeddedRedis, store: Store, tmp_path: Path
+    own_redis: EmbeddedRedis, store: Store, tmp_path: Path
 ) -> None:
     env = {"VORPAL_LEASE_S": "1", "VORPAL_SCHEDULE_TICK_S": "0.2"}
-    instances = start_instances(redis.url, 2, log_dir=tmp_path, env=env)
+    instances = start_instances(own_redis.url, 2, log_dir=tmp_path, env=env)
     try:
         async with VorpalClient(instances[0].url) as api:
             match = (await api.create_match("jabberwocky", 3, bots=[1, 2], options={"rounds": 2})).match

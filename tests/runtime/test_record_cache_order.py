@@ -9,8 +9,6 @@ as it may be in a server, in the same order every time.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +20,6 @@ from server.domain.status import MatchStatus
 from server.engine.rng import Rng
 from server.runtime.caches import RecordCache, TableCache, parse_table
 from server.store import Store
-from server.store.embedded import EmbeddedRedis
 
 pytestmark = pytest.mark.anyio
 
@@ -46,11 +43,8 @@ class HeldAnswer:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[HeldAnswer]:
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield HeldAnswer(store)
-        await store.close()
+def store(own_store: Store) -> HeldAnswer:
+    return HeldAnswer(own_store)
 
 
 def lifecycle(store: HeldAnswer) -> Matches:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -103,20 +102,6 @@ async def test_leaving_tells_the_status_after_it_and_an_aborted_match_has_no_out
 
 
 # -- pages, filters and the indexes (server/store/keys.py) ----------------------------------------
-
-
-@pytest.fixture
-async def redis(redis_server: EmbeddedRedis) -> AsyncIterator[aioredis.Redis]:
-    client = aioredis.Redis.from_url(redis_server.url)
-    yield client
-    await client.aclose()
-
-
-@pytest.fixture
-async def store(redis_server: EmbeddedRedis) -> AsyncIterator[Store]:
-    s = Store.from_url(redis_server.url)
-    yield s
-    await s.close()
 
 
 async def create(api: httpx.AsyncClient, game: str, seats: int, **extra: Any) -> dict[str, Any]:

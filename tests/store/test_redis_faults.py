@@ -35,6 +35,7 @@ MIXED_MATCHES = 4  # one SDK bot and two of the server's bots each
 
 @pytest.fixture
 def redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    """A Redis of the test's own, with AOF on (it restarts mid-play); here, not the shared client."""
     server = EmbeddedRedis(tmp_path / "redis", appendonly=True).start()
     yield server
     server.stop()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +81,6 @@ async def test_pushes_reach_the_subscriber(redis_server: EmbeddedRedis, line: Li
         assert got[-1] == [b"smessage", b"line:{c}", b"hello"]
     finally:
         sub.close()
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    server = EmbeddedRedis(tmp_path / "redis", appendonly=False).start()
-    yield server
-    server.stop()
 
 
 async def test_a_lost_connection_fails_what_is_in_flight_and_the_next_call_reconnects(

@@ -16,6 +16,8 @@ from server.store import Store
 from server.store.embedded import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
+# The admin key of the instances the tests start with one (VORPAL_ADMIN_KEY).
+ADMIN_KEY = "test-admin-key-0123456789abcdef"
 
 
 class ServerProcess:

@@ -27,11 +27,10 @@ from server.domain.inbox import Inbox
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
-from tests.support.servers import ServerProcess, start_instances, stop_all
+from tests.support.servers import ADMIN_KEY, ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
 
-ADMIN_KEY = "session-admin-key-0123456789abcdef"
 ENV = {"VORPAL_ADMIN_KEY": ADMIN_KEY, "VORPAL_SCHEDULE_TICK_S": "0.2"}
 BOUND_S = 60.0  # a bound on waiting, never a pause: each wait ends as soon as its frame is read
 

@@ -11,8 +11,7 @@ import hashlib
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 from typing import Any, cast
 
 import httpx
@@ -28,11 +27,10 @@ from server.store.keys import account_key, match_keys
 from server.web import accounts, admin
 from server.web.app import create_app
 from server.web.openapi import document
-from tests.support.servers import ServerProcess
+from tests.support.servers import ADMIN_KEY, ServerProcess
 
 pytestmark = pytest.mark.anyio
 
-ADMIN_KEY = "test-admin-key-0123456789abcdef"
 ADMIN = {"Authorization": f"Bearer {ADMIN_KEY}"}
 
 
@@ -48,26 +46,10 @@ def problem(r: httpx.Response, code: str, status: int) -> dict[str, Any]:
     return body
 
 
-@pytest.fixture(scope="module")
-def admin_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """An instance that knows the admin key (on the session's Redis)."""
-    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("admin")),
-                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
-    yield proc
-    proc.stop()
-
-
 @pytest.fixture
 async def api(admin_server: ServerProcess) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=admin_server.url) as client:
         yield client
-
-
-@pytest.fixture
-async def redis(redis_server: EmbeddedRedis) -> AsyncIterator[aioredis.Redis]:
-    client = aioredis.Redis.from_url(redis_server.url)
-    yield client
-    await client.aclose()
 
 
 async def register(api: httpx.AsyncClient, name: str = "ada", kind: str = "bot") -> tuple[dict[str, Any], str]:

@@ -41,12 +41,6 @@ def problem(r: httpx.Response, code: str, status: int) -> dict[str, Any]:
     return body
 
 
-@pytest.fixture
-async def api(server: ServerProcess) -> Any:
-    async with httpx.AsyncClient(base_url=server.url) as client:
-        yield client
-
-
 async def test_rest_problems_have_stable_codes_and_change_nothing(api: httpx.AsyncClient) -> None:
     problem(await api.post("/v1/matches", json={"game": "chess", "seats": 2}), "unknown_game", 404)
     problem(await api.post("/v1/matches", json={"game": "jabberwocky", "seats": 9}), "bad_options", 400)

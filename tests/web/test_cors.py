@@ -4,7 +4,7 @@ no ``Origin`` (bots) and pages the server serves itself (the playground) through
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +29,6 @@ def cors_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFa
     proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("logs")), env=env).start()
     yield proc
     proc.stop()
-
-
-@pytest.fixture
-async def http() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(timeout=30) as client:
-        yield client
 
 
 async def test_an_allowed_origin_gets_its_preflight_and_its_headers(cors_server: ServerProcess,
@@ -62,13 +56,6 @@ async def test_another_origin_gets_no_cors_headers(cors_server: ServerProcess, h
     assert preflight.status_code == 400 and "access-control-allow-origin" not in preflight.headers
     listed = await http.get(cors_server.url + "/v1/games", headers={"Origin": evil})
     assert listed.status_code == 200 and "access-control-allow-origin" not in listed.headers
-
-
-@pytest.fixture
-def own_redis(tmp_path: Path) -> Iterator[EmbeddedRedis]:
-    """A Redis for one test: a record corrupted on the shared one would trip every later test's lobby."""
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as server:
-        yield server
 
 
 @pytest.fixture

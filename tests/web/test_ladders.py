@@ -33,9 +33,8 @@ from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
-from tests.support.servers import ServerProcess
+from tests.support.servers import ADMIN_KEY, ServerProcess
 
-ADMIN_KEY = "ladder-admin-key-0123456789abcdef"
 ADMIN = {"Authorization": f"Bearer {ADMIN_KEY}"}
 
 
@@ -249,17 +248,16 @@ async def test_bad_input_gets_stable_codes(ladder_server: ServerProcess) -> None
 
 
 @pytest.fixture
-async def two_instances(tmp_path: Path) -> AsyncIterator[tuple[Ladders, Ladders, Matches]]:
+async def two_instances(own_redis: EmbeddedRedis) -> AsyncIterator[tuple[Ladders, Ladders, Matches]]:
     """The ladder service twice over one Redis, each with its own connections, as two instances have."""
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        stores = [Store.from_url(redis.url) for _ in range(2)]
-        services = []
-        for store in stores:
-            matches = Matches(store, Settings(), TableCache(), RecordCache())
-            services.append(Ladders(RedisLadders(store.redis), matches, Inbox(RedisInbox(store.redis))))
-        yield services[0], services[1], services[0].matches
-        for store in stores:
-            await store.close()
+    stores = [Store.from_url(own_redis.url) for _ in range(2)]
+    services = []
+    for store in stores:
+        matches = Matches(store, Settings(), TableCache(), RecordCache())
+        services.append(Ladders(RedisLadders(store.redis), matches, Inbox(RedisInbox(store.redis))))
+    yield services[0], services[1], services[0].matches
+    for store in stores:
+        await store.close()
 
 
 def account(name: str) -> Account:

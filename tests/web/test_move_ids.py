@@ -14,15 +14,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.support.servers import ServerProcess
-
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def api(server: ServerProcess) -> Any:
-    async with httpx.AsyncClient(base_url=server.url) as client:
-        yield client
 
 
 async def new_match(api: httpx.AsyncClient) -> tuple[str, list[str]]:

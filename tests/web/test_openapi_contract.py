@@ -14,7 +14,6 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,13 +30,11 @@ from starlette.routing import Route
 
 from server.domain.ids import MATCH_ID_PATTERN
 from server.domain.status import MatchStatus
-from server.store.embedded import EmbeddedRedis
 from server.web.app import create_app
 from server.web.openapi import declared, document
 from server.web.responses import MatchState
-from tests.support.servers import ROOT, ServerProcess
+from tests.support.servers import ADMIN_KEY, ROOT, ServerProcess
 
-ADMIN_KEY = "contract-admin-key"
 LINT = ROOT / "tools" / "openapi-lint"
 
 
@@ -53,16 +50,8 @@ class RealState:
 
 
 @pytest.fixture(scope="module")
-def contract_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("contract")),
-                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
-    yield proc
-    proc.stop()
-
-
-@pytest.fixture(scope="module")
-def real_state(contract_server: ServerProcess) -> RealState:
-    with httpx.Client(base_url=contract_server.url) as http:
+def real_state(admin_server: ServerProcess) -> RealState:
+    with httpx.Client(base_url=admin_server.url) as http:
         active = http.post("/v1/matches", json={"game": "jabberwocky", "seats": 3, "bots": [1, 2]}).json()["match"]
         active_token = http.post(f"/v1/matches/{active}/join", json={}).json()["token"]
         opened = http.post("/v1/matches", json={"game": "jabberwocky", "seats": 4}).json()["match"]
@@ -136,11 +125,11 @@ schema = schemathesis.openapi.from_dict(document(create_app().routes))
 @schema.parametrize()
 @settings(max_examples=15, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
 def test_every_operation_does_what_the_document_says(
-    case: Case[Any], contract_server: ServerProcess, real_state: RealState
+    case: Case[Any], admin_server: ServerProcess, real_state: RealState
 ) -> None:
     case = with_real_state(case, real_state)
     case.call_and_validate(
-        base_url=contract_server.url,
+        base_url=admin_server.url,
         excluded_checks=[positive_data_acceptance],
         additional_checks=[valid_data_is_accepted_unless_the_game_refuses_it],
     )
@@ -149,15 +138,15 @@ def test_every_operation_does_what_the_document_says(
 # -- the document itself ------------------------------------------------------------------
 
 
-def served_document(contract_server: ServerProcess) -> dict[str, Any]:
-    r = httpx.get(contract_server.url + "/openapi.json")
+def served_document(admin_server: ServerProcess) -> dict[str, Any]:
+    r = httpx.get(admin_server.url + "/openapi.json")
     assert r.status_code == 200
     doc: dict[str, Any] = r.json()
     return doc
 
 
-def test_the_document_is_valid_openapi_3_1(contract_server: ServerProcess) -> None:
-    validate(served_document(contract_server))
+def test_the_document_is_valid_openapi_3_1(admin_server: ServerProcess) -> None:
+    validate(served_document(admin_server))
 
 
 def test_every_api_route_declares_its_operation_and_ids_are_unique() -> None:
@@ -178,8 +167,8 @@ def test_every_api_route_declares_its_operation_and_ids_are_unique() -> None:
     assert len(ids) == len(set(ids))
 
 
-def test_the_document_says_what_the_server_enforces(contract_server: ServerProcess) -> None:
-    doc = served_document(contract_server)
+def test_the_document_says_what_the_server_enforces(admin_server: ServerProcess) -> None:
+    doc = served_document(admin_server)
     match_id = next(p for p in doc["paths"]["/v1/matches/{match_id}"]["get"]["parameters"] if p["name"] == "match_id")
     assert match_id["schema"]["pattern"] == MATCH_ID_PATTERN
     status = next(p for p in doc["paths"]["/v1/matches"]["get"]["parameters"] if p["name"] == "status")
@@ -208,12 +197,12 @@ def test_the_document_says_what_the_server_enforces(contract_server: ServerProce
     assert codes["401"] == ["unauthorized"] and codes["404"] == ["match_not_found"]
 
 
-def test_redocly_lint_finds_nothing(contract_server: ServerProcess, tmp_path: Path) -> None:
+def test_redocly_lint_finds_nothing(admin_server: ServerProcess, tmp_path: Path) -> None:
     redocly = LINT / "node_modules" / ".bin" / "redocly"
     if not redocly.exists() or shutil.which("node") is None:
         pytest.skip("redocly is not installed (make install runs npm ci in tools/openapi-lint)")
     spec = tmp_path / "openapi.json"
-    spec.write_text(json.dumps(served_document(contract_server)))
+    spec.write_text(json.dumps(served_document(admin_server)))
     env = {**os.environ, "REDOCLY_TELEMETRY": "off", "REDOCLY_SUPPRESS_UPDATE_NOTICE": "true"}
     out = subprocess.run([str(redocly), "lint", "--config", str(LINT / "redocly.yaml"), str(spec)], cwd=LINT,
                          env=env, capture_output=True, text=True, timeout=120, check=False)  # fmt: skip

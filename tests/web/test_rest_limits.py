@@ -39,12 +39,6 @@ def limited(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactor
     stop_all(procs)
 
 
-@pytest.fixture
-async def http() -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(timeout=30) as client:
-        yield client
-
-
 def a_client() -> dict[str, str]:
     """The headers of a client of its own, as the trusted proxy (loopback) forwards it: the last
     address is the one the proxy saw, the first one the client claims (not believed)."""

@@ -9,23 +9,14 @@ nor ``1.0`` is an integer (``bad_request``). A method a path lacks is ``method_n
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.support.servers import ServerProcess
-
 pytestmark = pytest.mark.anyio
 
 JSON = {"Content-Type": "application/json"}
-
-
-@pytest.fixture
-async def api(server: ServerProcess) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=server.url) as client:
-        yield client
 
 
 def problem(r: httpx.Response, code: str, status: int) -> dict[str, Any]:

@@ -15,7 +15,6 @@ import itertools
 import sys
 import time
 import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,7 @@ from server.store.keys import TOURNAMENTS_RUNNING, tournament_key
 from server.web import tournaments
 from server.web.app import create_app
 from server.web.openapi import document
-from tests.support.servers import ServerProcess, start_instances, stop_all
+from tests.support.servers import ADMIN_KEY, ServerProcess
 
 pytestmark = pytest.mark.anyio
 
@@ -343,13 +342,6 @@ def test_the_openapi_document_describes_every_tournament_route() -> None:
     assert {"tournament_not_found", "already_registered", "not_registered", "tournament_started"} <= codes
 
 
-@pytest.fixture(scope="module")
-def pair(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[ServerProcess]]:
-    procs = start_instances(redis_server.url, 2, log_dir=Path(tmp_path_factory.mktemp("cups")))
-    yield procs
-    stop_all(procs)
-
-
 async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_plays_in_it(
     pair: list[ServerProcess], redis_server: EmbeddedRedis
 ) -> None:
@@ -387,17 +379,6 @@ async def test_two_instances_advance_a_swiss_once_per_round_and_the_bot_command_
         assert not await redis.sismember(TOURNAMENTS_RUNNING, t.id)
     finally:
         await redis.aclose()
-
-
-ADMIN_KEY = "test-admin-key-for-tournaments-0123"
-
-
-@pytest.fixture(scope="module")
-def admin_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("cup-admin")),
-                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
-    yield proc
-    proc.stop()
 
 
 async def test_an_admin_creates_and_starts_a_tournament_that_has_no_organiser(admin_server: ServerProcess) -> None:
