@@ -10,7 +10,7 @@ import pytest
 from server.games import GAMES
 from tests.support.golden import MAX_BYTES, path, recorded, transcript
 
-AGAIN = "regenerate with `python -m tests.golden` if intended"
+AGAIN = "regenerate with `python -m tests.support.golden` if intended"
 
 
 @pytest.mark.parametrize("name", [r.name for r in GAMES])

@@ -125,6 +125,6 @@ def test_strategies_are_found_by_module_or_file_and_classes_are_instantiated(tmp
     assert load_strategy(str(bots))(decision) == 1  # the name defaults to choose
     assert sys.modules["random"] is random
     assert load_strategy("random", seed=3)(decision) == random_strategy(3)(decision)
-    assert load_strategy("tests.test_bot_strategies:three_seats") is three_seats  # package.module:name
+    assert load_strategy("tests.sdk.test_bot_strategies:three_seats") is three_seats  # package.module:name
     with pytest.raises(ValueError, match="has no 'nothing'"):
         load_strategy(f"{bots}:nothing")

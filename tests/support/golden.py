@@ -16,7 +16,7 @@ events stay in full). A match too long even for that (a random game of Gyre
 runs to thousands of moves) records, per step, one digest of everything its
 recipients receive: the diff then names the first step that changed.
 
-Regenerate after an intended change: ``python -m tests.golden``.
+Regenerate after an intended change: ``python -m tests.support.golden``.
 """
 
 from __future__ import annotations
