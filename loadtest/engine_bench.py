@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from server import games
-from server.runtime.caches import encode_table, parse_table
+from server.store.codec import encode_table, parse_table
 
 MAX_MOVES = 20_000
 

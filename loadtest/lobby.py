@@ -56,8 +56,8 @@ from loadtest.loadgen import freeze_gc, gather_limited, percentile, run_loop
 from server import games
 from server.config import Settings
 from server.domain.matches import Matches
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 
 perf = time.perf_counter
 
@@ -65,7 +65,7 @@ perf = time.perf_counter
 async def seed(redis_url: str, matches: int, rnd: random.Random) -> list[str]:
     """Store ``matches`` matches through the lifecycle (as REST would, without HTTP); returns the games."""
     store = Store.from_url(redis_url)
-    lifecycle = Matches(store, Settings(), TableCache(), RecordCache())
+    lifecycle = Matches(CachingMatchStore(store), Settings())
     catalogue = [(r.name, min(max(2, r.game.min_seats), r.game.max_seats)) for r in games.GAMES]
 
     async def one(i: int) -> None:

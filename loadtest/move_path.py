@@ -43,8 +43,8 @@ from server.domain.record import Commit, CommitResult, CommitStatus, MatchRecord
 from server.domain.status import MatchStatus
 from server.live.hub import Hub
 from server.live.subscription import Subscription
-from server.runtime.caches import RecordCache, TableCache, encode_table
-from server.store.codec import encode_changes
+from server.store.cached import CachingMatchStore
+from server.store.codec import encode_changes, encode_table
 from server.store.redis_store import pack_commit
 from server.web.ws import ack
 
@@ -74,14 +74,15 @@ def new_match(matches: Matches, seed: int) -> tuple[MatchRecord, list[str]]:
         seed=seed, names=[f"p{s}" for s in range(SEATS)], bots=[False] * SEATS,
         tokens=[token_hash(t) for t in tokens], table=encode_table(table), rng=rng.state,
     )  # fmt: skip
-    matches.records.keep(match_id, record)
+    assert isinstance(matches.store, CachingMatchStore)
+    matches.store.records.keep(match_id, record)
     return record, tokens
 
 
 async def play(matches: int, seed: int) -> dict[str, list[float]]:
     """Seconds per move of each stage, over ``matches`` whole matches."""
     store = PackingStore()
-    lifecycle = Matches(store, Settings(), TableCache(), RecordCache())  # type: ignore[arg-type]
+    lifecycle = Matches(CachingMatchStore(store), Settings())  # type: ignore[arg-type]
     hub = Hub(lifecycle, store)  # type: ignore[arg-type]
     pick = random.Random(seed)
     times: dict[str, list[float]] = {stage: [] for stage in STAGES}

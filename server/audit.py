@@ -24,7 +24,7 @@ from server.domain.record import MatchRecord, MatchStore
 from server.domain.status import MatchStatus
 from server.domain.views import pack_event
 from server.engine import Rules
-from server.runtime.caches import parse_table
+from server.store.codec import parse_table
 
 
 @dataclass(frozen=True)

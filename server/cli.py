@@ -69,7 +69,7 @@ def audit(args: argparse.Namespace) -> int:
     """Replay a stored match from its seed and logged moves; report the first divergence."""
     from server.audit import audit as run_audit
     from server.config import Settings
-    from server.engine.errors import VorpalError
+    from server.errors import VorpalError
     from server.store import Store
     from server.store.embedded import running_url
 

@@ -32,6 +32,8 @@ class Settings:
     redis_cluster: bool = False
     data_dir: str = ".vorpal"
     retention_s: int = 7 * DAY
+    #: An account's list of matches and their results, and a finished tournament, are kept this long.
+    records_retention_s: int = 365 * DAY
     idle_ttl_s: int = 30 * DAY
     #: An open match is kept this long after its last change (created, a seat taken or left).
     open_ttl_s: int = 3600
@@ -46,7 +48,7 @@ class Settings:
     schedule_tick_s: float = 1.0
     #: Play a move at the version this process last committed without reading Redis first.
     move_cache: bool = True
-    #: At most this many decoded tables wait for their commit's notification (``server/runtime/caches.py``).
+    #: At most this many decoded tables wait for their commit's notification (``server/store/caches.py``).
     table_cache: int = 512
     #: The garbage collector's young-generation threshold (CPython's default is 700).
     gc_threshold: int = 50_000
@@ -109,6 +111,7 @@ class Settings:
             redis_cluster=_flag(env.get("REDIS_CLUSTER", "")),
             data_dir=env.get("VORPAL_DATA_DIR", cls.data_dir),
             retention_s=int(env.get("VORPAL_RETENTION_S", cls.retention_s)),
+            records_retention_s=int(env.get("VORPAL_RECORDS_RETENTION_S", cls.records_retention_s)),
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
             open_ttl_s=int(env.get("VORPAL_OPEN_TTL_S", cls.open_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),

@@ -13,8 +13,9 @@ import redis.asyncio as aioredis
 
 from server.config import Settings
 from server.domain.matches import Matches
-from server.runtime.caches import RecordCache, TableCache
+from server.runtime.clock import Clock, now_ms
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from tests.support.servers import ServerProcess, start_instances, stop_all
 
@@ -84,7 +85,13 @@ async def own_store(own_redis: EmbeddedRedis) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-def matches(own_store: Store) -> Matches:
+def clock() -> Clock:
+    """The in-process lifecycle's clock: the wall clock, unless a module steps one of its own."""
+    return now_ms
+
+
+@pytest.fixture
+def matches(own_store: Store, clock: Clock) -> Matches:
     """The lifecycle in process (no HTTP) on a Redis of its own: no server instance's scheduler takes
     these matches' leases."""
-    return Matches(own_store, Settings(), TableCache(), RecordCache())
+    return Matches(CachingMatchStore(own_store), Settings(), clock=clock)

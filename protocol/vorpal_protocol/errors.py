@@ -1,6 +1,6 @@
 """The stable error codes a client may receive, and the WebSocket close codes.
 
-The server's error tree (``server/engine/errors.py``) is the source of these
+The server's error tree (``server/errors.py``) is the source of these
 codes; a test keeps the two lists equal.
 """
 

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import re
 import secrets
-import time
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import NamedTuple, Protocol
 
 from pydantic import BaseModel
 
-from server.engine.errors import AccountDisabled, AccountNotFound, Unauthorized
+from server.errors import AccountDisabled, AccountNotFound, BadRequest, Unauthorized
+from server.runtime.clock import Clock, now_ms
 
 from .ids import new_account_id, token_hash, token_matches
 
@@ -130,6 +130,12 @@ class AccountStore(Protocol):
 
     async def disable(self, account_id: str) -> SwapStatus: ...
 
+    async def enable(self, account_id: str) -> SwapStatus: ...
+
+    async def all(self) -> list[Account]:
+        """Every account (an admin's listing)."""
+        ...
+
 
 def _refused() -> Unauthorized:
     return Unauthorized("that is not a current API key")
@@ -138,13 +144,14 @@ def _refused() -> Unauthorized:
 class Accounts:
     """Registration, authentication and the changes of an account, on any :class:`AccountStore`."""
 
-    def __init__(self, store: AccountStore) -> None:
+    def __init__(self, store: AccountStore, *, clock: Clock = now_ms) -> None:
         self.store = store
+        self.clock = clock
 
     async def register(self, name: str, kind: AccountKind) -> Issued:
         account_id = new_account_id()
         key = new_api_key(account_id)
-        account = Account(id=account_id, name=name, kind=kind, created=int(time.time() * 1000),
+        account = Account(id=account_id, name=name, kind=kind, created=self.clock(),
                           key_hash=token_hash(key))  # fmt: skip
         await self.store.create(account)
         return Issued(account=account.public(), key=key)
@@ -198,3 +205,19 @@ class Accounts:
         if not is_account_id(account_id) or await self.store.disable(account_id) is SwapStatus.GONE:
             raise AccountNotFound(f"no account {account_id!r}")
         return await self.info(account_id)
+
+    async def enable(self, account_id: str) -> AccountInfo:
+        """An admin's act: the account's current key works again (what it was entered in, it left when disabled)."""
+        if not is_account_id(account_id) or await self.store.enable(account_id) is SwapStatus.GONE:
+            raise AccountNotFound(f"no account {account_id!r}")
+        return await self.info(account_id)
+
+    async def all(self, limit: int, after: str | None = None) -> list[AccountInfo]:
+        """Up to ``limit`` accounts, oldest first, after the account ``after`` (an admin's listing)."""
+        ordered = sorted(await self.store.all(), key=lambda a: (a.created, a.id))
+        if after is not None:
+            ids = [a.id for a in ordered]
+            if after not in ids:
+                raise BadRequest("after must be the id of an account listed before")
+            ordered = ordered[ids.index(after) + 1 :]
+        return [a.public() for a in ordered[:limit]]

@@ -11,16 +11,17 @@ from typing import Any
 
 from vorpal_protocol import CHAT_TEXT_MAX, WHITE_SPACE
 
-from server.engine.errors import BadRequest, RateLimited, Unauthorized
-from server.runtime.clock import now_ms
+from server.errors import BadRequest, RateLimited, Unauthorized
+from server.runtime.clock import Clock, now_ms
 
 from .matches import player_name, seat_of
 from .record import MatchStore
 
 
 class Chat:
-    def __init__(self, store: MatchStore, per_minute: int) -> None:
+    def __init__(self, store: MatchStore, per_minute: int, *, clock: Clock = now_ms) -> None:
         self.store = store
+        self.clock = clock
         self.per_minute = per_minute
 
     async def say(self, match_id: str, token: str | None, text: str) -> dict[str, Any]:
@@ -32,7 +33,7 @@ class Chat:
         if not 1 <= len(text) <= CHAT_TEXT_MAX or not text.strip(WHITE_SPACE):
             raise BadRequest(f"a chat message has 1..{CHAT_TEXT_MAX} characters, not all white space")
         text = text.strip(WHITE_SPACE)
-        message = {"seat": seat, "name": record.names[seat] or player_name(seat), "text": text, "at": now_ms()}
+        message = {"seat": seat, "name": record.names[seat] or player_name(seat), "text": text, "at": self.clock()}
         # At most ``per_minute`` messages in any 60 s, per seat (a sliding window).
         wait_ms = await self.store.say(match_id, seat, message, self.per_minute)
         if wait_ms:

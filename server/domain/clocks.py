@@ -14,6 +14,14 @@ seats are to act at once; each of them times out on its own. When a seat's time 
 generator seeded by the match, version and seat, so it replays), or ``forfeit`` (the game
 says whether that ends the match or the seat goes on as the server's bot).
 
+A competitive match (a ladder's or a tournament's: its seats are held for accounts) never lets
+an absent seat win on the moves the server made for it. There a timeout forfeits the seat when
+it never sat down, or when it is the seat's ``forfeit_after``-th in a row
+(:data:`COMPETITIVE_FORFEIT_AFTER` unless the time control says); the others apply
+``on_timeout`` as in any match. In a casual match ``forfeit_after`` applies only when given.
+A forfeited seat ranks below every seat that played, whatever the game's outcome says of it
+(:meth:`~server.domain.record.MatchRecord.played_out`).
+
 A :class:`Clock` is stored with the match and changed by the same commit as the move
 that changes it, so a timeout and a late move race on the match version like any two
 moves: exactly one is applied. Times are milliseconds of the server's wall clock;
@@ -29,6 +37,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 DAY_MS = 24 * 3600 * 1000
+#: A seat of a competitive match forfeits at this many timeouts in a row, unless its time control says.
+COMPETITIVE_FORFEIT_AFTER = 3
 
 
 def _kind_is(*kinds: str) -> dict[str, Any]:
@@ -68,6 +78,12 @@ class TimeControl(BaseModel):
     on_timeout: Literal["default_move", "random_move", "forfeit"] = Field(
         "default_move", description="what happens to a seat whose time runs out"
     )
+    forfeit_after: int | None = Field(
+        None, ge=1, le=1000,
+        description="a seat forfeits at this many timeouts in a row (ladder and tournament matches: "
+        f"{COMPETITIVE_FORFEIT_AFTER} when not given, and at once for a seat that never sat down; "
+        "other matches: only when given)",
+    )  # fmt: skip
 
     @model_validator(mode="after")
     def _fits_its_kind(self) -> TimeControl:
@@ -87,6 +103,13 @@ class TimeControl(BaseModel):
     def timed(self) -> bool:
         return self.kind != "none"
 
+    def forfeits(self, timeouts_in_a_row: int, *, competitive: bool, absent: bool) -> bool:
+        """Whether a seat's timeout (its ``timeouts_in_a_row``-th, this one counted) forfeits it."""
+        if competitive and absent:
+            return True
+        limit = self.forfeit_after if self.forfeit_after is not None or not competitive else COMPETITIVE_FORFEIT_AFTER
+        return self.on_timeout == "forfeit" or (limit is not None and timeouts_in_a_row >= limit)
+
 
 class Clock(BaseModel):
     """The running clock of a match: whose decision started when, and until when it may take."""
@@ -95,6 +118,17 @@ class Clock(BaseModel):
     remaining_ms: list[int] | None = None
     started: dict[int, int] = Field(default_factory=dict)
     deadlines: dict[int, int] = Field(default_factory=dict)
+    #: Each seat's timeouts in a row (a seat that moves itself starts again from none).
+    timeouts: dict[int, int] = Field(default_factory=dict)
+
+    def after_move(self, seat: int, *, by_the_clock: bool) -> Clock:
+        """This clock after ``seat``'s move: one more timeout in a row if the clock made it, else none."""
+        timeouts = dict(self.timeouts)
+        if by_the_clock:
+            timeouts[seat] = timeouts.get(seat, 0) + 1
+        elif timeouts.pop(seat, None) is None:
+            return self
+        return self.model_copy(update={"timeouts": timeouts})
 
 
 def start(tc: TimeControl, seats: int) -> Clock | None:
@@ -136,7 +170,7 @@ def advance(tc: TimeControl, clock: Clock | None, to_act: Sequence[int], mover: 
             assert tc.limit_ms is not None
             budget = tc.sealed_ms if sealed and tc.sealed_ms is not None else tc.limit_ms
         deadlines[seat] = now + budget
-    return Clock(remaining_ms=remaining, started=started, deadlines=deadlines)
+    return Clock(remaining_ms=remaining, started=started, deadlines=deadlines, timeouts=clock.timeouts)
 
 
 def due(clock: Clock | None, now: int) -> list[int]:

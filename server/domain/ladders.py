@@ -23,9 +23,16 @@ What happens to an account on a ladder::
   versions) and the match was not rated before, in one step; a loser of that race reads
   again. So two instances that both see a match end rate it once.
 - **No-shows**: a paired match waits ``join_s`` seconds for its seats to be taken; then it
-  is aborted, and if someone did sit down the seats that did are rated as winners over
-  those that did not (a no-show forfeits). The match clock, if the ladder has one, starts
-  when every seat is taken, as in any match; the join window is what covers the time before.
+  ends (:meth:`~server.domain.matches.Matches.no_show`): if someone did sit down the seats
+  that did win (``no_show``) and are rated over those that did not; if nobody did, it is
+  aborted, unrated. Every ladder has a clock (:data:`DEFAULT_CLOCK` unless given), which starts
+  when every seat is taken, as in any match, so a match whose bot dies ends too.
+- **Administration**: an admin edits a ladder (not its game or seats), pauses its pairing,
+  starts a new season (a fresh board; past ones stay readable) or deletes it.
+
+Long because a ladder is one feature end to end: its model, the pure pairing and the store
+protocol it needs beside the service that runs the queue, the pairing, the rating and the admin's
+acts on them, each a few lines.
 """
 
 from __future__ import annotations
@@ -37,11 +44,11 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from server import games
-from server.engine.errors import AlreadyQueued, LadderNotFound, MatchNotFound, MatchOver, NotQueued
-from server.runtime.clock import now_ms
+from server.errors import AlreadyQueued, BadRequest, LadderNotFound, MatchNotFound, MatchOver, MatchStarted, NotQueued
+from server.runtime.clock import Clock, now_ms
 
 from .accounts import Account
 from .clocks import TimeControl
@@ -56,6 +63,10 @@ from .status import MatchStatus
 RETRIES = 20
 
 
+#: The clock of a ladder's matches when its creator gives none (and of ladders stored before every ladder had one).
+DEFAULT_CLOCK = TimeControl(kind="per_decision", limit_ms=60_000)
+
+
 class LadderSpec(BaseModel):
     """What an admin sets when creating a ladder."""
 
@@ -63,15 +74,42 @@ class LadderSpec(BaseModel):
     game: str = Field(description="the game, as the catalogue names it")
     seats: int = Field(ge=2, le=16, description="players per match")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options for every match")
-    time_control: TimeControl | None = Field(None, description="the clock of every match (none by default)")
+    time_control: TimeControl = Field(
+        default_factory=lambda: DEFAULT_CLOCK,
+        description="the clock of every match (a minute per decision when not given, or of kind none); a ladder's "
+        "matches always have one, so that a match whose bot died ends, rated, and its opponent plays on",
+    )
     join_s: int = Field(60, ge=1, le=3600, description="seconds a paired account has to take its seat")
     window: float = Field(3.0, ge=0, le=100, description="ratings (mu) this far apart are paired at once")
     widen_per_s: float = Field(0.5, ge=0, le=100, description="how much the window grows per second waited")
+
+    @field_validator("time_control", mode="before")
+    @classmethod
+    def _a_clock_always(cls, value: Any) -> Any:
+        """No clock asked for (nothing, null or kind ``none``, and ladders stored before every ladder had
+        one): the default, so that every match ends."""
+        kind = value.get("kind", "none") if isinstance(value, dict) else getattr(value, "kind", "none")
+        return DEFAULT_CLOCK if kind == "none" else value
+
+
+class LadderEdit(BaseModel):
+    """What an admin may change of a ladder once it exists (its game and seats stay)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str | None = Field(None, min_length=1, max_length=60)
+    options: dict[str, Any] | None = None
+    time_control: TimeControl | None = None
+    join_s: int | None = Field(None, ge=1, le=3600)
+    window: float | None = Field(None, ge=0, le=100)
+    widen_per_s: float | None = Field(None, ge=0, le=100)
 
 
 class Ladder(LadderSpec):
     id: str
     created: int = Field(description="ms since the epoch")
+    paused: bool = Field(False, description="an admin paused it: accounts may queue, nobody is paired")
+    season: int = Field(1, ge=1, description="the season its board rates; a new one starts every account afresh")
 
 
 class HistoryEntry(BaseModel):
@@ -188,6 +226,14 @@ class LadderStore(Protocol):
         """Store the ladder and schedule its pairing (some instance leases it)."""
         ...
 
+    async def save(self, ladder: Ladder) -> None:
+        """Store the ladder's new definition (an admin's edit, pause or new season)."""
+        ...
+
+    async def delete(self, ladder_id: str) -> bool:
+        """Forget the ladder: its definition, queue, ratings and histories (False: there was none)."""
+        ...
+
     async def load(self, ladder_id: str) -> Ladder | None: ...
 
     async def all(self) -> list[Ladder]: ...
@@ -200,8 +246,9 @@ class LadderStore(Protocol):
 
     async def queue(self, ladder_id: str) -> list[Waiting]: ...
 
-    async def ratings(self, ladder_id: str, account_ids: Sequence[str] | None = None) -> dict[str, Rating]:
-        """The stored ratings of these accounts (of every rated account if None)."""
+    async def ratings(self, ladder_id: str, account_ids: Sequence[str] | None = None, *,
+                      season: int = 1) -> dict[str, Rating]:  # fmt: skip
+        """The stored ratings of these accounts (of every rated account if None) in ``season``."""
         ...
 
     async def last_opponents(self, ladder_id: str) -> dict[str, list[str]]: ...
@@ -213,8 +260,8 @@ class LadderStore(Protocol):
 
     async def paired(self, ladder_id: str) -> list[Paired]: ...
 
-    async def settle(self, ladder_id: str, update: Update) -> RateStatus:
-        """Apply ``update`` and mark its match rated, once (an empty update only marks it)."""
+    async def settle(self, ladder_id: str, update: Update, *, season: int = 1) -> RateStatus:
+        """Apply ``update`` to ``season``'s ratings and mark its match rated, once (an empty update only marks it)."""
         ...
 
     async def history(self, ladder_id: str, account_id: str, limit: int) -> list[HistoryEntry]: ...
@@ -223,8 +270,10 @@ class LadderStore(Protocol):
 class Ladders:
     """Ladders on a :class:`LadderStore`: their queues, pairings, ratings and boards."""
 
-    def __init__(self, store: LadderStore, matches: Matches, inbox: Inbox) -> None:
+    def __init__(self, store: LadderStore, matches: Matches, inbox: Inbox, *, clock: Clock = now_ms) -> None:
+        """``clock`` stamps queue entries and pairings, and is the "now" the pairing loop widens windows by."""
         self.store = store
+        self.clock = clock
         self.matches = matches
         self.inbox = inbox
 
@@ -232,7 +281,7 @@ class Ladders:
         rules = games.get(spec.game)
         spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})  # the game's house rules
         rules.options_for(spec.options, spec.seats)
-        ladder = Ladder(id=new_ladder_id(), created=now_ms(), **spec.model_dump())
+        ladder = Ladder(id=new_ladder_id(), created=self.clock(), **spec.model_dump())
         await self.store.create(ladder)
         return ladder
 
@@ -245,11 +294,47 @@ class Ladders:
     async def all(self) -> list[Ladder]:
         return sorted(await self.store.all(), key=lambda lad: (lad.created, lad.id))
 
+    # -- an admin's side --------------------------------------------------------------
+
+    async def edit(self, ladder_id: str, edit: LadderEdit) -> Ladder:
+        """Change what ``edit`` gives; pairings made from now on follow it (matches under way keep theirs)."""
+        ladder = await self.get(ladder_id)
+        changes = edit.model_dump(exclude_unset=True)
+        spec = LadderSpec.model_validate({**ladder.model_dump(), **changes})
+        rules = games.get(spec.game)
+        spec = spec.model_copy(update={"options": rules.rated_options(spec.options)})
+        rules.options_for(spec.options, spec.seats)
+        edited = ladder.model_copy(update=spec.model_dump())
+        await self.store.save(edited)
+        return edited
+
+    async def pause(self, ladder_id: str, paused: bool) -> Ladder:
+        """Stop pairing (accounts may still queue, and matches under way are rated), or start again."""
+        ladder = (await self.get(ladder_id)).model_copy(update={"paused": paused})
+        await self.store.save(ladder)
+        return ladder
+
+    async def new_season(self, ladder_id: str) -> Ladder:
+        """Rate from a fresh board: every account starts again; past seasons' boards stay readable."""
+        ladder = await self.get(ladder_id)
+        ladder = ladder.model_copy(update={"season": ladder.season + 1})
+        await self.store.save(ladder)
+        return ladder
+
+    async def delete(self, ladder_id: str) -> None:
+        """The ladder and all it kept go; matches under way are played out, unrated."""
+        ladder = await self.get(ladder_id)
+        await self.store.delete(ladder.id)
+
+    async def withdraw(self, account_id: str) -> list[str]:
+        """Take ``account_id`` out of every ladder's queue (its account was disabled); the ladders it left."""
+        return [lad.id for lad in await self.all() if await self.store.dequeue(lad.id, account_id)]
+
     # -- an account's side ------------------------------------------------------------
 
     async def join_queue(self, ladder_id: str, account: Account) -> Waiting:
         ladder = await self.get(ladder_id)
-        entry = Waiting(account=account.id, name=account.name, since=now_ms())
+        entry = Waiting(account=account.id, name=account.name, since=self.clock())
         if not await self.store.enqueue(ladder.id, entry):
             raise AlreadyQueued(f"account {account.id} waits in ladder {ladder.id}'s queue already")
         return entry
@@ -264,16 +349,26 @@ class Ladders:
         ladder = await self.get(ladder_id)
         mine = [w for w in await self.store.queue(ladder.id) if w.account == account.id]
         playing = [p.match for p in await self.store.paired(ladder.id) if account.id in p.accounts]
-        rating = (await self.store.ratings(ladder.id, [account.id])).get(account.id)
+        rating = (await self.store.ratings(ladder.id, [account.id], season=ladder.season)).get(account.id)
         return {"ladder": ladder.id, "queued": bool(mine), "since": mine[0].since if mine else None,
                 "matches": playing, "rating": None if rating is None else rating.board()}  # fmt: skip
 
-    async def leaderboard(self, ladder_id: str, limit: int) -> list[dict[str, Any]]:
-        """Rated accounts, best display rating first (then more games, then the account id)."""
+    async def leaderboard(self, ladder_id: str, limit: int, season: int | None = None) -> list[dict[str, Any]]:
+        """Rated accounts of ``season`` (None: the current one), best display rating first (then more
+        games, then the account id)."""
         ladder = await self.get(ladder_id)
-        rated = sorted((await self.store.ratings(ladder.id)).values(),
+        if season is not None and not 1 <= season <= ladder.season:
+            raise BadRequest(f"season is 1..{ladder.season}")
+        rated = sorted((await self.store.ratings(ladder.id, season=season or ladder.season)).values(),
                        key=lambda r: (-r.display, -r.games, r.account))  # fmt: skip
         return [{"rank": i + 1, **r.board()} for i, r in enumerate(rated[:limit])]
+
+    async def board_of(self, ladder_id: str) -> dict[str, float]:
+        """Every rated account's display rating in the current season (a tournament's seeding by rating)."""
+        ladder = await self.get(ladder_id)
+        return {
+            r.account: float(r.display) for r in (await self.store.ratings(ladder.id, season=ladder.season)).values()
+        }
 
     async def history(self, ladder_id: str, account_id: str, limit: int) -> list[HistoryEntry]:
         ladder = await self.get(ladder_id)
@@ -285,9 +380,9 @@ class Ladders:
         """Pair whoever can be paired now: create each match with its seats held, take the
         group out of the queue, and tell each account where to sit."""
         waiting = await self.store.queue(ladder.id)
-        if len(waiting) < ladder.seats:
+        if ladder.paused or len(waiting) < ladder.seats:
             return []
-        ratings = await self.store.ratings(ladder.id, [w.account for w in waiting])
+        ratings = await self.store.ratings(ladder.id, [w.account for w in waiting], season=ladder.season)
         last = await self.store.last_opponents(ladder.id)
         candidates = [Candidate(w.account, ratings[w.account].mu if w.account in ratings else MU, w.since,
                                 frozenset(last.get(w.account, ()))) for w in waiting]  # fmt: skip
@@ -298,10 +393,10 @@ class Ladders:
             secrets.SystemRandom().shuffle(order)  # who sits first is chance, not queue order
             summary = await self.matches.create(ladder.game, ladder.options, ladder.seats, [], ladder.time_control,
                                                 held=order)  # fmt: skip
-            paired = Paired(match=summary.match, accounts=order, at=now_ms(),
+            paired = Paired(match=summary.match, accounts=order, at=self.clock(),
                             names=[by_account[a].name for a in order])  # fmt: skip
             if not await self.store.start(ladder.id, paired, [by_account[a] for a in order]):
-                await self._abort(summary.match)  # someone left meanwhile: nobody plays it
+                await self._abort(summary.match)  # someone left the queue meanwhile: nobody plays it
                 continue
             for seat, account_id in enumerate(order):
                 await self.inbox.notify(account_id, "match_found", {
@@ -323,7 +418,8 @@ class Ladders:
             if record is not None and record.status is MatchStatus.OPEN:
                 if now < paired.at + ladder.join_s * 1000:
                     continue
-                await self._abort(paired.match)
+                with contextlib.suppress(MatchOver, MatchStarted, MatchNotFound):  # it went on meanwhile
+                    await self.matches.no_show(paired.match)
                 record, _ = await self.matches.store.load(paired.match)
             if record is not None and not record.status.ended:
                 continue
@@ -335,23 +431,23 @@ class Ladders:
         """Rate one ended match, once, however many callers try at the same time."""
         order = None if record is None else ranks(record)
         if record is None or order is None:
-            return await self.store.settle(ladder.id, Update(paired.match))  # gone or aborted: unrated
+            return await self.store.settle(ladder.id, Update(paired.match), season=ladder.season)  # gone, aborted
         accounts = [a or "" for a in record.accounts]
         names = dict(zip(paired.accounts, paired.names, strict=False))
         names.update({a: n for a, n in zip(accounts, record.names, strict=True) if n})
         for _ in range(RETRIES):
-            stored = await self.store.ratings(ladder.id, accounts)
+            stored = await self.store.ratings(ladder.id, accounts, season=ladder.season)
             before = [stored.get(a) or Rating(account=a, name=names.get(a, a)) for a in accounts]
             after = rate(before, order, record.updated)
             history = {r.account: HistoryEntry(match=record.id, at=record.updated, rank=rank, mu=r.mu, sigma=r.sigma,
                                                display=r.display, change=r.display - b.display)
                        for r, b, rank in zip(after, before, order, strict=True)}  # fmt: skip
             update = Update(record.id, {r.account: r.games for r in before}, after, history)
-            status = await self.store.settle(ladder.id, update)
+            status = await self.store.settle(ladder.id, update, season=ladder.season)
             if status is not RateStatus.STALE:
                 return status
         return RateStatus.STALE
 
     async def _abort(self, match_id: str) -> None:
         with contextlib.suppress(MatchOver, MatchNotFound):  # it ended (or expired) on its own
-            await self.matches.abort(match_id)
+            await self.matches.abort(match_id, by="pairing")

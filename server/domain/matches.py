@@ -4,10 +4,12 @@ Every change is one :class:`~server.domain.record.Commit`: a compare-and-set on
 the match version that also appends to the log and publishes the event. What a
 caller receives about a match is built by :mod:`server.domain.views`.
 
+A move reads as load, act, commit: whatever makes it fast (the record and the table this
+process committed last) is the store's business (:class:`~server.store.cached.CachingMatchStore`).
+
 Long because every step of the lifecycle (create, join, leave, abort, a move, a clock's timeout or
 forfeit, and the reads that check a seat's token) is a method of the one service that owns the
-record's commit path, and they share it: the caches a move takes (issue 41: a caching store around
-the Redis one) are the next thing to leave it.
+record's commit path, and they share it.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import random
 import secrets
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from server import games
 from server.config import Settings
-from server.engine import Event, Rng
-from server.engine.errors import (
+from server.engine import Event, Outcome, Rng, Table
+from server.errors import (
     BadRequest,
     MatchFull,
     MatchNotFound,
@@ -34,8 +36,7 @@ from server.engine.errors import (
     VorpalError,
 )
 from server.runtime import metrics
-from server.runtime.caches import RecordCache, TableCache, encode_table
-from server.runtime.clock import now_ms
+from server.runtime.clock import Clock, now_ms
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -103,12 +104,11 @@ def joined_with(record: MatchRecord, join_id: str) -> dict[str, Any] | None:
 
 
 class Matches:
-    def __init__(self, store: MatchStore, settings: Settings, tables: TableCache,
-                 records: RecordCache[MatchRecord]) -> None:  # fmt: skip
+    def __init__(self, store: MatchStore, settings: Settings, *, clock: Clock = now_ms) -> None:
+        """``clock`` is read for every stamp and deadline (a test steps its own past a deadline)."""
         self.store = store
+        self.clock = clock
         self.settings = settings
-        self.tables = tables
-        self.records = records
 
     def ttl(self, status: MatchStatus) -> int:
         """How long a match is kept after a change that leaves it in ``status`` (every key of it expires then).
@@ -122,10 +122,11 @@ class Matches:
 
     def snapshot(self, record: MatchRecord) -> views.Snapshot:
         rules = games.get(record.game)
-        return views.Snapshot(rules, self.tables.decode(rules, record.table))
+        return views.Snapshot(rules, self.store.table(rules, record))
 
     async def _commit(self, old: MatchRecord, new: MatchRecord, changed: tuple[str, ...], entry: dict[str, Any],
-                      event: Event, move_key: str = "") -> CommitResult:  # fmt: skip
+                      event: Event, move_key: str = "", table: Table[Any, Any, Any] | None = None
+                      ) -> CommitResult:  # fmt: skip
         transition(old.status, new.status)
         entry = {**entry, "v": old.version + 1, "at": new.updated, "status": new.status.value,
                  **views.pack_event(event)}  # fmt: skip
@@ -136,7 +137,7 @@ class Matches:
             if new.clock != old.clock:
                 changed = (*changed, "clock")
         commit = Commit(record=new, expected=old.version, changed=changed, entry=entry, ttl=self.ttl(new.status),
-                        move_key=move_key)  # fmt: skip
+                        move_key=move_key, table=table)  # fmt: skip
         started = time.perf_counter()
         try:
             return await self.store.commit(commit)
@@ -168,7 +169,7 @@ class Matches:
         seed = secrets.randbits(63)
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
-        created = now_ms()
+        created = self.clock()
         tc = time_control if time_control is not None and time_control.timed else None
         clock = None if tc is None else clocks.start(tc, seats)
         if clock_from_creation and tc is None:
@@ -180,7 +181,7 @@ class Matches:
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
             updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
-            bots=is_bot, tokens=[None] * seats, table=encode_table(table), rng=rng.state,  # nobody waits on it yet
+            bots=is_bot, tokens=[None] * seats, table=self.store.encode(table), rng=rng.state,
             time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
         )  # fmt: skip
@@ -206,7 +207,7 @@ class Matches:
         """``page`` with the placeholder of each delayed match filled (:func:`spectating.summary_as_seen`),
         or taken out (the match expired since, or the spectators' view has not reached ``status``)."""
         summaries = page.summaries
-        now = now_ms()
+        now = self.clock()
         for match_id in page.delayed:
             shown: MatchSummary | None = None
             try:
@@ -246,6 +247,12 @@ class Matches:
                     return taken
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status}")
+            sitting = None if account is None else record.seat_of_account(account.id)
+            if sitting is not None and not record.bots[sitting] and (record.competitive or seat == sitting):
+                again = await self._sit_again(record, sitting, account, join_id)
+                if again is not None:
+                    return again
+                continue
             mine = None if account is None else record.held_for(account.id)
             if mine is not None and record.bots[mine]:
                 mine = None  # forfeited on time before its account came: the server's bot plays it now
@@ -272,7 +279,7 @@ class Matches:
             names[chosen] = account.name if account is not None else name or player_name(chosen)
             accounts[chosen] = None if account is None else account.id
             started = not late and record.waiting_seats() == [chosen]
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=now_ms(),
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=self.clock(),
                                  status=MatchStatus.ACTIVE if started or late else MatchStatus.OPEN)  # fmt: skip
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
@@ -289,6 +296,24 @@ class Matches:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
 
+    async def _sit_again(self, record: MatchRecord, seat: int, account: Account | None,
+                         join_id: str | None) -> dict[str, Any] | None:  # fmt: skip
+        """``account`` sits in ``seat`` already (a bot restarted after a crash): a new token for it, and
+        the old one no longer works. None if the match changed meanwhile (look again)."""
+        assert account is not None
+        token = seat_token_for(record.id, seat, join_id) if join_id else new_seat_token(record.id, seat)
+        tokens = list(record.tokens)
+        tokens[seat] = token_hash(token)
+        new = record.replace(tokens=tokens, updated=self.clock())
+        event = Event({"type": "joined", "seat": seat, "name": record.names[seat], "started": False,
+                       "account": account.id, "again": True})  # fmt: skip
+        result = await self._commit(record, new, ("tokens",), {"kind": "join", "seat": seat, "again": True}, event)
+        if result.applied:
+            return {"match": record.id, "seat": seat, "token": token, "account": account.id, "again": True}
+        if result.status is CommitStatus.GONE:
+            raise MatchNotFound()
+        return None
+
     async def leave(self, match_id: str, token: str | None) -> dict[str, Any]:
         for _ in range(RETRIES):
             record, _ = await self.store.load(match_id)
@@ -300,9 +325,11 @@ class Matches:
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[seat] = names[seat] = None
             accounts[seat] = record.held[seat]  # a seat a pairing holds stays held for its account
-            # A match every player has left before the start is abandoned.
-            status = MatchStatus.OPEN if any(t is not None for t in tokens) else MatchStatus.ABORTED
-            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=now_ms())
+            # A match every player has left before the start is abandoned; a pairing's stays open for its
+            # accounts until its no-show deadline (who leaves it then has not come: ``no_show``).
+            kept = record.competitive or any(t is not None for t in tokens)
+            status = MatchStatus.OPEN if kept else MatchStatus.ABORTED
+            new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=self.clock())
             event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "leave", "seat": seat}, event)  # fmt: skip
@@ -312,18 +339,41 @@ class Matches:
                 raise MatchNotFound()
         raise StaleVersion("the match kept changing; try again")
 
-    async def abort(self, match_id: str) -> MatchSummary:
-        """An admin's act: the match ends without an outcome, whatever its seats were doing."""
+    async def abort(self, match_id: str, by: Literal["admin", "organiser", "pairing"] = "admin") -> MatchSummary:
+        """The match ends without an outcome (unrated), whatever its seats were doing: an admin's act, a
+        tournament organiser's (cancelling, or deciding the result), or a ``pairing``'s whose group broke
+        up before anyone was told of the match."""
         for _ in range(RETRIES):
             record, _ = await self.store.load(match_id)
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
-            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=now_ms()))
-            event = Event({"type": "aborted", "by": "admin"})
-            result = await self._commit(record, new, ("status",), {"kind": "abort"}, event)
+            new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=self.clock()))
+            event = Event({"type": "aborted", "by": by})
+            result = await self._commit(record, new, ("status",), {"kind": "abort", "by": by}, event)
             if result.applied:
-                self.records.forget(match_id)
-                self.tables.forget_draft(match_id)
+                return new.replace(version=result.version).summary()
+            if result.status is CommitStatus.GONE:
+                raise MatchNotFound()
+        raise StaleVersion("the match kept changing; try again")
+
+    async def no_show(self, match_id: str) -> MatchSummary:
+        """A pairing's match whose held seats were not all taken in time ends: the seats that were taken
+        win (``no_show``, rated like any result) and the others rank below them; if none was, it is
+        aborted (nobody played, nothing is rated). Refused (``match_started``) once the match started."""
+        for _ in range(RETRIES):
+            record, _ = await self.store.load(match_id)
+            if record.status is not MatchStatus.OPEN:
+                raise MatchOver() if record.status.ended else MatchStarted("the match has started")
+            came = sorted(record.played_out())
+            absent = [s for s in range(record.seats) if s not in came]
+            new = record.replace(status=MatchStatus.ABORTED, updated=self.clock())
+            changed: tuple[str, ...] = ("status",)
+            if came:
+                outcome = Outcome(winners=came, reason="no_show").model_dump(mode="json")
+                new, changed = new.replace(status=MatchStatus.FINISHED, outcome=outcome), ("status", "outcome")
+            event = Event({"type": "no_show", "absent": absent, "ended": True})
+            result = await self._commit(record, new, changed, {"kind": "no_show", "absent": absent}, event)
+            if result.applied:
                 return new.replace(version=result.version).summary()
             if result.status is CommitStatus.GONE:
                 raise MatchNotFound()
@@ -335,15 +385,31 @@ class Matches:
         record, _ = await self.store.load(match_id)
         seat = seat_of(record, token)
         record, snap = await self.as_seen_by(record, seat)
-        return views.match_state(record, snap, seat, now_ms())
+        return views.match_state(record, snap, seat, self.clock())
 
     async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
         """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
         if spectating.delayed(record, seat):
-            visible = await spectating.visible_version(self.store, record, now_ms())
+            visible = await spectating.visible_version(self.store, record, self.clock())
             if visible < record.version:
                 return await spectating.as_of(self.store, record, visible)
         return record, self.snapshot(record)
+
+    async def of_account(self, account_id: str, status: MatchStatus | None, limit: int) -> list[MatchSummary]:
+        """The matches ``account_id`` sat in or was paired for, newest first, with ``status`` (None: any):
+        an ended one as it ended (kept beyond the match itself), a live one as it is now."""
+        out = []
+        for match_id, ended in await self.store.account_matches(account_id, limit):
+            if ended is not None:
+                summary = MatchSummary.model_validate_json(ended)
+            else:
+                try:
+                    summary = (await self.store.load(match_id))[0].summary()
+                except MatchNotFound:
+                    continue  # expired before it ended (an open match nobody else joined)
+            if status is None or summary.status is status:
+                out.append(summary)
+        return out
 
     async def proven_seat(self, token: str) -> SeatToken | None:
         """The seat ``token`` holds now, checked against the stored match; None if it holds none
@@ -378,7 +444,7 @@ class Matches:
                     raw_move: Any) -> dict[str, Any]:  # fmt: skip
         parsed = SeatToken.parse(token)
         move_key = f"{parsed.seat}:{move_id}" if parsed is not None else ""
-        cached = self.records.current(match_id, version) if parsed is not None else None
+        cached = self.store.current(match_id, version) if parsed is not None else None
         if cached is not None:
             assert token is not None
             seat = checked_seat(cached, token, parsed)
@@ -413,17 +479,18 @@ class Matches:
         if version != record.version:
             raise StaleVersion(f"the match is at version {record.version}", current=record.version)
         rules = games.get(record.game)
-        table = self.tables.draft(rules, record.table, record.id)
+        table = self.store.draft(rules, record)
         rng = Rng.from_state(record.rng)
         move, event = rules.act(table, rng, seat, raw_move)
         outcome = rules.outcome(table)
-        updated = now_ms()
+        updated = self.clock()
         clock = record.clock
         if record.time_control is not None:
             clock = clocks.advance(record.time_control, clock, rules.to_act(table) if outcome is None else [], seat,
                                    updated)  # fmt: skip
+            clock = None if clock is None else clock.after_move(seat, by_the_clock=timeout)
         new = record.replace(
-            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.tables.encode(table),
+            status=MatchStatus.ACTIVE if outcome is None else MatchStatus.FINISHED, table=self.store.encode(table),
             rng=rng.state, outcome=None if outcome is None else outcome.model_dump(mode="json"),
             version=record.version + 1, updated=updated, clock=clock,
         )  # fmt: skip
@@ -431,20 +498,13 @@ class Matches:
         entry: dict[str, Any] = {"kind": "move", "seat": seat, "move": rules.dump_move(move)}
         if timeout:
             entry["timeout"] = True
-        self.records.forget(record.id)
-        result = await self._commit(record, new, changed, entry, event, move_key)
+        result = await self._commit(record, new, changed, entry, event, move_key, table)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
         if result.status is CommitStatus.DUPLICATE:
             return {"match": record.id, "version": result.version, "duplicate": True}
         if result.status is CommitStatus.GONE:
             raise MatchNotFound()
-        if new.status is MatchStatus.ACTIVE:
-            if self.records.keep(record.id, new):
-                self.tables.keep_draft(record.id, new.table, table)
-        else:
-            self.records.end(record.id, new.version)
-            self.tables.forget_draft(record.id)
         metrics.MOVES_APPLIED.inc()
         return {"match": record.id, "version": result.version}
 
@@ -457,7 +517,8 @@ class Matches:
         tc = record.time_control
         assert tc is not None and record.status is MatchStatus.ACTIVE
         snap = self.snapshot(record)
-        if tc.on_timeout == "forfeit":
+        in_a_row = 1 + (0 if record.clock is None else record.clock.timeouts.get(seat, 0))
+        if tc.forfeits(in_a_row, competitive=record.competitive, absent=record.tokens[seat] is None):
             await self._forfeit(record, snap, seat)
             return
         if tc.on_timeout == "random_move":
@@ -472,19 +533,15 @@ class Matches:
         outcome = snap.rules.forfeit(snap.table, seat)
         bots = list(record.bots)
         bots[seat] = True
-        new = record.replace(bots=bots, updated=now_ms())
+        new = record.replace(bots=bots, updated=self.clock())
         changed: tuple[str, ...] = ("bots",)
         if outcome is not None:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
             changed = ("status", "outcome", "bots")
-        self.records.forget(record.id)
-        self.tables.forget_draft(record.id)
         event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)
-        if result.applied and outcome is not None:
-            self.records.end(record.id, result.version)
 
     # -- the log ----------------------------------------------------------------------
 
@@ -493,6 +550,6 @@ class Matches:
         seat = seat_of(record, token)
         until = record.version
         if spectating.delayed(record, seat):
-            until = await spectating.visible_version(self.store, record, now_ms())
+            until = await spectating.visible_version(self.store, record, self.clock())
         entries = await self.store.log(match_id, since, until) if since < until else []
         return {"match": match_id, "version": until, "events": [views.log_entry(e, seat) for e in entries]}

@@ -42,21 +42,20 @@ class Rating(BaseModel):
 
 def ranks(record: MatchRecord) -> list[int] | None:
     """The finishing order of a ladder match's seats (1 is first; ties share), or None if it
-    is not rated (aborted with nobody seated, or not over).
+    is not rated (aborted, or not over).
 
     A seat that forfeited (its time ran out and the server's bot took over) or never sat
-    down ranks below every other seat, whatever the game's outcome says of it.
+    down ranks below every other seat, whatever the game's outcome says of it
+    (:meth:`~server.domain.record.MatchRecord.played_out`). A no-show ends the match with
+    an outcome (``no_show``: who came wins), so it is rated; an abort never is.
     """
-    out_of_it = {s for s in range(record.seats) if record.bots[s] or record.tokens[s] is None}
-    if record.status is MatchStatus.FINISHED and record.outcome is not None:
-        winners = set(record.outcome.get("winners", [])) - out_of_it
-        scores: list[int] | None = record.outcome.get("scores")
-        key = {s: (0 if s in winners else 1 if s not in out_of_it else 2,
-                   -(scores[s] if scores and s not in winners else 0)) for s in range(record.seats)}  # fmt: skip
-    elif record.status is MatchStatus.ABORTED and out_of_it and len(out_of_it) < record.seats:
-        key = {s: (int(s in out_of_it), 0) for s in range(record.seats)}  # a no-show: who came beat who did not
-    else:
+    if record.status is not MatchStatus.FINISHED or record.outcome is None:
         return None
+    present = record.played_out()
+    winners = set(record.winners() or [])
+    scores: list[int] | None = record.outcome.get("scores")
+    key = {s: (0 if s in winners else 1 if s in present else 2,
+               -(scores[s] if scores and s not in winners else 0)) for s in range(record.seats)}  # fmt: skip
     distinct = sorted(set(key.values()))
     return [distinct.index(key[s]) + 1 for s in range(record.seats)]
 

@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from server.engine import Rules, Table
+
 from .clocks import Clock, TimeControl
 from .delay import SpectatorDelay
 from .status import MatchStatus
@@ -40,7 +42,7 @@ class MatchRecord:
     names: list[str | None]
     bots: list[bool]
     tokens: list[str | None]  # SHA-256 of each seat's token; None while the seat is free
-    table: bytes  # the game's table, as stored (see server.runtime.caches)
+    table: bytes  # the game's table, as stored (server.store.codec)
     rng: list[int]  # the generator's state after the last change
     outcome: dict[str, Any] | None = None
     time_control: TimeControl | None = None  # None: no clock (and records stored before clocks)
@@ -67,6 +69,31 @@ class MatchRecord:
     def waiting_seats(self) -> list[int]:
         """Seats the match still waits for: open ones and those held for an account that has not joined."""
         return [s for s in range(self.seats) if self.tokens[s] is None and not self.bots[s]]
+
+    @property
+    def competitive(self) -> bool:
+        """A ladder's or a tournament's match: a pairing held its seats for accounts."""
+        return any(a is not None for a in self.held)
+
+    def played_out(self) -> set[int]:
+        """The seats whose players played the match out themselves: they sat down and did not
+        forfeit (a forfeited seat is the server's bot's). In a competitive match, where no seat is
+        a bot from the start, the others rank below them and never win (issue 42)."""
+        return {s for s in range(self.seats) if not self.bots[s] and self.tokens[s] is not None}
+
+    def winners(self) -> list[int] | None:
+        """The outcome's winners that played the match out (None: no outcome, as when aborted)."""
+        if self.outcome is None:
+            return None
+        present = self.played_out()
+        return [s for s in self.outcome.get("winners", []) if s in present]
+
+    def seat_of_account(self, account_id: str) -> int | None:
+        """The seat ``account_id`` sits in (it took it), if any."""
+        for s in range(self.seats):
+            if self.accounts[s] == account_id and self.tokens[s] is not None:
+                return s
+        return None
 
     def held_for(self, account_id: str) -> int | None:
         """The seat held for ``account_id`` (a ladder or tournament pairing) that it has not taken yet."""
@@ -226,6 +253,9 @@ class Commit:
     entry: dict[str, Any]
     ttl: int  # seconds the match is kept after this change
     move_key: str = ""  # "<seat>:<move id>" of a client's move, so a resend is answered, not applied
+    #: The decoded table of ``record.table`` when the caller has it (a move's draft): a store with a
+    #: cache keeps it, for the hub's frames and for the match's next move, instead of decoding again.
+    table: Table[Any, Any, Any] | None = None
 
 
 class MatchStore(Protocol):
@@ -260,3 +290,32 @@ class MatchStore(Protocol):
     async def chat(self, match_id: str, limit: int = 50) -> list[dict[str, Any]]: ...
 
     async def ping(self) -> bool: ...
+
+    async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
+        """The newest ``limit`` matches ``account_id`` sat in or was paired for, each with its kept
+        summary's JSON once it ended (kept beyond the match itself)."""
+        ...
+
+    # -- tables: the store owns their codec, and may keep what it decoded or was given --
+
+    def current(self, match_id: str, version: int) -> MatchRecord | None:
+        """The record this process last committed for ``match_id`` if it is at ``version`` (a
+        store without a cache: None). The commit's compare-and-set still decides."""
+        ...
+
+    def table(self, rules: Rules, record: MatchRecord) -> Table[Any, Any, Any]:
+        """``record``'s table, **read-only**: it may be shared with other readers."""
+        ...
+
+    def take(self, rules: Rules, data: bytes) -> Table[Any, Any, Any]:
+        """The table stored as ``data``, **read-only**, for its last reader here (the hub's frames of a
+        commit's notification, which carries the table's bytes)."""
+        ...
+
+    def draft(self, rules: Rules, record: MatchRecord) -> Table[Any, Any, Any]:
+        """``record``'s table, private to the caller, who may change it (a move)."""
+        ...
+
+    def encode(self, table: Table[Any, Any, Any]) -> bytes:
+        """``table`` as a record stores it."""
+        ...

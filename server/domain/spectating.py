@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from server import games
-from server.runtime.caches import encode_table
 
 from .delay import visible_version as _cut
 from .record import MatchRecord, MatchStore, MatchSummary
@@ -69,4 +68,4 @@ async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[M
         if entry.get("kind") == "move":
             rules.act(table, rng, entry["seat"], entry["move"])
     past = _past(record, version, entries[-1] if entries else None)
-    return past.replace(rng=rng.state, table=encode_table(table)), Snapshot(rules, table)
+    return past.replace(rng=rng.state, table=store.encode(table)), Snapshot(rules, table)

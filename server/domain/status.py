@@ -3,9 +3,11 @@
 ::
 
     open ──► active ──► finished
-      │        │
-      │        └────► aborted      (an admin aborted it)
-      └─────────────► aborted      (every player left before the start, or an admin aborted it)
+      │ │      │
+      │ │      └────► aborted      (an admin aborted it)
+      │ └───────────► finished     (a pairing's seats were not all taken in time: who came wins, ``no_show``)
+      └─────────────► aborted      (every player left before the start, nobody came to a pairing's match,
+                                    or an admin aborted it)
 
 ``open`` may also stay ``open`` (a seat is taken or left), and ``active``
 stays ``active`` with each move that does not end the match. Ended matches
@@ -30,7 +32,7 @@ class MatchStatus(StrEnum):
 
 
 ALLOWED: dict[MatchStatus, frozenset[MatchStatus]] = {
-    MatchStatus.OPEN: frozenset({MatchStatus.OPEN, MatchStatus.ACTIVE, MatchStatus.ABORTED}),
+    MatchStatus.OPEN: frozenset({MatchStatus.OPEN, MatchStatus.ACTIVE, MatchStatus.FINISHED, MatchStatus.ABORTED}),
     MatchStatus.ACTIVE: frozenset({MatchStatus.ACTIVE, MatchStatus.FINISHED, MatchStatus.ABORTED}),
     MatchStatus.FINISHED: frozenset(),
     MatchStatus.ABORTED: frozenset(),

@@ -10,8 +10,7 @@ import contextlib
 from dataclasses import dataclass
 from enum import Enum
 
-from server.engine.errors import MatchNotFound, StaleVersion
-from server.runtime.clock import now_ms
+from server.errors import MatchNotFound, StaleVersion
 
 from . import clocks
 from .bots import bot_move
@@ -43,7 +42,7 @@ async def take_turn(matches: Matches, match_id: str) -> Step:
         return Step(Turn.WAITING)
     snap = matches.snapshot(record)
     ready = [s for s in snap.to_act(record.status) if record.bots[s]]
-    due = [] if ready else clocks.due(record.clock, now_ms())
+    due = [] if ready else clocks.due(record.clock, matches.clock())
     if not ready and not due:
         return Step(Turn.WAITING, clocks.next_deadline(record.clock))
     with contextlib.suppress(StaleVersion):  # someone else changed the match first: look again

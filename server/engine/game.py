@@ -169,6 +169,7 @@ ENGINE_REASONS: dict[str, str] = {
     "tie": "the best seats tied and share the win",
     "tie_break": "the best seats tied and the rulebook's tie-breaker decided",
     "forfeit": "a seat forfeited (its time ran out under the forfeit policy): the other seats win",
+    "no_show": "seats a pairing kept were not taken in time: the seats that were taken win",
 }
 
 

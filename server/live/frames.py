@@ -16,9 +16,9 @@ from typing import Any
 from vorpal_protocol import Packed, encode, pack, pack_map
 
 from server import games
+from server.domain.record import MatchStore
 from server.domain.views import Snapshot, event_frame, unpack_event
 from server.engine import Part
-from server.runtime.caches import TableCache
 
 #: The public part of the views of a match whose stored table is this long or longer is packed once for
 #: all recipients (Jackrabbits' and Zimby Mojo's, 5-7 KB, with their boards); a small game's (tables
@@ -47,7 +47,7 @@ class Notification:
             self._event = unpack_event(self.note["entry"])
         return self._event
 
-    def snapshot(self, tables: TableCache) -> Snapshot | None:
+    def snapshot(self, tables: MatchStore) -> Snapshot | None:
         """The table after the event, decoded once for all local subscribers (None: not in the note)."""
         if not self._decoded:
             data = self.note.get("table")
@@ -61,7 +61,7 @@ class Frames:
     """Builds event frames from notifications; keeps the packed constant and shared fields of public
     views (a printed board) for as long as views hold the same object."""
 
-    def __init__(self, tables: TableCache) -> None:
+    def __init__(self, tables: MatchStore) -> None:
         self.tables = tables
         #: (game, field) -> the last value object of a constant or shared field of its public views, packed.
         self._packed_fields: dict[tuple[str, str], tuple[Any, Packed]] = {}

@@ -23,9 +23,8 @@ from typing import Any
 from server.domain import spectating
 from server.domain.inbox import Inbox
 from server.domain.matches import Matches
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.runtime import metrics
-from server.runtime.clock import now_ms
 from server.store import Store
 from server.store.keys import account_of_topic
 from server.store.subscriber import Subscriber
@@ -48,7 +47,7 @@ class Hub:
         self.subscriber = Subscriber(store, self._on_message, self._on_resync, self._on_notice)
         self.local: dict[str, set[Subscription]] = {}
         self.watchers: dict[str, Watcher] = {}
-        self.frames = Frames(matches.tables)
+        self.frames = Frames(matches.store)
         self._tasks: set[asyncio.Task[None]] = set()
         self.notices = NoticeFanout(inbox, self.subscriber, self._spawn)
 
@@ -188,7 +187,7 @@ class Hub:
         self._spawn(self._release(sub))
         assert sub.delay is not None
         if sub.delay.seconds > 0:
-            due_ms = n.note["entry"]["at"] + int(sub.delay.seconds * 1000) - now_ms()
+            due_ms = n.note["entry"]["at"] + int(sub.delay.seconds * 1000) - self.matches.clock()
             asyncio.get_running_loop().call_later(max(0.0, due_ms / 1000) + 0.005,
                                                   lambda: self._spawn(self._release(sub)))  # fmt: skip
 
@@ -198,7 +197,7 @@ class Hub:
             return
         try:
             record, _ = await self.matches.store.load(sub.match_id)
-            visible = await spectating.visible_version(self.matches.store, record, now_ms())
+            visible = await spectating.visible_version(self.matches.store, record, self.matches.clock())
         except VorpalError:
             return  # the next event, timer or resync looks again
         if visible > sub.order.last:

@@ -18,8 +18,7 @@ import asyncio
 import logging
 
 from server.domain.ladders import Ladders
-from server.engine.errors import Unavailable, VorpalError
-from server.runtime.clock import now_ms
+from server.errors import Unavailable, VorpalError
 from server.store.ladders import RedisLadders
 
 from .leases import Leases
@@ -72,8 +71,8 @@ class LadderLoop:
             if ladder is None:
                 continue
             try:
-                await self.ladders.settle_matches(ladder, now_ms())
-                await self.ladders.pair_queue(ladder, now_ms())
+                await self.ladders.settle_matches(ladder, self.ladders.clock())
+                await self.ladders.pair_queue(ladder, self.ladders.clock())
             except Unavailable:
                 raise
             except VorpalError as exc:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Awaitable, Iterable, Sequence
 from typing import Protocol
 
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 
 log = logging.getLogger("vorpal.leases")
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from server.domain.inbox import Inbox, Notice
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.store.keys import account_topic
 from server.store.subscriber import Subscriber
 

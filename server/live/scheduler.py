@@ -9,7 +9,9 @@ when it is created. Every instance runs a :class:`Scheduler`, which each tick
 3. for each match it holds, watches the match's events through the hub and
    runs its timed work (:func:`server.domain.turns.take_turn`): plays its bots
    when one is to act, and applies a timeout when a seat's deadline passes
-   (a timer per match wakes it then, whether or not anyone is connected).
+   (a timer per match wakes it then, whether or not anyone is connected;
+   deadlines are read on the matches' clock, which a test steps by hand, and
+   each tick also looks at the deadlines that clock has passed).
 
 Each tick also takes one step of the lobby's upkeep (``Store.repair_lobby``): it
 drops the index entries of expired matches and puts right those a failed write left
@@ -32,8 +34,7 @@ from typing import Any
 
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
-from server.engine.errors import Unavailable, VorpalError
-from server.runtime.clock import now_ms
+from server.errors import Unavailable, VorpalError
 from server.store import Store
 
 from .hub import Hub
@@ -64,6 +65,7 @@ class TurnRunner:
         self._again: set[str] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._deadlines: dict[str, int] = {}  # what each timer waits for, on the matches' clock
 
     def kick(self, match_id: str) -> None:
         """Make sure the timed work of ``match_id`` is done now (idempotent, cheap)."""
@@ -111,12 +113,30 @@ class TurnRunner:
         old = self._timers.pop(match_id, None)
         if old is not None:
             old.cancel()
-        delay = max(0.0, (when_ms - now_ms()) / 1000) + 0.005
-        self._timers[match_id] = asyncio.get_running_loop().call_later(delay, self.kick, match_id)
+        delay = max(0.0, (when_ms - self.matches.clock()) / 1000) + 0.005
+        self._deadlines[match_id] = when_ms
+        self._timers[match_id] = asyncio.get_running_loop().call_later(delay, self._on_time, match_id)
+
+    def _on_time(self, match_id: str) -> None:
+        self._deadlines.pop(match_id, None)
+        self.kick(match_id)
+
+    def kick_due(self) -> None:
+        """Kick every match whose deadline the matches' clock has passed before its timer fired.
+
+        A timer waits on the event loop's time for what the clock said was left when it was set; the
+        deadlines are the clock's. They agree on a running server, so this finds nothing there; a
+        test's stepped clock moves alone, and the scheduler's next tick acts on what it stepped past."""
+        now = self.matches.clock()
+        for match_id, when_ms in list(self._deadlines.items()):
+            if when_ms <= now:
+                self._deadlines.pop(match_id)
+                self.kick(match_id)
 
     def forget(self, match_id: str) -> None:
         """No more timed work here for ``match_id`` (it ended, or its lease went elsewhere)."""
         timer = self._timers.pop(match_id, None)
+        self._deadlines.pop(match_id, None)
         if timer is not None:
             timer.cancel()
 
@@ -128,6 +148,7 @@ class TurnRunner:
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()
+        self._deadlines.clear()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -195,7 +216,7 @@ class Scheduler:
         await self.leases.hand_back()
 
     def wake(self) -> None:
-        """A match was scheduled here: claim it now rather than at the next tick."""
+        """A match was scheduled here (or the clock was stepped): tick now rather than at the next tick."""
         self._wakeup.set()
 
     async def _run(self) -> None:
@@ -240,6 +261,7 @@ class Scheduler:
             await self.hub.watch(match_id, self.runner.kick)
             self._unwatched.discard(match_id)
             self.runner.kick(match_id)
+        self.runner.kick_due()
 
     @property
     def owned(self) -> set[str]:

@@ -13,10 +13,13 @@ from importlib import resources
 from typing import Any
 
 from server.domain.accounts import Account, AccountKind, SwapStatus
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import account_key
 from .redis_store import REDIS_DOWN
+
+#: Every account's hash (``keys.py``).
+ACCOUNT_KEYS = "vorpal:{acct:*}:a"
 
 _SCRIPT = resources.files("server.store").joinpath("accounts.lua").read_text()
 
@@ -57,6 +60,18 @@ class RedisAccounts:
 
     async def disable(self, account_id: str) -> SwapStatus:
         return await self._run(account_id, "disable")
+
+    async def enable(self, account_id: str) -> SwapStatus:
+        return await self._run(account_id, "enable")
+
+    async def all(self) -> list[Account]:
+        """Every account: a scan of the account hashes (an admin's listing: rare, and whole)."""
+        try:
+            keys = [k async for k in self.redis.scan_iter(match=ACCOUNT_KEYS, count=1000)]
+            found = [await self.redis.hgetall(k) for k in keys]
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return [decode_account(raw) for raw in found if raw]
 
     async def _run(self, account_id: str, *args: str) -> SwapStatus:
         try:

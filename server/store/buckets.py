@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .connection import REDIS_DOWN, Connection
 from .line import Script

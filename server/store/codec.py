@@ -1,7 +1,7 @@
-"""How a match record is written to its Redis hash, and read back.
+"""How a match record is written to its Redis hash, and read back: its fields, and its table.
 
-Scalars are written as themselves, lists and dicts as JSON, the table as its
-bytes (``server.runtime.caches``). The lobby reads a summary of the same hash
+Scalars are written as themselves, lists and dicts as JSON, the table as the bytes
+:func:`encode_table` makes (JSON, which pydantic writes and reads in Rust). The lobby reads a summary of the same hash
 (:data:`SUMMARY_FIELDS`, no table): a page of them is decoded at once
 (:func:`decode_summaries`), with one JSON parse and one validation, or comes
 from ``lobby_page.lua`` as the answer's JSON already, passed through (``LobbyPage``).
@@ -12,12 +12,60 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import msgpack
 from pydantic import TypeAdapter
 
 from server.domain.clocks import Clock, TimeControl
 from server.domain.delay import SpectatorDelay
 from server.domain.record import MatchRecord, MatchSummary, open_seats
 from server.domain.status import MatchStatus
+from server.engine import Rules, Table
+
+AnyTable = Table[Any, Any, Any]
+
+#: A shared field's JSON, ``"name":value``, by (part type, field name), with the value object it is of.
+SharedJson = dict[tuple[type, str], tuple[Any, bytes]]
+
+
+def encode_table(table: AnyTable, kept: SharedJson | None = None) -> bytes:
+    """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
+    through Python dicts: ``loadtest/README.md``). The public part's constant fields (a board) are
+    left out: they are derived, and dropped when the table is read back anyway.
+
+    Its shared fields (:attr:`~server.engine.game.Part.shared_fields`, a board that is replaced but
+    never changed) are written first in the public part, each from ``kept``'s JSON of that very
+    object if it holds it (and kept there for the next table)."""
+    part = table.public
+    constants, shared = part.constant_fields, part.shared_fields
+    if not shared:
+        if constants:
+            return table.model_dump_json(exclude={"public": set(constants)}).encode()
+        return table.model_dump_json().encode()
+    body = table.model_dump_json(exclude={"public": set(constants | shared)}).encode()
+    fields = []
+    for name in sorted(shared):
+        value = getattr(part, name)
+        known = None if kept is None else kept.get((type(part), name))
+        if known is None or known[0] is not value:
+            known = (value, part.model_dump_json(include={name}).encode()[1:-1])  # '"name":value'
+            if kept is not None:
+                kept[type(part), name] = known
+        fields.append(known[1])
+    rest = body[_PUBLIC_START:]
+    return body[:_PUBLIC_START] + b",".join(fields) + (b"" if rest[:1] == b"}" else b",") + rest
+
+
+#: The stored table's JSON up to the public part's first field: ``{"public":{``.
+_PUBLIC_START = len(b'{"public":{')
+
+
+def parse_table(rules: Rules, data: bytes) -> AnyTable:
+    """A new, private table from its stored bytes (tables written as MessagePack still decode, with
+    the integer map keys a table may hold, such as the seats in a Zimby Mojo column)."""
+    if data[:1] == b"{":
+        return rules.table_type.model_validate_json(data)
+    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False, strict_map_key=False))
+
 
 JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts", "held"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})

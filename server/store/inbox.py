@@ -13,7 +13,7 @@ from importlib import resources
 from typing import Any
 
 from server.domain.inbox import KEEP_S, KEPT, Notice
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import inbox_channel, inbox_keys
 from .redis_store import REDIS_DOWN

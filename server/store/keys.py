@@ -58,6 +58,10 @@ the accounts (one per account).
 - ``vorpal:{acct:<id>}:inbox``  list: the account's newest notices (``server.store.inbox``),
   numbered by ``vorpal:{acct:<id>}:inbox:seq``; both expire a week after the last notice
 - ``vorpal:{acct:<id>}:notices``  sharded pub/sub channel: the account's new notices
+- ``vorpal:{acct:<id>}:matches``  sorted set: every match the account sat in or was paired for (id by
+  creation, ms), and ``vorpal:{acct:<id>}:results`` hash: match id -> its summary's JSON once it ended
+  (``server.store.account_records``); both kept ``VORPAL_RECORDS_RETENTION_S`` after the last write,
+  beyond the matches themselves
 """
 
 from __future__ import annotations
@@ -148,6 +152,11 @@ def inbox_keys(account_id: str) -> tuple[str, str]:
     return f"vorpal:{{acct:{account_id}}}:inbox", f"vorpal:{{acct:{account_id}}}:inbox:seq"
 
 
+def account_record_keys(account_id: str) -> tuple[str, str]:
+    """The account's matches (sorted set) and the results of those that ended (hash)."""
+    return f"vorpal:{{acct:{account_id}}}:matches", f"vorpal:{{acct:{account_id}}}:results"
+
+
 def inbox_channel(account_id: str) -> str:
     return f"vorpal:{{acct:{account_id}}}:notices"
 
@@ -176,12 +185,21 @@ LADDER_DUE = "vorpal:{ladders}:due"
 LADDER_OWNER = "vorpal:{ladders}:owner"
 
 
-def ladder_keys(ladder_id: str) -> dict[str, str]:
+def ladder_keys(ladder_id: str, season: int = 1) -> dict[str, str]:
     """One ladder's keys, all in its slot: ``queue`` (hash: account -> waiting entry), ``ratings``
-    (hash: account -> rating), ``last`` (hash: account -> its last opponents), ``paired`` (hash:
-    match -> pairing not yet rated), ``rated`` (set: match ids rated or dropped)."""
+    (hash: account -> rating, in ``season``: ``:ratings`` for the first, ``:ratings:<n>`` after),
+    ``last`` (hash: account -> its last opponents), ``paired`` (hash: match -> pairing not yet
+    rated), ``rated`` (set: match ids rated or dropped)."""
     tag = f"vorpal:{{ladder:{ladder_id}}}"
-    return {part: f"{tag}:{part}" for part in ("queue", "ratings", "last", "paired", "rated")}
+    keys = {part: f"{tag}:{part}" for part in ("queue", "ratings", "last", "paired", "rated")}
+    if season > 1:
+        keys["ratings"] += f":{season}"
+    return keys
+
+
+def ladder_slot_keys(ladder_id: str) -> str:
+    """Every key of one ladder (a pattern for SCAN: deleting the ladder)."""
+    return f"vorpal:{{ladder:{ladder_id}}}:*"
 
 
 def ladder_history_key(ladder_id: str, account_id: str) -> str:

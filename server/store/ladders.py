@@ -16,9 +16,9 @@ from typing import Any
 
 from server.domain.ladders import HistoryEntry, Ladder, Paired, RateStatus, Update, Waiting
 from server.domain.ratings import Rating
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
-from .keys import LADDER_DUE, LADDER_OWNER, LADDERS_KEY, ladder_history_key, ladder_keys
+from .keys import LADDER_DUE, LADDER_OWNER, LADDERS_KEY, ladder_history_key, ladder_keys, ladder_slot_keys
 from .redis_store import REDIS_DOWN
 
 _SCRIPT = resources.files("server.store").joinpath("ladders.lua").read_text()
@@ -47,6 +47,19 @@ class RedisLadders:
         await self._do(self.redis.hset(LADDERS_KEY, ladder.id, ladder.model_dump_json()))
         await self._do(self.redis.zadd(LADDER_DUE, {ladder.id: 0}))
 
+    async def save(self, ladder: Ladder) -> None:
+        await self._do(self.redis.hset(LADDERS_KEY, ladder.id, ladder.model_dump_json()))
+
+    async def delete(self, ladder_id: str) -> bool:
+        """The ladder's definition, its lease, and every key of its slot (queue, ratings, histories)."""
+        gone = bool(await self._do(self.redis.hdel(LADDERS_KEY, ladder_id)))
+        await self._do(self.redis.zrem(LADDER_DUE, ladder_id))
+        await self._do(self.redis.hdel(LADDER_OWNER, ladder_id))
+        keys = [k async for k in self.redis.scan_iter(match=ladder_slot_keys(ladder_id), count=1000)]
+        for key in keys:  # one at a time: a Cluster deletes several keys only within a slot's node call
+            await self._do(self.redis.delete(key))
+        return gone
+
     async def load(self, ladder_id: str) -> Ladder | None:
         raw = await self._do(self.redis.hget(LADDERS_KEY, ladder_id))
         return None if raw is None else Ladder.model_validate_json(raw)
@@ -67,8 +80,9 @@ class RedisLadders:
         raw = await self._do(self.redis.hvals(ladder_keys(ladder_id)["queue"]))
         return [Waiting.model_validate_json(text) for text in raw]
 
-    async def ratings(self, ladder_id: str, account_ids: Sequence[str] | None = None) -> dict[str, Rating]:
-        key = ladder_keys(ladder_id)["ratings"]
+    async def ratings(self, ladder_id: str, account_ids: Sequence[str] | None = None, *,
+                      season: int = 1) -> dict[str, Rating]:  # fmt: skip
+        key = ladder_keys(ladder_id, season)["ratings"]
         if account_ids is None:
             raw = list((await self._do(self.redis.hgetall(key))).values())
         elif not account_ids:
@@ -95,8 +109,8 @@ class RedisLadders:
         raw = await self._do(self.redis.hvals(ladder_keys(ladder_id)["paired"]))
         return [Paired(**json.loads(text)) for text in raw]
 
-    async def settle(self, ladder_id: str, update: Update) -> RateStatus:
-        keys = ladder_keys(ladder_id)
+    async def settle(self, ladder_id: str, update: Update, *, season: int = 1) -> RateStatus:
+        keys = ladder_keys(ladder_id, season)
         args: list[str | int] = ["settle", update.match, HISTORY_KEPT]
         history = []
         for r in update.ratings:

@@ -19,7 +19,7 @@ from redis.exceptions import ResponseError
 from server import games
 from server.domain.record import LobbyCursor, LobbyPage, MatchSummary
 from server.domain.status import MatchStatus
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 from server.runtime.clock import now_ms
 from server.runtime.logs import LogLimiter
 

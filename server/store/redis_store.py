@@ -39,18 +39,24 @@ from server.domain.record import (
     MatchRecord,
 )
 from server.domain.status import MatchStatus
-from server.engine.errors import MatchNotFound, Unavailable
+from server.engine import Rules
+from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
+from .account_records import RECORDS_S, account_commands
 from .codec import (
+    AnyTable,
     decode_record,
     encode_changes,
     encode_record,
+    encode_table,
+    parse_table,
 )
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
+    account_record_keys,
     channel,
     chat_key,
     match_keys,
@@ -129,8 +135,11 @@ def _packer() -> msgpack.Packer:
 class Store:
     """Async access to matches. Every Redis fault surfaces as :class:`Unavailable`."""
 
-    def __init__(self, connection: Connection, client: aioredis.Redis | RedisCluster) -> None:
+    def __init__(self, connection: Connection, client: aioredis.Redis | RedisCluster,
+                 records_s: int = RECORDS_S) -> None:  # fmt: skip
+        """``records_s``: how long an account's list of matches and their results are kept after its last match."""
         self.conn = connection
+        self.records_s = records_s
         self.redis: Any = client
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
@@ -203,6 +212,7 @@ class Store:
         commands: list[tuple[Any, ...]] = [("HSET", key, *fields), ("EXPIRE", key, ttl)]
         if scheduled:
             commands.append(("ZADD", SCHEDULE_DUE, "NX", 0, record.id))
+        commands += account_commands(record, self.records_s)
         try:
             await self.lobby.place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)
             await self.conn.pipeline(*commands)
@@ -249,6 +259,9 @@ class Store:
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
+        ended = bool(before) and before[0].decode() != c.record.status.value and c.record.status.ended
+        if result.applied and ("accounts" in c.changed or ended):
+            await self._list_under_accounts(c.record.replace(version=result.version))
         if before and before[0].decode() != c.record.status.value:
             # The second step: the indexes follow the status. Should it fail, the change stands
             # (it is committed) and the indexes are repaired later (keys.py says how).
@@ -261,6 +274,25 @@ class Store:
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         return result
+
+    async def _list_under_accounts(self, record: MatchRecord) -> None:
+        """The second step of a change that seats an account or ends a match (:mod:`.account_records`)."""
+        commands = account_commands(record, self.records_s)
+        if commands:
+            try:
+                await self.conn.pipeline(*commands)
+            except (*REDIS_DOWN, ResponseError) as exc:
+                log.warning("match %s is not listed under its accounts (%s)", record.id, exc)
+
+    async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
+        """The newest ``limit`` matches of ``account_id``, each with its kept summary's JSON once it ended."""
+        matches, results = account_record_keys(account_id)
+        try:
+            ids = await self.conn.call("ZREVRANGE", matches, 0, limit - 1)
+            kept = await self.conn.call("HMGET", results, *ids) if ids else []
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return [(i.decode(), k) for i, k in zip(ids, kept, strict=True)]
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """Log entries with versions in ``(since, until]``, oldest first."""
@@ -314,6 +346,22 @@ class Store:
     async def unseen_ends(self, now: int) -> dict[str, int]:
         """Per game, the delayed matches whose end their spectators do not see yet (:class:`LobbyIndexes`)."""
         return await self.lobby.unseen_ends(now)
+
+    # -- tables, uncached: :class:`~server.store.cached.CachingMatchStore` keeps them ----------
+
+    def current(self, match_id: str, version: int) -> MatchRecord | None:
+        return None
+
+    def table(self, rules: Rules, record: MatchRecord) -> AnyTable:
+        return parse_table(rules, record.table)
+
+    draft = table  # decoded anew: every caller has its own
+
+    def take(self, rules: Rules, data: bytes) -> AnyTable:
+        return parse_table(rules, data)
+
+    def encode(self, table: AnyTable) -> bytes:
+        return encode_table(table)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
 

@@ -25,7 +25,7 @@ from typing import Any
 import msgpack
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from server.engine.errors import Unavailable, VorpalError
+from server.errors import Unavailable, VorpalError
 from server.runtime import metrics
 
 from .keys import CONTROL_CHANNEL, account_of_topic, match_of_channel, topic_channel

@@ -1,10 +1,12 @@
-"""Tournaments in Redis: one hash per tournament holding its JSON document and version.
+"""Tournaments in Redis: one hash per tournament holding its JSON document and version
+(the :class:`~server.domain.tournaments.service.TournamentStore` the tournament service needs).
 
 Every change is a compare-and-set on the version (``tournaments.lua``), so two
 instances (or two requests) changing one tournament never both win. The instance
 that advances a tournament (creates a round's matches) holds a short lease on it:
-``SET NX PX``, released by its holder only. A finished tournament is kept for the
-retention of ended matches, then expires. Keys are listed in :mod:`server.store.keys`.
+``SET NX PX``, released by its holder only. A finished or cancelled tournament is kept for the
+records' retention (``VORPAL_RECORDS_RETENTION_S``, beyond its matches), then expires. Keys are
+listed in :mod:`server.store.keys`.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from importlib import resources
 from typing import Any
 
 from server.domain.tournaments import Tournament
-from server.engine.errors import Unavailable
+from server.errors import Unavailable
 
 from .keys import TOURNAMENTS_KEY, TOURNAMENTS_RUNNING, tournament_key, tournament_lock
 from .redis_store import REDIS_DOWN
@@ -26,7 +28,7 @@ class RedisTournaments:
     """Tournaments on the match store's Redis client (one Redis or a Cluster alike)."""
 
     def __init__(self, client: Any, *, retention_s: int = 7 * 24 * 3600) -> None:
-        """A finished tournament is kept ``retention_s`` seconds (as an ended match is)."""
+        """A finished or cancelled tournament is kept ``retention_s`` seconds."""
         self.redis = client
         self.retention_s = retention_s
         self._script = client.register_script(_SCRIPT)
@@ -40,11 +42,11 @@ class RedisTournaments:
                 return False
             if expected is None:
                 await self.redis.zadd(TOURNAMENTS_KEY, {t.id: t.created})
-            if t.status == "running":
-                await self.redis.sadd(TOURNAMENTS_RUNNING, t.id)
+            if t.status == "running" or (t.status == "registering" and t.starts_at is not None):
+                await self.redis.sadd(TOURNAMENTS_RUNNING, t.id)  # the loop advances it (or starts it on time)
             else:
                 await self.redis.srem(TOURNAMENTS_RUNNING, t.id)
-            if t.status == "finished":
+            if t.status.over:
                 await self.redis.expire(tournament_key(t.id), self.retention_s)
                 # The list forgets what has expired (it lists the newest; ids older than that go).
                 await self.redis.zremrangebyscore(TOURNAMENTS_KEY, "-inf", t.updated - self.retention_s * 2000)

@@ -12,11 +12,12 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from server.domain.accounts import AccountInfo, AccountKind, Issued
-from server.engine.errors import AccountDisabled, Unauthorized, Unavailable
+from server.domain.status import MatchStatus
+from server.errors import AccountDisabled, BadRequest, Unauthorized, Unavailable
 
 from .auth import bearer
 from .openapi import Auth, Query, operation
-from .responses import KeyRevoked, NoticeList, answer
+from .responses import AccountMatches, KeyRevoked, NoticeList, answer
 from .rest import Body, parse, query_int
 from .services import services
 
@@ -79,6 +80,31 @@ async def inbox(request: Request) -> Response:
     return answer(NoticeList, {"notices": notices})
 
 
+MY_STATUS = Query("status", {"type": "string", "enum": [s.value for s in MatchStatus]},
+                  "only matches in this status (`active`: where it sits now, to resume after a restart)")  # fmt: skip
+MY_LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 500, "default": 50}, "at most this many")
+
+
+@operation(
+    "listMyMatches",
+    "The account's matches (sat in, or paired for), newest first; each ended one as it ended",
+    tag="accounts",
+    answer=AccountMatches,
+    query=[MY_STATUS, MY_LIMIT],
+    auth=Auth.KEY,
+    errors=_KEY_ERRORS,
+)
+async def my_matches(request: Request) -> Response:
+    account = await services(request).accounts.authenticate(api_key(request))
+    status = request.query_params.get("status")
+    if status is not None and status not in set(MatchStatus):
+        raise BadRequest(f"status is one of {', '.join(MatchStatus)}")
+    limit = query_int(request, "limit", 50, 1, 500)
+    found = await services(request).matches.of_account(account.id, None if status is None else MatchStatus(status),
+                                                       limit)  # fmt: skip
+    return answer(AccountMatches, {"matches": found})
+
+
 @operation(
     "rotateKey",
     "Rotate: a new API key (shown once); the one sent stops working",
@@ -110,6 +136,7 @@ routes = [
     Route("/v1/accounts", register, methods=["POST"]),
     Route("/v1/accounts/me", me, methods=["GET"]),
     Route("/v1/accounts/me/inbox", inbox, methods=["GET"]),
+    Route("/v1/accounts/me/matches", my_matches, methods=["GET"]),
     Route("/v1/accounts/me/key", rotate, methods=["POST"]),
     Route("/v1/accounts/me/key", revoke, methods=["DELETE"]),
 ]

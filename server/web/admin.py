@@ -1,4 +1,4 @@
-"""The admin endpoints (``/v1/admin``): list and abort matches, disable an account.
+"""The admin endpoints (``/v1/admin``): list and abort matches; list, disable and enable accounts.
 
 Every one needs the admin key (``VORPAL_ADMIN_KEY``) as the bearer credential;
 without it they change nothing (:func:`server.web.auth.require_admin`).
@@ -12,12 +12,12 @@ from starlette.routing import Route
 
 from server.domain.accounts import AccountInfo
 from server.domain.record import MatchList, MatchSummary
-from server.engine.errors import AccountNotFound, MatchOver, StaleVersion, Unavailable, UnknownGame
+from server.errors import AccountNotFound, BadRequest, MatchOver, StaleVersion, Unavailable, UnknownGame
 
 from .auth import require_admin
-from .openapi import LOBBY_FILTER, Auth, operation
-from .responses import answer
-from .rest import listing, match_id
+from .openapi import LOBBY_FILTER, Auth, Query, operation
+from .responses import AccountList, answer
+from .rest import listing, match_id, query_int
 from .services import Services, services
 
 
@@ -67,11 +67,48 @@ async def abort_match(request: Request) -> Response:
 async def disable_account(request: Request) -> Response:
     app = admin(request)
     account = await app.accounts.disable(request.path_params["account_id"])
+    await app.ladders.withdraw(account.id)  # and it leaves every ladder's queue and every tournament
+    await app.tournaments.withdraw_everywhere(account.id)
     return answer(AccountInfo, account)
+
+
+@operation(
+    "adminEnableAccount",
+    "Admin: enable a disabled account (its current API key works again)",
+    tag="admin",
+    answer=AccountInfo,
+    auth=Auth.ADMIN,
+    errors=[AccountNotFound, Unavailable],
+)
+async def enable_account(request: Request) -> Response:
+    app = admin(request)
+    return answer(AccountInfo, await app.accounts.enable(request.path_params["account_id"]))
+
+
+ACCOUNT_LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "at most this many")
+ACCOUNT_AFTER = Query("after", {"type": "string", "pattern": r"^[A-Za-z0-9]{1,64}$"},
+                      "the id of the last account of the page before (absent: the oldest)")  # fmt: skip
+
+
+@operation(
+    "adminListAccounts",
+    "Admin: every account, oldest first, a page at a time",
+    tag="admin",
+    answer=AccountList,
+    query=[ACCOUNT_LIMIT, ACCOUNT_AFTER],
+    auth=Auth.ADMIN,
+    errors=[BadRequest, Unavailable],
+)
+async def list_accounts(request: Request) -> Response:
+    app = admin(request)
+    page = await app.accounts.all(query_int(request, "limit", 100, 1, 1000), request.query_params.get("after"))
+    return answer(AccountList, {"accounts": page})
 
 
 routes = [
     Route("/v1/admin/matches", list_matches, methods=["GET"]),
     Route("/v1/admin/matches/{match_id}/abort", abort_match, methods=["POST"]),
+    Route("/v1/admin/accounts", list_accounts, methods=["GET"]),
     Route("/v1/admin/accounts/{account_id}/disable", disable_account, methods=["POST"]),
+    Route("/v1/admin/accounts/{account_id}/enable", enable_account, methods=["POST"]),
 ]

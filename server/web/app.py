@@ -26,18 +26,20 @@ from server.domain.chat import Chat
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladders
 from server.domain.matches import Matches
-from server.domain.record import MatchRecord
-from server.engine.errors import VorpalError
+from server.domain.tournaments.service import Tournaments
+from server.errors import VorpalError
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
-from server.live.tournaments import TournamentLoop, Tournaments
-from server.runtime.caches import RecordCache, TableCache
+from server.live.tournaments import TournamentLoop
+from server.runtime.clock import Clock, now_ms
 from server.runtime.gc import GcTuning
 from server.runtime.heap import HeapTrim
 from server.store import Store
 from server.store.accounts import RedisAccounts
 from server.store.buckets import RedisBuckets
+from server.store.cached import CachingMatchStore
+from server.store.caches import RecordCache, TableCache
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
@@ -74,7 +76,9 @@ def instance_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
-def create_app(settings: Settings | None = None) -> Starlette:
+def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> Starlette:
+    """The app on ``settings`` (from the environment by default). Every service reads ``clock``:
+    a test serving the app in its own process hands in a stepped one, and moves time by hand."""
     settings = settings or Settings.from_env()
     access.configure(settings)
 
@@ -91,22 +95,27 @@ def create_app(settings: Settings | None = None) -> Starlette:
         heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
-        records: RecordCache[MatchRecord] = RecordCache(20_000 if settings.move_cache else 0)
-        matches = Matches(store, settings, TableCache(settings.table_cache), records)
+        store.records_s = settings.records_retention_s
+        cached = CachingMatchStore(store, TableCache(settings.table_cache),
+                                   RecordCache(20_000 if settings.move_cache else 0))  # fmt: skip
+        matches = Matches(cached, settings, clock=clock)
         inbox = Inbox(RedisInbox(store.redis))
         hub = Hub(matches, store, inbox)
         scheduler = Scheduler(matches, store, hub, instance=instance_name(), lease_s=settings.lease_s,
                               tick_s=settings.schedule_tick_s, sweep_s=settings.bot_sweep_s)  # fmt: skip
-        cup_store = RedisTournaments(store.redis, retention_s=settings.retention_s)
+        cup_store = RedisTournaments(store.redis, retention_s=settings.records_retention_s)
         cups = Tournaments(cup_store, matches, inbox, instance=scheduler.instance,
-                           lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake)  # fmt: skip
+                           lease_ms=int(settings.lease_s * 1000), on_matches=scheduler.wake, clock=clock,
+                           ratings=lambda ladder_id: ladder_loop.ladders.board_of(ladder_id))  # fmt: skip
         cup_loop = TournamentLoop(cups, tick_s=settings.schedule_tick_s)
         ladder_store = RedisLadders(store.redis)
-        ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox), ladder_store, instance=scheduler.instance,
-                                 lease_s=settings.lease_s, tick_s=settings.schedule_tick_s)  # fmt: skip
+        ladder_loop = LadderLoop(Ladders(ladder_store, matches, inbox, clock=clock), ladder_store,
+                                 instance=scheduler.instance, lease_s=settings.lease_s,
+                                 tick_s=settings.schedule_tick_s)  # fmt: skip
         buckets = RedisBuckets(store.conn)
-        app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute), hub, scheduler,
-                                      Accounts(RedisAccounts(store.redis)), inbox, buckets,
+        app.state.services = Services(settings, store, matches, Chat(store, settings.chat_per_minute, clock=clock),
+                                      hub, scheduler,
+                                      Accounts(RedisAccounts(store.redis), clock=clock), inbox, buckets,
                                       cups, ladder_loop.ladders, ladder_loop,
                                       asyncio.Semaphore(settings.ws_catch_up or sys.maxsize))  # fmt: skip
         await hub.start()

@@ -7,7 +7,7 @@ import hmac
 
 from starlette.requests import Request
 
-from server.engine.errors import BadRequest, Forbidden, Unauthorized
+from server.errors import BadRequest, Forbidden, Unauthorized
 
 
 def bearer(request: Request) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from server.engine.errors import PayloadTooLarge
+from server.errors import PayloadTooLarge
 
 from .problems import from_error
 

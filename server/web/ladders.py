@@ -12,11 +12,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from server.domain.ladders import Ladder, LadderSpec
-from server.engine.errors import (
+from server.domain.ladders import Ladder, LadderEdit, LadderSpec
+from server.errors import (
     AccountDisabled,
     AlreadyQueued,
     BadOptions,
+    BadRequest,
     LadderNotFound,
     NotQueued,
     Unavailable,
@@ -26,7 +27,7 @@ from server.engine.errors import (
 from .accounts import api_key
 from .admin import admin
 from .openapi import Auth, Query, operation, per_game
-from .responses import LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
+from .responses import LadderDeleted, LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
 from .rest import Body, parse, query_int
 from .services import services
 
@@ -92,12 +93,63 @@ async def my_status(request: Request) -> Response:
     return answer(LadderStatus, await app.ladders.status(request.path_params["ladder_id"], account))
 
 
+SEASON = Query(
+    "season", {"type": "integer", "minimum": 1, "maximum": 1_000_000}, "that season's board (absent: the current one)"
+)
+
+
 @operation("getLeaderboard", "The board: rated accounts, best display rating first", tag="ladders",
-           answer=Leaderboard, query=[BOARD_LIMIT], errors=_KNOWN)  # fmt: skip
+           answer=Leaderboard, query=[BOARD_LIMIT, SEASON], errors=[*_KNOWN, BadRequest])  # fmt: skip
 async def leaderboard(request: Request) -> Response:
     ladder_id = request.path_params["ladder_id"]
-    board = await services(request).ladders.leaderboard(ladder_id, _limit(request))
+    season = query_int(request, "season", 0, 1, 1_000_000) if "season" in request.query_params else None
+    board = await services(request).ladders.leaderboard(ladder_id, _limit(request), season)
     return answer(Leaderboard, {"ladder": ladder_id, "ratings": board})
+
+
+class EditLadder(Body, LadderEdit):
+    """The body of ``PATCH /v1/admin/ladders/{id}``: the fields to change."""
+
+
+def _ladder_id(request: Request) -> str:
+    return str(request.path_params["ladder_id"])
+
+
+@operation("editLadder", "Admin: change a ladder's name, options, clock or pairing window (not its game or seats)",
+           tag="ladders", answer=Ladder, body=EditLadder, auth=Auth.ADMIN,
+           errors=[LadderNotFound, BadOptions, Unavailable])  # fmt: skip
+async def edit_ladder(request: Request) -> Response:
+    app = admin(request)
+    body = await parse(request, EditLadder)
+    edit = LadderEdit.model_validate(body.model_dump(exclude_unset=True))
+    return answer(Ladder, await app.ladders.edit(_ladder_id(request), edit))
+
+
+@operation("pauseLadder", "Admin: stop pairing (accounts may still queue; matches under way are rated)",
+           tag="ladders", answer=Ladder, auth=Auth.ADMIN, errors=_KNOWN)  # fmt: skip
+async def pause_ladder(request: Request) -> Response:
+    return answer(Ladder, await admin(request).ladders.pause(_ladder_id(request), True))
+
+
+@operation("resumeLadder", "Admin: pair again", tag="ladders", answer=Ladder, auth=Auth.ADMIN, errors=_KNOWN)
+async def resume_ladder(request: Request) -> Response:
+    app = admin(request)
+    ladder = await app.ladders.pause(_ladder_id(request), False)
+    app.ladder_loop.wake()
+    return answer(Ladder, ladder)
+
+
+@operation("newLadderSeason", "Admin: start a new season (a fresh board; past seasons' boards stay readable)",
+           tag="ladders", answer=Ladder, auth=Auth.ADMIN, errors=_KNOWN)  # fmt: skip
+async def new_season(request: Request) -> Response:
+    return answer(Ladder, await admin(request).ladders.new_season(_ladder_id(request)))
+
+
+@operation("deleteLadder", "Admin: delete a ladder, its queue, ratings and histories (matches under way are "
+           "played out, unrated)", tag="ladders", answer=LadderDeleted, auth=Auth.ADMIN, errors=_KNOWN)  # fmt: skip
+async def delete_ladder(request: Request) -> Response:
+    await admin(request).ladders.delete(_ladder_id(request))
+    return answer(LadderDeleted, {"ladder": _ladder_id(request), "deleted": True})
 
 
 @operation("getRatingHistory", "An account's rated matches on a ladder, oldest first", tag="ladders",
@@ -110,6 +162,11 @@ async def history(request: Request) -> Response:
 
 routes = [
     Route("/v1/admin/ladders", create_ladder, methods=["POST"]),
+    Route("/v1/admin/ladders/{ladder_id}", edit_ladder, methods=["PATCH"]),
+    Route("/v1/admin/ladders/{ladder_id}", delete_ladder, methods=["DELETE"]),
+    Route("/v1/admin/ladders/{ladder_id}/pause", pause_ladder, methods=["POST"]),
+    Route("/v1/admin/ladders/{ladder_id}/resume", resume_ladder, methods=["POST"]),
+    Route("/v1/admin/ladders/{ladder_id}/season", new_season, methods=["POST"]),
     Route("/v1/ladders", list_ladders, methods=["GET"]),
     Route("/v1/ladders/{ladder_id}", get_ladder, methods=["GET"]),
     Route("/v1/ladders/{ladder_id}/queue", join_queue, methods=["POST"]),

@@ -14,9 +14,8 @@ from starlette.responses import Response
 
 from server import games
 from server.domain.status import MatchStatus
-from server.engine.errors import VorpalError
+from server.errors import VorpalError
 from server.runtime import metrics as counted
-from server.runtime.clock import now_ms
 
 from .services import services
 
@@ -26,7 +25,7 @@ async def endpoint(request: Request) -> Response:
     try:
         active = await app.store.counts(MatchStatus.ACTIVE, [rules.name for rules in games.GAMES])
         # A delayed match that has ended counts as active until its spectators see the end (PROTOCOL.md 8.2).
-        for game, n in (await app.store.unseen_ends(now_ms())).items():
+        for game, n in (await app.store.unseen_ends(app.matches.clock())).items():
             active[game] = active.get(game, 0) + n
     except VorpalError:
         pass  # Redis is down: the other metrics (its errors among them) still answer

@@ -32,7 +32,8 @@ from starlette.routing import BaseRoute, Route
 from server import games
 from server.domain.ids import MATCH_ID_PATTERN
 from server.domain.status import MatchStatus
-from server.engine.errors import (
+from server.engine.play import Rules
+from server.errors import (
     BadRequest,
     Forbidden,
     MatchNotFound,
@@ -43,7 +44,6 @@ from server.engine.errors import (
     VorpalError,
     all_errors,
 )
-from server.engine.play import Rules
 
 H = TypeVar("H", bound=Callable[..., Any])
 

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from vorpal_protocol import DecodeError
 
-from server.engine.errors import (
+from server.errors import (
     BadFrame,
     BadRequest,
     FrameTooLarge,

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from server.config import Settings
 from server.domain.accounts import is_api_key
-from server.engine.errors import RateLimited, VorpalError
+from server.errors import RateLimited, VorpalError
 from server.runtime import metrics
 from server.store.buckets import Bucket
 

@@ -22,6 +22,7 @@ from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
 from server.domain.ladders import HistoryEntry, Ladder
 from server.domain.ratings import Rating
+from server.domain.record import MatchSummary
 from server.domain.status import MatchStatus
 from server.domain.tournaments import Standing, Tournament, TournamentFormat, TournamentStatus
 from server.engine import Outcome
@@ -175,6 +176,22 @@ class ChatSaid(ChatMessage):
 class ChatLog(Answer):
     match: str
     messages: list[ChatMessage]
+
+
+class AccountMatches(Answer):
+    """The matches an account sat in or was paired for, newest first: an ended one as it ended (kept
+    ``VORPAL_RECORDS_RETENTION_S``, beyond the match itself), a live one as it is now."""
+
+    matches: list[MatchSummary]
+
+
+class AccountList(Answer):
+    accounts: list[AccountInfo] = Field(description="oldest first")
+
+
+class LadderDeleted(Answer):
+    ladder: str
+    deleted: Literal[True] = True
 
 
 class KeyRevoked(Answer):

@@ -22,7 +22,8 @@ from server.domain.clocks import TimeControl
 from server.domain.ids import JOIN_ID_PATTERN, is_match_id
 from server.domain.record import MatchList, MatchSummary
 from server.domain.status import MatchStatus
-from server.engine.errors import (
+from server.engine.play import Rules
+from server.errors import (
     AccountDisabled,
     BadMove,
     BadOptions,
@@ -41,7 +42,6 @@ from server.engine.errors import (
     UnknownGame,
     UnsupportedMediaType,
 )
-from server.engine.play import Rules
 
 from .auth import bearer
 from .openapi import LOBBY_FILTER, SINCE, Auth, operation, per_game

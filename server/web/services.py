@@ -13,10 +13,10 @@ from server.domain.chat import Chat
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladders
 from server.domain.matches import Matches
+from server.domain.tournaments.service import Tournaments
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
 from server.live.scheduler import Scheduler
-from server.live.tournaments import Tournaments
 from server.store import Store
 from server.store.buckets import RedisBuckets
 

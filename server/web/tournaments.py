@@ -7,7 +7,8 @@ An account creates a tournament with its API key and becomes its organiser (an a
 may create one with the admin key: it has no organiser). Accounts register with their
 keys before the start; the organiser's key (or the admin key) starts it. From then on
 the server pairs every round and creates its matches by itself
-(:mod:`server.live.tournaments`); each player learns of its match from its inbox.
+(:mod:`server.domain.tournaments.service`, advanced by :mod:`server.live.tournaments`); each player
+learns of its match from its inbox.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ from starlette.routing import Route
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.tournaments import Tournament, TournamentFormat, as_seen, standings, standings_csv
-from server.engine.errors import (
+from server.domain.tournaments import Tournament, TournamentFormat
+from server.engine.play import Rules
+from server.errors import (
     AccountDisabled,
     AlreadyRegistered,
     BadOptions,
@@ -34,8 +36,6 @@ from server.engine.errors import (
     Unavailable,
     UnknownGame,
 )
-from server.engine.play import Rules
-from server.runtime.clock import now_ms
 
 from .accounts import api_key
 from .auth import bearer, require_admin
@@ -69,15 +69,10 @@ class CreateTournament(Body):
                                             description="how late spectators see the matches")  # fmt: skip
 
 
-def tournament_json(t: Tournament) -> dict[str, Any]:
-    """A tournament as the API shows it (to anyone: as its matches' spectators may see them,
-    :func:`~server.domain.tournaments.as_seen`): the document, its planned rounds and the standings."""
-    t = as_seen(t, now_ms())
-    return {**t.model_dump(), "planned_rounds": t.planned_rounds(), "standings": standings(t)}
-
-
-def shown(t: Tournament, status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
-    return answer(TournamentView, tournament_json(t), status_code, headers)
+def shown(request: Request, t: Tournament, status_code: int = 200, headers: dict[str, str] | None = None
+          ) -> Response:  # fmt: skip
+    """``t`` as anybody may see it (:meth:`~server.domain.tournaments.service.Tournaments.shown`)."""
+    return answer(TournamentView, services(request).tournaments.shown(t), status_code, headers)
 
 
 async def caller(request: Request) -> Account | None:
@@ -116,23 +111,20 @@ async def create(request: Request) -> Response:
         time_control=body.time_control, spectator_delay=body.spectator_delay,
         organiser=None if organiser is None else organiser.id,
     )  # fmt: skip
-    return shown(t, 201, {"Location": f"/v1/tournaments/{t.id}"})
+    return shown(request, t, 201, {"Location": f"/v1/tournaments/{t.id}"})
 
 
 @operation("listTournaments", "List tournaments, newest first", tag="tournaments", answer=TournamentList,
            query=[LIMIT], errors=[Unavailable])  # fmt: skip
 async def list_tournaments(request: Request) -> Response:
-    now = now_ms()
-    found = [as_seen(t, now) for t in await services(request).tournaments.list(query_int(request, "limit", 50, 1, 500))]
-    return answer(TournamentList, {"tournaments": [
-        {"id": t.id, "name": t.name, "game": t.game, "format": t.format, "status": t.status,
-         "entrants": len(t.entrants), "rounds": len(t.rounds), "created": t.created} for t in found]})  # fmt: skip
+    listed = await services(request).tournaments.listed(query_int(request, "limit", 50, 1, 500))
+    return answer(TournamentList, {"tournaments": listed})
 
 
 @operation("getTournament", "The tournament: entrants, rounds with their matches and results, standings",
            tag="tournaments", answer=TournamentView, errors=_KNOWN)  # fmt: skip
 async def get(request: Request) -> Response:
-    return shown(await services(request).tournaments.get(tournament_id(request)))
+    return shown(request, await services(request).tournaments.get(tournament_id(request)))
 
 
 @operation("registerForTournament", "Register the API key's account (before the start)", tag="tournaments",
@@ -141,7 +133,7 @@ async def get(request: Request) -> Response:
 async def register(request: Request) -> Response:
     app = services(request)
     account = await app.accounts.authenticate(api_key(request))
-    return shown(await app.tournaments.register(tournament_id(request), account), 201)
+    return shown(request, await app.tournaments.register(tournament_id(request), account), 201)
 
 
 @operation("unregisterFromTournament", "Unregister the API key's account (before the start)", tag="tournaments",
@@ -150,7 +142,7 @@ async def register(request: Request) -> Response:
 async def unregister(request: Request) -> Response:
     app = services(request)
     account = await app.accounts.authenticate(api_key(request))
-    return shown(await app.tournaments.unregister(tournament_id(request), account))
+    return shown(request, await app.tournaments.unregister(tournament_id(request), account))
 
 
 @operation("startTournament", "Start it (the organiser's API key or the admin key); round 1 is paired at once",
@@ -158,7 +150,7 @@ async def unregister(request: Request) -> Response:
            errors=[*_KNOWN, AccountDisabled, TournamentStarted])  # fmt: skip
 async def start(request: Request) -> Response:
     account = await caller(request)
-    return shown(await services(request).tournaments.start(tournament_id(request), account))
+    return shown(request, await services(request).tournaments.start(tournament_id(request), account))
 
 
 @operation("exportTournament", "The results: the tournament as JSON, or (format=csv) its standings as CSV",
@@ -168,14 +160,15 @@ async def start(request: Request) -> Response:
            )  # fmt: skip
 async def export(request: Request) -> Response:
     """The results: every round's pairings and outcomes and the standings, as JSON or (standings) CSV."""
-    t = await services(request).tournaments.get(tournament_id(request))
+    cups = services(request).tournaments
+    t = await cups.get(tournament_id(request))
     fmt = request.query_params.get("format", "json")
     if fmt == "csv":
-        return Response(standings_csv(as_seen(t, now_ms())), media_type="text/csv", headers={
+        return Response(cups.standings_csv(t), media_type="text/csv", headers={
             "Content-Disposition": f'attachment; filename="{t.id}-standings.csv"'})  # fmt: skip
     if fmt != "json":
         raise BadRequest("format is json or csv")
-    return shown(t, headers={"Content-Disposition": f'attachment; filename="{t.id}.json"'})
+    return shown(request, t, headers={"Content-Disposition": f'attachment; filename="{t.id}.json"'})
 
 
 routes = [

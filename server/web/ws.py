@@ -38,7 +38,7 @@ from server.domain.accounts import Account, is_api_key
 from server.domain.ids import SeatToken
 from server.domain.matches import seat_of
 from server.domain.views import match_state
-from server.engine.errors import (
+from server.errors import (
     BadFrame,
     Forbidden,
     NotSubscribed,
@@ -50,7 +50,6 @@ from server.engine.errors import (
 from server.live.notices import NoticeStream
 from server.live.resume import missed_frames
 from server.live.subscription import Subscription
-from server.runtime.clock import now_ms
 from server.runtime.logs import LogLimiter
 
 from .access import SCOPE_KEY, Session, request_id
@@ -276,7 +275,8 @@ class Connection:
             hub.discard(sub)
             raise
         self.subs[frame.match] = sub
-        self.send(ack(frame.id, match_state(current, self.app.matches.snapshot(current), seat, now_ms())))
+        matches = self.app.matches
+        self.send(ack(frame.id, match_state(current, matches.snapshot(current), seat, matches.clock())))
         hub.start_live(sub, current.version)
 
     def close(self) -> None:

@@ -36,7 +36,7 @@ from websockets.exceptions import InvalidHeader, InvalidState
 from websockets.http11 import Request, Response
 from websockets.server import ServerProtocol
 
-from server.engine.errors import BadRequest, VorpalError
+from server.errors import BadRequest, VorpalError
 
 from .problems import problem_document
 from .ws import SOCKET_EXTENSION, refusals, unsupported_protocol

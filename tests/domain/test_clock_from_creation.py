@@ -10,7 +10,7 @@ from server.domain.clocks import TimeControl
 from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, MatchOver, MatchStarted
+from server.errors import BadRequest, MatchOver, MatchStarted
 
 pytestmark = pytest.mark.anyio
 

@@ -15,7 +15,7 @@ from server.domain.ids import new_account_id
 from server.domain.inbox import KEEP_S, KEPT, Inbox
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.engine.errors import BadRequest, MatchFull, SeatTaken
+from server.errors import BadRequest, MatchFull, SeatTaken
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox

@@ -28,7 +28,7 @@ from server.domain.tournaments import (
     standings_csv,
     unregister,
 )
-from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
+from server.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
 
 DRAW = -1
 
@@ -192,8 +192,8 @@ def test_standings_export_as_csv() -> None:
     t, _ = start_round(t)
     t = finish(t, {"p0-p1": 1})
     lines = standings_csv(t).splitlines()
-    assert lines[0] == "rank,account,name,points,buchholz,median_buchholz,wins,byes,played"
-    assert lines[1] == "1,p1,P1,1.0,0.0,0.0,1,0,1"
+    assert lines[0] == "rank,account,name,points,buchholz,median_buchholz,wins,byes,played,reached,withdrawn"
+    assert lines[1] == "1,p1,P1,1.0,0.0,0.0,1,0,1,,false"  # reached: single elimination only
 
 
 def test_spectators_see_a_result_only_once_the_delay_has_passed_since_its_match_ended() -> None:

@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel, ConfigDict, computed_field
 
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Part, Rng, Rules, Table
-from server.runtime.caches import SharedJson, encode_table, parse_table
+from server.store.codec import SharedJson, encode_table, parse_table
 
 
 class Square(BaseModel):

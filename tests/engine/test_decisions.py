@@ -10,7 +10,7 @@ from pydantic import BaseModel, computed_field
 
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway, options, underway_of
-from server.engine.errors import NotYourTurn
+from server.errors import NotYourTurn
 
 LETTERS = "abc"
 LENGTH = 3

@@ -10,7 +10,6 @@ order in which it popped.
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Sequence
 from typing import Any, Literal
@@ -20,13 +19,15 @@ from pydantic import BaseModel, ValidationError, computed_field
 
 from server import games
 from server.audit import audit
+from server.domain import turns
 from server.domain.clocks import TimeControl, advance, due, start
 from server.domain.matches import Matches
 from server.domain.turns import Turn, take_turn
 from server.engine import DerivedPart, Event, Game, Nothing, Options, Outcome, Rng, Rules, Table
 from server.engine.decisions import Decisions, Underway
-from server.engine.errors import NotYourTurn
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
+from server.errors import NotYourTurn
+from server.runtime.clock import SteppedClock
 
 STEPS = 2
 
@@ -313,6 +314,9 @@ def matches(matches: Matches, monkeypatch: pytest.MonkeyPatch) -> Matches:
 
 @pytest.mark.anyio
 async def test_on_the_server_a_seat_asked_whose_time_runs_out_passes(matches: Matches) -> None:
+    """On a stepped clock: the scheduler's step passes for the seat at its deadline, not a millisecond before."""
+    clock = matches.clock
+    assert isinstance(clock, SteppedClock)
     tc = TimeControl(kind="per_decision", limit_ms=100, on_timeout="default_move")
     match = (await matches.create("walk", {}, 2, [], tc)).match
     token = (await matches.join(match, None, None))["token"]
@@ -320,13 +324,11 @@ async def test_on_the_server_a_seat_asked_whose_time_runs_out_passes(matches: Ma
     await matches.move(match, token, "m1", 2, {"type": "step"})
     record, _ = await matches.store.load(match)
     assert record.clock is not None and list(record.clock.deadlines) == [1]  # the seat asked is timed
-    turn = Turn.WAITING
-    for _ in range(200):
-        step = await take_turn(matches, match)
-        if (turn := step.turn) is not Turn.WAITING:
-            break
-        await asyncio.sleep(0.02)
-    assert turn is Turn.PLAYED
+    deadline = record.clock.deadlines[1]
+    clock.step(deadline - 1 - clock())
+    assert await take_turn(matches, match) == turns.Step(Turn.WAITING, deadline)
+    clock.step(1)
+    assert (await take_turn(matches, match)).turn is Turn.PLAYED
     entry = (await matches.store.log(match, 0))[-1]
     assert entry["seat"] == 1 and entry["move"] == {"type": "pass"} and entry["timeout"] is True
     assert entry["public"] == {"type": "pass", "seat": 1, "closed": {"tile": 1}}

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 
 from server.engine import Rng, Rules, event_for
-from server.engine.errors import IllegalMove, NotYourTurn
 from server.engine.numbers import Gems
 from server.engine.sealed import Committed, Sealed
+from server.errors import IllegalMove, NotYourTurn
 from server.games.brillig import (
     Brillig,
     BTable,

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from server.engine import Rng, Rules, Table, copy_table, event_for
-from server.engine.errors import VorpalError
 from server.engine.game import REASON_PATTERN
+from server.errors import VorpalError
 from server.games import GAMES
 from tests.support.playout import final, playout
 

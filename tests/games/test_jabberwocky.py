@@ -6,7 +6,7 @@ import pytest
 
 from server.engine import IllegalMove, Rng, Rules, event_for
 from server.engine.cards import rank
-from server.engine.errors import BadOptions, NotYourTurn
+from server.errors import BadOptions, NotYourTurn
 from server.games.jabberwocky import DEAL_SIZES, Bid, Jabberwocky, JTable, Play, Private, Public, Secret, TrickPlay
 
 GAME = Jabberwocky()

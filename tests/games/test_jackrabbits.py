@@ -60,7 +60,7 @@ from server.games.jackrabbits import (
     transfer_suits,
     value,
 )
-from server.runtime.caches import encode_table, parse_table
+from server.store.codec import encode_table, parse_table
 from tests.games.test_games_generic import _hidden_from, _perturbed, _received, _strings, _visible_to
 
 GAME = Jackrabbits()

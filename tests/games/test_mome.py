@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from server.engine import Rng, Rules, event_for
-from server.engine.errors import BadOptions, IllegalMove, NotYourTurn
+from server.errors import BadOptions, IllegalMove, NotYourTurn
 from server.games.mome import (
     Bridge,
     Mome,

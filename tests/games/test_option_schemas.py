@@ -16,8 +16,8 @@ import pytest
 from jsonschema_rs import Draft202012Validator
 
 from server import games
-from server.engine.errors import BadOptions
 from server.engine.play import Rules
+from server.errors import BadOptions
 
 _ABSENT = object()
 

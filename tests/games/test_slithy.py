@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from server.engine import BadOptions, Event, IllegalMove, Rng, Rules, event_for
-from server.engine.errors import BadMove, NotYourTurn
+from server.errors import BadMove, NotYourTurn
 from server.games.slithy import PlayCards, PlayGems, RoundScore, Slithy, STable, TakeGems, groups
 from tests.support.playout import playout
 

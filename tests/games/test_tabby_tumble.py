@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from server.engine import BadOptions, Event, IllegalMove, Rng, Rules, event_for
-from server.engine.errors import BadMove, NotYourTurn
 from server.engine.sealed import Committed, Sealed
 from server.engine.seats import snake_order
+from server.errors import BadMove, NotYourTurn
 from server.games.tabby_tumble import (
     ACTIONS,
     BASE_ACTIONS,

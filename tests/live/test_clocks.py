@@ -1,8 +1,10 @@
 """Match clocks, enforced by the server with nobody connected, on any number of instances.
 
 The timeout policies are checked in process against a real Redis (the lifecycle
-and the scheduler's turn-taking, no HTTP); the rest against live instances.
-Deadlines here are short but every wait is for a condition, with a generous bound.
+and the scheduler's turn-taking, no HTTP), on a stepped clock: a test moves time to
+a deadline by hand (and checks that nothing is due a millisecond before) instead of
+sleeping until it passes. The rest runs against live instances, where deadlines are
+short but every wait is for a condition, with a generous bound.
 """
 
 from __future__ import annotations
@@ -17,15 +19,23 @@ from vorpal_client import ApiError, Decision, LiveConnection, StaleVersion, Vorp
 
 from server import games
 from server.audit import audit
-from server.domain.clocks import TimeControl
+from server.domain.clocks import TimeControl, next_deadline
 from server.domain.matches import Matches
-from server.domain.turns import Turn, take_turn
+from server.domain.turns import Step, Turn, take_turn
+from server.runtime.clock import SteppedClock
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_OWNER
+from tests.support.inprocess import InProcessServer
 from tests.support.servers import ServerProcess, start_instances, stop_all
 
 pytestmark = pytest.mark.anyio
+
+
+@pytest.fixture
+def clock() -> SteppedClock:
+    """The lifecycle's clock: it stands still until a test steps it."""
+    return SteppedClock()
 
 
 async def seated(matches: Matches, game: str, seats: int, options: dict[str, Any], tc: TimeControl) -> str:
@@ -36,14 +46,20 @@ async def seated(matches: Matches, game: str, seats: int, options: dict[str, Any
 
 
 async def time_runs_out(matches: Matches, match: str) -> Turn:
-    """Wait until a deadline of ``match`` has passed, then let the scheduler's step act on it."""
-    for _ in range(200):
-        step = await take_turn(matches, match)
-        if step.turn is not Turn.WAITING:
-            return step.turn
-        assert step.wake_at is not None, "a clocked match always has a deadline while players are to act"
-        await asyncio.sleep(0.02)
-    raise AssertionError("no deadline passed")
+    """Step the clock to the next deadline of ``match`` and let the scheduler's step act on it;
+    a millisecond before the deadline, nothing is due yet."""
+    clock = matches.clock
+    assert isinstance(clock, SteppedClock)
+    record, _ = await matches.store.load(match)
+    deadline = next_deadline(record.clock)
+    assert deadline is not None, "a clocked match always has a deadline while players are to act"
+    if deadline > clock():  # (an earlier step may have reached this deadline already: seats sharing one)
+        clock.step(deadline - 1 - clock())
+        assert await take_turn(matches, match) == Step(Turn.WAITING, deadline)  # a millisecond early: waiting
+        clock.step(1)
+    acted = await take_turn(matches, match)
+    assert acted.turn is not Turn.WAITING, "the deadline has passed: the step acts on it"
+    return acted.turn
 
 
 async def last_entry(matches: Matches, match: str) -> dict[str, Any]:
@@ -191,8 +207,9 @@ async def test_a_late_move_and_the_timeout_race_and_exactly_one_is_applied(
     assert set(winners) <= {"move", "timeout"}
 
 
-async def test_a_bot_that_disconnects_forfeits_on_time(server: ServerProcess) -> None:
-    async with VorpalClient(server.url) as api:
+async def test_a_bot_that_disconnects_forfeits_on_time(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat forfeits once its second has passed, however long the test takes."""
+    async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
         tc = {"kind": "per_decision", "limit_ms": 1000, "on_timeout": "forfeit"}
         match = (await api.create_match("brillig", 2, bots=[1], time_control=tc)).match
         token = (await api.join(match, name="flaky")).token
@@ -214,6 +231,9 @@ async def test_a_bot_that_disconnects_forfeits_on_time(server: ServerProcess) ->
         bot.cancel()
         await asyncio.gather(bot, return_exceptions=True)
         await live.close()  # gone, mid-match
+        server.step(999)
+        assert (await api.state(match)).status == "active"  # a millisecond before its deadline: it may still move
+        server.step(1)  # its second has passed: the scheduler's next tick forfeits it
         for _ in range(500):
             final = await api.state(match)
             if final.status == "finished":

@@ -15,13 +15,13 @@ from vorpal_protocol import encode
 
 from server.config import Settings
 from server.domain.matches import Matches
-from server.domain.record import MatchRecord
 from server.domain.views import Snapshot, event_frame, pack_event
 from server.games import GAMES
 from server.live.hub import Hub
 from server.live.subscription import Subscription
-from server.runtime.caches import RecordCache, TableCache, encode_table
 from server.store import Store
+from server.store.cached import CachingMatchStore
+from server.store.codec import encode_table
 from server.store.embedded import EmbeddedRedis
 from tests.support.playout import playout
 
@@ -32,8 +32,7 @@ pytestmark = pytest.mark.anyio
 
 async def test_every_recipient_gets_the_bytes_of_its_own_event_frame(redis_server: EmbeddedRedis) -> None:
     store = Store.from_url(redis_server.url)
-    records: RecordCache[MatchRecord] = RecordCache()
-    hub = Hub(Matches(store, Settings(redis_url=redis_server.url), TableCache(), records), store)
+    hub = Hub(Matches(CachingMatchStore(store), Settings(redis_url=redis_server.url)), store)
     await hub.start()
     try:
         for rules in GAMES:

@@ -17,10 +17,11 @@ import pytest
 
 from server.domain.ladders import Ladders
 from server.domain.matches import Matches
+from server.domain.tournaments.service import Tournaments
 from server.live.hub import Hub
 from server.live.ladders import LadderLoop
 from server.live.scheduler import BackgroundLoop, Scheduler
-from server.live.tournaments import TournamentLoop, Tournaments
+from server.live.tournaments import TournamentLoop
 from server.store import Store
 from server.store.ladders import RedisLadders
 

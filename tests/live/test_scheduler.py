@@ -18,8 +18,8 @@ from vorpal_client import VorpalClient
 from server.config import Settings
 from server.domain.matches import Matches
 from server.live.scheduler import until_woken
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SCHEDULE_DUE, SCHEDULE_OWNER
 from tests.support.servers import start_instances, stop_all
@@ -36,7 +36,7 @@ def store(own_store: Store) -> Store:
 
 
 async def new_match(store: Store, bots: list[int]) -> str:
-    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    matches = Matches(CachingMatchStore(store), Settings())
     return (await matches.create("jabberwocky", {"rounds": 1}, 3, bots)).match
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from vorpal_protocol import ERROR_CODES
 
-from server.engine.errors import VorpalError, all_errors
+from server.errors import VorpalError, all_errors
 
 
 def test_every_error_code_is_documented_in_the_protocol() -> None:

@@ -23,7 +23,8 @@ import uvicorn
 from vorpal_client import VorpalClient, play
 
 from server.config import Settings
-from server.runtime.caches import RecordCache
+from server.store.cached import CachingMatchStore
+from server.store.caches import RecordCache
 from server.store.embedded import EmbeddedRedis, free_port
 from server.store.pool import TrimmingPool
 from server.web.app import create_app
@@ -121,7 +122,9 @@ async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_serv
                 assert final["status"] == "finished"
                 played.append(match)
         services: Services = app.state.services
-        hub, scheduler, records = services.hub, services.scheduler, services.matches.records
+        hub, scheduler, cached = services.hub, services.scheduler, services.matches.store
+        assert isinstance(cached, CachingMatchStore)
+        records = cached.records
 
         def subscribed(match: str) -> bool:
             sub = hub.subscriber  # its channels, read from outside (the subscriber offers no query)
@@ -136,7 +139,7 @@ async def test_a_finished_match_leaves_nothing_behind_in_the_instance(redis_serv
                 "runner": [m for m in played if scheduler.runner.holds(m)],
                 "subscriber": [m for m in played if subscribed(m)],
                 "records": [m for m in played if records.holds(m)],
-                "drafts": [m for m in played if services.matches.tables.holds_draft(m)],
+                "drafts": [m for m in played if cached.tables.holds_draft(m)],
             }
 
         # The scheduler releases an ended match's lease at its next tick: wait for that, boundedly.

@@ -18,8 +18,9 @@ from server.domain.matches import Matches
 from server.domain.record import Commit, CommitResult, MatchRecord
 from server.domain.status import MatchStatus
 from server.engine.rng import Rng
-from server.runtime.caches import RecordCache, TableCache, parse_table
 from server.store import Store
+from server.store.cached import CachingMatchStore
+from server.store.codec import parse_table
 
 pytestmark = pytest.mark.anyio
 
@@ -47,8 +48,14 @@ def store(own_store: Store) -> HeldAnswer:
     return HeldAnswer(own_store)
 
 
+def kept(matches: Matches) -> CachingMatchStore:
+    """The caches of ``matches``' store."""
+    assert isinstance(matches.store, CachingMatchStore)
+    return matches.store
+
+
 def lifecycle(store: HeldAnswer) -> Matches:
-    return Matches(store, Settings(), TableCache(), RecordCache())  # type: ignore[arg-type]
+    return Matches(CachingMatchStore(store), Settings())  # type: ignore[arg-type]
 
 
 def next_move(matches: Matches, record: MatchRecord) -> tuple[int, Any]:
@@ -115,12 +122,12 @@ async def raced(store: HeldAnswer, left: int) -> tuple[Matches, MatchRecord]:
 async def test_a_move_answered_after_the_last_does_not_bring_the_ended_match_back(store: HeldAnswer) -> None:
     matches, final = await raced(store, left=2)
     assert final.status is MatchStatus.FINISHED
-    assert not matches.records.holds(final.id)
-    assert not matches.tables.holds_draft(final.id)
+    assert not kept(matches).records.holds(final.id)
+    assert not kept(matches).tables.holds_draft(final.id)
 
 
 async def test_a_move_answered_after_the_next_leaves_the_newer_record_kept(store: HeldAnswer) -> None:
     matches, now = await raced(store, left=4)
     assert now.status is MatchStatus.ACTIVE
-    assert matches.records.current(now.id, now.version) == now
-    assert matches.records.current(now.id, now.version - 1) is None
+    assert kept(matches).records.current(now.id, now.version) == now
+    assert kept(matches).records.current(now.id, now.version - 1) is None

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from server.games import get
-from server.runtime.caches import TableCache, encode_table
+from server.store.caches import TableCache
+from server.store.codec import encode_table
 
 RULES = get("brillig")
 

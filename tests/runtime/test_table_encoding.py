@@ -8,7 +8,7 @@ import pytest
 
 from server.engine import Rules
 from server.games import GAMES
-from server.runtime.caches import encode_table, parse_table
+from server.store.codec import encode_table, parse_table
 from tests.support.playout import playout
 
 

@@ -27,7 +27,7 @@ from vorpal_client.strategy import Decision
 from vorpal_protocol import ERROR_CODES, SUBPROTOCOL, decode_client, encode
 from websockets.asyncio.server import Server, ServerConnection, serve
 
-from server.engine.errors import all_errors
+from server.errors import all_errors
 from server.store.embedded import free_port
 
 pytestmark = pytest.mark.anyio

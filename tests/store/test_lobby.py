@@ -21,8 +21,8 @@ from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.record import LobbyCursor, MatchList, MatchRecord
 from server.domain.status import MatchStatus
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.connection import ClientConnection
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import LOBBY_EXPIRY, LOBBY_UNSEEN_ENDS, lobby_index, match_keys
@@ -336,7 +336,7 @@ async def test_a_stored_match_that_cannot_be_read_is_left_out_of_every_page(
 
 async def test_a_delayed_match_is_listed_as_its_spectators_see_it(redis_server: EmbeddedRedis, store: Store) -> None:
     """Issue 43, finding 3: the lobby showed a delayed match's last version, status and outcome at once."""
-    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    matches = Matches(CachingMatchStore(store), Settings())
     ada, bob = (Account(id=new_account_id(), name=n, kind=AccountKind.BOT, created=0, key_hash="x") for n in "ab")
     summary = await matches.create("gimble", None, 2, [], TimeControl(kind="per_decision", limit_ms=600_000),
                                    held=[ada.id, bob.id], clock_from_creation=True,

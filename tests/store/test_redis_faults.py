@@ -20,8 +20,8 @@ from vorpal_client import ApiError, LiveConnection, VorpalClient, play
 from server.config import Settings
 from server.domain.matches import Matches
 from server.live.scheduler import TurnRunner
-from server.runtime.caches import RecordCache, TableCache
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from tests.support.servers import RecordingLive, check_stored, seated_match, start_instances, stop_all
 
@@ -117,7 +117,7 @@ async def test_a_redis_restart_mid_play_loses_no_acknowledged_move(redis: Embedd
 async def test_the_servers_bots_ride_out_a_short_redis_restart_by_themselves(redis: EmbeddedRedis) -> None:
     # No scheduler here, so no sweep and no "Redis is back" kick: only the bots' own retries can finish the match.
     store = Store.from_url(redis.url)
-    matches = Matches(store, Settings(), TableCache(), RecordCache())
+    matches = Matches(CachingMatchStore(store), Settings())
     runner = TurnRunner(matches, patience_s=60.0)  # however slowly Redis restarts here
     try:
         match = (await matches.create("jabberwocky", {"rounds": 3}, 3, [0, 1, 2])).match

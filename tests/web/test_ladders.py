@@ -27,12 +27,13 @@ from server.domain.ids import new_account_id
 from server.domain.inbox import Inbox
 from server.domain.ladders import Ladder, Ladders, LadderSpec, Paired, RateStatus
 from server.domain.matches import Matches
-from server.runtime.caches import RecordCache, TableCache
 from server.runtime.clock import now_ms
 from server.store import Store
+from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
+from tests.support.inprocess import InProcessServer
 from tests.support.servers import ADMIN_KEY, ServerProcess
 
 ADMIN = {"Authorization": f"Bearer {ADMIN_KEY}"}
@@ -123,8 +124,13 @@ async def no_pairing_left(api: VorpalClient, ladder: str, keys: Any) -> bool:
 
 
 @pytest.mark.anyio
-async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_server: ServerProcess) -> None:
-    async with VorpalClient(ladder_server.url) as api:
+async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat not taken is a no-show once ``join_s`` has passed, not a millisecond before."""
+    async with (
+        InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server,
+        VorpalClient(server.url) as api,
+        httpx.AsyncClient(base_url=server.url) as http,
+    ):
         ladder = await new_ladder(api, join_s=1)
         comer, stayer = (await api.register("comer")), (await api.register("stayer"))
         for issued in (comer, stayer):
@@ -139,6 +145,12 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         assert mine.matches == [found["match"]] and not mine.queued
         seat = await api.join(found["match"], key=comer.key)
         assert seat.seat == found["seat"]
+        assert found["join_by"] == server.clock() + 1000  # paired now: time has not moved since
+        ladders = server.services.ladders
+        server.clock.step(999)
+        assert await ladders.settle_matches(await ladders.get(ladder), server.clock()) == []  # still in time
+        assert (await api.state(found["match"])).status == "open"
+        server.step(1)  # join_s has passed: the ladder's next tick ends the match and rates the no-show
 
         async def rated() -> list[Any] | None:
             board = await api.leaderboard(ladder)
@@ -147,7 +159,14 @@ async def test_a_pairing_is_announced_in_the_inbox_and_a_no_show_loses(ladder_se
         board = await until(rated, what="the no-show rated")
         assert [r.name for r in board] == ["comer", "stayer"]
         assert [(r.games, r.wins) for r in board] == [(1, 1), (1, 0)]
-        assert (await api.state(found["match"])).status == "aborted"
+        state = await api.state(found["match"])
+        # Issue 42, finding 4: the no-show ends the match with an outcome, logged as a no-show (no admin acted).
+        assert state.status == "finished"
+        assert state.outcome is not None and state.outcome["winners"] == [found["seat"]]
+        assert state.outcome["reason"] == "no_show"
+        log = await http.get(f"/v1/matches/{found['match']}/events")
+        ended = log.json()["events"][-1]
+        assert ended["event"]["public"] == {"type": "no_show", "absent": [1 - found["seat"]], "ended": True}
         assert (await api.ladder_status(ladder, stayer.key)).matches == []
 
 
@@ -180,16 +199,18 @@ async def test_a_held_seat_left_before_the_start_is_no_strangers_to_take(ladder_
 
 
 @pytest.mark.anyio
-async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(ladder_server: ServerProcess) -> None:
-    async with VorpalClient(ladder_server.url) as api:
+async def test_a_seat_that_times_out_under_forfeit_is_rated_as_a_loss(redis_server: EmbeddedRedis) -> None:
+    """On a stepped clock: the seat to act forfeits when its 300 ms are up, however long the test takes."""
+    async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
         clock = {"kind": "per_decision", "limit_ms": 300, "on_timeout": "forfeit"}
         ladder = await new_ladder(api, time_control=clock)
         mover, sleeper = (await api.register("mover")), (await api.register("sleeper"))
         for issued in (mover, sleeper):
             await api.join_queue(ladder, issued.key)
         found = (await until(lambda: found_match(api, mover.key), what="a match_found notice"))[0].data
-        for issued in (mover, sleeper):  # both sit down; neither moves, so both clocks run out in turn
+        for issued in (mover, sleeper):  # both sit down; neither moves, so the clock runs out
             await api.join(found["match"], key=issued.key)
+        server.step(300)
 
         async def rated() -> list[Any] | None:
             board = await api.leaderboard(ladder)
@@ -253,7 +274,7 @@ async def two_instances(own_redis: EmbeddedRedis) -> AsyncIterator[tuple[Ladders
     stores = [Store.from_url(own_redis.url) for _ in range(2)]
     services = []
     for store in stores:
-        matches = Matches(store, Settings(), TableCache(), RecordCache())
+        matches = Matches(CachingMatchStore(store), Settings())
         services.append(Ladders(RedisLadders(store.redis), matches, Inbox(RedisInbox(store.redis))))
     yield services[0], services[1], services[0].matches
     for store in stores:
@@ -268,7 +289,7 @@ async def no_show(matches: Matches, came: Account, stayed: Account) -> Paired:
     """A ladder match in which ``came`` sat down and ``stayed`` never did, ended by the ladder."""
     summary = await matches.create("brillig", {}, 2, [], held=[came.id, stayed.id])
     await matches.join(summary.match, None, None, came)
-    await matches.abort(summary.match)
+    await matches.no_show(summary.match)
     return Paired(match=summary.match, accounts=[came.id, stayed.id], at=now_ms(), names=[came.name, stayed.name])
 
 

@@ -23,7 +23,7 @@ from websockets.frames import Close, Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
-from server.engine.errors import RateLimited, StaleVersion
+from server.errors import RateLimited, StaleVersion
 from server.runtime.logs import LogLimiter
 from server.store.embedded import EmbeddedRedis
 from server.web.limits import TokenBucket

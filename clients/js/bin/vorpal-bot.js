@@ -2,32 +2,44 @@
 // vorpal-bot --server http://127.0.0.1:8000 --match ID [--strategy ./mybot.js] [--seat N] [--name NAME]
 // (or --game NAME --seats N to create the match first; --matches N --bots SEATS to play N
 // matches against the server's random bots and count the wins). With an account's API key in
-// $VORPAL_API_KEY (or --key) it joins as that account; --ladder ID plays a ladder as that
-// account until interrupted. Mirrors the Python vorpal-bot.
+// $VORPAL_API_KEY it joins as that account (--key works too, but puts the key where every user
+// of the machine can read it, in ps); --ladder ID plays a ladder as that account until
+// interrupted, --tournament ID every round of a tournament. Mirrors the Python vorpal-bot.
 
 import { parseArgs } from "node:util";
 
 import { ApiError, StrategyFailed, VorpalClient, play, playLadder, playTournament } from "../src/index.js";
 import { loadStrategy } from "../src/load-strategy.js";
 
-const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2] | --ladder ID]
-                  [--seat N] [--name NAME] [--key API_KEY] [--strategy SPEC] [--on-error continue|stop]
-                  [--matches N] [--seed N] [--think SECONDS]
-       vorpal-bot --tournament ID --key API_KEY [--strategy SPEC] [--seed N]
-Join a Vorpal match and play a strategy's moves.
+/** Where the command takes an account's API key from, rather than from its command line. */
+const KEY_VARIABLE = "VORPAL_API_KEY";
 
-  --key API_KEY     join as the account of this key (default: $VORPAL_API_KEY); it plays under its own name
-  --ladder ID       play this ladder as the account of --key: queue, play each pairing, queue again,
+const HELP = `usage: vorpal-bot [--server URL] [--match ID | --game NAME --seats N [--options JSON] [--bots 1,2] | --ladder ID]
+                  [--seat N] [--name NAME] [--strategy SPEC] [--on-error continue|stop]
+                  [--matches N] [--seed N] [--think SECONDS]
+       vorpal-bot --tournament ID [--strategy SPEC] [--on-error continue|stop] [--seed N] [--think SECONDS]
+Join a Vorpal match and play a strategy's moves. An account's API key is read from $${KEY_VARIABLE}.
+
+  --server URL      the server (default http://127.0.0.1:8000)
+  --key API_KEY     join as the account of this key instead of $${KEY_VARIABLE}'s; avoid it: a command
+                    line is visible to every user of the machine (ps)
+  --ladder ID       play this ladder as the account of the key: queue, play each pairing, queue again,
                     until interrupted (or --matches)
+  --tournament ID   register the account of the key (while it is open) and play every round to the end
   --strategy SPEC   random (default), greedy, a file (./mybot.js) or a package, with an optional
                     :name of the export (default: the default export, else choose)
   --on-error MODE   when the strategy fails: continue (play a random legal move; default) or stop
+  --match ID        the match to join (else one is created with --game and --seats)
+  --game NAME       the game of a match it creates (default jabberwocky), with --seats N (default 4)
   --options JSON    the options of a match it creates, e.g. '{"rounds": 1}'
   --bots SEATS      seats of a match it creates that the server's random bots play, e.g. 1,2
   --matches N       play N matches it creates, one after another, and print the wins
-  --tournament ID   register the account of --key (while it is open) and play every round to the end
+  --seat N          the seat to take (default: the first open one); --name NAME the name it shows
   --seed N          seed of the random strategy (and of the fallback)
   --think SECONDS   mean wait before each move`;
+
+/** A request the command refuses: its message is all the user needs (no stack). */
+class Refusal extends Error {}
 
 async function main(argv) {
   const { values: a } = parseArgs({
@@ -57,25 +69,42 @@ async function main(argv) {
     return 0;
   }
   const onError = a["on-error"];
-  if (!["continue", "stop"].includes(onError)) throw new Error("--on-error is continue or stop");
-  if (a.ladder !== undefined) return ladder(a);
+  if (!["continue", "stop"].includes(onError)) throw new Refusal("--on-error is continue or stop");
+  if (a.key !== undefined) {
+    // said each time: anyone on the machine may read it with ps
+    console.error(`vorpal-bot: --key shows the key to every user of this machine (ps); put it in $${KEY_VARIABLE} instead`);
+  }
+  const key = a.key ?? (process.env[KEY_VARIABLE] || null);
+  const mode = a.ladder !== undefined ? "--ladder" : a.tournament !== undefined ? "--tournament" : null;
+  if (mode !== null && !key) throw new Refusal(`${mode} plays as an account: set $${KEY_VARIABLE} (or give --key)`);
   const matches = Number(a.matches ?? "1");
-  if (matches > 1 && a.match !== undefined) throw new Error("--matches plays matches it creates; leave out --match");
+  if (mode === null && matches > 1 && a.match !== undefined) {
+    throw new Refusal("--matches plays matches it creates; leave out --match");
+  }
   const seed = a.seed === undefined ? null : Number(a.seed);
-  const strategy = await loadStrategy(a.strategy, { seed });
-  const options = a.options === undefined ? {} : JSON.parse(a.options);
-  const bots = a.bots === undefined ? [] : a.bots.split(",").map(Number);
+  const think = Number(a.think) * 1000;
+  const api = new VorpalClient(a.server);
+  // Loaded for the game before any seat is taken: a strategy that cannot play it stops the
+  // command here, not at each of its decisions.
+  const game = await gameOf(api, a);
+  let strategy;
+  try {
+    strategy = await loadStrategy(a.strategy, { seed, game });
+  } catch (err) {
+    throw err instanceof RangeError ? new Refusal(err.message) : err;
+  }
   const report = (failure) => console.error(`vorpal-bot: strategy failed: ${failure.message}`);
+  const playing = { strategy, seed, think, onError, report };
+  if (a.ladder !== undefined) return ladder(a, key, playing);
   if (a.tournament !== undefined) {
-    const key = a.key ?? (process.env.VORPAL_API_KEY || null);
-    if (!key) throw new Error("--tournament needs --key (or $VORPAL_API_KEY)");
     const onMatch = (match, seat) => console.log(`playing match ${match} as seat ${seat}`);
-    const final = await playTournament(a.server, a.tournament, key, { strategy, seed, onError, report, onMatch });
+    const final = await playTournament(a.server, a.tournament, key, { ...playing, onMatch });
     console.log(`tournament ${final.id} ${final.status}`);
     for (const s of final.standings) console.log(`${s.rank} ${s.name} ${s.points} (Buchholz ${s.buchholz})`);
     return 0;
   }
-  const api = new VorpalClient(a.server);
+  const options = a.options === undefined ? {} : JSON.parse(a.options);
+  const bots = a.bots === undefined ? [] : a.bots.split(",").map(Number);
   let wins = 0;
   const others = [];
   for (let i = 0; i < matches; i++) {
@@ -87,10 +116,10 @@ async function main(argv) {
     const seat = await api.join(match, {
       seat: a.seat === undefined ? null : Number(a.seat),
       name: a.name ?? null,
-      key: a.key ?? (process.env.VORPAL_API_KEY || null),
+      key,
     });
     console.log(`joined match ${match} as seat ${seat.seat}`);
-    const final = await play(a.server, match, seat.token, { strategy, seed, think: Number(a.think) * 1000, onError, report });
+    const final = await play(a.server, match, seat.token, playing);
     console.log(`match ${match} ${final.status}: ${JSON.stringify(final.outcome ?? null)}`);
     const winners = final.outcome?.winners ?? [];
     if (winners.includes(seat.seat)) wins += 1;
@@ -105,11 +134,15 @@ async function main(argv) {
   return 0;
 }
 
-async function ladder(a) {
-  const key = a.key ?? (process.env.VORPAL_API_KEY || null);
-  if (!key) throw new Error("--ladder plays as an account: give --key or $VORPAL_API_KEY");
-  const seed = a.seed === undefined ? null : Number(a.seed);
-  const strategy = await loadStrategy(a.strategy, { seed });
+/** The game the command is to play: the one it creates a match of, else the server's word. */
+async function gameOf(api, a) {
+  if (a.ladder !== undefined) return (await api.ladder(a.ladder)).game;
+  if (a.tournament !== undefined) return (await api.tournament(a.tournament)).game;
+  if (a.match !== undefined) return (await api.state(a.match)).game;
+  return a.game;
+}
+
+async function ladder(a, key, playing) {
   const stopping = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"]) {
     process.once(signal, () => {
@@ -118,11 +151,7 @@ async function ladder(a) {
     });
   }
   const played = await playLadder(a.server, a.ladder, key, {
-    strategy,
-    seed,
-    think: Number(a.think) * 1000,
-    onError: a["on-error"],
-    report: (failure) => console.error(`vorpal-bot: strategy failed: ${failure.message}`),
+    ...playing,
     matches: a.matches === undefined ? null : Number(a.matches),
     signal: stopping.signal,
     onMatch: (match, seat, final) =>
@@ -139,7 +168,7 @@ main(process.argv.slice(2)).then(
       console.error(`vorpal-bot: strategy failed: ${err.message}`);
       process.exit(2);
     }
-    console.error(`vorpal-bot: ${err instanceof ApiError ? err.message : (err?.stack ?? err)}`);
+    console.error(`vorpal-bot: ${err instanceof ApiError || err instanceof Refusal ? err.message : (err?.stack ?? err)}`);
     process.exit(1);
   },
 );

@@ -209,7 +209,8 @@ function fold(state, frame, match, events, recent) {
     events.push({ version: frame.version, event: frame.event });
     if (events.length > recent) events.splice(0, events.length - recent);
   }
-  const next = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? null };
+  // Every event of a clocked match carries the clock after it: the next decision's time left.
+  const next = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? null, clock: frame.clock ?? null };
   if (!frame.view) {
     // replayed for a resume: the last one replayed carries the view
     Object.assign(next, { view: null, legal: null, to_act: [] });

@@ -171,7 +171,10 @@ export class VorpalClient {
   ): Promise<MatchSummary>;
   listMatches(filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   /** With `key` (an account's API key) the seat is the account's; it plays under its own name. */
-  join(match: string, options?: { seat?: number | null; name?: string | null; key?: string | null }): Promise<SeatToken>;
+  join(
+    match: string,
+    options?: { seat?: number | null; name?: string | null; key?: string | null; joinId?: string | null },
+  ): Promise<SeatToken>;
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   state(match: string, token?: string | null): Promise<MatchState>;
@@ -186,6 +189,8 @@ export class VorpalClient {
   rotateKey(key: string): Promise<IssuedKey>;
   revokeKey(key: string): Promise<Account>;
   /** The account's notices numbered above `since`, oldest first. */
+  /** The account's matches, newest first (`status: "active"`: where it sits now); ended ones as they ended. */
+  myMatches(key: string, options?: { status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   inbox(key: string, options?: { since?: number }): Promise<Notice[]>;
   ladders(): Promise<Ladder[]>;
   ladder(ladder: string): Promise<Ladder>;
@@ -235,8 +240,10 @@ export interface TournamentPairing {
   match: string;
   accounts: string[];
   ended: boolean;
-  /** The match's winners (seat numbers); null if it ended without an outcome. */
+  /** The match's winners (seat numbers) that played it out; null if it ended without an outcome. */
   winners: number[] | null;
+  /** Seats that never sat down or forfeited: they score nothing, whatever the outcome says. */
+  absent?: number[];
 }
 
 export interface TournamentRound { number: number; pairings: TournamentPairing[]; byes: string[] }
@@ -420,8 +427,8 @@ export function nextState(
 export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?: number }): Promise<T>;
 export function logFailure(failure: StrategyFailed): void;
 export function randomStrategy(seed?: number | null): Strategy;
-/** The legal move worth most at once, in the games of GREEDY_WORTH (throws in others). */
-export function greedyStrategy(): Strategy;
+/** The legal move worth most at once, in the games of GREEDY_WORTH (throws in others; at once, for a `game` it does not know). */
+export function greedyStrategy(options?: { game?: string | null }): Strategy;
 export const GREEDY_WORTH: { [game: string]: (publicView: any, move: any) => number };
 
 export const POLL_MS: number;

@@ -7,15 +7,16 @@ import { pathToFileURL } from "node:url";
 import { greedyStrategy, randomStrategy } from "./strategy.js";
 
 /**
- * The strategy named by `spec`: "random" (seeded with `seed`), "greedy" (the move worth most
- * at once, in the games it knows), a file ("./mybot.js",
+ * The strategy named by `spec`, to play `game` (when it is known): "random" (seeded with
+ * `seed`), "greedy" (the move worth most at once, in the games it knows: another `game` is
+ * refused), a file ("./mybot.js",
  * "/abs/mybot.mjs") or a package ("my-bots"), with an optional ":name" of the export
  * ("./mybot.js:cautious"). Without a name: the default export, else `choose`. A class is
  * instantiated without arguments and its `choose` method is used, so it may keep state.
  */
-export async function loadStrategy(spec, { seed = null, cwd = process.cwd() } = {}) {
+export async function loadStrategy(spec, { seed = null, cwd = process.cwd(), game = null } = {}) {
   if (spec === "random") return randomStrategy(seed);
-  if (spec === "greedy") return greedyStrategy();
+  if (spec === "greedy") return greedyStrategy({ game });
   const colon = spec.lastIndexOf(":");
   const named = colon > 1 && /^[A-Za-z_$][\w$]*$/.test(spec.slice(colon + 1));
   const where = named ? spec.slice(0, colon) : spec;

@@ -69,12 +69,15 @@ export class VorpalClient {
 
   /**
    * Take a seat: `{match, seat, token}`. The token is shown once; keep it. With an account's
-   * API key (`key`), the seat is the account's (it plays under its own name; `account` in the result).
+   * API key (`key`), the seat is the account's (it plays under its own name; `account` in the result);
+   * an account that sits in the match already gets its seat again, with a new token (a restarted bot).
+   * `joinId`, a key of the caller's choosing, makes a retry answer as the first join did.
    */
-  async join(match, { seat = null, name = null, key = null } = {}) {
+  async join(match, { seat = null, name = null, key = null, joinId = null } = {}) {
     const body = {};
     if (seat !== null && seat !== undefined) body.seat = seat;
     if (name !== null && name !== undefined) body.name = name;
+    if (joinId !== null && joinId !== undefined) body.join_id = joinId;
     return this.call("POST", `/v1/matches/${match}/join`, { token: key, json: body });
   }
 
@@ -180,6 +183,16 @@ export class VorpalClient {
     const body = await response.text();
     if (response.status >= 400) throw errorFrom(JSON.parse(body), response.status);
     return body;
+  }
+
+  /**
+   * The account's matches, newest first (`status: "active"`: where it sits now); each ended one as it
+   * ended, kept beyond the match itself.
+   */
+  async myMatches(key, { status = null, limit = 50 } = {}) {
+    const params = { limit };
+    if (status !== null && status !== undefined) params.status = status;
+    return (await this.call("GET", "/v1/accounts/me/matches", { token: key, params })).matches;
   }
 
   /** The account's notices numbered above `since`, oldest first (`match_found`: a ladder paired it). */

@@ -55,9 +55,14 @@ export const GREEDY_WORTH = { brillig: brilligWorth };
 /**
  * The legal move worth most at once (ties: the first of them), for the games in GREEDY_WORTH;
  * no look-ahead. A simple opponent that beats random play, for ladders and tests. In another
- * game it throws, so the runner reports it and plays randomly.
+ * game it throws, so the runner reports it and plays randomly; given the `game` it will play,
+ * it refuses one it does not know at once (a RangeError), so that a bot fails at its start
+ * rather than at every decision.
  */
-export function greedyStrategy() {
+export function greedyStrategy({ game = null } = {}) {
+  if (game !== null && GREEDY_WORTH[game] === undefined) {
+    throw new RangeError(`the greedy strategy does not know ${game} (it knows ${Object.keys(GREEDY_WORTH).sort().join(", ")})`);
+  }
   return (decision) => {
     const worth = GREEDY_WORTH[decision.game];
     if (worth === undefined) throw new Error(`the greedy strategy does not know ${decision.game}`);

@@ -17,8 +17,10 @@ state says so) the runner returns that final state.
 ``vorpal-bot --server URL --match ID [--strategy MODULE:NAME] [--seat N] [--name NAME]``
 (or ``--game NAME --seats N`` to create the match first; ``--matches N --bots SEATS`` to
 play N matches against the server's random bots and count the wins). With an account's
-API key in ``$VORPAL_API_KEY`` (or ``--key``) the bot joins as that account;
-``--ladder ID`` plays a ladder as that account until interrupted (:mod:`.ladder`).
+API key in ``$VORPAL_API_KEY`` the bot joins as that account (``--key`` works too, but puts
+the key where every user of the machine can read it, in ``ps``); ``--ladder ID`` plays a
+ladder as that account until interrupted (:mod:`.ladder`), ``--tournament ID`` every round
+of a tournament (:mod:`.tournaments`).
 """
 
 from __future__ import annotations
@@ -242,7 +244,9 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
         return state
     if events is not None:
         events.append({"version": frame["version"], "event": frame["event"]})
-    new = {**state, "version": frame["version"], "status": frame["status"], "outcome": frame.get("outcome")}
+    # Every event of a clocked match carries the clock after it: the next decision's time left.
+    new = {**state, "version": frame["version"], "status": frame["status"], "outcome": frame.get("outcome"),
+           "clock": frame.get("clock")}  # fmt: skip
     if frame.get("view") is None:  # replayed for a resume: the last one replayed carries the view
         new.update(view=None, legal=None, to_act=[])
     else:
@@ -253,17 +257,13 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
 # -- the command ---------------------------------------------------------------------------
 
 
-async def run_ladder(args: argparse.Namespace) -> int:
+async def run_ladder(args: argparse.Namespace, strategy: Strategy) -> int:
     """``--ladder ID``: queue, play each pairing, queue again, until interrupted (or ``--matches``)."""
     from .ladder import play_ladder  # the ladder runner builds on this module
-
-    if not args.key:
-        raise SystemExit("vorpal-bot: --ladder plays as an account: give --key or $VORPAL_API_KEY")
 
     def done(match: str, seat: int, final: dict[str, Any]) -> None:
         print(f"match {match} {final['status']}: {final.get('outcome')} (seat {seat})", flush=True)
 
-    strategy = load_strategy(args.strategy, seed=args.seed)
     played = await play_ladder(args.server, args.ladder, args.key, strategy=strategy, seed=args.seed,
                                think=args.think, on_error=args.on_error, report=_print_failure,
                                matches=args.matches if args.matches_given else None, on_match=done)  # fmt: skip
@@ -271,10 +271,30 @@ async def run_ladder(args: argparse.Namespace) -> int:
     return 0
 
 
+async def game_of(args: argparse.Namespace) -> str:
+    """The game the command is to play: the one it creates a match of, else the server's word."""
+    async with VorpalClient(args.server) as api:
+        if args.ladder:
+            return (await api.ladder(args.ladder)).game
+        if args.tournament is not None:
+            return (await api.tournament(args.tournament)).game
+        if args.match is not None:
+            return (await api.state(args.match)).game
+    return str(args.game)
+
+
 async def run(args: argparse.Namespace) -> int:
-    if getattr(args, "ladder", None):
-        return await run_ladder(args)
-    strategy = load_strategy(args.strategy, seed=args.seed)
+    if (args.ladder or args.tournament is not None) and not args.key:
+        raise SystemExit(f"vorpal-bot: {'--ladder' if args.ladder else '--tournament'} plays as an account: "
+                         "set $VORPAL_API_KEY (or give --key)")  # fmt: skip
+    # Loaded for the game before any seat is taken: a strategy that cannot play it stops the
+    # command here, not at each of its decisions.
+    try:
+        strategy = load_strategy(args.strategy, seed=args.seed, game=await game_of(args))
+    except ValueError as exc:
+        raise SystemExit(f"vorpal-bot: {exc}") from None
+    if args.ladder:
+        return await run_ladder(args, strategy)
     if args.tournament is not None:
         return await run_tournament(args, strategy)
     options = json.loads(args.options) if args.options else None
@@ -309,13 +329,11 @@ async def run_tournament(args: argparse.Namespace, strategy: Strategy) -> int:
     """``--tournament``: register (if it is still open), play each round's match, print the standings."""
     from .tournaments import play_tournament
 
-    if not args.key:
-        raise SystemExit("vorpal-bot: --tournament needs --key (or $VORPAL_API_KEY)")
-
     def announce(match: str, seat: int) -> None:
         print(f"playing match {match} as seat {seat}", flush=True)
 
     final = await play_tournament(args.server, args.tournament, args.key, strategy=strategy, seed=args.seed,
+                                  think=args.think, on_error=args.on_error, report=_print_failure,
                                   on_match=announce)  # fmt: skip
     print(f"tournament {final.id} {final.status}", flush=True)
     for row in final.standings:
@@ -327,7 +345,12 @@ def _print_failure(failure: StrategyFailed) -> None:
     print(f"vorpal-bot: strategy failed: {failure}", file=sys.stderr, flush=True)
 
 
-def main(argv: list[str] | None = None) -> int:
+#: Where the command takes an account's API key from, rather than from its command line.
+KEY_VARIABLE = "VORPAL_API_KEY"
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command's options (the README's table lists each of them)."""
     p = argparse.ArgumentParser(prog="vorpal-bot", description="Join a Vorpal match and play a strategy's moves")
     p.add_argument("--server", default="http://127.0.0.1:8000")
     p.add_argument("--match", help="the match to join (else one is created with --game/--seats)")
@@ -335,30 +358,43 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seats", type=int, default=4)
     p.add_argument("--options", help='the options of a match it creates, as JSON, e.g. {"rounds": 1}')
     p.add_argument("--bots", help="seats of a match it creates that the server's random bots play: 1,2")
-    p.add_argument("--tournament", help="play every round of this tournament as the account of --key, to its end")
+    p.add_argument(
+        "--tournament", help="register the account of $VORPAL_API_KEY (while registration is open) and play "
+        "every round of this tournament, to its end",
+    )  # fmt: skip
     p.add_argument("--matches", type=int, default=1, help="play this many matches it creates; prints the wins")
     p.add_argument(
-        "--ladder", help="play this ladder as the account of --key: queue, play each pairing, queue again, until "
-        "interrupted (or --matches)",
+        "--ladder", help="play this ladder as the account of $VORPAL_API_KEY: queue, play each pairing, queue again, "
+        "until interrupted (or --matches)",
     )  # fmt: skip
     p.add_argument("--seat", type=int, default=None)
     p.add_argument("--name", default=None)
     p.add_argument(
-        "--key", default=os.environ.get("VORPAL_API_KEY") or None,
-        help="join as the account of this API key (default: $VORPAL_API_KEY; it plays under its own name)",
+        "--key", help=f"join as the account of this API key; prefer ${KEY_VARIABLE} (the default), as a command "
+        "line is visible to every user of the machine (ps)",
     )  # fmt: skip
     p.add_argument(
-        "--strategy", default="random", help="random (default), module:name or file.py:name (name defaults to choose)"
-    )
+        "--strategy", default="random",
+        help="random (default), greedy, module:name or file.py:name (name defaults to choose)",
+    )  # fmt: skip
     p.add_argument(
         "--on-error", choices=["continue", "stop"], default="continue",
         help="when the strategy fails: play a random legal move and go on (default), or stop",
     )  # fmt: skip
     p.add_argument("--seed", type=int, default=None, help="seed of the random strategy (and of the fallback)")
     p.add_argument("--think", type=float, default=0.0, help="mean seconds to wait before each move")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     given = sys.argv[1:] if argv is None else argv
     args.matches_given = any(a == "--matches" or a.startswith("--matches=") for a in given)
+    if args.key:  # said each time: anyone on the machine may read it with ps
+        print(f"vorpal-bot: --key shows the key to every user of this machine (ps); put it in ${KEY_VARIABLE} "
+              "instead", file=sys.stderr, flush=True)  # fmt: skip
+    else:
+        args.key = os.environ.get(KEY_VARIABLE) or None
     try:
         return asyncio.run(run(args))
     except KeyboardInterrupt:

@@ -1,6 +1,6 @@
 """Errors the server reports, as exceptions: match on the class or on ``.code``.
 
-Every code of the server's tree (``server/engine/errors.py``, PROTOCOL.md section 7)
+Every code of the server's tree (``server/errors.py``, PROTOCOL.md section 7)
 has a named class here; :data:`BY_CODE` is the map, and a test fails if a code is
 missing from it (the JavaScript SDK has the same tree, ``clients/js/src/errors.js``)::
 

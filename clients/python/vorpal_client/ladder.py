@@ -6,13 +6,15 @@ the runner has it pushed on a WebSocket signed in with the key, and reads the in
 (:class:`~.notices.NoticeFeed`); it joins the held seat with the account's key and
 plays it with :func:`~.bot.play` (which reconnects and resumes on its own). A server that
 cannot be reached is waited for (:func:`~.bot.until_available`). A runner that starts again
-picks up the pairings still waiting for it (``GET /v1/ladders/{id}/me``) before queueing.
+picks up the pairings still waiting for it (``GET /v1/ladders/{id}/me``) before queueing: joining
+the match of one it sat in already gives it its seat back (a new token), and it plays on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -69,7 +71,8 @@ async def _run(server: str, api: VorpalClient, feed: NoticeFeed, ladder: str, ke
                 break
         match = pending.pop(0)
         try:
-            seat = await until_available(partial(api.join, match, key=key))
+            # One join id per pairing: a join retried after ``unavailable`` is answered as the first was.
+            seat = await until_available(partial(api.join, match, key=key, join_id=secrets.token_urlsafe(12)))
         except ApiError as exc:
             if exc.code not in _GONE:
                 raise

@@ -80,9 +80,13 @@ class VorpalClient:
         ]
 
     async def join(self, match: str, *, seat: int | None = None, name: str | None = None,
-                   key: str | None = None) -> SeatToken:  # fmt: skip
-        """Take a seat: anonymously, or as the account of the API key ``key`` (it plays under its own name)."""
-        body = {k: v for k, v in {"seat": seat, "name": name}.items() if v is not None}
+                   key: str | None = None, join_id: str | None = None) -> SeatToken:  # fmt: skip
+        """Take a seat: anonymously, or as the account of the API key ``key`` (it plays under its own name).
+
+        ``join_id``, a key of the caller's choosing, makes a retry (after ``unavailable``) answer as the
+        first join did: the same seat and token. An account that sits in the match already gets its seat
+        again, with a new token (the old one stops working): how a restarted bot takes its seat back."""
+        body = {k: v for k, v in {"seat": seat, "name": name, "join_id": join_id}.items() if v is not None}
         return SeatToken.model_validate(await self._call("POST", f"/v1/matches/{match}/join", token=key, json=body))
 
     async def leave(self, match: str, token: str) -> LeaveResult:
@@ -127,6 +131,13 @@ class VorpalClient:
     async def revoke_key(self, key: str) -> Account:
         """``key`` stops working and nothing replaces it."""
         return Account.model_validate((await self._call("DELETE", "/v1/accounts/me/key", token=key))["account"])
+
+    async def my_matches(self, key: str, *, status: str | None = None, limit: int = 50) -> list[MatchSummary]:
+        """The account's matches, newest first (``status="active"``: where it sits now); each ended one as it
+        ended, kept beyond the match itself."""
+        params = {k: v for k, v in {"status": status, "limit": limit}.items() if v is not None}
+        answer = await self._call("GET", "/v1/accounts/me/matches", token=key, params=params)
+        return [MatchSummary.model_validate(m) for m in answer["matches"]]
 
     async def inbox(self, key: str, *, since: int = 0) -> list[Notice]:
         """The account's notices numbered above ``since``, oldest first (``match_found``: a ladder paired it)."""

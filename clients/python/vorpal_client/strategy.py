@@ -106,12 +106,16 @@ def _brillig_worth(public: dict[str, Any], move: dict[str, Any]) -> float:
 GREEDY_WORTH: dict[str, Callable[[dict[str, Any], dict[str, Any]], float]] = {"brillig": _brillig_worth}
 
 
-def greedy_strategy(seed: int | None = None) -> Strategy:
+def greedy_strategy(seed: int | None = None, *, game: str | None = None) -> Strategy:
     """The legal move worth most at once (ties: the first of them), for the games in
     :data:`GREEDY_WORTH`; no look-ahead. A simple opponent that beats random play, for
-    ladders and tests. In another game it raises, so the runner reports it and plays randomly.
+    ladders and tests. In another game it raises, so the runner reports it and plays randomly;
+    given the ``game`` it will play, it refuses one it does not know at once (``ValueError``),
+    so that a bot fails at its start rather than at every decision.
     """
     del seed  # greedy play draws nothing
+    if game is not None and game not in GREEDY_WORTH:
+        raise ValueError(f"the greedy strategy does not know {game} (it knows {', '.join(sorted(GREEDY_WORTH))})")
 
     def choose(decision: Decision) -> Any:
         worth = GREEDY_WORTH.get(decision.game)
@@ -132,11 +136,12 @@ def as_wire(move: Any) -> Any:
     return move
 
 
-def load_strategy(spec: str, *, seed: int | None = None) -> Strategy:
-    """The strategy named by ``spec``.
+def load_strategy(spec: str, *, seed: int | None = None, game: str | None = None) -> Strategy:
+    """The strategy named by ``spec``, to play ``game`` (when it is known).
 
     - ``random``: :func:`random_strategy` (seeded with ``seed``);
-    - ``greedy``: :func:`greedy_strategy` (the move worth most at once, in the games it knows);
+    - ``greedy``: :func:`greedy_strategy` (the move worth most at once, in the games it knows:
+      another ``game`` is refused with ``ValueError``);
     - ``package.module:name`` (imported with the current directory on ``sys.path``);
     - ``path/to/file.py:name``.
 
@@ -146,7 +151,7 @@ def load_strategy(spec: str, *, seed: int | None = None) -> Strategy:
     if spec == "random":
         return random_strategy(seed)
     if spec == "greedy":
-        return greedy_strategy(seed)
+        return greedy_strategy(seed, game=game)
     where, _, name = spec.rpartition(":") if _names_attribute(spec) else (spec, "", "")
     name = name or "choose"
     if where.endswith(".py") or "/" in where or "\\" in where:

@@ -8,20 +8,23 @@ trusting one notice, so a runner started late, or restarted, picks up where it i
 account's notices (a round's match, a bye, the end) only tell it when to look again: pushed
 on a socket signed in with the key, or, while that is down, every ``poll_s``
 (:class:`~.notices.NoticeFeed`).
-CLI: ``vorpal-bot --tournament <id> --key vpk_...``.
+CLI: ``VORPAL_API_KEY=vpk_... vorpal-bot --tournament <id>``. A runner restarted after a crash joins the
+match it sat in again and gets its seat back (a new token), before anything else.
 """
 
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pydantic import Field
 
 from .errors import ApiError
 from .models import Model
-from .strategy import Strategy
+from .strategy import Strategy, StrategyFailed
 
 
 class Standing(Model):
@@ -42,6 +45,8 @@ class Pairing(Model):
     accounts: list[str]
     ended: bool = False
     winners: list[int] | None = None
+    #: Seats that never sat down or forfeited: they score nothing, whatever the outcome says.
+    absent: list[int] = Field(default_factory=list)
 
 
 class Round(Model):
@@ -86,10 +91,14 @@ class Tournament(Model):
 
 
 async def play_tournament(server: str, tournament: str, key: str, *, strategy: Strategy | None = None,
-                          seed: int | None = None, poll_s: float = 0.25, stop: asyncio.Event | None = None,
+                          seed: int | None = None, think: float = 0.0, on_error: Any = "continue",
+                          report: Callable[[StrategyFailed], None] | None = None, poll_s: float = 0.25,
+                          stop: asyncio.Event | None = None,
                           on_match: Callable[[str, int], None] | None = None) -> Tournament:  # fmt: skip
-    """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it."""
-    from .bot import play, until_available  # the bot runner imports the SDK's REST half too
+    """Play ``tournament`` as the account of ``key`` until it finishes (or ``stop`` is set); returns it.
+
+    ``strategy``, ``seed``, ``think``, ``on_error`` and ``report`` are :func:`~.bot.play`'s, for each match."""
+    from .bot import log_failure, play, until_available  # the bot runner imports the SDK's REST half too
     from .notices import NoticeFeed
     from .rest import VorpalClient
 
@@ -117,14 +126,16 @@ async def play_tournament(server: str, tournament: str, key: str, *, strategy: S
                     _, match, _ = mine
                     played.add(match)
                     try:
-                        seat = await api.join(match, key=key)
+                        seat = await until_available(partial(api.join, match, key=key,
+                                                             join_id=secrets.token_urlsafe(12)))  # fmt: skip
                     except ApiError as exc:
                         if exc.code not in ("match_over", "match_started", "match_full", "seat_taken"):
                             raise
-                        continue  # the match ended (timed out) or we took the seat before a restart
+                        continue  # the match ended (timed out, or we forfeited it)
                     if on_match is not None:
                         on_match(match, seat.seat)
-                    await play(server, match, seat.token, strategy=strategy, seed=seed)
+                    await play(server, match, seat.token, strategy=strategy, seed=seed, think=think,
+                               on_error=on_error, report=report or log_failure)  # fmt: skip
                     continue
                 for notice in await feed.next(since, stop):  # a round began, a bye, the end: look again
                     since = max(since, notice.seq)

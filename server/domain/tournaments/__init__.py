@@ -1,6 +1,6 @@
 """Tournaments as pure data: who registered, who meets whom each round, and the standings.
 
-No I/O and no clock: :mod:`server.live.tournaments` stores a :class:`Tournament`,
+No I/O and no clock: the service (:mod:`.service`) stores a :class:`Tournament`,
 creates each round's matches and records their results; everything it decides
 comes from the functions here, so a tournament replays from its entrants and
 its results alone. Players are numbered by registration order (their *seed*:
@@ -43,8 +43,9 @@ player who had black more often.
 
 Points: a match gives each seat its share of the win: 1 split among the winners
 (1 - ½ - 0 for a two-seat win, draw, loss), nothing to the others; an aborted
-match gives nobody anything. A Swiss bye is worth a win (1 point); a
-round-robin bye is worth nothing (everybody sits out equally often).
+match gives nobody anything, and a seat that never sat down or forfeited gets nothing
+whatever the game's outcome says (a draw is shared by the seats that played it out).
+A Swiss bye is worth a win (1 point); a round-robin bye is worth nothing (everybody sits out equally often).
 
 Standings, best first: points; Buchholz (the sum of the final points of every
 opponent met, once per match; a bye adds nothing); median Buchholz (Buchholz
@@ -57,17 +58,21 @@ from __future__ import annotations
 
 from .model import (
     MAX_ENTRANTS,
+    Adjudication,
     Entrant,
     Pairing,
     Round,
+    Seeding,
     Tournament,
     TournamentFormat,
     TournamentStatus,
+    Withdrawal,
     check_format,
     check_startable,
     register,
     unregister,
 )
+from .organising import adjudicate, cancel, pause, seeded_by_rating, withdraw, withdraw_the_absent
 from .pairing import (
     History,
     bracket_order,
@@ -85,28 +90,37 @@ from .standings import Standing, standings, standings_csv
 
 __all__ = [
     "MAX_ENTRANTS",
+    "Adjudication",
     "Entrant",
     "History",
     "Pairing",
     "Round",
+    "Seeding",
     "Standing",
     "Tournament",
     "TournamentFormat",
     "TournamentStatus",
+    "Withdrawal",
+    "adjudicate",
     "as_seen",
     "bracket_order",
+    "cancel",
     "check_format",
     "check_startable",
     "elimination_alive",
     "elimination_round",
     "match_points",
     "next_round",
+    "pause",
     "planned_rounds",
     "register",
     "round_robin_schedule",
+    "seeded_by_rating",
     "standings",
     "standings_csv",
     "swiss_rank",
     "swiss_round",
     "unregister",
+    "withdraw",
+    "withdraw_the_absent",
 ]

@@ -7,11 +7,18 @@ tournament returns a new one (no I/O, no clock: :mod:`server.domain.tournaments`
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine.errors import AlreadyRegistered, BadRequest, NotRegistered, TournamentStarted
+from server.errors import (
+    AlreadyRegistered,
+    BadRequest,
+    NotRegistered,
+    RegistrationClosed,
+    TournamentFull,
+    TournamentStarted,
+)
 
 from ..clocks import TimeControl
 from ..delay import SpectatorDelay
@@ -29,6 +36,20 @@ class TournamentStatus(StrEnum):
     REGISTERING = "registering"
     RUNNING = "running"
     FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+    @property
+    def over(self) -> bool:
+        return self in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED)
+
+
+class Seeding(StrEnum):
+    REGISTRATION = "registration"
+    RATING = "rating"
+
+
+#: Who took an entrant out: its organiser, an admin, its account's being disabled, or its forfeits.
+WithdrawnBy = Literal["organiser", "admin", "disabled", "forfeits"]
 
 
 class Entrant(BaseModel):
@@ -44,8 +65,31 @@ class Pairing(BaseModel):
     ended: bool = False
     #: The outcome's winners; None if the match ended without an outcome (aborted).
     winners: list[int] | None = None
+    #: Seats that did not play the match out (never sat down, or forfeited): they score nothing (issue 42).
+    absent: list[int] = Field(default_factory=list, description="seats that never sat down or forfeited")
     ended_at: int | None = Field(None, description="when the match ended (ms since the epoch), once it has")
     ended_version: int | None = Field(None, description="the tournament's version that recorded the end")
+
+
+class Withdrawal(BaseModel):
+    """An entrant taken out of a running tournament: its past results stay, it is paired no more."""
+
+    account: str
+    after_round: int = Field(ge=0, description="the rounds paired before it was withdrawn")
+    by: WithdrawnBy
+    reason: str = Field("", max_length=500)
+    at: int = Field(description="ms since the epoch")
+
+
+class Adjudication(BaseModel):
+    """A result the organiser (or an admin) decided, with who and why."""
+
+    round: int
+    match: str
+    winners: list[int] = Field(description="the winning seats (empty: nobody scores)")
+    by: str = Field(description="the organiser's account id, or 'admin'")
+    reason: str = Field(min_length=1, max_length=500)
+    at: int
 
 
 class Round(BaseModel):
@@ -74,6 +118,17 @@ class Tournament(BaseModel):
     status: TournamentStatus = TournamentStatus.REGISTERING
     entrants: list[Entrant] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
+    max_entrants: int | None = Field(None, ge=2, le=MAX_ENTRANTS, description="a player cap (None: the server's)")
+    registration_closes: int | None = Field(None, description="ms since the epoch: no registration after it")
+    starts_at: int | None = Field(None, description="ms since the epoch: the tournament starts by itself then")
+    seeding: Seeding = Field(Seeding.REGISTRATION, description="seeds by registration order, or by ladder rating")
+    seed_ladder: str | None = Field(None, description="seeding by rating: the ladder whose ratings order the seeds")
+    withdraw_after_forfeits: int | None = Field(
+        2, ge=1, le=100, description="an entrant absent from this many matches in a row is withdrawn (None: never)"
+    )
+    paused: bool = Field(False, description="no new round is paired while paused")
+    withdrawn: list[Withdrawal] = Field(default_factory=list)
+    adjudications: list[Adjudication] = Field(default_factory=list)
     version: int = 0
     created: int = 0
     updated: int = 0
@@ -83,6 +138,9 @@ class Tournament(BaseModel):
             if e.account == account:
                 return i
         raise NotRegistered(f"{account} is not registered")
+
+    def withdrawn_accounts(self) -> set[str]:
+        return {w.account for w in self.withdrawn}
 
     def planned_rounds(self) -> int:
         from .pairing import planned_rounds  # the schemes decide how many rounds they take
@@ -100,13 +158,17 @@ def check_format(fmt: TournamentFormat, seats: int) -> None:
         raise BadRequest("a tournament's matches need at least two seats")
 
 
-def register(t: Tournament, entrant: Entrant) -> Tournament:
+def register(t: Tournament, entrant: Entrant, now: int = 0) -> Tournament:
+    """``entrant`` registered, at ``now`` (ms; its registration deadline and player cap apply)."""
     if t.status is not TournamentStatus.REGISTERING:
         raise TournamentStarted(f"tournament {t.id} is {t.status}: registration is closed")
     if any(e.account == entrant.account for e in t.entrants):
         raise AlreadyRegistered(f"{entrant.account} is registered already")
-    if len(t.entrants) >= MAX_ENTRANTS:
-        raise BadRequest(f"a tournament takes at most {MAX_ENTRANTS} players")
+    if t.registration_closes is not None and now >= t.registration_closes:
+        raise RegistrationClosed(f"registration for tournament {t.id} closed at {t.registration_closes}")
+    cap = MAX_ENTRANTS if t.max_entrants is None else t.max_entrants
+    if len(t.entrants) >= cap:
+        raise TournamentFull(f"tournament {t.id} takes at most {cap} players")
     return t.model_copy(update={"entrants": [*t.entrants, entrant]})
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from .model import Pairing, Round, Tournament, TournamentFormat, TournamentStatus
@@ -34,11 +34,12 @@ def planned_rounds(fmt: TournamentFormat, n: int, k: int, wanted: int | None) ->
 # -- history: what the rounds so far say about each player ----------------------------------
 
 
-def match_points(winners: list[int] | None, seats: int) -> list[Fraction]:
-    """Each seat's share of the win: 1 split among the winners; nothing for an aborted match."""
+def match_points(winners: list[int] | None, seats: int, absent: Sequence[int] = ()) -> list[Fraction]:
+    """Each seat's share of the win: 1 split among the winners; nothing for an aborted match, and
+    nothing ever for an ``absent`` seat (one that never sat down, or forfeited: issue 42)."""
     if winners is None:
         return [Fraction(0)] * seats
-    shared = winners or list(range(seats))  # no winner named: every seat shares it
+    shared = [s for s in winners or range(seats) if s not in absent]  # no winner named: every seat shares it
     return [Fraction(1, len(shared)) if s in shared else Fraction(0) for s in range(seats)]
 
 
@@ -69,7 +70,7 @@ class History:
                     key = frozenset((a, b))
                     self.met[key] = self.met.get(key, 0) + 1
                 if p.ended:
-                    for i, pts in zip(players, match_points(p.winners, len(players)), strict=True):
+                    for i, pts in zip(players, match_points(p.winners, len(players), p.absent), strict=True):
                         self.points[i] += pts
                     if p.winners is not None and len(p.winners) == 1:
                         self.wins[players[p.winners[0]]] += 1
@@ -157,11 +158,12 @@ def swiss_rank(h: History) -> list[int]:
     return sorted(range(h.n), key=lambda p: (-h.points[p], p))
 
 
-def swiss_round(h: History, k: int) -> tuple[list[list[int]], list[int]]:
-    """The next Swiss round: groups (in seat order) and byes, as seeds."""
-    rank = swiss_rank(h)
+def swiss_round(h: History, k: int, out: Collection[int] = ()) -> tuple[list[list[int]], list[int]]:
+    """The next Swiss round: groups (in seat order) and byes, as seeds; the seeds ``out`` (withdrawn)
+    are not paired at all."""
+    rank = [p for p in swiss_rank(h) if p not in out]
     byes: list[int] = []
-    for _ in range(h.n % k):
+    for _ in range(len(rank) % k):
         fewest = min(h.byes[p] for p in rank if p not in byes)
         byes.append(next(p for p in reversed(rank) if p not in byes and h.byes[p] == fewest))
     playing = [p for p in rank if p not in byes]
@@ -196,7 +198,7 @@ def elimination_alive(t: Tournament) -> list[int | None]:
                 nxt.append(a if b is None else b)
                 continue
             p = results[frozenset((a, b))]
-            pts = match_points(p.winners, 2)
+            pts = match_points(p.winners, 2, p.absent)
             players = [seed[x] for x in p.accounts]
             if pts[0] == pts[1]:
                 nxt.append(min(a, b))  # a draw (or an abort): the higher seed goes on
@@ -227,14 +229,25 @@ def next_round(t: Tournament) -> Round | None:
         return None
     h = History(t)
     n, k = len(t.entrants), t.seats
+    accounts = [e.account for e in t.entrants]
+    out = {p for p in range(n) if accounts[p] in t.withdrawn_accounts()}
     if t.format is TournamentFormat.ROUND_ROBIN:
         groups = [h.seated(g, range(n)) for g in round_robin_schedule(n, k)[number - 1]]
         placed = {p for g in groups for p in g}
         byes = [p for p in range(n) if p not in placed]
     elif t.format is TournamentFormat.SWISS:
-        groups, byes = swiss_round(h, k)
+        groups, byes = swiss_round(h, k, out)
     else:
         groups, byes = elimination_round(t, h)
-    accounts = [e.account for e in t.entrants]
-    return Round(number=number, pairings=[Pairing(accounts=[accounts[p] for p in g]) for g in groups],
-                 byes=[accounts[p] for p in byes])  # fmt: skip
+    return Round(number=number, pairings=[_pairing([accounts[p] for p in g], [s for s, p in enumerate(g) if p in out])
+                                          for g in groups],
+                 byes=[accounts[p] for p in byes if p not in out])  # fmt: skip
+
+
+def _pairing(accounts: list[str], gone: list[int]) -> Pairing:
+    """A group's pairing; with a withdrawn player in it (a round robin's fixed schedule, a bracket), a
+    walkover, with no match: the others win, and the withdrawn score nothing."""
+    if not gone:
+        return Pairing(accounts=accounts)
+    return Pairing(accounts=accounts, ended=True, winners=[s for s in range(len(accounts)) if s not in gone],
+                   absent=gone)  # fmt: skip

@@ -23,6 +23,7 @@ class Standing(BaseModel):
     byes: int
     played: int
     reached: int | None = Field(None, description="single elimination: the last round this player was in")
+    withdrawn: bool = Field(False, description="withdrawn: its past results stand, it was paired no more")
 
 
 def _num(x: Fraction) -> float:
@@ -58,21 +59,24 @@ def standings(t: Tournament) -> list[Standing]:
         key = (-reached[p], -h.points[p], -bh, -median, -h.wins[p], p)
         rows.append((key, p, bh, median))
     rows.sort()
-    out = []
+    out = t.withdrawn_accounts()
+    table = []
     for rank, (_, p, bh, median) in enumerate(rows, start=1):
         e = t.entrants[p]
-        out.append(Standing(
+        table.append(Standing(
             rank=rank, account=e.account, name=e.name, points=_num(h.points[p]), buchholz=_num(bh),
             median_buchholz=_num(median), wins=h.wins[p], byes=h.byes[p],
             played=sum(1 for rnd in t.rounds for pr in rnd.pairings if e.account in pr.accounts),
             reached=reached[p] if t.format is TournamentFormat.SINGLE_ELIMINATION else None,
+            withdrawn=e.account in out,
         ))  # fmt: skip
-    return out
+    return table
 
 
 def standings_csv(t: Tournament) -> str:
     """The standings as CSV, one row per entrant (the JSON export's ``standings``, flat)."""
-    cols = ["rank", "account", "name", "points", "buchholz", "median_buchholz", "wins", "byes", "played"]
+    cols = ["rank", "account", "name", "points", "buchholz", "median_buchholz", "wins", "byes", "played", "reached",
+            "withdrawn"]  # fmt: skip
     lines = [",".join(cols)]
     for s in standings(t):
         row = s.model_dump()
@@ -81,7 +85,7 @@ def standings_csv(t: Tournament) -> str:
 
 
 def _csv_cell(value: Any) -> str:
-    text = str(value)
+    text = "" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
     if any(c in text for c in ',"\r\n'):
         return '"' + text.replace('"', '""') + '"'
     return text

@@ -1,7 +1,7 @@
-"""The table codec, and the caches that spare a move its decoding and its Redis read.
+"""The caches that spare a move its decoding and its Redis read.
 
-Both caches are objects the app makes from its settings and hands to the
-lifecycle and the hub; neither is ever needed for correctness:
+Both are held by the caching match store (:class:`~server.store.cached.CachingMatchStore`),
+which the lifecycle and the hub share; neither is ever needed for correctness:
 
 - :class:`TableCache` keeps a table this process just wrote until the hub
   takes it, when the commit's notification comes back, so that it is not
@@ -36,58 +36,11 @@ import sys
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
-import msgpack
+from server.engine import Rules
 
-from server.engine import Rules, Table
-
-AnyTable = Table[Any, Any, Any]
-
-
-#: A shared field's JSON, ``"name":value``, by (part type, field name), with the value object it is of.
-SharedJson = dict[tuple[type, str], tuple[Any, bytes]]
-
-
-def encode_table(table: AnyTable, kept: SharedJson | None = None) -> bytes:
-    """A table as stored: JSON, which pydantic writes and reads in Rust (faster than MessagePack
-    through Python dicts: ``loadtest/README.md``). The public part's constant fields (a board) are
-    left out: they are derived, and dropped when the table is read back anyway.
-
-    Its shared fields (:attr:`~server.engine.game.Part.shared_fields`, a board that is replaced but
-    never changed) are written first in the public part, each from ``kept``'s JSON of that very
-    object if it holds it (and kept there for the next table)."""
-    part = table.public
-    constants, shared = part.constant_fields, part.shared_fields
-    if not shared:
-        if constants:
-            return table.model_dump_json(exclude={"public": set(constants)}).encode()
-        return table.model_dump_json().encode()
-    body = table.model_dump_json(exclude={"public": set(constants | shared)}).encode()
-    fields = []
-    for name in sorted(shared):
-        value = getattr(part, name)
-        known = None if kept is None else kept.get((type(part), name))
-        if known is None or known[0] is not value:
-            known = (value, part.model_dump_json(include={name}).encode()[1:-1])  # '"name":value'
-            if kept is not None:
-                kept[type(part), name] = known
-        fields.append(known[1])
-    rest = body[_PUBLIC_START:]
-    return body[:_PUBLIC_START] + b",".join(fields) + (b"" if rest[:1] == b"}" else b",") + rest
-
-
-#: The stored table's JSON up to the public part's first field: ``{"public":{``.
-_PUBLIC_START = len(b'{"public":{')
-
-
-def parse_table(rules: Rules, data: bytes) -> AnyTable:
-    """A new, private table from its stored bytes (tables written as MessagePack still decode, with
-    the integer map keys a table may hold, such as the seats in a Zimby Mojo column)."""
-    if data[:1] == b"{":
-        return rules.table_type.model_validate_json(data)
-    return rules.table_type.model_validate(msgpack.unpackb(data, raw=False, strict_map_key=False))
-
+from .codec import AnyTable, SharedJson, encode_table, parse_table
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -192,12 +145,20 @@ class TableCache:
 
     def encode(self, table: AnyTable) -> bytes:
         """``table``'s bytes; the table waits for the hub to take it."""
-        data = encode_table(table, self._shared_json)
+        data = self.write(table)
+        self.wait(data, table)
+        return data
+
+    def write(self, table: AnyTable) -> bytes:
+        """``table``'s bytes, its shared fields' JSON written once for as long as tables hold them."""
+        return encode_table(table, self._shared_json)
+
+    def wait(self, data: bytes, table: AnyTable) -> None:
+        """``table``, stored as ``data``, waits for the hub to take it (or ``wait_s``)."""
         if self._tables.size:
             now = self._clock()
             self._tables.put(data, (now, table))
             self._tables.drop_stale(now - self.wait_s, _stamp)
-        return data
 
     def __len__(self) -> int:
         return len(self._tables)

@@ -1,0 +1,48 @@
+"""Issue 42, finding 1: in a 4-player round robin at 1,000 ms per decision, an account that never
+connected won 3-0 on the default moves the server made for it, each match running the full clock
+at every decision. Now it forfeits each match at its first timeout and ends with no points.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import httpx
+import pytest
+from vorpal_client import VorpalClient, play_tournament
+
+from tests.support.servers import ServerProcess
+
+pytestmark = pytest.mark.anyio
+
+CLOCK = {"kind": "per_decision", "limit_ms": 1000}  # on_timeout left at its default, as the README shows
+
+
+async def test_an_account_that_never_connects_ends_a_round_robin_with_no_points(server: ServerProcess) -> None:
+    async with VorpalClient(server.url) as api, httpx.AsyncClient(base_url=server.url) as http:
+        org = await api.register("rr-org")
+        players = [await api.register(f"rr-{i}") for i in range(4)]
+        absent = players[3]
+        t = await api.create_tournament(org.key, "absent", "gimble", format="round_robin", time_control=CLOCK)
+        for player in players:
+            await api.register_tournament(t.id, player.key)
+        await api.start_tournament(t.id, org.key)
+        runners = [play_tournament(server.url, t.id, player.key, seed=i) for i, player in enumerate(players[:3])]
+        await asyncio.wait_for(asyncio.gather(*runners), 240)
+
+        final = await api.tournament(t.id)
+        assert final.status == "finished"
+        points = {s.account: s.points for s in final.standings}
+        assert points[absent.account.id] == 0
+        assert sum(points.values()) == len([p for r in final.rounds for p in r.pairings])  # one point a match
+        theirs = [m for r in final.rounds for m in r.pairings if absent.account.id in m.accounts]
+        assert len(theirs) == 3
+        for pairing in theirs:
+            seat = pairing.accounts.index(absent.account.id)
+            assert pairing.absent == [seat] and pairing.winners == [1 - seat]
+            events = (await http.get(f"/v1/matches/{pairing.match}/events")).json()["events"]
+            # Over at its first decision: the seat forfeited at its first timeout, and the server made no
+            # move for it (nothing after the forfeit, no default moves before it).
+            forfeit = [e["event"]["public"] for e in events if e["event"]["public"]["type"] == "forfeit"]
+            assert forfeit == [{"type": "forfeit", "seat": seat, "ended": True}]
+            assert events[-1]["event"]["public"]["type"] == "forfeit"
