@@ -306,6 +306,11 @@ def test_the_clock_times_each_seat_asked_in_turn_and_a_timeout_passes() -> None:
 
 
 @pytest.fixture
+def clock() -> SteppedClock:
+    return SteppedClock()
+
+
+@pytest.fixture
 def matches(matches: Matches, monkeypatch: pytest.MonkeyPatch) -> Matches:
     """The lifecycle on a Redis of its own, with the toy game in the catalogue."""
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
