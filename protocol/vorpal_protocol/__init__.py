@@ -1,5 +1,6 @@
-"""Vorpal's WebSocket protocol: frame models and the MessagePack codec (see PROTOCOL.md)."""
+"""Vorpal's protocol: frame models, the MessagePack codec, and the shapes both transports send (see PROTOCOL.md)."""
 
+from .catalogue import Catalogue, GameEventSchemas, GameInfo, GameSchemas, GameViewSchemas
 from .codec import MAX_DEPTH, MAX_FRAME_BYTES, DecodeError, Packed, decode_client, decode_server, encode, pack, pack_map
 from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
@@ -24,6 +25,7 @@ from .frames import (
     UnqueueFrame,
     Unsubscribe,
 )
+from .match import EventPart, LogEntry, MatchState, MatchStatusName, PublicClock
 
 __all__ = [
     "CHAT_TEXT_MAX",
@@ -36,16 +38,26 @@ __all__ = [
     "WHITE_SPACE",
     "Ack",
     "Auth",
+    "Catalogue",
     "ChatFrame",
     "ClientFrame",
     "DecodeError",
     "ErrorFrame",
     "EventFrame",
+    "EventPart",
+    "GameEventSchemas",
+    "GameInfo",
+    "GameSchemas",
+    "GameViewSchemas",
+    "LogEntry",
+    "MatchState",
+    "MatchStatusName",
     "MoveFrame",
     "NoticeFrame",
     "Packed",
     "Ping",
     "Pong",
+    "PublicClock",
     "QueueFrame",
     "SayFrame",
     "ServerFrame",

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .match import EventPart, MatchStatusName, PublicClock
+
 SUBPROTOCOL = "vorpal.v1.msgpack"
 SUBPROTOCOLS: tuple[str, ...] = (SUBPROTOCOL,)
 
@@ -150,18 +152,23 @@ class EventFrame(Frame):
 
     ``view`` (the state after the event) is present on live pushes and absent
     on events replayed for a resume; ``legal`` only when the recipient may act.
+    ``event`` is the same shape as a REST log entry's (:class:`~vorpal_protocol.match.EventPart`).
+
+    The server writes it as a map of these fields (``server/domain/views.py``, ``event_frame``):
+    a model made for each recipient of each move would cost the move path more than the rest of
+    its frame does; a test holds every frame it builds to this model.
     """
 
     type: Literal["event"] = "event"
     match: MatchId
     version: int
-    event: dict[str, Any]
-    status: Literal["open", "active", "finished", "aborted"]
+    event: EventPart
+    status: MatchStatusName
     to_act: list[int] = Field(default_factory=list)
     view: dict[str, Any] | None = None
     legal: list[Any] | None = None
     outcome: dict[str, Any] | None = None
-    clock: dict[str, Any] | None = Field(None, description="the match clock after the event (PROTOCOL.md section 9)")
+    clock: PublicClock | None = Field(None, description="the match clock after the event (PROTOCOL.md section 9)")
     timeout: bool | None = Field(None, description="true: the move was made by the clock for a seat out of time")
 
 

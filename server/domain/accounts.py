@@ -212,12 +212,15 @@ class Accounts:
             raise AccountNotFound(f"no account {account_id!r}")
         return await self.info(account_id)
 
-    async def all(self, limit: int, after: str | None = None) -> list[AccountInfo]:
-        """Up to ``limit`` accounts, oldest first, after the account ``after`` (an admin's listing)."""
+    async def all(self, limit: int, after: str | None = None) -> tuple[list[AccountInfo], str | None]:
+        """Up to ``limit`` accounts, oldest first, after the cursor ``after`` (``<created>.<id>``, the ``next``
+        of the page before); and the next page's cursor (None after the last). An admin's listing."""
         ordered = sorted(await self.store.all(), key=lambda a: (a.created, a.id))
         if after is not None:
-            ids = [a.id for a in ordered]
-            if after not in ids:
-                raise BadRequest("after must be the id of an account listed before")
-            ordered = ordered[ids.index(after) + 1 :]
-        return [a.public() for a in ordered[:limit]]
+            created, _, last = after.partition(".")
+            if not created.isdigit() or not last:
+                raise BadRequest("after must be the next cursor of a page")
+            ordered = [a for a in ordered if (a.created, a.id) > (int(created), last)]
+        page = ordered[:limit]
+        more = len(ordered) > limit
+        return [a.public() for a in page], f"{page[-1].created}.{page[-1].id}" if more else None

@@ -43,6 +43,7 @@ from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
+from .match_events import Aborted, Forfeit, Joined, Left, NoShow, match_event
 from .record import (
     Commit,
     CommitResult,
@@ -276,7 +277,8 @@ class Matches:
             token = seat_token_for(record.id, chosen, join_id) if join_id else new_seat_token(record.id, chosen)
             tokens, names, accounts = list(record.tokens), list(record.names), list(record.accounts)
             tokens[chosen] = token_hash(token)
-            names[chosen] = account.name if account is not None else name or player_name(chosen)
+            seat_name = account.name if account is not None else name or player_name(chosen)
+            names[chosen] = seat_name
             accounts[chosen] = None if account is None else account.id
             started = not late and record.waiting_seats() == [chosen]
             new = record.replace(tokens=tokens, names=names, accounts=accounts, updated=self.clock(),
@@ -284,11 +286,10 @@ class Matches:
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
                     new.status), None, new.updated))  # fmt: skip
-            joined = {"type": "joined", "seat": chosen, "name": names[chosen], "started": started}
-            if account is not None:
-                joined["account"] = account.id
+            joined = Joined(seat=chosen, name=seat_name, started=started,
+                            account=None if account is None else account.id)  # fmt: skip
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
-                                        {"kind": "join", "seat": chosen}, Event(joined))  # fmt: skip
+                                        {"kind": "join", "seat": chosen}, match_event(joined))  # fmt: skip
             if result.applied:
                 out = {"match": match_id, "seat": chosen, "token": token}
                 return out if account is None else {**out, "account": account.id}
@@ -305,8 +306,8 @@ class Matches:
         tokens = list(record.tokens)
         tokens[seat] = token_hash(token)
         new = record.replace(tokens=tokens, updated=self.clock())
-        event = Event({"type": "joined", "seat": seat, "name": record.names[seat], "started": False,
-                       "account": account.id, "again": True})  # fmt: skip
+        event = match_event(Joined(seat=seat, name=record.names[seat] or player_name(seat), started=False,
+                                   account=account.id, again=True))  # fmt: skip
         result = await self._commit(record, new, ("tokens",), {"kind": "join", "seat": seat, "again": True}, event)
         if result.applied:
             return {"match": record.id, "seat": seat, "token": token, "account": account.id, "again": True}
@@ -330,7 +331,7 @@ class Matches:
             kept = record.competitive or any(t is not None for t in tokens)
             status = MatchStatus.OPEN if kept else MatchStatus.ABORTED
             new = record.replace(tokens=tokens, names=names, accounts=accounts, status=status, updated=self.clock())
-            event = Event({"type": "left", "seat": seat, "aborted": status is MatchStatus.ABORTED})
+            event = match_event(Left(seat=seat, aborted=status is MatchStatus.ABORTED))
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "leave", "seat": seat}, event)  # fmt: skip
             if result.applied:
@@ -348,7 +349,7 @@ class Matches:
             if record.status.ended:
                 raise MatchOver(f"the match is {record.status} already")
             new = stopped_clock(record.replace(status=MatchStatus.ABORTED, updated=self.clock()))
-            event = Event({"type": "aborted", "by": by})
+            event = match_event(Aborted(by=by))
             result = await self._commit(record, new, ("status",), {"kind": "abort", "by": by}, event)
             if result.applied:
                 return new.replace(version=result.version).summary()
@@ -371,7 +372,7 @@ class Matches:
             if came:
                 outcome = Outcome(winners=came, reason="no_show").model_dump(mode="json")
                 new, changed = new.replace(status=MatchStatus.FINISHED, outcome=outcome), ("status", "outcome")
-            event = Event({"type": "no_show", "absent": absent, "ended": True})
+            event = match_event(NoShow(absent=absent))
             result = await self._commit(record, new, changed, {"kind": "no_show", "absent": absent}, event)
             if result.applied:
                 return new.replace(version=result.version).summary()
@@ -538,7 +539,7 @@ class Matches:
         if outcome is not None:
             new = stopped_clock(new.replace(status=MatchStatus.FINISHED, outcome=outcome.model_dump(mode="json")))
             changed = ("status", "outcome", "bots")
-        event = Event({"type": "forfeit", "seat": seat, "ended": outcome is not None})
+        event = match_event(Forfeit(seat=seat, ended=outcome is not None))
         result = await self._commit(record, new, changed, {"kind": "forfeit", "seat": seat}, event)
         if result.status is CommitStatus.STALE:
             raise StaleVersion(f"the match is at version {result.version}", current=result.version)

@@ -1,9 +1,18 @@
-"""Every redaction the server does: a match's state, an event frame and a log entry, per recipient.
+"""What a client receives about a match, built in one place for both transports.
 
-The engine's :class:`~server.engine.Rules` derives a seat's view and its part
-of an event from a table's parts; this module puts those into what a client
-receives, and nothing that reaches a client is built anywhere else. A
-recipient is a seat number, or ``None`` for a spectator (public facts only).
+The shapes are the protocol's (:mod:`vorpal_protocol.match`, :class:`vorpal_protocol.EventFrame`):
+the match's state (REST's ``GET /v1/matches/{id}`` and a ``subscribe``'s ``ack``), an event
+frame (pushed, or replayed for a resume) and a log entry (REST's ``GET .../events``). This
+module puts together, per recipient, what the engine redacts: the engine's
+:class:`~server.engine.Rules` derives a seat's view, and :func:`~server.engine.event_for` its
+part of an event, from a table's parts (the one place anything is redacted). A recipient is a
+seat number, or ``None`` for a spectator (public facts only).
+
+Each is built as the map of its model's fields, in wire form, rather than as the model:
+REST checks what it answers against the model (:func:`server.web.responses.answer`), and the
+WebSocket's codec writes a frame's fields in its model's order, but a model made (even
+unchecked, by ``model_construct``) for each recipient of each move costs the move path about
+as much as the rest of the frame; ``tests/protocol/test_shapes.py`` holds what is built here to the models.
 """
 
 from __future__ import annotations
@@ -39,8 +48,20 @@ class Snapshot:
 
     def __init__(self, rules: Rules, table: AnyTable) -> None:
         self.rules, self.table = rules, table
-        self._public: dict[str, Any] | None = None
+        self._public: Any = None
         self._to_act: list[int] | None = None
+
+    def public(self) -> dict[str, Any]:
+        """The public part of every recipient's view (:meth:`~server.engine.play.Rules.public_view`), once."""
+        if self._public is None:
+            self._public = self.rules.public_view(self.table)
+        public: dict[str, Any] = self._public
+        return public
+
+    def share(self, public: Any) -> None:
+        """Compose every later view with ``public`` in place of the public part: the same part in another form,
+        packed once for all recipients (:mod:`server.live.frames`)."""
+        self._public = public
 
     def to_act(self, status: str) -> list[int]:
         if status != MatchStatus.ACTIVE:
@@ -50,16 +71,18 @@ class Snapshot:
         return self._to_act
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        if self._public is None:
-            self._public = self.rules.public_view(self.table)
-        return self.rules.compose_view(self._public, self.table, seat)
+        public = self._public  # the shared form, if any (:meth:`share`)
+        if public is None:
+            public = self._public = self.rules.public_view(self.table)
+        return self.rules.compose_view(public, self.table, seat)
 
     def legal(self, seat: int) -> list[Any]:
         return self.rules.dump_moves(self.rules.legal_moves(self.table, seat))
 
 
 def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int) -> dict[str, Any]:
-    """The match as ``seat`` may see it at ``now`` (ms), with its legal moves when it is to act."""
+    """The match as ``seat`` may see it at ``now`` (ms), with its legal moves when it is to act: the fields of
+    :class:`~vorpal_protocol.MatchState` (``clock`` only with a time control, ``legal`` only for a seat to act)."""
     to_act = snap.to_act(record.status)
     out: dict[str, Any] = {
         "match": record.id, "game": record.game, "status": record.status.value, "version": record.version,
@@ -74,13 +97,15 @@ def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int)
 
 
 def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """A log entry as ``seat`` may read it: never the raw move, only its part of the event."""
+    """A log entry as ``seat`` may read it (:class:`~vorpal_protocol.LogEntry`'s fields): never the raw move, only
+    its part of the event."""
     return {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
 
 
 def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None,
                 event: Event | None = None) -> dict[str, Any]:  # fmt: skip
-    """The ``event`` frame for ``seat``: its part of the event and, given the table after it, its view.
+    """The ``event`` frame for ``seat`` (:class:`~vorpal_protocol.EventFrame`'s fields): its part of the event
+    and, given the table after it, its view.
 
     ``event``: the entry's event, unpacked already (once for all the recipients of a notification)."""
     status = entry["status"]

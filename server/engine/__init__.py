@@ -4,6 +4,7 @@ It imports nothing else of Vorpal's; games import only this package.
 """
 
 from .errors import BadOptions, IllegalMove, VorpalError
+from .events import EventData, EventModel, PrivateModel, PrivatePart, event_model, event_schemas, event_type
 from .game import DerivedPart, Event, Game, JsonFloat, MoveModel, Nothing, Options, Outcome, Part, Table, copy_table
 from .play import Rules, event_for
 from .rng import Rng
@@ -12,6 +13,8 @@ __all__ = [
     "BadOptions",
     "DerivedPart",
     "Event",
+    "EventData",
+    "EventModel",
     "Game",
     "IllegalMove",
     "JsonFloat",
@@ -20,10 +23,15 @@ __all__ = [
     "Options",
     "Outcome",
     "Part",
+    "PrivateModel",
+    "PrivatePart",
     "Rng",
     "Rules",
     "Table",
     "VorpalError",
     "copy_table",
     "event_for",
+    "event_model",
+    "event_schemas",
+    "event_type",
 ]

@@ -59,6 +59,7 @@ from pydantic import (
 )
 
 from .errors import IllegalMove
+from .events import EventModel
 from .rng import Rng
 from .windows import Window
 
@@ -234,6 +235,9 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     public_type: ClassVar[type[Part]]
     private_type: ClassVar[type[Part]] = Nothing
     secret_type: ClassVar[type[Part]] = Nothing
+    #: The events ``apply`` and ``chance`` return, one model per event type (:mod:`server.engine.events`): what
+    #: the catalogue publishes of them. The events every match has (joined, left, ...) are not the game's.
+    events: ClassVar[Sequence[type[EventModel]]] = ()
     #: The game's own outcome reasons (code: meaning), besides :data:`ENGINE_REASONS`; listed in the catalogue.
     reasons: ClassVar[dict[str, str]] = {}
     #: House rules a rated match (a ladder's, a tournament's) plays by unless its creator sets the option itself:

@@ -1,8 +1,10 @@
 """Driving a game: the thin public wrappers around a game's pure functions.
 
-This module is the one place where a table becomes something a seat or a
-spectator receives. Views and events are derived from the table's parts
-here, for every game alike; no game filters its own output.
+This module is the one place where anything is redacted: a seat's or a
+spectator's view and its part of an event are derived from the table's parts
+here (:meth:`Rules.view`, :func:`event_for`), for every game alike; no game
+filters its own output. What a client receives is put together from them,
+per recipient, in ``server/domain/views.py``, which redacts nothing itself.
 """
 
 from __future__ import annotations

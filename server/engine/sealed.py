@@ -13,10 +13,11 @@ The two halves live in two parts of the table, so a game embeds
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from .events import EventModel, PrivateModel, PrivatePart
 from .game import Event
 
 T = TypeVar("T")
@@ -87,3 +88,18 @@ class Sealed(BaseModel, Generic[T]):
 def commit_event(seat: int, choice: Any, **public: Any) -> Event:
     """The event of a commit: everyone learns *that* ``seat`` chose, only it learns *what*."""
     return Event(public={"type": "committed", "seat": seat, **public}, private={seat: {"choice": choice}})
+
+
+class CommittedChoice(PrivatePart):
+    """What the committing seat learns of its own commit: its choice, as the game's move gave it."""
+
+    choice: Any
+
+
+class CommittedEvent(EventModel):
+    """A seat made its sealed choice (:func:`commit_event`). A game that commits declares a subclass with the
+    public fields it adds (who still has to choose, what the last commit revealed)."""
+
+    type: Literal["committed"]
+    seat: int
+    private: ClassVar[PrivateModel] = CommittedChoice

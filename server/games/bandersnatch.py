@@ -78,11 +78,26 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Bandersnatch"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
-from server.engine import DerivedPart, Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    DerivedPart,
+    Event,
+    EventData,
+    EventModel,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    PrivateModel,
+    PrivatePart,
+    Rng,
+    Table,
+)
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
@@ -247,6 +262,56 @@ def effect(new: str, old: str) -> tuple[list[str], int]:
     return [], 1 if same else -up
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class GemAt(EventData):
+    at: list[int] = Field(description="row and column of the card")
+    colour: Colour
+
+
+class CapturedCard(EventData):
+    at: list[int] = Field(description="row and column of the card")
+    card: str
+    broiled: Gems = Field(description="the gems on it: broiled if it was busy, else it was boxed with none")
+
+
+class TurnNews(EventData):
+    """What any decision may show, as the turn plays on without a choice: gems added to the played card, taken
+    off (from the field or the supply), cards captured; at the turn's end, the draw or the end of the game."""
+
+    added: list[str] | None = Field(None, description="the gems the played card got from the supply")
+    from_supply: list[str] | None = Field(None, description="gems taken off from the supply, with none on the field")
+    removed: list[GemAt] | None = None
+    captured: list[CapturedCard] | None = None
+    drew: int | None = Field(None, description="the turn ended: how many cards the seat drew")
+    reshuffled: bool | None = Field(None, description="the turn ended: whether the discard pile was reshuffled")
+    end: End | None = Field(None, description="the game ended, and why")
+    score: int = Field(description="the score after the decision")
+
+
+class DrewCards(PrivatePart):
+    drew: list[str] = Field(description="the cards drawn at the end of the turn")
+
+
+class CardPlayed(TurnNews, EventModel):
+    type: Literal["play"]
+    card: str
+    at: list[int] = Field(description="row and column it was played at")
+    replaced: str = Field(description="the card it replaced, now discarded")
+    private: ClassVar[PrivateModel] = DrewCards
+
+
+class GemRemoved(TurnNews, EventModel):
+    type: Literal["remove"]
+    private: ClassVar[PrivateModel] = DrewCards
+
+
+class CardCaptured(TurnNews, EventModel):
+    type: Literal["capture"]
+    private: ClassVar[PrivateModel] = DrewCards
+
+
 class Bandersnatch(
     Decisions[Public, Private, Secret, AnyMove], Game[BandersnatchOptions, AnyMove, Public, Private, Secret]
 ):
@@ -261,6 +326,11 @@ class Bandersnatch(
     )
     options_type = BandersnatchOptions
     move_type = Move
+    events = (
+        CardPlayed,
+        GemRemoved,
+        CardCaptured,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
         "no_card_to_play": "no card of the hand can replace a field card (the hand is empty or every card is busy)",

@@ -83,7 +83,7 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Borogoves"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field, computed_field
 
@@ -91,12 +91,16 @@ from server.engine import (
     BadOptions,
     DerivedPart,
     Event,
+    EventData,
+    EventModel,
     Game,
     IllegalMove,
     MoveModel,
     Options,
     Outcome,
     Part,
+    PrivateModel,
+    PrivatePart,
     Rng,
     Table,
 )
@@ -259,6 +263,69 @@ def total_borogoves(public: Public, tribe: str) -> int:
     return public.tribes.get(tribe) + sum(m.borogoves.get(tribe) for m in public.map)
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class DrewCard(PrivatePart):
+    drew: str = Field(description="the card drawn to replace the one placed")
+
+
+class Placed(EventModel):
+    type: Literal["place"]
+    seat: int
+    card: str
+    at: list[int] = Field(description="row and column")
+    deck_size: int
+    private: ClassVar[PrivateModel] = DrewCard
+
+
+class LegScore(EventData):
+    leg: int = Field(description="the leg scored, from 1")
+    borogoves: int = Field(description="the seat that played the borogoves")
+    matching: int
+    exact: int
+    score: int
+
+
+class TurnEnd(EventData):
+    """What the last tribe's action of a turn adds: the solo game's next card, or the leg's score."""
+
+    drawn: str | None = Field(None, description="solo: the next card to place")
+    leg: LegScore | None = Field(None, description="the leg's last turn: its score")
+
+
+class NewLegHand(PrivatePart):
+    hand: list[str] = Field(description="a new leg: the cartographer's hand")
+
+
+class Migrated(TurnEnd, EventModel):
+    type: Literal["migrate"]
+    seat: int
+    tribe: Colour
+    at: list[int] = Field(description="row and column of the card migrated to")
+    borogoves: int = Field(description="how many migrated")
+    private: ClassVar[PrivateModel] = NewLegHand
+
+
+class Explored(TurnEnd, EventModel):
+    type: Literal["explore"]
+    seat: int
+    tribe: Colour
+    at: list[int] = Field(description="row and column of the card explored from")
+    to: list[int] = Field(description="row and column of the card explored to")
+    borogoves: Gems = Field(description="the borogoves that moved, by tribe")
+    private: ClassVar[PrivateModel] = NewLegHand
+
+
+class Settled(TurnEnd, EventModel):
+    type: Literal["settle"]
+    seat: int
+    tribe: Colour
+    at: list[int] | None = Field(None, description="the card a borogove was taken from (else the tribe's stock)")
+    nothing: bool | None = Field(None, description="true: there was no borogove of the tribe to take")
+    private: ClassVar[PrivateModel] = NewLegHand
+
+
 class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptions, AnyMove, Public, Private, Secret]):
     name = "borogoves"
     title = "Borogoves"
@@ -273,6 +340,12 @@ class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptio
     options_type = BorogovesOptions
     seat_options = ("first_cartographer",)
     move_type = Move
+    events = (
+        Placed,
+        Migrated,
+        Explored,
+        Settled,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
 
     def options_rules(self, seats: int) -> list[dict[str, Any]]:

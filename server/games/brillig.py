@@ -59,11 +59,25 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Brillig"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    Event,
+    EventData,
+    EventModel,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    PrivateModel,
+    PrivatePart,
+    Rng,
+    Table,
+)
 from server.engine.numbers import (
     COLOURS,
     GEMS_PER_COLOUR,
@@ -74,7 +88,7 @@ from server.engine.numbers import (
     number_deck,
     value,
 )
-from server.engine.sealed import Committed, Sealed, commit_event
+from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 
 ROUNDS = 4
 HAND_SIZE = 6
@@ -187,6 +201,55 @@ def gem_piles(gems: list[str]) -> list[list[Gems]]:
     return rows
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class CardCommitted(CommittedEvent):
+    phase: Literal["assign_card", "collect_card"] = Field(description="what the card was played face down for")
+
+
+class NewsPrivate(PrivatePart):
+    """A seat's news: the bonus cards offered to it, or its hand of the last round (the assignment cards back)."""
+
+    bonus_offer: list[str] | None = None
+    hand: list[str] | None = None
+
+
+class Revealed(EventModel):
+    """Both face-down cards turned up: the assignment's (who places first) or the collection's (who takes)."""
+
+    type: Literal["reveal"]
+    phase: Literal["assign_card", "collect_card"]
+    cards: list[str] = Field(description="each seat's card")
+    first: int | None = Field(None, description="assign_card: the seat that moves a pile first")
+    collected: list[int] | None = Field(None, description="collect_card: the gems each seat collected")
+    bonus_queue: list[int] | None = Field(None, description="collect_card: the seats that draw a bonus, in order")
+    private: ClassVar[PrivateModel] = NewsPrivate
+
+
+class Placed(EventData):
+    pile: int
+    onto: Colour
+    gems: dict[str, int] = Field(description="the pile's gems by colour")
+
+
+class PileMoved(EventModel):
+    type: Literal["move_pile"]
+    seat: int
+    moved: list[Placed] = Field(description="the pile moved, and after the second the last one, onto the free card")
+
+
+class BonusPrivate(NewsPrivate):
+    card: str | None = Field(None, description="the taker: the bonus card it took")
+
+
+class BonusTaken(EventModel):
+    type: Literal["take_bonus"]
+    seat: int
+    returned: str = Field(description="the collection card the seat gave back to the bonus deck")
+    private: ClassVar[PrivateModel] = BonusPrivate
+
+
 class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
     name = "brillig"
     title = "Brillig"
@@ -200,6 +263,12 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
     )
     options_type = BrilligOptions
     move_type = Move
+    events = (
+        CardCommitted,
+        Revealed,
+        PileMoved,
+        BonusTaken,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
 
     def setup(self, options: BrilligOptions, seats: int, rng: Rng) -> BTable:

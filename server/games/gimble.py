@@ -80,7 +80,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import Event, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
@@ -337,6 +337,42 @@ def _rank(public: Public, seat: int) -> tuple[int, int, int, int]:
     return -r.arrangement.score, r.arrangement.wild_value, r.gems.total(), gone_first
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class BidEvent(EventModel):
+    type: Literal["bid"]
+    seat: int
+    amount: int
+    winner: int | None = Field(None, description="the bidding ended: the seat that won it")
+
+
+class PassEvent(EventModel):
+    type: Literal["pass"]
+    seat: int
+    winner: int | None = Field(None, description="the bidding ended: the seat that won it")
+
+
+class Claimed(EventModel):
+    type: Literal["claim"]
+    seat: int
+    bid: int
+    place_on: str = Field(description="the display card the bid's gems went onto")
+    placed: Gems = Field(description="the gems paid")
+    take: str = Field(description="the card taken")
+    gems: Gems = Field(description="the gems taken with it")
+
+
+class Taken(EventModel):
+    type: Literal["take"]
+    seat: int
+    card: str
+    gems: Gems = Field(description="the gems taken with it")
+    refill: list[str] | None = Field(None, description="the round ended: the cards dealt to the display")
+    final_round: bool | None = Field(None, description="the round ended: whether the next one is the last")
+    results: list[Result] | None = Field(None, description="the game ended: each seat's arrangement, by seat")
+
+
 class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
     name = "gimble"
     title = "Gimble"
@@ -350,6 +386,12 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
     options_type = GimbleOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = (
+        BidEvent,
+        PassEvent,
+        Claimed,
+        Taken,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: GimbleOptions, seats: int) -> None:

@@ -147,6 +147,8 @@ from server.engine import (
     BadOptions,
     DerivedPart,
     Event,
+    EventData,
+    EventModel,
     Game,
     IllegalMove,
     MoveModel,
@@ -404,6 +406,68 @@ def conflicts(public: Public) -> list[tuple[Pos, Colour, int]]:
     return out
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class Whiffled(EventModel):
+    type: Literal["whiffle"]
+    seat: int
+    jabberwock: Colour = Field(description="the Jabberwocky card moved")
+    from_: list[int] = Field(alias="from", description="the space it left")
+    to: list[int] = Field(description="the space it moved to")
+
+
+class GameEnd(EventData):
+    winners: list[int]
+    reason: str | None
+    detail: str | None
+
+
+class ActionTaken(EventData):
+    """What every action shows: the moving Jabberwocky card, the cards flipped at the turn's end, and the end."""
+
+    jabberwock: Colour = Field(description="the Jabberwocky card the action was taken for")
+    flipped: list[str] = Field(description="the cards flipped face down at the end of the turn")
+    end: GameEnd | None = Field(None, description="the game ended")
+
+
+class GemsMoved(EventData):
+    from_: str = Field(alias="from", description="the card the gems left")
+    to: str = Field(description="the card they moved to, or onto the Jabberwocky card")
+    gems: int
+
+
+class Inhaled(ActionTaken, EventModel):
+    type: Literal["inhale"]
+    seat: int
+    moved: list[GemsMoved]
+
+
+class Exhaled(ActionTaken, EventModel):
+    type: Literal["exhale"]
+    seat: int
+    placed: list[str] = Field(description="where each gem went: a card, or back onto the Jabberwocky card")
+
+
+class GemsReturned(EventData):
+    from_: str = Field(alias="from", description="the card in conflict")
+    colour: Colour
+    gems: int
+
+
+class Resolved(ActionTaken, EventModel):
+    type: Literal["resolve"]
+    seat: int
+    returned: list[GemsReturned]
+
+
+class Flown(ActionTaken, EventModel):
+    type: Literal["fly"]
+    seat: int
+    from_: list[int] = Field(alias="from", description="the space the Jabberwocky card left")
+    to: list[int] = Field(description="the empty space it flew to")
+
+
 class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreMove, Public, Nothing, Secret]):
     name = "gyre"
     title = "Gyre"
@@ -418,6 +482,13 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
     options_type = GyreOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = (
+        Whiffled,
+        Inhaled,
+        Exhaled,
+        Resolved,
+        Flown,
+    )
     public_type = Public
     secret_type = Secret
     reasons = {

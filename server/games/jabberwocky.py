@@ -49,11 +49,25 @@ Interpretations (rulebook: ``jabberwocky-trick-taking.txt``):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    Event,
+    EventData,
+    EventModel,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    PrivateModel,
+    PrivatePart,
+    Rng,
+    Table,
+)
 from server.engine.cards import STANDARD_DECK, deal, is_card, rank, sort_hand, suit
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
@@ -124,6 +138,37 @@ class Secret(Part):
 JTable = Table[Public, Private, Secret]
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class BidMade(EventModel):
+    type: Literal["bid"]
+    seat: int
+    tricks: int
+
+
+class RoundOver(EventData):
+    round: int
+    made: list[int] = Field(description="the seats that made their bid exactly")
+    tricks_won: list[int]
+    penalties: list[int] = Field(description="each seat's reneges this round")
+    scores: list[int]
+
+
+class PlayPrivate(PrivatePart):
+    penalty: int | None = Field(None, description="this card was a renege: the points it will cost")
+    hand: list[str] | None = Field(None, description="the seat's hand of the next round, dealt")
+
+
+class CardPlayed(EventModel):
+    type: Literal["play"]
+    seat: int
+    card: str
+    trick_winner: int | None = Field(None, description="the card ended the trick: who took it")
+    round_over: RoundOver | None = Field(None, description="the card ended the round")
+    private: ClassVar[PrivateModel] = PlayPrivate
+
+
 def scores(public: Public) -> list[int]:
     return [m - RENEGE_PENALTY * p for m, p in zip(public.made, public.penalties, strict=True)]
 
@@ -141,6 +186,7 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
     options_type = JabberwockyOptions
     seat_options = ("first_dealer",)
     move_type = Move
+    events = (BidMade, CardPlayed)
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: JabberwockyOptions, seats: int) -> None:

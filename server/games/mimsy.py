@@ -66,7 +66,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
@@ -160,6 +160,48 @@ def advanced_score(public: Public, goal: str, point: str) -> int:
     return POINTS_MATCH * match + POINTS_OTHER * (gems.total() - match)
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class Dropped(EventData):
+    onto: str = Field(description="the card the gem was dropped onto")
+    gem: Colour
+
+
+class PickedUp(EventData):
+    from_: str = Field(alias="from", description="the card whose matched gems were picked up")
+    gem: Colour
+    count: int
+
+
+class GameEnd(EventData):
+    goals: list[Colour] = Field(description="the secret goals, revealed")
+    points: list[str] | None = Field(description="the point cards, revealed (advanced)")
+    winners: list[int]
+    reason: str
+    detail: str
+
+
+class Sowing(EventData):
+    """What every move shows: the gems dropped (forced drops included) and picked up again, and the end."""
+
+    drops: list[Dropped]
+    pickups: list[PickedUp]
+    end: GameEnd | None = Field(None, description="a goal card got its fifth gem: the game ended")
+
+
+class PickEvent(Sowing, EventModel):
+    type: Literal["pick"]
+    seat: int
+    card: str
+    gems: Gems = Field(description="the gems taken into the hand")
+
+
+class DropEvent(Sowing, EventModel):
+    type: Literal["drop"]
+    seat: int
+
+
 class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
     name = "mimsy"
     title = "Mimsy"
@@ -173,6 +215,10 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
     options_type = MimsyOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = (
+        PickEvent,
+        DropEvent,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
         "goal_reached": "a goal card got its fifth gem first: its owner wins",

@@ -61,11 +61,25 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Mome"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import (
+    Event,
+    EventData,
+    EventModel,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    PrivateModel,
+    PrivatePart,
+    Rng,
+    Table,
+)
 from server.engine.cards import deal
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -204,6 +218,48 @@ def rule_of_six(bridge: Bridge, played: Placed) -> list[str]:
     return flipped
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class Passed(EventModel):
+    type: Literal["pass"]
+    seat: int
+
+
+class DrewPrivate(PrivatePart):
+    drew: str = Field(description="the center card the leader drew")
+
+
+class Led(EventModel):
+    type: Literal["lead"]
+    seat: int
+    take: Literal["gem", "card"]
+    target: Colour
+    private: ClassVar[PrivateModel] = DrewPrivate
+
+
+class RoundOver(EventData):
+    lead: int
+    target: Colour
+    totals: list[dict[str, int]] = Field(description="face-up value of each colour on each seat's bridges")
+    hit: list[bool]
+    gained: list[int]
+
+
+class HandPrivate(PrivatePart):
+    hand: list[str] = Field(description="the seat's hand of the next round, dealt")
+
+
+class CardPlayed(EventModel):
+    type: Literal["play"]
+    seat: int
+    card: str
+    bridge: int
+    flipped: list[str] = Field(description="the cards the rule of six turned face down")
+    round_over: RoundOver | None = Field(None, description="the round's last card: its scoring")
+    private: ClassVar[PrivateModel] = HandPrivate
+
+
 class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
     name = "mome"
     title = "Mome"
@@ -217,6 +273,11 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
     options_type = MomeOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = (
+        Passed,
+        Led,
+        CardPlayed,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: MomeOptions, seats: int) -> None:

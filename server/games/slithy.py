@@ -82,12 +82,26 @@ Interpretations (rulebook: ``jabberwocky-microgames.txt``, "Slithy"):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
-from server.engine.sealed import Committed, Sealed, commit_event
+from server.engine import (
+    Event,
+    EventData,
+    EventModel,
+    Game,
+    IllegalMove,
+    MoveModel,
+    Options,
+    Outcome,
+    Part,
+    PrivateModel,
+    PrivatePart,
+    Rng,
+    Table,
+)
+from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn, snake_order
 
 MAX_SEATS = 7
@@ -213,6 +227,40 @@ class Secret(Part):
 STable = Table[Public, Private, Secret]
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class Reveal(EventData):
+    revealed: Turn | None = Field(None, description="the last gems were played: the turn, revealed and scored")
+
+
+class YellowCard(PrivatePart):
+    yellow: int = Field(description="the yellow card the dealer played face down")
+
+
+class CardsPlayed(Reveal, EventModel):
+    type: Literal["cards"]
+    seat: int = Field(description="the dealer")
+    purple: int
+    waiting: list[int] = Field(description="the seats that still have to play gems")
+    private: ClassVar[PrivateModel] = YellowCard
+
+
+class GemsCommitted(Reveal, CommittedEvent):
+    waiting: list[int] = Field(description="the seats that still have to play gems")
+
+
+class Took(EventModel):
+    type: Literal["take"]
+    seat: int = Field(description="the dealer")
+    taken_from: int
+    gems: int
+    unplayed_yellow: int
+    round_scores: list[int]
+    scores: list[int]
+    next_dealer: int | None = Field(None, description="the dealer of the next round (absent: the game ended)")
+
+
 class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
     name = "slithy"
     title = "Slithy"
@@ -227,6 +275,11 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
     options_type = SlithyOptions
     seat_options = ("first_dealer",)
     move_type = Move
+    events = (
+        CardsPlayed,
+        GemsCommitted,
+        Took,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
 
     def check_options(self, options: SlithyOptions, seats: int) -> None:

@@ -104,9 +104,9 @@ from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import BaseModel, Field
 
-from server.engine import Event, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.dice import roll_many
-from server.engine.sealed import Committed, Sealed, commit_event
+from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, left_of, named_or_drawn, snake_order
 
 Colour = Literal["orange", "black", "white"]
@@ -279,6 +279,36 @@ def final_scores(public: Public, tokens: Sequence[Colour]) -> list[int]:
     return [p + home.cats[t] for p, home, t in zip(public.points, public.homes, tokens, strict=True)]
 
 
+# -- events ---------------------------------------------------------------------
+
+
+class NextRound(EventData):
+    round: int
+    active: int = Field(description="the seat that rolled the dice and drafts first")
+    cat_dice: list[Colour]
+    action_dice: list[Action]
+
+
+class Resolution(EventData):
+    """What the last plan of a round adds to its event: the round resolved, then the next one or the end."""
+
+    resolved: list[Result] | None = Field(None, description="the round resolved: each seat's part, by seat")
+    next_round: NextRound | None = Field(None, description="the round that begins")
+    tokens: list[Colour] | None = Field(None, description="the game ended: the hidden tokens, revealed")
+    final_scores: list[int] | None = Field(None, description="the game ended: the final scores")
+
+
+class Picked(Resolution, EventModel):
+    type: Literal["pick"]
+    seat: int
+    die: str = Field(description="the cat or action die picked")
+    waiting: list[int] | None = Field(None, description="the draft ended: the seats that still have to choose")
+
+
+class PlanCommitted(Resolution, CommittedEvent):
+    waiting: list[int] = Field(description="the seats that still have to choose")
+
+
 class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
     name = "tabby_tumble"
     title = "Tabby Tumble"
@@ -292,6 +322,10 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
     options_type = TabbyOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = (
+        Picked,
+        PlanCommitted,
+    )
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
         "ten_points": "a player reached ten points: the highest final score wins",

@@ -6,7 +6,8 @@ event frame. What every recipient shares is derived from the notification once, 
 first, and kept on it (:class:`Notification`): the event unpacked from its log entry, the table
 decoded (taken from this process's table cache when it wrote it), each seat's frame encoded (every
 spectator shares one), and for a big game the public part of the view packed once for all seats
-(:class:`Frames`).
+(:class:`Frames`). Each frame is the one builder's (:func:`server.domain.views.event_frame`, which
+composes the views too, with that packed public part when there is one): nothing here adds to it.
 """
 
 from __future__ import annotations
@@ -74,13 +75,12 @@ class Frames:
         if data is None:
             note = n.note
             snapshot = n.snapshot(self.tables)
+            if n.public is None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
+                n.public = self._pack_public(note["game"], snapshot.public(), snapshot.table.public)
+                snapshot.share(n.public)  # every view of it is composed with the packed public part
             frame = event_frame(match_id, note["entry"], seat, snapshot, n.event())
-            view = frame.get("view")
-            if view is not None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
-                if n.public is None:
-                    n.public = self._pack_public(note["game"], view["public"], snapshot.table.public)
-                view["public"] = n.public
-                frame["view"] = pack_map(view)
+            if n.public is not None and "view" in frame:
+                frame["view"] = pack_map(frame["view"])  # the codec writes the packed public part as it is
             data = n.frames[seat] = encode(frame)
         return data
 

@@ -86,8 +86,8 @@ async def enable_account(request: Request) -> Response:
 
 
 ACCOUNT_LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "at most this many")
-ACCOUNT_AFTER = Query("after", {"type": "string", "pattern": r"^[A-Za-z0-9]{1,64}$"},
-                      "the id of the last account of the page before (absent: the oldest)")  # fmt: skip
+ACCOUNT_AFTER = Query("after", {"type": "string", "pattern": r"^[0-9]{1,16}\.[A-Za-z0-9]{1,64}$"},
+                      "where the page starts: the `next` of the page before (absent: the oldest)")  # fmt: skip
 
 
 @operation(
@@ -101,8 +101,8 @@ ACCOUNT_AFTER = Query("after", {"type": "string", "pattern": r"^[A-Za-z0-9]{1,64
 )
 async def list_accounts(request: Request) -> Response:
     app = admin(request)
-    page = await app.accounts.all(query_int(request, "limit", 100, 1, 1000), request.query_params.get("after"))
-    return answer(AccountList, {"accounts": page})
+    page, after = await app.accounts.all(query_int(request, "limit", 100, 1, 1000), request.query_params.get("after"))
+    return answer(AccountList, {"accounts": page, "next": after})
 
 
 routes = [

@@ -5,6 +5,11 @@ Every handler builds its answer through one of these models (:func:`answer`), an
 sends because it is made from the same models. A field the domain adds but no model
 declares is left out of the answer rather than sent undocumented.
 
+What a client receives on either transport (the match state, a log entry's event, a game
+of the catalogue) is declared once, in the protocol package (``vorpal_protocol.match`` and
+``vorpal_protocol.catalogue``), and answered from there; only what REST alone answers is
+declared here.
+
 Game-specific parts (a view, a move, a game's outcome details, an event's parts) are free
 objects here: their shapes are the per-game JSON Schemas of ``GET /v1/games/{name}``, and
 which one applies depends on the match's ``game``, a sibling field, which JSON Schema
@@ -17,6 +22,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from starlette.responses import JSONResponse
+from vorpal_protocol import LogEntry
+from vorpal_protocol import MatchState as MatchState  # answered by GET /v1/matches/{id}: declared there
 
 from server.domain.accounts import AccountInfo
 from server.domain.inbox import Notice
@@ -25,7 +32,6 @@ from server.domain.ratings import Rating
 from server.domain.record import MatchSummary
 from server.domain.status import MatchStatus
 from server.domain.tournaments import Standing, Tournament, TournamentFormat, TournamentStatus
-from server.engine import Outcome
 
 _GAME_PART = "its shape is the game's JSON Schema in GET /v1/games/{name}"
 
@@ -49,68 +55,6 @@ class Alive(Answer):
 
 class Ready(Answer):
     status: Literal["ready"]
-
-
-class GameViewSchemas(Answer):
-    public: dict[str, Any] = Field(description="JSON Schema of the view's public part")
-    private: dict[str, Any] = Field(description="JSON Schema of a seat's private part")
-
-
-class GameSchemas(Answer):
-    options: dict[str, Any] = Field(description="JSON Schema of the options of POST /v1/matches")
-    move: dict[str, Any] = Field(description="JSON Schema of a move")
-    view: GameViewSchemas
-    outcome: dict[str, Any] = Field(description="JSON Schema of the outcome (its `reason` is one of the codes)")
-
-
-class GameInfo(Answer):
-    """A game of the catalogue, with its outcome reason codes, its printed components (a card list) and the JSON
-    Schemas (draft 2020-12) of its options, moves, view and outcome."""
-
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
-    summary: str
-    reasons: dict[str, str] = Field(description="every outcome `reason` code the game may end with, and its meaning")
-    components: dict[str, list[dict[str, Any]]] = Field(
-        description="the game's printed components by name, as data a client may show (Zimby Mojo's `scrolls`: "
-        "every scroll card once, with its `key`, `name`, `type`, `cost`, `copies`, `red_dot`, `targets`, `effect` "
-        "and `text`); empty for most games"
-    )
-    schemas: GameSchemas
-
-
-class Catalogue(Answer):
-    games: list[GameInfo]
-
-
-class PublicClock(Answer):
-    """The clock as every recipient sees it (PROTOCOL.md section 9)."""
-
-    kind: Literal["per_decision", "fischer"]
-    now: int = Field(description="the server's time (ms since the epoch)")
-    remaining_ms: list[int] | None = Field(description="fischer: each seat's time left; null otherwise")
-    deadlines: dict[str, int] = Field(description="by seat: when its decision must be made (ms since the epoch)")
-
-
-class MatchState(Answer):
-    """The match as the caller may see it: a seat with its token, a spectator without one."""
-
-    match: str
-    game: str
-    status: MatchStatus
-    version: int
-    seats: int
-    names: list[str | None]
-    bots: list[bool]
-    accounts: list[str | None]
-    you: int | None = Field(description="the caller's seat; null for a spectator")
-    to_act: list[int]
-    view: dict[str, Any] = Field(description=f"the public part and, for a seat, its private part: {_GAME_PART}")
-    outcome: Outcome | None
-    clock: PublicClock | None = Field(None, description="only in a match with a time control")
-    legal: list[Any] | None = Field(None, description=f"only for a seat to act: its legal moves ({_GAME_PART})")
 
 
 class SeatGranted(Answer):
@@ -140,20 +84,6 @@ class MoveApplied(Answer):
     match: str
     version: int = Field(description="the match version the move made")
     duplicate: Literal[True] | None = Field(None, description="present when this move id was applied already")
-
-
-class EventPart(Answer):
-    public: dict[str, Any] = Field(description="what everyone receives of the event")
-    private: dict[str, Any] | None = Field(None, description="the caller's seat's own part, if it has one")
-    then: list[dict[str, Any]] | None = Field(
-        None, description="the chance steps that followed the move (a King, a patrol), each redacted like this event"
-    )
-
-
-class LogEntry(Answer):
-    version: int
-    at: int | None = Field(description="when (ms since the epoch)")
-    event: EventPart
 
 
 class EventsPage(Answer):
@@ -187,6 +117,7 @@ class AccountMatches(Answer):
 
 class AccountList(Answer):
     accounts: list[AccountInfo] = Field(description="oldest first")
+    next: str | None = Field(description="the cursor of the next page (`after`); null after the last")
 
 
 class LadderDeleted(Answer):

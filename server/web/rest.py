@@ -15,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
+from vorpal_protocol import Catalogue, GameInfo, MatchState
 
 from server import games
+from server.domain import catalogue
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.ids import JOIN_ID_PATTERN, is_match_id
@@ -47,13 +49,10 @@ from .auth import bearer
 from .openapi import LOBBY_FILTER, SINCE, Auth, operation, per_game
 from .responses import (
     Alive,
-    Catalogue,
     ChatLog,
     ChatSaid,
     EventsPage,
-    GameInfo,
     LegalMoves,
-    MatchState,
     MoveApplied,
     Ready,
     SeatGranted,
@@ -184,13 +183,13 @@ async def list_games(request: Request) -> Response:
     # The catalogue is fixed for the process: validated and encoded once per app, not per request.
     state = request.app.state
     if getattr(state, "catalogue", None) is None:
-        state.catalogue = answer(Catalogue, {"games": [r.describe() for r in games.GAMES]}).body
+        state.catalogue = answer(Catalogue, catalogue.catalogue()).body
     return Response(state.catalogue, media_type="application/json")
 
 
 @operation("getGame", "One game of the catalogue", tag="games", answer=GameInfo, errors=[UnknownGame])
 async def get_game(request: Request) -> Response:
-    return answer(GameInfo, games.get(request.path_params["name"]).describe())
+    return answer(GameInfo, catalogue.game_info(games.get(request.path_params["name"])))
 
 
 def _match_of(rules: Rules, seats: int) -> dict[str, Any]:

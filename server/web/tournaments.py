@@ -1,4 +1,5 @@
-"""REST for tournaments (``/v1/tournaments``): create, register, start, standings, export.
+"""REST for tournaments (``/v1/tournaments``): create, register, start, standings, export; and the
+organiser's acts once it runs: withdraw an entrant, pause and resume, cancel, adjudicate.
 
 Every answer shows a tournament as its matches' spectators may see them: nothing of a delayed
 match's end before its spectators see it (:func:`~server.domain.tournaments.as_seen`).
@@ -23,15 +24,20 @@ from starlette.routing import Route
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
-from server.domain.tournaments import Tournament, TournamentFormat
+from server.domain.tournaments import Entry, Tournament, TournamentFormat
 from server.engine.play import Rules
 from server.errors import (
     AccountDisabled,
     AlreadyRegistered,
     BadOptions,
     BadRequest,
+    Forbidden,
+    MatchNotFound,
     NotRegistered,
+    RegistrationClosed,
+    TournamentFull,
     TournamentNotFound,
+    TournamentOver,
     TournamentStarted,
     Unavailable,
     UnknownGame,
@@ -49,7 +55,7 @@ FORMAT = Query("format", {"type": "string", "enum": ["json", "csv"], "default": 
 _KNOWN = [TournamentNotFound, Unavailable]
 
 
-class CreateTournament(Body):
+class CreateTournament(Body, Entry):
     #: What ``create`` checks besides the fields' own schemas, said in the document too.
     model_config = ConfigDict(json_schema_extra={"allOf": [
         {"if": {"properties": {"rounds": {"type": "integer"}}, "required": ["rounds"]},
@@ -109,7 +115,7 @@ async def create(request: Request) -> Response:
     t = await services(request).tournaments.create(
         name=body.name, game=body.game, options=body.options, seats=body.seats, fmt=body.format, rounds=body.rounds,
         time_control=body.time_control, spectator_delay=body.spectator_delay,
-        organiser=None if organiser is None else organiser.id,
+        organiser=None if organiser is None else organiser.id, entry=Entry.model_validate(body, from_attributes=True),
     )  # fmt: skip
     return shown(request, t, 201, {"Location": f"/v1/tournaments/{t.id}"})
 
@@ -129,7 +135,8 @@ async def get(request: Request) -> Response:
 
 @operation("registerForTournament", "Register the API key's account (before the start)", tag="tournaments",
            answer=TournamentView, status=201, auth=Auth.KEY,
-           errors=[*_KNOWN, AccountDisabled, AlreadyRegistered, TournamentStarted])  # fmt: skip
+           errors=[*_KNOWN, AccountDisabled, AlreadyRegistered, TournamentStarted, TournamentFull,
+                   RegistrationClosed])  # fmt: skip
 async def register(request: Request) -> Response:
     app = services(request)
     account = await app.accounts.authenticate(api_key(request))
@@ -151,6 +158,62 @@ async def unregister(request: Request) -> Response:
 async def start(request: Request) -> Response:
     account = await caller(request)
     return shown(request, await services(request).tournaments.start(tournament_id(request), account))
+
+
+class Withdraw(Body):
+    account: str = Field(min_length=1, max_length=64, description="the entrant's account id")
+    reason: str = Field("", max_length=500, description="why, for the record and the entrant's inbox")
+
+
+class Adjudicate(Body):
+    match: str = Field(min_length=1, max_length=64, description="one of the tournament's matches")
+    winners: list[int] = Field(max_length=16, description="the winning seats (empty: nobody scores)")
+    reason: str = Field(min_length=1, max_length=500, description="why: kept with the decision")
+
+
+_ORGANISER = [*_KNOWN, AccountDisabled, Forbidden, TournamentOver]
+
+
+@operation("withdrawFromTournament", "The organiser (or an admin) withdraws an entrant: its results stay, it is "
+           "paired no more (before the start: unregistered)", tag="tournaments", answer=TournamentView,
+           body=Withdraw, auth=Auth.KEY_OR_ADMIN, errors=[*_ORGANISER, NotRegistered])  # fmt: skip
+async def withdraw(request: Request) -> Response:
+    body = await parse(request, Withdraw)
+    account = await caller(request)
+    t = await services(request).tournaments.withdraw(tournament_id(request), body.account, account, body.reason)
+    return shown(request, t)
+
+
+@operation("pauseTournament", "The organiser (or an admin) holds the next round's pairing; matches under way go on",
+           tag="tournaments", answer=TournamentView, auth=Auth.KEY_OR_ADMIN, errors=_ORGANISER)  # fmt: skip
+async def pause(request: Request) -> Response:
+    account = await caller(request)
+    return shown(request, await services(request).tournaments.pause(tournament_id(request), account, True))
+
+
+@operation("resumeTournament", "The organiser (or an admin) lets the next round be paired", tag="tournaments",
+           answer=TournamentView, auth=Auth.KEY_OR_ADMIN, errors=_ORGANISER)  # fmt: skip
+async def resume(request: Request) -> Response:
+    account = await caller(request)
+    return shown(request, await services(request).tournaments.pause(tournament_id(request), account, False))
+
+
+@operation("cancelTournament", "The organiser (or an admin) cancels it where it stands; its matches under way are "
+           "aborted", tag="tournaments", answer=TournamentView, auth=Auth.KEY_OR_ADMIN, errors=_ORGANISER)  # fmt: skip
+async def cancel(request: Request) -> Response:
+    account = await caller(request)
+    return shown(request, await services(request).tournaments.cancel(tournament_id(request), account))
+
+
+@operation("adjudicateTournamentMatch", "The organiser (or an admin) decides a match's result, logged with who "
+           "and why; a match under way is aborted first", tag="tournaments", answer=TournamentView,
+           body=Adjudicate, auth=Auth.KEY_OR_ADMIN, errors=[*_ORGANISER, MatchNotFound])  # fmt: skip
+async def adjudicate(request: Request) -> Response:
+    body = await parse(request, Adjudicate)
+    account = await caller(request)
+    t = await services(request).tournaments.adjudicate(tournament_id(request), body.match, body.winners, account,
+                                                       body.reason)  # fmt: skip
+    return shown(request, t)
 
 
 @operation("exportTournament", "The results: the tournament as JSON, or (format=csv) its standings as CSV",
@@ -179,4 +242,9 @@ routes = [
     Route("/v1/tournaments/{tournament_id}/register", unregister, methods=["DELETE"]),
     Route("/v1/tournaments/{tournament_id}/start", start, methods=["POST"]),
     Route("/v1/tournaments/{tournament_id}/export", export, methods=["GET"]),
+    Route("/v1/tournaments/{tournament_id}/withdraw", withdraw, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/pause", pause, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/resume", resume, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/cancel", cancel, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/adjudicate", adjudicate, methods=["POST"]),
 ]

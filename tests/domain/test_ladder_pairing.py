@@ -77,9 +77,11 @@ def test_a_forfeit_or_a_no_show_ranks_last() -> None:
     forfeited = record(MatchStatus.FINISHED, {"winners": [0, 2], "scores": [5, 4, 5]}, seats=3,
                        bots=[True, False, False])  # fmt: skip
     assert ranks(forfeited) == [3, 2, 1]  # seat 0 "won" as the server's bot: rated as a loss
-    no_show = record(MatchStatus.ABORTED, None, seated=[True, False])
+    # A no-show ends the match with an outcome (``Matches.no_show``): who came won, and is rated so.
+    no_show = record(MatchStatus.FINISHED, {"winners": [0], "reason": "no_show"}, seated=[True, False])
     assert ranks(no_show) == [1, 2]
     assert ranks(record(MatchStatus.ABORTED, None, seated=[False, False])) is None  # nobody came: unrated
+    assert ranks(record(MatchStatus.ABORTED, None, seated=[True, False])) is None  # any abort: unrated
     assert ranks(record(MatchStatus.ABORTED, None)) is None  # an admin abort of a match under way: unrated
     assert ranks(record(MatchStatus.ACTIVE, None)) is None
 

@@ -16,6 +16,7 @@ from types import TracebackType
 import uvicorn
 
 from server.config import Settings
+from server.errors import MatchNotFound
 from server.runtime.clock import SteppedClock
 from server.store.embedded import free_port
 from server.web.app import create_app
@@ -72,3 +73,33 @@ class InProcessServer:
         self.server.should_exit = True
         if self.task is not None:
             await self.task
+
+
+async def step_to_the_absent(server: InProcessServer, tournament: str, absent: str, stop: asyncio.Event) -> None:
+    """Play the clock for a tournament with an ``absent`` account, until ``stop`` is set: whenever every
+    match of ``tournament`` still under way waits on ``absent`` alone, step to the earliest of its
+    deadlines. Nobody else's deadline is ever passed (the others are not waited on when it steps), so
+    whoever plays moves in time however slowly the test runs, and ``absent`` times out at each turn.
+
+    Stopped by the event, not cancelled: on Python 3.11 a cancellation that comes as a Redis call
+    completes can be swallowed (:class:`server.live.scheduler.BackgroundLoop`), and the loop ran on."""
+    services = server.services
+    while not stop.is_set():
+        due, others = [], False
+        for rnd in (await services.tournaments.get(tournament)).rounds:
+            for p in rnd.pairings:
+                try:
+                    record, _ = await services.matches.store.load(p.match)
+                except MatchNotFound:
+                    continue
+                if record.status.ended:
+                    continue
+                deadlines = {} if record.clock is None else record.clock.deadlines
+                theirs = {s for s, held in enumerate(record.held) if held == absent}
+                if deadlines and set(deadlines) <= theirs:
+                    due.append(min(deadlines.values()))
+                else:
+                    others = True
+        if due and not others and min(due) > server.clock():
+            server.step(min(due) - server.clock())
+        await asyncio.sleep(0.01)  # a poll for the absent's turn, not a wait for time to pass

@@ -1,10 +1,13 @@
 """The browser playground (/play) in a real browser, against a live server.
 
-Debian's chromium, driven by Playwright, plays matches by clicking the legal moves the page
-shows. At every step the whole page is scanned for cards: the seat's tab never shows a card
-that the rules hide from that seat, and a spectator's tab never shows one hidden from
-spectators; the match is replayed from its stored seed and moves to know which cards those
-were at each version. Screenshots of every game's view go to ``tests/artifacts/`` (git-ignored).
+Debian's chromium, driven by Playwright, plays matches by clicking what makes a move on the
+table (a card, a cell, a die, a token: anything with ``data-move``, or ``data-pick`` for a step of
+a multi-decision move; buttons only for moves with no place on the table). Every game is played
+to its end at a desktop's and a phone's size. In the trick-taking match the whole page is scanned
+for cards at every step: the seat's tab never shows a card that the rules hide from that seat, and
+a spectator's tab never shows one hidden from spectators; the match is replayed from its stored
+seed and moves to know which cards those were at each version.
+Screenshots of every game's view go to ``tests/artifacts/`` (git-ignored).
 
 Nothing here waits a fixed time: each step waits for a condition of the page (generous limits).
 """
@@ -63,11 +66,14 @@ SNAPSHOT = """() => {
 }"""
 #: A match page is up, or the page says why not (a refused creation).
 READY_OR_REFUSED = "() => !!document.querySelector('.match[data-ready]') || !document.getElementById('notice').hidden"
+#: What makes a move (a card, a cell, a die on the table; a button for a move with no place on it)
+#: or picks a step of one, on a page not waiting for a move it sent.
+CLICKABLE = ".match[data-ready]:not([data-waiting]) :is([data-move]:not([disabled]), [data-pick])"
 #: The page is ready to be clicked (a legal move) or the match is over.
-READY_OR_OVER = """() => {
+READY_OR_OVER = f"""() => {{
   const m = document.querySelector('.match[data-ready]');
-  return !!m && (m.dataset.status === 'finished' || !!document.querySelector('button.move:not([disabled])'));
-}"""
+  return !!m && (m.dataset.status === 'finished' || !!document.querySelector('{CLICKABLE}'));
+}}"""
 
 
 @pytest.fixture(scope="module")
@@ -114,13 +120,33 @@ def create(tab: Any, server: ServerProcess, game: str, *, options: dict[str, str
     return match
 
 
-def click_a_legal_move(tab: Any, pick: random.Random) -> None:
-    """Click one of the enabled move buttons, then wait for the match to move on."""
-    moves = tab.eval_on_selector_all("button.move:not([disabled])", "els => els.map((e) => e.dataset.move)")
-    version = tab.get_attribute(".match", "data-version")
-    # By its move, not by element: an unrelated event may redraw the buttons meanwhile.
-    tab.locator(f"button.move[data-move='{pick.choice(moves)}']").click()
-    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+def click_a_legal_move(tab: Any, pick: random.Random) -> str:
+    """Click things that make a move until one is made (a multi-decision move takes a click per
+    step), then wait for the match to move on. What made the move: ``"table"`` or ``"button"``."""
+    for _ in range(20):
+        found = tab.eval_on_selector_all(
+            CLICKABLE, "els => els.map((e) => [e.dataset.move ?? null, e.dataset.pick ?? null, e.tagName])"
+        )
+        assert found, "nothing to click"
+        # mostly the table, as a player would: a button's move (pass, end turn) can end a match before it began
+        on_table = [f for f in found if f[2] != "BUTTON"]
+        move, _, tag = pick.choice(on_table if on_table and pick.random() < 0.75 else found)
+        version = tab.get_attribute(".match", "data-version")
+        if move is not None:
+            # By its move, not by element: an unrelated event may redraw the table meanwhile.
+            tab.locator(f":is(button, .act)[data-move='{move}']").first.click()
+            tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+            return "button" if tag == "BUTTON" else "table"
+        steps = [f[1] for f in found if f[0] is None]
+        step(tab, f"[data-pick='{steps[pick.randrange(len(steps))]}']")
+    raise AssertionError("no move made after 20 steps")
+
+
+def step(tab: Any, selector: str) -> None:
+    """Click one step of a multi-decision move; wait for the table to offer the next."""
+    before = tab.get_attribute(".match", "data-picking")
+    tab.locator(selector).first.click()
+    tab.wait_for_function(f"() => document.querySelector('.match').dataset.picking !== '{before}'")
 
 
 def in_thread(coro: Any) -> Any:
@@ -184,7 +210,7 @@ def test_a_trick_taking_match_played_by_clicking_never_shows_another_seats_card(
         spectator_views.append(watcher.evaluate(SNAPSHOT))
         hands_shown += page.locator(".part.private [data-card]").count() > 0
         assert watcher.locator(".part.private").count() == 0, "a spectator sees a private part"
-        assert watcher.locator("button.move").count() == 0, "a spectator is offered moves"
+        assert watcher.locator("[data-move], [data-pick]").count() == 0, "a spectator is offered moves"
         if seat_views[-1]["status"] == "finished":
             break
         click_a_legal_move(page, pick)
@@ -291,18 +317,70 @@ def catalogue(server: ServerProcess) -> list[dict[str, Any]]:
     return games
 
 
-def test_every_game_can_be_played_from_its_page(page: Any, server: ServerProcess) -> None:
-    """Each game of the catalogue: created from its form, drawn, and moved by a click."""
-    pick = random.Random(5)
-    for game in catalogue(server):
-        create(page, server, game["name"])
+#: Options that keep a whole match short enough to play by clicking (the house limits the games offer).
+SHORT = {
+    "jabberwocky": {"rounds": "2"},
+    "tabby_tumble": {"max_rounds": "3"},
+    "gyre": {"turn_limit": "12"},
+    "jackrabbits": {"turn_limit": "3"},
+    "zimby_mojo": {"round_limit": "1"},
+}
+GAMES = ["bandersnatch", "borogoves", "brillig", "gimble", "gyre", "jabberwocky", "jackrabbits", "mimsy", "mome",
+         "slithy", "tabby_tumble", "zimby_mojo"]  # fmt: skip
+SIZES = {"desktop": {"width": 1200, "height": 900}, "phone": {"width": 390, "height": 844}}
+#: What sticks out past a phone's width (to say why a page scrolls sideways).
+WIDE = """() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)
+  .slice(0, 6)
+  .map((e) => `${e.tagName}.${e.className.baseVal ?? e.className} ${Math.round(e.getBoundingClientRect().right)}`)"""
+#: From the top of the table's box to the bottom of the hand and the moves, in pixels.
+ONE_SCREEN = """() => {
+  const top = document.querySelector('.view .zoom').getBoundingClientRect().top;
+  const parts = [...document.querySelectorAll('.moves .part.private, .moves .move-buttons')];
+  return Math.max(top, ...parts.map((e) => e.getBoundingClientRect().bottom)) - top;
+}"""
+
+
+def test_the_catalogue_is_every_game_played_below(server: ServerProcess) -> None:
+    assert sorted(g["name"] for g in catalogue(server)) == GAMES
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server: ServerProcess, game: str,
+                                                                size: str) -> None:  # fmt: skip
+    """Each game, created from its form and played to its end by clicking what makes a move (the card, the cell, the
+    die, the token; buttons for moves with no place on the table), at a desktop's and a phone's size: the table has a
+    panel per seat with its name, and a screenshot of the match under way goes to tests/artifacts/."""
+    page.set_viewport_size(SIZES[size])
+    create(page, server, game, options=SHORT.get(game))
+    match = page.get_attribute(".match", "data-match")
+    seats = len(httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()["names"])
+    pick = random.Random(f"{game}-{size}")
+    made = {"table": 0, "button": 0}
+    for clicks in range(400):
         page.wait_for_function(READY_OR_OVER)
-        assert page.locator(".part.public .entry").count() > 0, f"{game['name']}: no panels"
-        shot(page, f"game-{game['name']}")
-        if page.get_attribute(".match", "data-status") != "finished":
-            click_a_legal_move(page, pick)
-    page.set_viewport_size({"width": 390, "height": 844})
-    shot(page, f"game-{game['name']}-phone")
+        if page.get_attribute(".match", "data-status") == "finished":
+            break
+        assert page.locator(".part.public .seat-panel").count() == seats, "a seat has no panel on the table"
+        if clicks == 4:
+            shot(page, f"play-{game}-{size}")
+            if size == "phone":  # the table (zoomed and panned in its box), the hand and the moves: one screen
+                span = page.evaluate(ONE_SCREEN)
+                assert span <= SIZES["phone"]["height"], f"table, hand and moves span {span} px"
+                wide = page.evaluate("() => document.querySelector('.view .zoom').scrollWidth")
+                page.click(".zoom-in")  # zoomed in, the table grows within its box, which pans
+                page.wait_for_function(f"() => document.querySelector('.view .zoom').scrollWidth > {wide}")
+                page.click(".zoom-reset")
+        made[click_a_legal_move(page, pick)] += 1
+    assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
+    assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
+    # The result in words: who won and why, as the catalogue says it.
+    outcome = page.inner_text("[data-outcome]")
+    assert re.search(r"wins?\b|draw|Nobody won", outcome), outcome
+    assert "_" not in outcome.split("\n")[1] if "\n" in outcome else True
+    if size == "phone":
+        wide = page.evaluate(WIDE)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, f"the page scrolls sideways: {wide}"
 
 
 #: A view of a game the page has never heard of, using every family the page draws.
@@ -393,9 +471,13 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert on_board and drawn["pieces"] == on_board
     rhombi = sum(len(t["roads"]) == 2 for t in public["board"]["tiles"])
     assert drawn["label"].startswith(f"Board: {len(drawn['tiles'])} tiles") and f"{rhombi} rhombi" in drawn["label"]
-    # The rest of the view still has its panels.
-    for key in ("dice", "court", "hand_sizes", "rabbits"):
+    # The rest of the view still has its panels; a value per seat is beside each seat's name.
+    for key in ("court", "rabbits"):
         assert page.locator(f".part.public .entry[data-key='{key}']").count() == 1, key
+    for key in ("dice", "hand_sizes"):
+        for s in range(2):
+            said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
+            assert key.replace("_", " ") in said, (key, said)
     # The pieces' field names places, not cards ("JH" is a tile here, not the jack of hearts).
     assert page.locator(".part.public .entry[data-key='rabbits'] [data-card]").count() == 0
     shot(page, "board-jackrabbits")
@@ -706,20 +788,35 @@ def seat_token(tab: Any, match: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
+#: The element that makes ``move`` (its fields in any order), or else the step towards it that narrows the most.
+TOWARDS = """(move) => {
+    const same = (m) => Object.keys(m).length === Object.keys(move).length
+      && Object.entries(move).every(([k, v]) => m[k] === v);
+    const makes = [...document.querySelectorAll('[data-move]:not([disabled])')]
+      .find((e) => same(JSON.parse(e.dataset.move)));
+    if (makes) return makes;
+    const steps = [...document.querySelectorAll('[data-pick]')]
+      .map((e) => [e, JSON.parse(e.dataset.pick)]).filter(([, ms]) => ms.some(same));
+    steps.sort((a, b) => a[1].length - b[1].length);
+    return steps.length ? steps[0][0] : null;
+}"""
+
+
 def click_the_move(tab: Any, move: dict[str, Any]) -> None:
-    """Click the button of this legal move (its fields in any order), then wait for the match to move on."""
+    """Click what makes this legal move on the page (step by step for a multi-decision one), then wait for the match
+    to move on."""
     version = tab.get_attribute(".match", "data-version")
-    found = tab.evaluate_handle(
-        """(move) => [...document.querySelectorAll('button.move:not([disabled])')].find((b) => {
-            const m = JSON.parse(b.dataset.move);
-            const same = Object.keys(m).length === Object.keys(move).length;
-            return same && Object.entries(move).every(([k, v]) => m[k] === v);
-        }) ?? null""",
-        move,
-    ).as_element()
-    assert found is not None, f"no button for {move}"
-    found.click()
-    tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+    for _ in range(10):
+        found = tab.evaluate_handle(TOWARDS, move).as_element()
+        assert found is not None, f"nothing on the page makes {move}"
+        if found.get_attribute("data-move") is not None:
+            found.click()
+            tab.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+            return
+        before = tab.get_attribute(".match", "data-picking")
+        found.click()
+        tab.wait_for_function(f"() => document.querySelector('.match').dataset.picking !== '{before}'")
+    raise AssertionError(f"{move} not made in 10 steps")
 
 
 def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: ServerProcess) -> None:
@@ -801,3 +898,67 @@ def test_a_zimby_mojo_match_is_drawn_and_played_by_clicking(page: Any, server: S
     page.wait_for_function("() => document.querySelector('svg.grid-board').getBoundingClientRect().width < 390")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
     shot(page, "game-zimby-mojo-phone")
+
+
+def test_the_root_leads_to_the_playground(server: ServerProcess) -> None:
+    answer = httpx.get(f"{server.url}/", timeout=30)
+    assert answer.status_code == 308 and answer.headers["location"] == "/play/"
+
+
+def test_a_timed_match_from_the_form_marks_the_moves_the_clock_made(page: Any, server: ServerProcess) -> None:
+    """The new-match form's time control makes a clocked match; a seat that does not move is moved by the clock,
+    and the log says so; the connection indicator says the page is live."""
+    page.goto(f"{server.url}/play/#/new/mimsy")
+    page.wait_for_selector("form.new-match")
+    page.select_option("#clock-kind", "per_decision")
+    page.fill("#clock-seconds", "0.5")
+    page.select_option("#clock-timeout", "random_move")
+    page.click("button[type=submit]")
+    page.wait_for_function(READY_OR_REFUSED)
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+    match = page.get_attribute(".match", "data-match")
+    state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
+    assert state["clock"]["kind"] == "per_decision"
+    page.wait_for_selector(".connection[data-connected=true]")
+    page.wait_for_selector(".log li.timeout .clock-made")
+    shot(page, "clock-made-moves")
+
+
+def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_and_sends(
+    page: Any, server: ServerProcess
+) -> None:
+    """Bandersnatch's play is a card and a space: the card first narrows the moves (a cancel undoes it), the space
+    makes the move. The debug drawer shows the raw view and the legal moves, sends a move typed as JSON, steps back
+    through the log and links to the other seats this browser holds."""
+    match = create(page, server, "bandersnatch")
+    page.wait_for_function(READY_OR_OVER)
+    legal = httpx.get(f"{server.url}/v1/matches/{match}/legal", headers=seat_token(page, match), timeout=30).json()
+    plays = [m for m in legal["moves"] if m["type"] == "play"]
+    card = plays[0]["card"]
+    step(page, f".part.private [data-card='{card}'][data-pick]")
+    assert page.locator(".part.private [data-card].chosen").count() == 1
+    assert page.locator(".move-buttons").count() == 0  # the rest of the move is on the table
+    page.click("button.cancel")
+    page.wait_for_function("() => document.querySelector('.match').dataset.picking === ''")
+    version = page.get_attribute(".match", "data-version")
+    click_the_move(page, plays[0])
+    assert page.get_attribute(".match", "data-version") != version
+    # the drawer
+    page.click(".debug summary")
+    page.wait_for_function(READY_OR_OVER)
+    state = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+    page.wait_for_function(f"() => document.querySelector('.match').dataset.version === '{state['version']}'")
+    page.click(".debug summary")
+    page.click(".debug summary")
+    assert json.loads(page.inner_text("[data-debug=view]")) == state["view"]
+    moves = json.loads(page.inner_text("[data-debug=legal]"))
+    assert moves and all(m in state["legal"] for m in moves)
+    version = page.get_attribute(".match", "data-version")
+    page.fill("#debug-move", json.dumps(moves[-1]))
+    page.click(".debug-send")
+    page.wait_for_function(f"() => document.querySelector('.match').dataset.version !== '{version}'")
+    page.click(".debug-stepper button[aria-label='One event back']")
+    assert "version" in page.inner_text(".debug-stepper output")
+    assert page.locator(".debug-stepped pre").count() == 1
+    assert page.locator(".debug-seats li").count() >= 2
+    shot(page, "debug-drawer")

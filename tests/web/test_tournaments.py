@@ -30,7 +30,7 @@ from server.store.keys import TOURNAMENTS_RUNNING, tournament_key
 from server.web import tournaments
 from server.web.app import create_app
 from server.web.openapi import document
-from tests.support.inprocess import InProcessServer
+from tests.support.inprocess import InProcessServer, step_to_the_absent
 from tests.support.servers import ADMIN_KEY, ServerProcess
 
 pytestmark = pytest.mark.anyio
@@ -310,26 +310,8 @@ async def test_nothing_a_spectator_reaches_runs_ahead_of_the_delayed_view(server
         assert (await api.state(match)).version == 0  # as the match's own view says
 
 
-async def bobs_clock(server: InProcessServer, tournament: str, bob: str, stop: asyncio.Event) -> None:
-    """Whenever only ``bob`` is to act in a match of ``tournament``, step the clock to his deadline
-    (nobody else's is passed: they are to act only when bob is not), until ``stop`` is set.
-
-    Stopped by the event, not cancelled: on Python 3.11 a cancellation that comes as a Redis call
-    completes can be swallowed (see :class:`server.live.scheduler.BackgroundLoop`), and the loop ran on."""
-    services = server.services
-    while not stop.is_set():
-        for rnd in (await services.tournaments.get(tournament)).rounds:
-            for p in rnd.pairings:
-                record, _ = await services.matches.store.load(p.match)
-                deadlines = {} if record.clock is None else record.clock.deadlines
-                seat = record.held.index(bob)
-                if list(deadlines) == [seat] and deadlines[seat] > server.clock():
-                    server.step(deadlines[seat] - server.clock())
-        await asyncio.sleep(0.01)  # a poll for bob's turn, not a wait for time to pass
-
-
 async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(redis_server: EmbeddedRedis) -> None:
-    """On a stepped clock: every turn of bob's times out when the clock is stepped to its deadline."""
+    """On a stepped clock: bob times out when the clock is stepped to his deadline (:func:`step_to_the_absent`)."""
     quick = {"kind": "per_decision", "limit_ms": 100, "on_timeout": "default_move"}
     async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
         (_, org_key), (ada, ada_key), (bob, bob_key) = await accounts(api, 3, "noshow")
@@ -339,7 +321,7 @@ async def test_a_player_who_never_comes_times_out_and_the_tournament_still_ends(
         runner = asyncio.create_task(play_tournament(server.url, t.id, ada_key, seed=1))  # bob never comes
         await api.start_tournament(t.id, org_key)
         stop = asyncio.Event()
-        stepper = asyncio.create_task(bobs_clock(server, t.id, bob, stop))
+        stepper = asyncio.create_task(step_to_the_absent(server, t.id, bob, stop))
         try:
             final = await asyncio.wait_for(runner, 120)
         finally:

@@ -42,7 +42,8 @@ async def test_the_catalogue_publishes_schemas_for_every_game(server: ServerProc
         games = (await http.get("/v1/games")).json()["games"]
     assert [g["name"] for g in games] == [r.name for r in GAMES]
     for g in games:
-        assert set(g["schemas"]) == {"options", "move", "view", "outcome"}
+        assert set(g["schemas"]) == {"options", "move", "view", "outcome", "events"}
+        assert set(g["schemas"]["events"]) == {"public", "private"}
         # Every outcome reason a client may meet: the engine's shared codes and the game's own, with their meaning.
         assert {"completed", "tie", "tie_break", "forfeit"} <= set(g["reasons"]) and all(g["reasons"].values())
         assert g["schemas"]["outcome"]["properties"]["reason"]["enum"] == list(g["reasons"])

@@ -55,7 +55,9 @@ async function run(api, feed, server, tournament, key, me, since, { signal, onMa
   const played = new Set();
   while (!signal?.aborted) {
     t = await untilAvailable(() => api.tournament(tournament));
-    if (t.status === "finished") return t;
+    // Finished or cancelled, or this account was withdrawn: nothing more to play.
+    if (t.status === "finished" || t.status === "cancelled") return t;
+    if ((t.withdrawn ?? []).some((w) => w.account === me)) return t;
     const mine = myMatch(t, me);
     if (mine && !played.has(mine.match)) {
       played.add(mine.match);

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import vorpal_protocol as protocol
 from pydantic import BaseModel, ConfigDict
 
 
@@ -82,23 +83,12 @@ class LeaveResult(Model):
     status: str
 
 
-class MatchState(Model):
-    """The match as one caller sees it: ``view`` holds ``public`` and, for a seat, ``private``."""
+class MatchState(protocol.MatchState):
+    """The match as one caller sees it: ``view`` holds ``public`` and, for a seat, ``private``; ``clock``, if the
+    match has one, is ``{"kind", "now", "remaining_ms", "deadlines"}`` (server times, ms). The protocol's model
+    (:class:`vorpal_protocol.MatchState`, what the server builds), keeping unknown fields."""
 
-    match: str
-    game: str
-    status: str
-    version: int
-    seats: int
-    names: list[str | None]
-    accounts: list[str | None] = []
-    you: int | None
-    to_act: list[int]
-    view: dict[str, Any]
-    outcome: dict[str, Any] | None = None
-    legal: list[Any] | None = None
-    #: the match clock, if it has one: ``{"kind", "now", "remaining_ms", "deadlines"}`` (server times, ms)
-    clock: dict[str, Any] | None = None
+    model_config = ConfigDict(extra="allow")
 
 
 class MoveResult(Model):
@@ -108,6 +98,9 @@ class MoveResult(Model):
 
 
 class LoggedEvent(Model):
+    """One event of a match's log (:class:`vorpal_protocol.LogEntry`): ``event`` is typed as the plain map the
+    SDK always gave (the protocol's :class:`vorpal_protocol.EventPart`, which a ``dict`` does not satisfy)."""
+
     version: int
     at: int | None = None
     event: dict[str, Any]

@@ -38,6 +38,7 @@ class Standing(Model):
     byes: int
     played: int
     reached: int | None = None
+    withdrawn: bool = False
 
 
 class Pairing(Model):
@@ -60,6 +61,28 @@ class Entrant(Model):
     name: str
 
 
+class Withdrawal(Model):
+    """An entrant taken out of a running tournament (by its organiser, an admin, its account's being
+    disabled, or its absences): its past results stay, it is paired no more."""
+
+    account: str
+    after_round: int
+    by: str
+    reason: str = ""
+    at: int
+
+
+class Adjudication(Model):
+    """A result the organiser (or an admin) decided, with who and why."""
+
+    round: int
+    match: str
+    winners: list[int]
+    by: str
+    reason: str
+    at: int
+
+
 class Tournament(Model):
     """A tournament with its rounds so far and its standings (best first)."""
 
@@ -68,7 +91,7 @@ class Tournament(Model):
     game: str
     seats: int
     format: str
-    status: str  # registering, running, finished
+    status: str  # registering, running, finished, cancelled
     organiser: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     time_control: dict[str, Any] = Field(default_factory=dict)
@@ -78,6 +101,19 @@ class Tournament(Model):
     planned_rounds: int = 0
     standings: list[Standing] = Field(default_factory=list)
     version: int = 0
+    paused: bool = False
+    max_entrants: int | None = None
+    registration_closes: int | None = None
+    starts_at: int | None = None
+    seeding: str = "registration"
+    seed_ladder: str | None = None
+    withdraw_after_forfeits: int | None = None
+    withdrawn: list[Withdrawal] = Field(default_factory=list)
+    adjudications: list[Adjudication] = Field(default_factory=list)
+
+    @property
+    def over(self) -> bool:
+        return self.status in ("finished", "cancelled")
 
     def my_match(self, account: str) -> tuple[int, str, int] | None:
         """(round, match, seat) of ``account``'s unfinished match in the current round, if any."""
@@ -119,8 +155,8 @@ async def play_tournament(server: str, tournament: str, key: str, *, strategy: S
                         raise
             while not stop.is_set():
                 t = await until_available(lambda: api.tournament(tournament))
-                if t.status == "finished":
-                    return t
+                if t.over or any(w.account == me for w in t.withdrawn):
+                    return t  # finished or cancelled, or this account was withdrawn: nothing more to play
                 mine = t.my_match(me)
                 if mine is not None and mine[1] not in played:
                     _, match, _ = mine

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from server.errors import (
     AlreadyRegistered,
@@ -102,7 +102,27 @@ class Round(BaseModel):
         return all(p.ended for p in self.pairings)
 
 
-class Tournament(BaseModel):
+class Entry(BaseModel):
+    """How a tournament takes its entrants, as its creator sets it: a cap, a deadline, a start time, the
+    seeding, and when an absent entrant is withdrawn."""
+
+    max_entrants: int | None = Field(None, ge=2, le=MAX_ENTRANTS, description="a player cap (None: the server's)")
+    registration_closes: int | None = Field(None, ge=0, description="ms since the epoch: no registration after it")
+    starts_at: int | None = Field(None, ge=0, description="ms since the epoch: the tournament starts by itself then")
+    seeding: Seeding = Field(Seeding.REGISTRATION, description="seeds by registration order, or by ladder rating")
+    seed_ladder: str | None = Field(None, description="seeding by rating: the ladder whose board orders the seeds")
+    withdraw_after_forfeits: int | None = Field(
+        2, ge=1, le=100, description="an entrant absent from this many matches in a row is withdrawn (null: never)"
+    )
+
+    @model_validator(mode="after")
+    def _a_ladder_to_seed_by(self) -> Entry:
+        if (self.seeding is Seeding.RATING) != (self.seed_ladder is not None):
+            raise ValueError("seeding by rating takes a seed_ladder, and only it does")
+        return self
+
+
+class Tournament(Entry):
     """Everything stored about a tournament (one JSON document, changed by compare-and-set on ``version``)."""
 
     id: str
@@ -118,14 +138,6 @@ class Tournament(BaseModel):
     status: TournamentStatus = TournamentStatus.REGISTERING
     entrants: list[Entrant] = Field(default_factory=list)
     rounds: list[Round] = Field(default_factory=list)
-    max_entrants: int | None = Field(None, ge=2, le=MAX_ENTRANTS, description="a player cap (None: the server's)")
-    registration_closes: int | None = Field(None, description="ms since the epoch: no registration after it")
-    starts_at: int | None = Field(None, description="ms since the epoch: the tournament starts by itself then")
-    seeding: Seeding = Field(Seeding.REGISTRATION, description="seeds by registration order, or by ladder rating")
-    seed_ladder: str | None = Field(None, description="seeding by rating: the ladder whose ratings order the seeds")
-    withdraw_after_forfeits: int | None = Field(
-        2, ge=1, le=100, description="an entrant absent from this many matches in a row is withdrawn (None: never)"
-    )
     paused: bool = Field(False, description="no new round is paired while paused")
     withdrawn: list[Withdrawal] = Field(default_factory=list)
     adjudications: list[Adjudication] = Field(default_factory=list)

@@ -46,6 +46,7 @@ from ..inbox import Inbox
 from ..matches import Matches
 from .model import (
     Entrant,
+    Entry,
     Seeding,
     Tournament,
     TournamentFormat,
@@ -116,7 +117,9 @@ class Tournaments:
 
     async def create(self, *, name: str, game: str, options: dict[str, Any] | None, seats: int,
                      fmt: TournamentFormat, rounds: int | None, time_control: TimeControl,
-                     spectator_delay: SpectatorDelay | None, organiser: str | None) -> Tournament:  # fmt: skip
+                     spectator_delay: SpectatorDelay | None, organiser: str | None,
+                     entry: Entry | None = None) -> Tournament:  # fmt: skip
+        """A new tournament; ``entry``: who may enter, until when, when it starts and how it seeds."""
         rules = games.get(game)
         opts = rules.options_for(rules.rated_options(options), seats)  # the game's house rules, then the creator's
         check_format(fmt, seats)
@@ -128,7 +131,7 @@ class Tournaments:
         t = Tournament(id=new_tournament_id(), name=name, game=game, options=opts.model_dump(mode="json"),
                        seats=seats, format=fmt, rounds_wanted=rounds, time_control=time_control,
                        spectator_delay=spectator_delay or SpectatorDelay(), organiser=organiser, version=1,
-                       created=created, updated=created)  # fmt: skip
+                       created=created, updated=created, **(entry or Entry()).model_dump())  # fmt: skip
         if not await self.store.save(t, None):
             raise StaleVersion("a tournament with that id exists; try again")
         return t

@@ -22,6 +22,7 @@ from . import access, building, fights, flights, flow, journey, trades
 from .acquisition import acquire_moves
 from .board import CITADEL
 from .cards import CARROTS, HAND_LIMIT, OVERTAXED_LIMIT, ROYALS_NEEDED, suits_in_play
+from .events import EVENTS
 from .layouts import SAMPLE_BOARD, build_board
 from .moves import (
     Accept,
@@ -152,6 +153,7 @@ class Jackrabbits(
     options_type = JackrabbitsOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = EVENTS
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {"turn_limit": "the round limit was reached: the seats holding the most royals share the win"}
 

@@ -278,6 +278,7 @@ from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat
 
 from . import legal, opening, playing, rounds, scrolls
+from .events import EVENTS
 from .mojo import available, pay, scroll_cost
 from .settling import after_move
 from .state import Answer, AnyMove, Attack, EndTurn, Halt, Move, Private, Public, Secret, ZimbyMojoOptions, ZTable
@@ -313,6 +314,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
     options_type = ZimbyMojoOptions
     seat_options = ("first_player",)
     move_type = Move
+    events = EVENTS
     public_type, private_type, secret_type = Public, Private, Secret
     reasons = {
         "crown_delivered": "a shaman delivered the Cannibal Crown to their tribal board",

@@ -10,7 +10,11 @@
 
 import { LiveConnection, StaleVersion, VorpalClient, play } from "/play/sdk/index.js";
 import { optionsForm } from "./forms.js";
-import { eventLine, fill, h, moveLabel, renderValue } from "./render.js";
+import { debugDrawer } from "./debug.js";
+import { drawTable, wordsFor } from "./games/index.js";
+import { Picker } from "./picker.js";
+import { eventLine, fill, h, renderValue } from "./render.js";
+import { timeControlFields } from "./timecontrol.js";
 
 const SERVER = location.origin;
 const api = new VorpalClient(SERVER);
@@ -54,6 +58,54 @@ function say(message) {
 async function games() {
   catalogue ??= await api.games();
   return catalogue;
+}
+
+/** A seat by its name: "Alice", or "seat 2" while it is free. */
+function seatName(state, seat) {
+  return state.names?.[seat] ?? `seat ${seat}`;
+}
+
+/** The result in words: who won, the scores by name, and the catalogue's text for the reason. */
+function outcomeText(state, game) {
+  const outcome = state.outcome ?? {};
+  const winners = outcome.winners ?? [];
+  const who = winners.map((s) => seatName(state, s));
+  const headline =
+    state.status === "aborted"
+      ? "The match was aborted."
+      : who.length === 0
+        ? "Nobody won."
+        : who.length === (state.names ?? []).length && who.length > 1
+          ? `A draw: ${who.join(", ")} share it.`
+          : `${who.join(" and ")} ${who.length > 1 ? "win" : "wins"}.`;
+  const reason = outcome.reason ? (game?.reasons?.[outcome.reason] ?? outcome.reason.replaceAll("_", " ")) : null;
+  return h(
+    "div",
+    { class: "outcome", "data-outcome": outcome.reason ?? state.status },
+    h("p", { class: "headline" }, headline),
+    reason ? h("p", { class: "reason" }, reason.charAt(0).toUpperCase() + reason.slice(1), outcome.detail ? ` (${outcome.detail})` : "") : null,
+    Array.isArray(outcome.scores)
+      ? h("ul", { class: "scores" }, outcome.scores.map((score, s) => h("li", { "data-seat": s }, `${seatName(state, s)}: ${score}`)))
+      : null,
+    outcome.rating ? h("p", {}, outcome.rating) : null,
+  );
+}
+
+/** Zoom in and out of the table (the phone's way to read a big board; it pans by scrolling). */
+function zoomControls(panel) {
+  const zoom = (by) => {
+    const now = Number(panel.dataset.zoom ?? 1);
+    const next = by === 0 ? 1 : Math.min(3, Math.max(0.5, now * by));
+    panel.dataset.zoom = String(next);
+    panel.style.setProperty("--zoom", String(next));
+  };
+  return h(
+    "span",
+    { class: "zoom-controls", role: "group", "aria-label": "Zoom the table" },
+    h("button", { type: "button", class: "zoom-out", "aria-label": "Zoom out", onclick: () => zoom(1 / 1.25) }, "−"),
+    h("button", { type: "button", class: "zoom-reset", "aria-label": "Fit", onclick: () => zoom(0) }, "Fit"),
+    h("button", { type: "button", class: "zoom-in", "aria-label": "Zoom in", onclick: () => zoom(1.25) }, "+"),
+  );
 }
 
 function seatLabel(state, seat) {
@@ -168,6 +220,7 @@ async function newMatchPage(name) {
   };
   seats.addEventListener("input", drawBots);
   drawBots();
+  const clock = timeControlFields();
   const you = h("input", { id: "player-name", name: "player-name", type: "text", maxlength: 40, value: "me" });
   const take = h("input", { id: "take-seat", type: "checkbox", checked: true });
   const form = h(
@@ -178,6 +231,7 @@ async function newMatchPage(name) {
     h("div", { class: "field" }, h("label", { for: "seats" }, `Seats (${game.min_seats}–${game.max_seats})`), seats),
     h("fieldset", {}, h("legend", {}, "Options"), options.fields.length ? options.fields : h("p", {}, "This game has no options.")),
     botsBox,
+    clock.fieldset,
     h("div", { class: "field" }, h("label", { class: "check" }, take, " Take the first free seat in this tab")),
     h("div", { class: "field" }, h("label", { for: "player-name" }, "Your name"), you),
     h("button", { type: "submit", class: "primary" }, "Create match"),
@@ -187,7 +241,7 @@ async function newMatchPage(name) {
     say("");
     try {
       const bots = [...botsBox.querySelectorAll("input:checked")].map((i) => Number(i.value));
-      const created = await api.createMatch(game.name, Number(seats.value), { options: options.read(), bots });
+      const created = await api.createMatch(game.name, Number(seats.value), { options: options.read(), bots, timeControl: clock.read() });
       if (take.checked && created.open_seats?.length !== 0) {
         const joined = await api.join(created.match, { name: you.value || null });
         tokens.set(created.match, joined.seat, joined.token);
@@ -281,15 +335,26 @@ async function matchPage(match, seat) {
     chatText,
     h("button", { type: "submit" }, "Send"),
   );
+  const connection = h("span", { class: "connection", role: "status", "aria-live": "polite" });
+  /** What this tab saw at each version (the event, and the view when a frame brought it): the debug drawer steps through it. */
+  const history = new Map();
+  const debug = debugDrawer({
+    match,
+    seat,
+    seats: () => tokens.all(match),
+    send: (move) => send(move),
+    history,
+    draw: (view, version) => drawTable({ state: { ...state, view, version, legal: [] }, seat, game, components, picker: new Picker([], () => {}, () => {}), nameOf: (s) => seatName(state, s), hold: {} }).table,
+  });
   const root = h(
     "div",
     { class: "match", "data-match": match, "data-seat": seat ?? "spectator" },
-    h("h1", {}, `${game?.title ?? state.game} `, h("span", { class: "match-id" }, match)),
+    h("h1", {}, `${game?.title ?? state.game} `, h("span", { class: "match-id" }, match), " ", connection),
     status,
     h(
       "div",
       { class: "columns" },
-      h("div", { class: "play" }, movesPanel, viewPanel),
+      h("div", { class: "play" }, viewPanel, movesPanel),
       h(
         "div",
         { class: "side" },
@@ -306,13 +371,25 @@ async function matchPage(match, seat) {
       ),
     ),
   );
-  main.append(root);
+  main.append(root, debug.element);
+  // The connection indicator follows the socket (the SDK reconnects on its own; this only shows it).
+  const showConnection = () => {
+    const up = conn.connected !== false;
+    connection.dataset.connected = String(up);
+    connection.textContent = up ? "● connected" : "● reconnecting…";
+    connection.title = up ? "Live: moves and events arrive as they happen" : "The connection is down: the page reconnects on its own";
+  };
+  showConnection();
+  const connTimer = setInterval(() => (alive ? showConnection() : clearInterval(connTimer)), 500);
 
   const logged = new Set();
-  const logEvent = (version, event) => {
+  const logEvent = (version, event, timeout = false) => {
     if (logged.has(version)) return;
     logged.add(version);
-    logList.append(h("li", { "data-version": version }, h("span", { class: "v" }, `v${version}`), " ", eventLine(event, { components })));
+    // a move the clock made for a seat out of time is marked (live frames say so: `timeout`)
+    const clockMade = timeout ? h("span", { class: "clock-made", title: "made by the clock: the seat ran out of time" }, "⏱ by the clock") : null;
+    logList.append(h("li", { "data-version": version, class: timeout ? "timeout" : null }, h("span", { class: "v" }, `v${version}`), " ", clockMade, clockMade ? " " : null, eventLine(event, { components })));
+    if (!history.has(version)) history.set(version, { event, view: null, timeout });
     logList.scrollTop = logList.scrollHeight;
   };
   const chatLine = (m) => {
@@ -320,14 +397,15 @@ async function matchPage(match, seat) {
     chatList.scrollTop = chatList.scrollHeight;
   };
 
-  // A move in flight: its buttons stay disabled until the match reaches the version it made.
+  // A move in flight: the table and the buttons wait until the match reaches the version it made.
   let sending = false;
   let madeVersion = -1;
-  const send = async (move, button) => {
+  const send = async (move, el = null) => {
     if (sending) return;
     sending = true;
+    root.dataset.waiting = "true";
+    el?.setAttribute("aria-busy", "true");
     for (const b of movesPanel.querySelectorAll("button")) b.disabled = true;
-    button.setAttribute("aria-busy", "true");
     try {
       const ack = await conn.move(match, move, { version: state.version, moveId: moveId() });
       madeVersion = ack.version ?? state.version + 1;
@@ -335,41 +413,65 @@ async function matchPage(match, seat) {
       if (!(err instanceof StaleVersion)) say(`${err.title ?? "Move refused"}: ${err.detail ?? err.message}`);
     }
     sending = false;
-    drawMoves();
+    drawPlay();
   };
 
-  // The legal moves, redrawn only when they change (a click on a button that an unrelated
-  // event has just replaced would be lost).
-  let shownMoves = null;
-  const drawMoves = () => {
-    const over = state.status === "finished" || state.status === "aborted";
-    const legal = state.status === "active" ? (state.legal ?? []) : [];
+  // The table and the seat's area (its hand, the moves with no place on the table, the result),
+  // redrawn only when the position or the move being picked changes: a click on a thing that an
+  // unrelated redraw has just replaced would be lost.
+  let picker = null;
+  let pickerKey = null;
+  let drawnAs = null;
+  const drawPlay = () => {
+    const legal = state.status === "active" && seat !== null ? (state.legal ?? []) : [];
     const key = JSON.stringify([state.status, legal]);
-    if (key !== shownMoves) {
-      shownMoves = key;
-      fill(
-        movesPanel,
-        h("h2", { id: "moves-title" }, over ? "Result" : "Your moves"),
-        over
-          ? h("div", { class: "outcome", "data-outcome": "" }, renderValue(state.outcome ?? { status: state.status }, "outcome"))
-          : legal.length > 0
-            ? h(
-                "div",
-                { class: "move-buttons", role: "group", "aria-label": "Legal moves" },
-                legal.map((m) => {
-                  const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m) }, moveLabel(m, components));
-                  b.addEventListener("click", () => send(m, b));
-                  return b;
-                }),
-              )
-            : h("p", {}, seat === null ? "Spectators do not move." : "Nothing to do: waiting for the others."),
-      );
+    if (key !== pickerKey) {
+      pickerKey = key;
+      picker = new Picker(legal, (move, el) => send(move, el), () => {
+        drawnAs = null;
+        drawPlay();
+      });
     }
     const waiting = sending || state.version < madeVersion;
-    for (const b of movesPanel.querySelectorAll("button.move")) {
-      b.disabled = waiting;
-      if (!waiting) b.removeAttribute("aria-busy");
-    }
+    if (waiting) root.dataset.waiting = "true";
+    else delete root.dataset.waiting;
+    const drawnKey = JSON.stringify([state.version, state.status, key, picker.pending.length, waiting]);
+    if (drawnKey === drawnAs) return;
+    drawnAs = drawnKey;
+    root.dataset.picking = picker.picking ? String(picker.pending.length) : "";
+    picker.reset();
+    const over = state.status === "finished" || state.status === "aborted";
+    const drawn = drawTable({ state, seat, game, components, picker, nameOf: (s) => seatName(state, s), hold: tokens.all(match) });
+    fill(
+      viewPanel,
+      h("div", { class: "table-head" }, h("h2", { id: "view-title" }, "Table"), zoomControls(viewPanel)),
+      h("div", { class: "zoom" }, h("div", { class: "zoom-inner" }, h("div", { class: "part public", "data-part": "public" }, drawn.table))),
+    );
+    const left = picker.leftOver();
+    const words = (m) => wordsFor(state.game, m, { components, nameOf: (s) => seatName(state, s) });
+    fill(
+      movesPanel,
+      h("h2", { id: "moves-title" }, over ? "Result" : seat === null ? "Watching" : "Your hand and moves"),
+      over ? outcomeText(state, game) : null,
+      drawn.hand ? h("div", { class: "part private", "data-part": "private" }, drawn.hand) : null,
+      !over && legal.length > 0 && picker.picking
+        ? h("p", { class: "picking" }, `Choose on the table: ${picker.pending.length} moves left. `, h("button", { type: "button", class: "cancel", onclick: () => picker.cancel() }, "Cancel"))
+        : null,
+      !over && left.length > 0
+        ? h(
+            "div",
+            { class: "move-buttons", role: "group", "aria-label": "Moves with no place on the table" },
+            left.map((m) => {
+              const b = h("button", { type: "button", class: "move", "data-move": JSON.stringify(m), disabled: waiting }, words(m));
+              b.addEventListener("click", () => send(m, b));
+              return b;
+            }),
+          )
+        : null,
+      !over && legal.length === 0 ? h("p", {}, seat === null ? "Spectators do not move." : "Nothing to do: waiting for the others.") : null,
+      !over && legal.length > 0 && left.length === 0 && !picker.picking ? h("p", { class: "hint" }, "Click a highlighted card, space or piece on the table.") : null,
+    );
+    debug.update(state, legal);
   };
 
   const draw = () => {
@@ -419,23 +521,7 @@ async function matchPage(match, seat) {
     clockPanel.hidden = !state.clock;
     drawClock();
 
-    drawMoves();
-
-    // the view: public table, then what only this seat sees
-    const view = state.view ?? {};
-    fill(
-      viewPanel,
-      h("h2", { id: "view-title" }, "Table"),
-      h("div", { class: "part public", "data-part": "public" }, renderValue(view.public ?? null, "public", { seats: state.names?.length, legal: state.legal ?? [], components })),
-      view.private !== undefined && view.private !== null
-        ? h(
-            "div",
-            { class: "part private", "data-part": "private" },
-            h("h3", {}, `Only ${seatLabel(state, seat)} sees`),
-            renderValue(view.private, "private", { components }),
-          )
-        : null,
-    );
+    drawPlay();
   };
 
   const join = async (s) => {
@@ -471,6 +557,7 @@ async function matchPage(match, seat) {
   // The log up to the version shown; later events come as frames (already queued).
   const shown = state.version;
   for (const e of await api.events(match, { since: 0, token })) if (e.version <= shown) logEvent(e.version, e.event);
+  if (history.has(shown)) history.get(shown).view = state.view;
   for (const m of await api.chat(match)) chatLine(m);
   root.dataset.ready = "true";
 
@@ -482,12 +569,13 @@ async function matchPage(match, seat) {
       state = { ...frame.state };
       draw();
     } else if (frame.type === "event" && frame.match === match) {
-      logEvent(frame.version, frame.event);
+      logEvent(frame.version, frame.event, frame.timeout === true);
       state = { ...state, version: frame.version, status: frame.status, outcome: frame.outcome ?? state.outcome ?? null };
       if ("clock" in frame) state.clock = frame.clock;
       if ("clock" in frame) clockReceived = performance.now();
       if (frame.view) Object.assign(state, { view: frame.view, to_act: frame.to_act ?? [], legal: frame.legal ?? null });
       else state.legal = null;
+      if (frame.view && history.has(frame.version)) history.get(frame.version).view = frame.view;
       const happened = frame.event?.public ?? {};
       if (happened.type === "joined" && Number.isInteger(happened.seat)) {
         state.names = state.names.map((n, s) => (s === happened.seat ? (happened.name ?? `seat ${s}`) : n));
