@@ -27,13 +27,13 @@ $(UV): uv.lock tools/uv_from_lock.py
 $(STAMP): $(UV) pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml uv.lock clients/js/package-lock.json tools/openapi-lint/package-lock.json
 	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	@# nginx and docker-compose (Debian) for the deployment tests; they skip only if this cannot work.
-	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/test_deploy.py will skip" >&2
+	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/project/test_deploy.py will skip" >&2
 	@# The JS SDK's packages: the playground (/play) serves the SDK and its MessagePack module to browsers.
 	cd clients/js && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: /play cannot load the JS SDK" >&2
-	@# redocly, pinned, to lint /openapi.json (tests/test_openapi_contract.py); it runs offline.
+	@# redocly, pinned, to lint /openapi.json (tests/web/test_openapi_contract.py); it runs offline.
 	cd tools/openapi-lint && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: the redocly lint test will skip" >&2
 	@# Debian's chromium for the playground's browser tests; they skip only if this cannot work.
-	bash deploy/chromium.sh install || echo "chromium missing: tests/test_playground.py will skip" >&2
+	bash deploy/chromium.sh install || echo "chromium missing: tests/web/test_playground.py will skip" >&2
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Debian's chromium, for the playground's browser tests (tests/test_playground.py drives it with
+# Debian's chromium, for the playground's browser tests (tests/web/test_playground.py drives it with
 # Playwright). Playwright's own browser download cannot work here (no internet beyond the package
 # registries), so the tests launch /usr/bin/chromium instead.
 #

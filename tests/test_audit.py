@@ -7,7 +7,6 @@ import copy
 import os
 import subprocess
 import sys
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -17,17 +16,9 @@ from server.audit import audit, replay
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import match_keys
-
-from .servers import ROOT, ServerProcess
+from tests.support.servers import ROOT, ServerProcess
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-async def store(redis_server: EmbeddedRedis) -> AsyncIterator[Store]:
-    s = Store.from_url(redis_server.url)
-    yield s
-    await s.close()
 
 
 async def finished_match(server: ServerProcess) -> str:

@@ -12,7 +12,7 @@ Each is built as the map of its model's fields, in wire form, rather than as the
 REST checks what it answers against the model (:func:`server.web.responses.answer`), and the
 WebSocket's codec writes a frame's fields in its model's order, but a model made (even
 unchecked, by ``model_construct``) for each recipient of each move costs the move path about
-as much as the rest of the frame; ``tests/test_shapes.py`` holds what is built here to the models.
+as much as the rest of the frame; ``tests/protocol/test_shapes.py`` holds what is built here to the models.
 """
 
 from __future__ import annotations

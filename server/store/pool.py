@@ -22,7 +22,7 @@ holds the connection's own bound method as its fallback (connection → packer �
 method → connection): :func:`unbind_packer` makes that fallback reach the
 connection through a weak proxy, which breaks the cycle and packs alike.
 
-Both reach into redis-py's private attributes; ``tests/store/test_redis_py_assumptions.py``
+Both reach into redis-py's private attributes; ``tests/project/test_library_assumptions.py``
 names each assumption and fails with its name when a release breaks it.
 """
 

@@ -7,8 +7,7 @@ from pydantic import ValidationError
 
 from server import games
 from server.domain.clocks import Clock, TimeControl, advance, due, next_deadline, public_clock, start
-
-from ..playout import playout
+from tests.support.playout import playout
 
 PER_DECISION = TimeControl(kind="per_decision", limit_ms=1000)
 FISCHER = TimeControl(kind="fischer", base_ms=10_000, increment_ms=500)

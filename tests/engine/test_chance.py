@@ -9,8 +9,7 @@ those is a chance step, an event of its own after the move that led to it.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Literal
 
 import pytest
@@ -18,14 +17,10 @@ from pydantic import BaseModel, Field
 
 from server import games
 from server.audit import audit
-from server.config import Settings
 from server.domain import views
 from server.domain.matches import Matches
 from server.engine import Event, Game, Options, Outcome, Part, Rng, Rules, Table, copy_table, event_for
 from server.engine.play import MAX_CHANCE_STEPS
-from server.store import Store
-from server.store.cached import CachingMatchStore
-from server.store.embedded import EmbeddedRedis
 from server.web.responses import EventsPage
 
 RING = 6
@@ -211,13 +206,10 @@ def test_a_game_whose_chance_steps_never_hand_the_turn_on_is_stopped() -> None:
 
 
 @pytest.fixture
-async def matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Matches]:
+def matches(matches: Matches, monkeypatch: pytest.MonkeyPatch) -> Matches:
     """The lifecycle on a Redis of its own, with the toy game in the catalogue."""
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(CachingMatchStore(store), Settings())
-        await store.close()
+    return matches
 
 
 @pytest.mark.anyio

@@ -11,8 +11,7 @@ order in which it popped.
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import pytest
@@ -20,7 +19,6 @@ from pydantic import BaseModel, ValidationError, computed_field
 
 from server import games
 from server.audit import audit
-from server.config import Settings
 from server.domain import turns
 from server.domain.clocks import TimeControl, advance, due, start
 from server.domain.matches import Matches
@@ -30,9 +28,6 @@ from server.engine.decisions import Decisions, Underway
 from server.engine.windows import Pass, Window, asked, open_window, options, pass_window, respond, turn_order
 from server.errors import NotYourTurn
 from server.runtime.clock import SteppedClock
-from server.store import Store
-from server.store.cached import CachingMatchStore
-from server.store.embedded import EmbeddedRedis
 
 STEPS = 2
 
@@ -311,13 +306,15 @@ def test_the_clock_times_each_seat_asked_in_turn_and_a_timeout_passes() -> None:
 
 
 @pytest.fixture
-async def matches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Matches]:
+def clock() -> SteppedClock:
+    return SteppedClock()
+
+
+@pytest.fixture
+def matches(matches: Matches, monkeypatch: pytest.MonkeyPatch) -> Matches:
     """The lifecycle on a Redis of its own, with the toy game in the catalogue."""
     monkeypatch.setitem(games._BY_NAME, RULES.name, RULES)
-    with EmbeddedRedis(tmp_path / "redis", appendonly=False) as redis:
-        store = Store.from_url(redis.url)
-        yield Matches(CachingMatchStore(store), Settings(), clock=SteppedClock())
-        await store.close()
+    return matches
 
 
 @pytest.mark.anyio

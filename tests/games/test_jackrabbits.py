@@ -61,8 +61,7 @@ from server.games.jackrabbits import (
     value,
 )
 from server.store.codec import encode_table, parse_table
-
-from ..test_games_generic import _hidden_from, _perturbed, _received, _strings, _visible_to
+from tests.games.test_games_generic import _hidden_from, _perturbed, _received, _strings, _visible_to
 
 GAME = Jackrabbits()
 RULES = Rules(GAME)

@@ -14,7 +14,7 @@ import pytest
 from server.engine import BadOptions, Event, IllegalMove, Rng, Rules, event_for
 from server.errors import BadMove, NotYourTurn
 from server.games.slithy import PlayCards, PlayGems, RoundScore, Slithy, STable, TakeGems, groups
-from tests.playout import playout
+from tests.support.playout import playout
 
 GAME = Slithy()
 RULES = Rules(GAME)

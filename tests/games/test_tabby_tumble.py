@@ -35,7 +35,7 @@ from server.games.tabby_tumble import (
     TabbyTumble,
     TTable,
 )
-from tests.playout import playout
+from tests.support.playout import playout
 
 GAME = TabbyTumble()
 RULES = Rules(GAME)

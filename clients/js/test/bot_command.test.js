@@ -1,4 +1,4 @@
-// The bot runner and its command, as a player uses them (mirrors tests/test_bot_runner_options.py;
+// The bot runner and its command, as a player uses them (mirrors tests/sdk/test_bot_runner_options.py;
 // issue 42, item 7): each decision's clock is the newest the server sent, a strategy that cannot
 // play the game is refused before a seat is taken, --think holds in a tournament too, the README's
 // table lists every option, and the key is taken from the environment (a command line is visible

@@ -1,5 +1,5 @@
 // The examples in examples/js, run the way a bot author runs them, against a real server
-// (mirrors tests/test_examples.py).
+// (mirrors tests/sdk/test_examples.py).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";

@@ -1,4 +1,4 @@
-// The bot runner with a strategy (mirrors tests/test_bot_strategies.py): what a decision
+// The bot runner with a strategy (mirrors tests/sdk/test_bot_strategies.py): what a decision
 // holds, when it is asked, and what happens when it fails. Against a real server.
 
 import assert from "node:assert/strict";

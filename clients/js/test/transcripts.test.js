@@ -4,7 +4,7 @@
 // server sends back, and where a connection drops or an instance goes away (the format is in
 // protocol/transcripts/README.md). Here a tiny scripted WebSocket server on loopback plays
 // each one against the real LiveConnection and bot runner; the Python SDK replays the same
-// files (tests/test_sdk_transcripts.py), so both SDKs behave alike. Nothing waits for a fixed
+// files (tests/sdk/test_sdk_transcripts.py), so both SDKs behave alike. Nothing waits for a fixed
 // time: each step waits for the frame or connection it names, and a frame the script does not
 // expect fails the run.
 

@@ -1,5 +1,5 @@
 // The golden vectors of protocol v1 (protocol/vectors/), run against the JavaScript codec.
-// The same corpus runs against the Python codec (tests/test_vectors.py). A vector this codec
+// The same corpus runs against the Python codec (tests/protocol/test_vectors.py). A vector this codec
 // is known to fail is listed in KNOWN_FAILURES; a listed vector that passes fails the run.
 
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 # The game's docstring (what is hidden, what is chance, and each reading of the rulebook) is the package's, in
-# __init__.py, where a reader opens the game first. The docstring checks (tests/test_game_docstrings.py) read the
+# __init__.py, where a reader opens the game first. The docstring checks (tests/games/test_game_docstrings.py) read the
 # module that declares the game class, so this module carries the same text (set below, after the imports).
 #
 # This module is the game itself: its declaration for the catalogue, the options it refuses, the setup, and the tables

@@ -32,7 +32,7 @@ from server.games.zimby_mojo.scrolls import (
 )
 from server.games.zimby_mojo.solitaire import solo_library
 from server.games.zimby_mojo.state import ObstacleKind
-from tests.test_game_docstrings import RULEBOOKS, plain
+from tests.games.test_game_docstrings import RULEBOOKS, plain
 
 
 def by_name(name: str) -> Scroll:
@@ -356,7 +356,7 @@ def test_the_docstring_lists_every_effect_kind() -> None:
 
 
 def test_every_card_quote_is_in_the_rulebook_verbatim() -> None:
-    """The docstring's own quotes are checked with every game module's (tests/test_game_docstrings.py)."""
+    """The docstring's own quotes are checked with every game module's (tests/games/test_game_docstrings.py)."""
     if not RULEBOOKS.is_dir():
         pytest.skip(f"the rulebooks are not at {RULEBOOKS} (set VORPAL_RULEBOOKS)")
     book = plain((RULEBOOKS / "zimby-mojo.md").read_text())
