@@ -199,7 +199,8 @@ export class VorpalClient {
   /** Stop waiting (`not_queued` if the account was not waiting). */
   leaveQueue(ladder: string, key: string): Promise<{ ladder: string; queued: false }>;
   ladderStatus(ladder: string, key: string): Promise<LadderStatus>;
-  leaderboard(ladder: string, options?: { limit?: number }): Promise<(LadderRating & { rank: number })[]>;
+  /** `season`: a past season's board (the current one by default). */
+  leaderboard(ladder: string, options?: { limit?: number; season?: number | null }): Promise<(LadderRating & { rank: number })[]>;
   ratingHistory(ladder: string, account: string, options?: { limit?: number }): Promise<RatedMatch[]>;
   createLadder(
     adminKey: string,
@@ -210,7 +211,20 @@ export class VorpalClient {
   ): Promise<Ladder>;
   adminMatches(adminKey: string, filter?: { game?: string | null; status?: MatchStatus | null; limit?: number }): Promise<MatchSummary[]>;
   abortMatch(match: string, adminKey: string): Promise<MatchSummary>;
+  /** The account's key is refused, and it leaves every ladder's queue and every tournament. */
   disableAccount(account: string, adminKey: string): Promise<Account>;
+  enableAccount(account: string, adminKey: string): Promise<Account>;
+  /** Every account, oldest first. */
+  adminAccounts(adminKey: string, options?: { limit?: number }): Promise<Account[]>;
+  editLadder(
+    ladder: string,
+    adminKey: string,
+    changes: { name?: string; options?: object; time_control?: TimeControl; join_s?: number; window?: number; widen_per_s?: number },
+  ): Promise<Ladder>;
+  pauseLadder(ladder: string, adminKey: string): Promise<Ladder>;
+  resumeLadder(ladder: string, adminKey: string): Promise<Ladder>;
+  newSeason(ladder: string, adminKey: string): Promise<Ladder>;
+  deleteLadder(ladder: string, adminKey: string): Promise<{ ladder: string; deleted: true }>;
   createTournament(
     key: string,
     name: string,
@@ -222,6 +236,12 @@ export class VorpalClient {
       options?: Record<string, Json>;
       rounds?: number | null;
       spectatorDelay?: { moves?: number; seconds?: number } | null;
+      max_entrants?: number | null;
+      registration_closes?: number | null;
+      starts_at?: number | null;
+      seeding?: "registration" | "rating";
+      seed_ladder?: string | null;
+      withdraw_after_forfeits?: number | null;
     },
   ): Promise<Tournament>;
   tournaments(options?: { limit?: number }): Promise<TournamentSummary[]>;
@@ -230,6 +250,12 @@ export class VorpalClient {
   unregisterTournament(tournament: string, key: string): Promise<Tournament>;
   /** With the organiser's API key (or the admin key). */
   startTournament(tournament: string, key: string): Promise<Tournament>;
+  /** The organiser's (or the admin's) acts on a tournament. */
+  withdrawFromTournament(tournament: string, account: string, key: string, options?: { reason?: string }): Promise<Tournament>;
+  pauseTournament(tournament: string, key: string): Promise<Tournament>;
+  resumeTournament(tournament: string, key: string): Promise<Tournament>;
+  cancelTournament(tournament: string, key: string): Promise<Tournament>;
+  adjudicate(tournament: string, match: string, winners: number[], key: string, options: { reason: string }): Promise<Tournament>;
   exportTournament(tournament: string, options?: { format?: "json" }): Promise<Tournament>;
   exportTournament(tournament: string, options: { format: "csv" }): Promise<string>;
 }
@@ -260,6 +286,8 @@ export interface Standing {
   played: number;
   /** Single elimination: the last round the player was in. */
   reached: number | null;
+  /** Withdrawn: its past results stand, it was paired no more. */
+  withdrawn?: boolean;
 }
 
 export interface Tournament {
@@ -268,7 +296,7 @@ export interface Tournament {
   game: string;
   seats: number;
   format: TournamentFormat;
-  status: "registering" | "running" | "finished";
+  status: "registering" | "running" | "finished" | "cancelled";
   organiser: string | null;
   options: Record<string, Json>;
   time_control: Record<string, Json>;
@@ -281,6 +309,15 @@ export interface Tournament {
   version: number;
   created: number;
   updated: number;
+  paused?: boolean;
+  max_entrants?: number | null;
+  registration_closes?: number | null;
+  starts_at?: number | null;
+  seeding?: "registration" | "rating";
+  seed_ladder?: string | null;
+  withdraw_after_forfeits?: number | null;
+  withdrawn?: { account: string; after_round: number; by: "organiser" | "admin" | "disabled" | "forfeits"; reason: string; at: number }[];
+  adjudications?: { round: number; match: string; winners: number[]; by: string; reason: string; at: number }[];
 }
 
 export interface TournamentSummary {
@@ -478,6 +515,10 @@ export interface Ladder {
   window: number;
   widen_per_s: number;
   created: number;
+  /** Paused by an admin: accounts may queue, nobody is paired. */
+  paused?: boolean;
+  /** The season its board rates. */
+  season?: number;
 }
 /** OpenSkill's mu and sigma, and display = 1000 + 40 * (mu - 3 * sigma). */
 export interface LadderRating {

@@ -139,8 +139,10 @@ export class VorpalClient {
    * `format`: "round_robin", "swiss" or "single_elimination"; `timeControl` is required (every
    * round must end); `spectatorDelay` e.g. `{moves: 2}` or `{seconds: 30}`.
    */
-  async createTournament(key, name, game, { format, timeControl, seats = 2, options = {}, rounds = null, spectatorDelay = null }) {
-    const json = { name, game, seats, options, format, time_control: timeControl };
+  async createTournament(key, name, game, { format, timeControl, seats = 2, options = {}, rounds = null, spectatorDelay = null, ...entry }) {
+    // `entry`: max_entrants, registration_closes, starts_at (ms), seeding ("rating" with seed_ladder),
+    // withdraw_after_forfeits (PROTOCOL.md 8.2), with the server's names.
+    const json = { name, game, seats, options, format, time_control: timeControl, ...entry };
     if (rounds !== null) json.rounds = rounds;
     if (spectatorDelay !== null) json.spectator_delay = spectatorDelay;
     return this.call("POST", "/v1/tournaments", { token: key, json });
@@ -167,6 +169,34 @@ export class VorpalClient {
   /** Start it, with its organiser's API key (or the admin key). */
   async startTournament(tournament, key) {
     return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/start`, { token: key });
+  }
+
+  // -- the organiser's acts (its API key, or the admin key) --
+
+  /** Withdraw `account`: its results stay, it is paired no more (before the start: unregistered). */
+  async withdrawFromTournament(tournament, account, key, { reason = "" } = {}) {
+    const path = `/v1/tournaments/${encodeURIComponent(tournament)}/withdraw`;
+    return this.call("POST", path, { token: key, json: { account, reason } });
+  }
+
+  /** Hold the next round's pairing (matches under way go on). */
+  async pauseTournament(tournament, key) {
+    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/pause`, { token: key });
+  }
+
+  async resumeTournament(tournament, key) {
+    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/resume`, { token: key });
+  }
+
+  /** End it where it stands; its matches under way are aborted. */
+  async cancelTournament(tournament, key) {
+    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/cancel`, { token: key });
+  }
+
+  /** Decide `match`'s result (the winning seats; empty: nobody scores), logged with who and why. */
+  async adjudicate(tournament, match, winners, key, { reason }) {
+    const path = `/v1/tournaments/${encodeURIComponent(tournament)}/adjudicate`;
+    return this.call("POST", path, { token: key, json: { match, winners, reason } });
   }
 
   /** The results: the tournament as JSON, or its standings as CSV text (`format: "csv"`). */
@@ -229,9 +259,10 @@ export class VorpalClient {
   }
 
   /** The ladder's rated accounts, best display rating first. */
-  async leaderboard(ladder, { limit = 100 } = {}) {
-    return (await this.call("GET", `/v1/ladders/${encodeURIComponent(ladder)}/leaderboard`, { params: { limit } }))
-      .ratings;
+  /** The ladder's board, best first (`season`: a past season's). */
+  async leaderboard(ladder, { limit = 100, season = null } = {}) {
+    const params = { limit, season };
+    return (await this.call("GET", `/v1/ladders/${encodeURIComponent(ladder)}/leaderboard`, { params })).ratings;
   }
 
   /** An account's rated matches on the ladder, oldest first (the newest `limit`). */
@@ -257,7 +288,48 @@ export class VorpalClient {
     return this.call("POST", `/v1/admin/matches/${match}/abort`, { token: adminKey });
   }
 
+  /** Disable an account: its key is refused, and it leaves every ladder's queue and every tournament. */
   async disableAccount(account, adminKey) {
     return this.call("POST", `/v1/admin/accounts/${encodeURIComponent(account)}/disable`, { token: adminKey });
+  }
+
+  /** Enable a disabled account again (its current key works again). */
+  async enableAccount(account, adminKey) {
+    return this.call("POST", `/v1/admin/accounts/${encodeURIComponent(account)}/enable`, { token: adminKey });
+  }
+
+  /** Every account, oldest first (read a page at a time, as the server hands them out). */
+  async adminAccounts(adminKey, { limit = 100 } = {}) {
+    const out = [];
+    let after = null;
+    for (;;) {
+      const params = after === null ? { limit } : { limit, after };
+      const page = await this.call("GET", "/v1/admin/accounts", { token: adminKey, params });
+      out.push(...page.accounts);
+      if (page.next === null) return out;
+      after = page.next;
+    }
+  }
+
+  /** Change a ladder's `name`, `options`, `time_control`, `join_s`, `window` or `widen_per_s`. */
+  async editLadder(ladder, adminKey, changes) {
+    return this.call("PATCH", `/v1/admin/ladders/${encodeURIComponent(ladder)}`, { token: adminKey, json: changes });
+  }
+
+  async pauseLadder(ladder, adminKey) {
+    return this.call("POST", `/v1/admin/ladders/${encodeURIComponent(ladder)}/pause`, { token: adminKey });
+  }
+
+  async resumeLadder(ladder, adminKey) {
+    return this.call("POST", `/v1/admin/ladders/${encodeURIComponent(ladder)}/resume`, { token: adminKey });
+  }
+
+  /** A fresh board; past seasons' stay readable (`leaderboard(ladder, {season})`). */
+  async newSeason(ladder, adminKey) {
+    return this.call("POST", `/v1/admin/ladders/${encodeURIComponent(ladder)}/season`, { token: adminKey });
+  }
+
+  async deleteLadder(ladder, adminKey) {
+    return this.call("DELETE", `/v1/admin/ladders/${encodeURIComponent(ladder)}`, { token: adminKey });
   }
 }

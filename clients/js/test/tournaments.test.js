@@ -58,8 +58,37 @@ test("four bots play a round robin to its final standings, one of them the bot c
 
   const csv = await api.exportTournament(created.id, { format: "csv" });
   const lines = csv.trim().split(/\r?\n/);
-  assert.equal(lines[0], "rank,account,name,points,buchholz,median_buchholz,wins,byes,played");
+  assert.equal(lines[0], "rank,account,name,points,buchholz,median_buchholz,wins,byes,played,reached,withdrawn");
   assert.deepEqual(lines.slice(1).map((l) => l.split(",")[1]), final.standings.map((s) => s.account));
   assert.equal((await api.exportTournament(created.id)).id, created.id);
   assert.ok((await api.tournaments()).some((t) => t.id === created.id));
+});
+
+test("the organiser pauses, decides results, withdraws an entrant, resumes and cancels", LIMIT, async () => {
+  const organiser = await api.register("js-arbiter");
+  const players = [];
+  for (let i = 0; i < 4; i++) players.push(await api.register(`js-entrant${i}`));
+  // Ten minutes a decision: no clock decides anything here, the organiser does.
+  const slow = { kind: "per_decision", limit_ms: 600_000 };
+  const t = await api.createTournament(organiser.key, "js arbitrated", "gimble", { format: "swiss", timeControl: slow, rounds: 3, max_entrants: 4 });
+  assert.equal(t.max_entrants, 4);
+  for (const p of players) await api.registerTournament(t.id, p.key);
+  const late = await api.register("js-late");
+  await assert.rejects(api.registerTournament(t.id, late.key), (err) => err instanceof ApiError && err.code === "tournament_full");
+  let now = await api.startTournament(t.id, organiser.key);
+  await assert.rejects(api.pauseTournament(t.id, players[0].key), Forbidden);
+  now = await api.pauseTournament(t.id, organiser.key);
+  assert.equal(now.paused, true);
+  for (const p of now.rounds[0].pairings) now = await api.adjudicate(t.id, p.match, [1], organiser.key, { reason: "arbiter's call" });
+  assert.equal(now.rounds.length, 1);
+  assert.deepEqual(now.adjudications.map((a) => [a.winners, a.reason, a.by]), now.rounds[0].pairings.map(() => [[1], "arbiter's call", organiser.account.id]));
+  const out = players[0].account.id;
+  now = await api.withdrawFromTournament(t.id, out, organiser.key, { reason: "left" });
+  assert.deepEqual(now.withdrawn.map((w) => [w.account, w.by]), [[out, "organiser"]]);
+  now = await api.resumeTournament(t.id, organiser.key);
+  assert.equal(now.rounds.length, 2);
+  assert.ok(!now.rounds[1].pairings.some((p) => p.accounts.includes(out)));
+  now = await api.cancelTournament(t.id, organiser.key);
+  assert.equal(now.status, "cancelled");
+  await assert.rejects(api.cancelTournament(t.id, organiser.key), (err) => err instanceof ApiError && err.code === "tournament_over");
 });

@@ -129,6 +129,8 @@ class Ladder(Model):
     window: float
     widen_per_s: float
     created: int
+    paused: bool = False
+    season: int = 1
 
 
 class LadderRating(Model):

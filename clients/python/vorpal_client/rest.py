@@ -164,9 +164,10 @@ class VorpalClient:
     async def ladder_status(self, ladder: str, key: str) -> LadderStatus:
         return LadderStatus.model_validate(await self._call("GET", f"/v1/ladders/{ladder}/me", token=key))
 
-    async def leaderboard(self, ladder: str, *, limit: int = 100) -> list[LadderRating]:
-        """The ladder's rated accounts, best display rating first."""
-        found = await self._call("GET", f"/v1/ladders/{ladder}/leaderboard", params={"limit": limit})
+    async def leaderboard(self, ladder: str, *, limit: int = 100, season: int | None = None) -> list[LadderRating]:
+        """The ladder's rated accounts, best display rating first (``season``: a past season's board)."""
+        params: dict[str, Any] = {"limit": limit} if season is None else {"limit": limit, "season": season}
+        found = await self._call("GET", f"/v1/ladders/{ladder}/leaderboard", params=params)
         return [LadderRating.model_validate(r) for r in found["ratings"]]
 
     async def rating_history(self, ladder: str, account: str, *, limit: int = 100) -> list[RatedMatch]:
@@ -187,21 +188,41 @@ class VorpalClient:
                                                             token=admin_key))  # fmt: skip
 
     async def disable_account(self, account: str, admin_key: str) -> Account:
+        """Disable an account: its key is refused, and it leaves every ladder's queue and every tournament."""
         return Account.model_validate(await self._call("POST", f"/v1/admin/accounts/{account}/disable",
                                                        token=admin_key))  # fmt: skip
+
+    async def enable_account(self, account: str, admin_key: str) -> Account:
+        """Enable a disabled account again (its current key works again)."""
+        return Account.model_validate(await self._call("POST", f"/v1/admin/accounts/{account}/enable",
+                                                       token=admin_key))  # fmt: skip
+
+    async def admin_accounts(self, admin_key: str, *, limit: int = 100) -> list[Account]:
+        """Every account, oldest first (read a page at a time, as the server hands them out)."""
+        out: list[Account] = []
+        after: str | None = None
+        while True:
+            params: dict[str, Any] = {"limit": limit} if after is None else {"limit": limit, "after": after}
+            page = await self._call("GET", "/v1/admin/accounts", token=admin_key, params=params)
+            out += [Account.model_validate(a) for a in page["accounts"]]
+            after = page["next"]
+            if after is None:
+                return out
 
     # -- tournaments ------------------------------------------------------------------------
 
     async def create_tournament(self, key: str, name: str, game: str, *, format: str, time_control: dict[str, Any],
                                 seats: int = 2, options: dict[str, Any] | None = None, rounds: int | None = None,
-                                spectator_delay: dict[str, Any] | None = None) -> Tournament:  # fmt: skip
+                                spectator_delay: dict[str, Any] | None = None, **entry: Any) -> Tournament:  # fmt: skip
         """A new tournament organised by the account of ``key`` (the admin key: no organiser).
 
         ``format``: ``round_robin``, ``swiss`` or ``single_elimination``; ``time_control`` is
-        required (every round must end); ``spectator_delay`` e.g. ``{"moves": 2}`` or ``{"seconds": 30}``.
+        required (every round must end); ``spectator_delay`` e.g. ``{"moves": 2}`` or ``{"seconds": 30}``;
+        ``entry``: ``max_entrants``, ``registration_closes``, ``starts_at`` (ms since the epoch),
+        ``seeding`` (``"rating"`` with ``seed_ladder``), ``withdraw_after_forfeits`` (PROTOCOL.md 8.2).
         """
         body: dict[str, Any] = {"name": name, "game": game, "seats": seats, "options": options or {},
-                                "format": format, "time_control": time_control}  # fmt: skip
+                                "format": format, "time_control": time_control, **entry}  # fmt: skip
         if rounds is not None:
             body["rounds"] = rounds
         if spectator_delay is not None:
@@ -229,6 +250,34 @@ class VorpalClient:
         """Start it, with its organiser's API key (or the admin key)."""
         return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/start", token=key))
 
+    # -- the organiser's acts (its API key, or the admin key) --
+
+    async def withdraw_from_tournament(
+        self, tournament: str, account: str, key: str, *, reason: str = ""
+    ) -> Tournament:
+        """Withdraw ``account``: its results stay, it is paired no more (before the start: unregistered)."""
+        body = {"account": account, "reason": reason}
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/withdraw", token=key,
+                                                          json=body))  # fmt: skip
+
+    async def pause_tournament(self, tournament: str, key: str) -> Tournament:
+        """Hold the next round's pairing (matches under way go on)."""
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/pause", token=key))
+
+    async def resume_tournament(self, tournament: str, key: str) -> Tournament:
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/resume", token=key))
+
+    async def cancel_tournament(self, tournament: str, key: str) -> Tournament:
+        """End it where it stands; its matches under way are aborted."""
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/cancel", token=key))
+
+    async def adjudicate(self, tournament: str, match: str, winners: list[int], key: str, *,
+                         reason: str) -> Tournament:  # fmt: skip
+        """Decide ``match``'s result (the winning seats; empty: nobody scores), logged with who and why."""
+        body = {"match": match, "winners": winners, "reason": reason}
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/adjudicate",
+                                                          token=key, json=body))  # fmt: skip
+
     async def export_tournament(self, tournament: str, *, format: str = "json") -> Any:
         """The results: the tournament as JSON (a dict), or its standings as CSV text (``format="csv"``)."""
         params = {"format": format}
@@ -250,3 +299,23 @@ class VorpalClient:
         if time_control is not None:
             body["time_control"] = time_control
         return Ladder.model_validate(await self._call("POST", "/v1/admin/ladders", token=admin_key, json=body))
+
+    # -- ladder administration (the admin key) --
+
+    async def edit_ladder(self, ladder: str, admin_key: str, **changes: Any) -> Ladder:
+        """Change ``name``, ``options``, ``time_control``, ``join_s``, ``window`` or ``widen_per_s``."""
+        return Ladder.model_validate(await self._call("PATCH", f"/v1/admin/ladders/{ladder}", token=admin_key,
+                                                      json=changes))  # fmt: skip
+
+    async def pause_ladder(self, ladder: str, admin_key: str) -> Ladder:
+        return Ladder.model_validate(await self._call("POST", f"/v1/admin/ladders/{ladder}/pause", token=admin_key))
+
+    async def resume_ladder(self, ladder: str, admin_key: str) -> Ladder:
+        return Ladder.model_validate(await self._call("POST", f"/v1/admin/ladders/{ladder}/resume", token=admin_key))
+
+    async def new_season(self, ladder: str, admin_key: str) -> Ladder:
+        """A fresh board; past seasons' stay readable (``leaderboard(season=)``)."""
+        return Ladder.model_validate(await self._call("POST", f"/v1/admin/ladders/{ladder}/season", token=admin_key))
+
+    async def delete_ladder(self, ladder: str, admin_key: str) -> None:
+        await self._call("DELETE", f"/v1/admin/ladders/{ladder}", token=admin_key)
