@@ -16,6 +16,7 @@
 //      │                        tournament_not_found / ladder_not_found
 //      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
 //      │    │                   not_subscribed / already_registered / not_registered / tournament_started /
+//      │    │                   tournament_full / registration_closed / tournament_over /
 //      │    │                   already_queued / not_queued
 //      │    ├── StaleVersion    stale_version (`.current`: the match's version)
 //      │    └── MatchOver       match_over
@@ -96,6 +97,9 @@ export const BY_CODE = Object.freeze({
   already_registered: Conflict,
   not_registered: Conflict,
   tournament_started: Conflict,
+  tournament_full: Conflict,
+  registration_closed: Conflict,
+  tournament_over: Conflict,
   ladder_not_found: NotFound,
   already_queued: Conflict,
   not_queued: Conflict,
