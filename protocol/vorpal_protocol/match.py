@@ -83,3 +83,4 @@ class LogEntry(Shape):
     version: int
     at: int | None = Field(description="when (ms since the epoch)")
     event: EventPart
+    timeout: bool | None = Field(None, description="true: the move the time control made for a seat out of time")

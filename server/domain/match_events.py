@@ -17,7 +17,8 @@ from server.engine import Event, EventModel
 
 
 class Joined(EventModel):
-    """A seat was taken; ``started``: it was the last free seat, and the match began."""
+    """A seat was taken; ``started``: the match is under way after it (the seat was the last one waited
+    for, or the match, a tournament's, started at its creation)."""
 
     type: Literal["joined"] = "joined"
     seat: int

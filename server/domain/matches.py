@@ -255,10 +255,14 @@ class Matches:
                     return again
                 continue
             mine = None if account is None else record.held_for(account.id)
-            if mine is not None and record.bots[mine]:
+            forfeited = mine is not None and record.bots[mine]
+            if forfeited:
                 mine = None  # forfeited on time before its account came: the server's bot plays it now
             late = record.status is MatchStatus.ACTIVE and mine is not None  # its clock ran from creation
             if record.status is not MatchStatus.OPEN and not late:
+                if not forfeited and record.competitive and record.waiting_seats():
+                    # A pairing's match under way whose seats wait for their accounts: kept, not started to anyone.
+                    raise SeatTaken(f"seat {seat} is kept for another account") if seat is not None else MatchFull()
                 raise MatchStarted("the match has started; no seat is open")
             free = record.open_seats()
             if mine is not None and seat in (None, mine):
@@ -286,7 +290,7 @@ class Matches:
             if started and new.time_control is not None:  # the clock starts with the match
                 new = new.replace(clock=clocks.advance(new.time_control, new.clock, self.snapshot(new).to_act(
                     new.status), None, new.updated))  # fmt: skip
-            joined = Joined(seat=chosen, name=seat_name, started=started,
+            joined = Joined(seat=chosen, name=seat_name, started=started or late,
                             account=None if account is None else account.id)  # fmt: skip
             result = await self._commit(record, new, ("tokens", "names", "accounts", "status"),
                                         {"kind": "join", "seat": chosen}, match_event(joined))  # fmt: skip
@@ -306,7 +310,8 @@ class Matches:
         tokens = list(record.tokens)
         tokens[seat] = token_hash(token)
         new = record.replace(tokens=tokens, updated=self.clock())
-        event = match_event(Joined(seat=seat, name=record.names[seat] or player_name(seat), started=False,
+        event = match_event(Joined(seat=seat, name=record.names[seat] or player_name(seat),
+                                   started=record.status is MatchStatus.ACTIVE,
                                    account=account.id, again=True))  # fmt: skip
         result = await self._commit(record, new, ("tokens",), {"kind": "join", "seat": seat, "again": True}, event)
         if result.applied:

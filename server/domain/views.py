@@ -99,7 +99,10 @@ def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int)
 def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """A log entry as ``seat`` may read it (:class:`~vorpal_protocol.LogEntry`'s fields): never the raw move, only
     its part of the event."""
-    return {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
+    out = {"version": entry["v"], "at": entry.get("at"), "event": event_for(unpack_event(entry), seat)}
+    if entry.get("timeout"):
+        out["timeout"] = True  # as the WebSocket's replay says it: the server made this move for the seat
+    return out
 
 
 def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None,

@@ -41,6 +41,7 @@ from server.errors import (
     TournamentNotFound,
     TournamentOver,
     TournamentStarted,
+    Unauthorized,
     Unavailable,
     UnknownGame,
 )
@@ -87,7 +88,9 @@ def shown(request: Request, t: Tournament, status_code: int = 200, headers: dict
 async def caller(request: Request) -> Account | None:
     """The account of the API key sent, or None for the admin key (anything else is refused)."""
     credential = bearer(request)
-    if credential is not None and is_api_key(credential):
+    if credential is None:
+        raise Unauthorized("send your API key ('Authorization: Bearer vpk_...'), or the admin key")
+    if is_api_key(credential):
         return await services(request).accounts.authenticate(credential)
     require_admin(request, services(request).settings.admin_key)
     return None

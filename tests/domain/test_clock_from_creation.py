@@ -10,7 +10,7 @@ from server.domain.clocks import TimeControl
 from server.domain.ids import new_account_id
 from server.domain.matches import Matches
 from server.domain.status import MatchStatus
-from server.errors import BadRequest, MatchOver, MatchStarted
+from server.errors import BadRequest, MatchFull, MatchOver, MatchStarted
 
 pytestmark = pytest.mark.anyio
 
@@ -30,8 +30,8 @@ async def test_the_match_is_active_at_once_and_its_account_may_still_take_its_se
     assert joined["seat"] == 1
     after, _ = await matches.store.load(summary.match)
     assert after.status is MatchStatus.ACTIVE and after.clock == record.clock  # joining late moves no clock
-    with pytest.raises(MatchStarted):
-        await matches.join(summary.match, None, "anonymous")  # no seat is open to anyone else
+    with pytest.raises(MatchFull):  # no seat is open to anyone else (issue 42, finding 8: it said match_started)
+        await matches.join(summary.match, None, "anonymous")
 
 
 async def test_a_seat_forfeited_before_its_account_came_is_not_taken_back(matches: Matches) -> None:

@@ -17,7 +17,7 @@ from server.domain.matches import Matches
 from server.domain.ratings import ranks
 from server.domain.record import MatchRecord
 from server.domain.status import MatchStatus
-from server.errors import Unauthorized
+from server.errors import MatchFull, SeatTaken, Unauthorized
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.keys import match_keys
@@ -266,3 +266,29 @@ async def test_an_account_lists_where_it_sits_and_keeps_its_results_beyond_the_m
     [kept] = await matches.of_account(ada.id, MatchStatus.FINISHED, 50)
     assert kept.match == ended and kept.outcome is not None and kept.outcome["reason"] == "no_show"
     assert kept.accounts == [ada.id, bob.id]
+
+
+# -- smaller things the trial found (finding 8) ---------------------------------------------------
+
+
+async def test_a_stranger_finds_a_pairing_s_match_under_way_full_not_started(matches: Matches) -> None:
+    """Held seats are refused as PROTOCOL.md says (``match_full`` / ``seat_taken``), not ``match_started``."""
+    ada, bob, eve = account("ada"), account("bob"), account("eve")
+    match = await tournament_match(matches, ada, bob)
+    with pytest.raises(MatchFull):
+        await matches.join(match, None, None, eve)
+    with pytest.raises(SeatTaken):
+        await matches.join(match, 0, None, eve)
+    await matches.join(match, None, None, ada)
+    joined = (await matches.events(match, None, 0))["events"][-1]["event"]["public"]
+    assert joined["started"] is True  # a tournament's match is under way from its creation
+
+
+async def test_the_log_says_which_moves_the_clock_made(matches: Matches) -> None:
+    """The REST log dropped the ``timeout: true`` the WebSocket's replay carries."""
+    summary = await matches.create(GAME, None, 2, [], CLOCK)
+    bob = await matches.join(summary.match, None, "bob")
+    await matches.join(summary.match, None, "ada")
+    record = await ada_times_out(matches, summary.match, 1 - bob["seat"], bob["seat"], bob["token"])
+    last = (await matches.events(summary.match, None, record.version - 1))["events"]
+    assert [e.get("timeout") for e in last] == [True]

@@ -219,3 +219,20 @@ def test_spectators_see_a_result_only_once_the_delay_has_passed_since_its_match_
     assert [s.account for s in standings(half) if s.points == 1] == ["p0"]
     assert as_seen(t, 9_000 + 120_000) == t  # both: everything is shown as it is
     assert as_seen(t.model_copy(update={"spectator_delay": SpectatorDelay(moves=3)}), 0).rounds == t.rounds
+
+
+def test_a_bye_counts_for_buchholz_as_a_dummy_opponent_with_the_player_s_own_score() -> None:
+    """FIDE's tie-break regulations (2023): a round with no opponent counts as one against a dummy with
+    the player's own final score, and its value is the first the median's low cut drops; the median drops
+    the highest and the lowest value whatever their number (issue 42, finding 8)."""
+    t, first = start_round(tournament(TournamentFormat.SWISS, 3))
+    assert pairs(first) == ["p0-p1"] and first.byes == ["p2"]
+    t = finish(t, {"p0-p1": 0})
+    table = {s.account: s for s in standings(t)}
+    assert (table["p2"].points, table["p2"].buchholz) == (1, 1)  # the bye's dummy has p2's own 1 point
+    assert (table["p1"].buchholz, table["p1"].median_buchholz) == (1, 0)  # one value: nothing left after the cuts
+    t, second = start_round(t)
+    t = finish(t, dict.fromkeys(pairs(second), 0))
+    for s in standings(t):
+        if s.played + s.byes == 2:
+            assert s.median_buchholz == 0  # two values: both cut

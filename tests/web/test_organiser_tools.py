@@ -156,3 +156,9 @@ def test_seeding_by_rating_names_a_ladder_that_exists(rest: httpx.Client) -> Non
                 201)  # fmt: skip
     t = create(rest, org, seeding="rating", seed_ladder=ladder["id"])
     assert (t["seeding"], t["seed_ladder"]) == ("rating", ladder["id"])
+
+
+def test_an_anonymous_create_is_told_to_send_a_key(rest: httpx.Client) -> None:
+    r = rest.post("/v1/tournaments", json={"name": "x", "game": "gimble", "format": "swiss", "time_control": CLOCK})
+    refused(r, "unauthorized", 401)
+    assert "API key" in r.json()["detail"]

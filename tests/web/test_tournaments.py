@@ -200,7 +200,8 @@ async def test_bad_input_gets_stable_codes(server: ServerProcess) -> None:
         state = (await http.get(f"/v1/matches/{match}")).json()
         assert state["status"] == "active"  # its clock runs from its creation
         assert sorted(state["accounts"]) == sorted([org, ada])
-        problem(await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(bob_key)), "match_started", 409)
+        # Kept for its accounts: a stranger finds it full, as PROTOCOL.md says (issue 42: it said match_started).
+        problem(await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(bob_key)), "match_full", 409)
         joined = await http.post(f"/v1/matches/{match}/join", json={}, headers=bearer(ada_key))
         assert joined.status_code == 201 and joined.json()["seat"] == state["accounts"].index(ada)
 

@@ -48,8 +48,10 @@ whatever the game's outcome says (a draw is shared by the seats that played it o
 A Swiss bye is worth a win (1 point); a round-robin bye is worth nothing (everybody sits out equally often).
 
 Standings, best first: points; Buchholz (the sum of the final points of every
-opponent met, once per match; a bye adds nothing); median Buchholz (Buchholz
-without the best and the worst opponent, with three or more of them); wins
+opponent met, once per match; a round with no opponent, a bye or a walkover, counts
+as one against a dummy with the player's own final score, as FIDE's tie-break
+regulations of 2023 have it); median Buchholz (Buchholz without the highest and the
+lowest value, whatever their number, an unplayed round's value cut low first); wins
 (matches won alone); seed. In single elimination the round a player reached
 comes first.
 """

@@ -67,6 +67,7 @@ class Pairing(BaseModel):
     winners: list[int] | None = None
     #: Seats that did not play the match out (never sat down, or forfeited): they score nothing (issue 42).
     absent: list[int] = Field(default_factory=list, description="seats that never sat down or forfeited")
+    walkover: bool = Field(False, description="no match was played: a withdrawn player's place in the schedule")
     ended_at: int | None = Field(None, description="when the match ended (ms since the epoch), once it has")
     ended_version: int | None = Field(None, description="the tournament's version that recorded the end")
 

@@ -47,7 +47,7 @@ def absent_in_a_row(t: Tournament, account: str) -> int:
     count = 0
     for rnd in reversed(t.rounds):
         for p in rnd.pairings:
-            if account in p.accounts and p.ended and p.match:  # a walkover is no match it missed
+            if account in p.accounts and p.ended and not p.walkover:  # a walkover is no match it missed
                 if p.accounts.index(account) not in p.absent:
                     return count
                 count += 1

@@ -52,6 +52,8 @@ class History:
         seed = {e.account: i for i, e in enumerate(t.entrants)}
         self.points = [Fraction(0)] * n
         self.opponents: list[list[int]] = [[] for _ in range(n)]
+        #: Rounds with no opponent played: a bye, or a walkover (a withdrawn player's place in a fixed schedule).
+        self.unplayed = [0] * n
         self.seat_sum = [0] * n
         self.byes = [0] * n
         self.wins = [0] * n
@@ -60,12 +62,16 @@ class History:
         for rnd in t.rounds:
             for account in rnd.byes:
                 self.byes[seed[account]] += 1
+                self.unplayed[seed[account]] += 1
                 self.points[seed[account]] += bye_points
             for p in rnd.pairings:
                 players = [seed[a] for a in p.accounts]
                 for s, i in enumerate(players):
                     self.seat_sum[i] += s
-                    self.opponents[i].extend(j for j in players if j != i)
+                    if p.walkover:
+                        self.unplayed[i] += 1
+                    else:
+                        self.opponents[i].extend(j for j in players if j != i)
                 for a, b in itertools.combinations(players, 2):
                     key = frozenset((a, b))
                     self.met[key] = self.met.get(key, 0) + 1
@@ -250,4 +256,4 @@ def _pairing(accounts: list[str], gone: list[int]) -> Pairing:
     if not gone:
         return Pairing(accounts=accounts)
     return Pairing(accounts=accounts, ended=True, winners=[s for s in range(len(accounts)) if s not in gone],
-                   absent=gone)  # fmt: skip
+                   absent=gone, walkover=True)  # fmt: skip

@@ -367,7 +367,7 @@ class Tournaments:
             return
         created = []
         for p in rnd.pairings:
-            if p.ended:  # a walkover: a withdrawn player's place in a fixed schedule; no match is played
+            if p.walkover:  # a withdrawn player's place in a fixed schedule: no match is played
                 created.append(p)
                 continue
             summary = await self.matches.create(t.game, t.options, t.seats, [], t.time_control, held=p.accounts,

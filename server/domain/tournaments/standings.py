@@ -30,11 +30,25 @@ def _num(x: Fraction) -> float:
     return round(float(x), 4)
 
 
-def _buchholz(values: Iterable[Fraction]) -> tuple[Fraction, Fraction]:
-    vs = sorted(values)
-    total = sum(vs, Fraction(0))
-    median = sum(vs[1:-1], Fraction(0)) if len(vs) >= 3 else total
-    return total, median
+def _buchholz(played: Iterable[Fraction], unplayed: int, own: Fraction) -> tuple[Fraction, Fraction]:
+    """Buchholz and median Buchholz, as FIDE's tie-break regulations (2023) count them: each round the
+    player had no opponent in (a bye, a walkover) counts as one against a dummy opponent with the
+    player's own final score; the median drops the highest and the lowest value whatever their number
+    (nothing is left of two), and the values of unplayed rounds are the first the low cut drops."""
+    values = sorted(played)
+    dummies = [own] * unplayed
+    total = sum(values, Fraction(0)) + own * unplayed
+    pool = sorted(values + dummies)
+    if len(pool) < 2:
+        return total, Fraction(0)
+    highest = pool[-1]
+    rest = list(pool)
+    rest.remove(highest)
+    if dummies and own in rest:
+        rest.remove(own)  # the low cut takes an unplayed round's value first
+    else:
+        rest.remove(min(rest))
+    return total, sum(rest, Fraction(0))
 
 
 def standings(t: Tournament) -> list[Standing]:
@@ -55,7 +69,7 @@ def standings(t: Tournament) -> list[Standing]:
                 reached[champion] = len(t.rounds) + 1
     rows = []
     for p in range(h.n):
-        bh, median = _buchholz(h.points[o] for o in h.opponents[p])
+        bh, median = _buchholz((h.points[o] for o in h.opponents[p]), h.unplayed[p], h.points[p])
         key = (-reached[p], -h.points[p], -bh, -median, -h.wins[p], p)
         rows.append((key, p, bh, median))
     rows.sort()
