@@ -356,3 +356,46 @@ async def test_a_ladder_plays_by_the_games_house_rules_unless_its_creator_sets_t
     ladder = await one.create(LadderSpec(name="gyre", game="gyre", seats=2, options={"repetition": None}))
     assert ladder.options == {"turn_limit": 300, "repetition": None}
     assert (await one.create(LadderSpec(name="b", game="brillig", seats=2))).options == {}
+
+
+@pytest.mark.anyio
+async def test_a_ladder_whose_bot_dies_never_hangs(redis_server: EmbeddedRedis) -> None:
+    """Issue 42, finding 3: a ladder made without a time control (as the README's example is) hung for ever
+    when a bot died: its match stayed active with no clock. Now it has the default clock, the dead seat
+    forfeits at its third timeout in a row, the match is rated, and the survivor's runner queues again.
+    On a stepped clock, stepped only when the dead seat alone is waited on."""
+    async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
+        made = await api.create_ladder(ADMIN_KEY, "no clock given", "brillig", 2, widen_per_s=5.0)
+        assert made.time_control is not None and made.time_control["kind"] == "per_decision"
+        survivor, dead = (await api.register("survivor")), (await api.register("dead"))
+        stop = asyncio.Event()
+        runner = asyncio.create_task(play_ladder(server.url, made.id, survivor.key, seed=1, stop=stop))
+        await api.join_queue(made.id, dead.key)
+        found = (await until(lambda: found_match(api, dead.key), what="a match_found notice"))[0].data
+        await api.join(found["match"], key=dead.key)  # it sits down, then dies: it never moves
+        dead_seat = found["seat"]
+
+        async def over() -> bool:
+            record, _ = await server.services.matches.store.load(found["match"])
+            if record.status.ended:
+                return True
+            deadlines = {} if record.clock is None else record.clock.deadlines
+            if deadlines and set(deadlines) == {dead_seat}:  # only the dead seat is waited on: its time runs out
+                server.step(deadlines[dead_seat] - server.clock())
+            return False
+
+        await until(over, what="the dead bot's match to end")
+        state = await api.state(found["match"])
+        assert state.status == "finished" and state.bots[dead_seat]  # it forfeited on time
+        assert state.outcome is not None and dead_seat not in state.outcome["winners"]
+
+        async def rated_and_queued() -> bool:
+            board = await api.leaderboard(made.id)
+            queued = (await api.ladder_status(made.id, survivor.key)).queued
+            return len(board) == 2 and queued
+
+        await until(rated_and_queued, what="the match rated and the survivor queued again")
+        board = await api.leaderboard(made.id)
+        assert board[0].account == survivor.account.id and (board[0].games, board[0].wins) == (1, 1)
+        stop.set()
+        await asyncio.wait_for(runner, 60)
