@@ -31,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
 import msgpack
 from vorpal_protocol import decode_client, encode
@@ -62,6 +63,14 @@ class PackingStore:
         _, self.note = pack_commit(c)
         encode_changes(c.record, (*c.changed, "updated"))
         return CommitResult(CommitStatus.APPLIED, c.record.version)
+
+    def __getattr__(self, name: str) -> Any:
+        """What else a match store does (load, log, the lobby...), which the moves measured here never ask for."""
+
+        def absent(*args: Any, **kwargs: Any) -> Any:
+            raise NotImplementedError(f"the move path's store has no {name}")
+
+        return absent
 
 
 def new_match(matches: Matches, seed: int) -> tuple[MatchRecord, list[str]]:
