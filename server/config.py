@@ -75,6 +75,12 @@ class Settings:
     #: The listening socket's accept queue (``listen`` backlog; the kernel caps it at ``net.core.somaxconn``):
     #: connections that arrive together, as every client of an instance does when it reconnects, wait there.
     backlog: int = 4096
+    #: On SIGTERM, ``/readyz`` fails at once and the instance goes on serving this long before it closes its
+    #: listening socket and its WebSockets (``server/web/drain.py``): the time a load balancer takes to notice.
+    drain_delay_s: float = 0.0
+    #: Then at most this long for the requests and moves in flight to be answered and the WebSockets closed
+    #: (1012); what is still open after it is cut. Keep ``terminationGracePeriodSeconds`` above the sum.
+    shutdown_timeout_s: int = 20
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
     #: REST requests a client may make a second, and at once (a token bucket in Redis); rate 0: no limit.
@@ -128,6 +134,8 @@ class Settings:
             ws_catch_up=int(env.get("VORPAL_WS_CATCH_UP", cls.ws_catch_up)),
             keep_alive_s=int(env.get("VORPAL_KEEP_ALIVE_S", cls.keep_alive_s)),
             backlog=int(env.get("VORPAL_BACKLOG", cls.backlog)),
+            drain_delay_s=float(env.get("VORPAL_DRAIN_DELAY_S", cls.drain_delay_s)),
+            shutdown_timeout_s=int(env.get("VORPAL_SHUTDOWN_TIMEOUT_S", cls.shutdown_timeout_s)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
             rest_rate_per_s=float(env.get("VORPAL_REST_RATE_PER_S", cls.rest_rate_per_s)),
             rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),

@@ -45,6 +45,7 @@ from server.store.tournaments import RedisTournaments
 
 from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
+from .drain import Drain
 from .openapi import document
 from .problems import Faults, on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
 from .rates import RestRateLimit
@@ -118,6 +119,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         gc_tuning.freeze()
         gc_tuning.start()
         heap_trim.start()
+        app.state.drain = Drain(settings.drain_delay_s)
+        app.state.drain.install()  # SIGTERM: readiness fails first (server/web/drain.py)
         try:
             yield
         finally:
