@@ -206,7 +206,8 @@ async def test_a_socket_closed_for_a_restart_had_every_frame_the_server_read_ans
             try:
                 with contextlib.suppress(websockets.ConnectionClosed):
                     async for data in ws:
-                        frame = decode_server(bytes(data)).model_dump()
+                        assert isinstance(data, bytes)
+                        frame = decode_server(data).model_dump()
                         if frame["type"] == "ack":
                             answered.add(frame["id"])
                         if len(answered) == 50:
