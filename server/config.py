@@ -36,6 +36,12 @@ class Settings:
     #: An open match is kept this long after its last change (created, a seat taken or left).
     open_ttl_s: int = 3600
     redis_pool: int = 256
+    #: A move is acknowledged once this many replicas have it (``WAIT``; 0: once the primary has it).
+    write_replicas: int = 0
+    #: How long a commit waits for them; past it the move is answered ``unavailable`` (retry with its id).
+    write_timeout_ms: int = 1000
+    #: Wait for the replicas' AOF (``WAITAOF``: on their disks) rather than their memory (``WAIT``).
+    write_aof: bool = False
     #: A pooled Redis connection unused this long is closed, so a burst's connections do not stay open.
     redis_idle_s: float = 30.0
     chat_per_minute: int = 20
@@ -118,6 +124,9 @@ class Settings:
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
             open_ttl_s=int(env.get("VORPAL_OPEN_TTL_S", cls.open_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),
+            write_replicas=int(env.get("VORPAL_WRITE_REPLICAS", cls.write_replicas)),
+            write_timeout_ms=int(env.get("VORPAL_WRITE_TIMEOUT_MS", cls.write_timeout_ms)),
+            write_aof=_flag(env.get("VORPAL_WRITE_AOF", "")),
             redis_idle_s=float(env.get("VORPAL_REDIS_IDLE_S", cls.redis_idle_s)),
             chat_per_minute=int(env.get("VORPAL_CHAT_PER_MINUTE", cls.chat_per_minute)),
             bot_sweep_s=float(env.get("VORPAL_BOT_SWEEP_S", cls.bot_sweep_s)),

@@ -60,9 +60,10 @@ from .keys import (
     match_keys,
     said_key,
 )
-from .line import Line, Script
+from .line import Arg, Line, Script
 from .lobby import REPAIR_BATCH, LobbyIndexes
 from .pool import TrimmingPool
+from .replicas import ReplicaWait
 
 log = logging.getLogger("vorpal.store")
 
@@ -138,6 +139,31 @@ class Store:
         self.redis: Any = client
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
+        #: The write policy (``VORPAL_WRITE_REPLICAS``, :mod:`server.store.replicas`); None: acknowledged at once.
+        self.replicas: ReplicaWait | None = None
+
+    def require_replicas(self, replicas: int, timeout_ms: int, *, aof: bool = False) -> Store:
+        """Acknowledge a commit only once ``replicas`` replicas have it (0: at once, as Redis answers)."""
+        if replicas <= 0:
+            self.replicas = None
+        elif self.cluster:
+            raise ValueError("VORPAL_WRITE_REPLICAS needs one primary (redis://, rediss://, redis+sentinel://): on a "
+                             "cluster, WAIT would not reach the node that took the write")  # fmt: skip
+        else:
+            self.replicas = ReplicaWait(self.conn.call, replicas, timeout_ms, aof=aof)
+        return self
+
+    async def _replicated(self, fence: tuple[Arg, ...] | None = None) -> None:
+        """Under the write policy, wait for the replicas. ``fence``: a write made first, on the same
+        connection, when the change being confirmed was made by another one (a duplicate found)."""
+        if self.replicas is None:
+            return
+        try:
+            if fence is not None:
+                await self.conn.call(*fence)
+            await self.replicas.confirm()
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable; the change was not confirmed") from exc
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
@@ -226,6 +252,10 @@ class Store:
         if not flat:
             raise MatchNotFound(f"no match {match_id!r}")
         applied = rest[0] if rest else None
+        if applied is not None:
+            # About to be acknowledged as a duplicate: the first attempt's write may have been
+            # another connection's, and unconfirmed; written again here, it is waited for.
+            await self._replicated(("HSET", ids, move_key, applied))
         raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
@@ -253,6 +283,8 @@ class Store:
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
+        if result.status is CommitStatus.DUPLICATE and c.move_key:
+            await self._replicated(("HSET", keys[2], c.move_key, result.version))
         if before and before[0].decode() != c.record.status.value:
             # The second step: the indexes follow the status. Should it fail, the change stands
             # (it is committed) and the indexes are repaired later (keys.py says how).
@@ -264,6 +296,8 @@ class Store:
                     await self.lobby.end_unseen(r.game, r.id, r.updated + int(delay.seconds * 1000))
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
+        if result.status is CommitStatus.APPLIED:
+            await self._replicated()  # last: the indexes above are written whatever the replicas say
         return result
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:

@@ -92,6 +92,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
+        store.require_replicas(settings.write_replicas, settings.write_timeout_ms, aof=settings.write_aof)
         cached = CachingMatchStore(store, TableCache(settings.table_cache),
                                    RecordCache(20_000 if settings.move_cache else 0))  # fmt: skip
         matches = Matches(cached, settings)
