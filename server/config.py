@@ -5,8 +5,9 @@ No other module reads the environment: the app is made from a :class:`Settings`.
 
 ``REDIS_URL`` names one Redis (``redis://host:port/0``) or a Redis Cluster
 (``redis+cluster://host:port,host:port,...``: any reachable node is enough
-to discover the rest). ``REDIS_CLUSTER=1`` reads a plain ``redis://`` URL
-as a cluster seed node instead.
+to discover the rest), or the primary that Sentinels name
+(``redis+sentinel://host:port,host:port/mastername``). ``REDIS_CLUSTER=1`` reads a plain
+``redis://`` URL as a cluster seed node instead.
 """
 
 from __future__ import annotations

@@ -39,12 +39,11 @@ def replica_of(primary: EmbeddedRedis, data_dir: Path, port: int | None = None) 
     replica.start()
     import redis
 
-    client = redis.Redis(port=replica.port)
-    deadline = time.monotonic() + 30
-    while client.info("replication").get("master_link_status") != "up":
-        assert time.monotonic() < deadline, "the replica never synced"
-        time.sleep(0.05)
-    client.close()
+    with redis.Redis(port=replica.port) as client:
+        deadline = time.monotonic() + 30
+        while client.info("replication").get("master_link_status") != "up":
+            assert time.monotonic() < deadline, "the replica never synced"
+            time.sleep(0.05)
     return replica
 
 

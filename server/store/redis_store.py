@@ -6,7 +6,9 @@ The keys are listed in :mod:`server.store.keys`; the record's encoding is
 
 The store speaks to one Redis (``redis://``, ``rediss://``, ``unix://``) or
 to a Redis Cluster (``redis+cluster://host:port[,host:port...]``, or any
-URL with ``cluster=True``), through one :class:`~server.store.connection.Connection`
+URL with ``cluster=True``), or to the primary that Sentinels name
+(``redis+sentinel://host:port[,host:port...]/mastername``, :mod:`server.store.sentinel`),
+through one :class:`~server.store.connection.Connection`
 either way: the lean pipelined line on one Redis, redis-py's cluster client on a
 cluster. In a cluster, sharded pub/sub must be read from the node that owns a
 channel's slot: :meth:`Store.pubsub_node` says which.
@@ -64,6 +66,7 @@ from .line import Arg, Line, Script
 from .lobby import REPAIR_BATCH, LobbyIndexes
 from .pool import TrimmingPool
 from .replicas import ReplicaWait
+from .sentinel import SentinelConnection, is_sentinel_url
 
 log = logging.getLogger("vorpal.store")
 
@@ -184,6 +187,15 @@ class Store:
 
             # The store's own client answers raw, in RESP2 as the line; the feature stores' keeps redis-py's replies.
             return cls(ClusterConnection(cluster_client(protocol=2), options=options), cluster_client())
+        if is_sentinel_url(url):
+            from redis.asyncio.sentinel import Sentinel
+
+            conn = SentinelConnection(url)
+            sentinel = Sentinel(**conn.sentinel.redis_kwargs(), socket_timeout=10, socket_connect_timeout=5)
+            conn.sentinel_clients = sentinel.sentinels
+            client = sentinel.master_for(conn.sentinel.master, max_connections=pool_size, retry=retry,
+                                         health_check_interval=30)  # fmt: skip
+            return cls(conn, client)
         pool = TrimmingPool.from_url(
             url, idle_s=idle_s, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
             health_check_interval=30, retry=retry,
