@@ -149,7 +149,19 @@ def is_primary(net: Net, node: str) -> bool:
 
 
 def follows(net: Net, node: str) -> bool:
-    return "master_link_status:up" in net.redis(node, "INFO", "replication")
+    """``node`` replicates the primary, and every Sentinel sees it as a sound replica (so that the next
+    failover may choose it: one seen as disconnected, or not for a while, is not)."""
+    if "master_link_status:up" not in net.redis(node, "INFO", "replication"):
+        return False
+    for s in SENTINELS:
+        try:
+            lines = net.redis(s, "SENTINEL", "replicas", MASTER).split("\n")
+        except subprocess.CalledProcessError:
+            return False
+        fields = dict(zip(lines[::2], lines[1::2], strict=False))
+        if fields.get("ip") != net.ip(node) or fields.get("flags") != "slave":
+            return False
+    return True
 
 
 @pytest.fixture
@@ -186,7 +198,8 @@ async def partitions_under_play(net: Net, tmp_path: Path, write_replicas: int) -
             new = "r" if old == "p" else "p"
             await asyncio.sleep(1)  # play goes on
             await asyncio.to_thread(net.cut, old)
-            await asyncio.to_thread(until, "the Sentinels promote the replica", functools.partial(is_primary, net, new))
+            promoted = functools.partial(is_primary, net, new)
+            await asyncio.to_thread(until, "the Sentinels promote the replica", promoted, 120)
             await asyncio.sleep(1)  # the clients go on writing to the old primary, cut off from the rest
             await asyncio.to_thread(net.cut, old, heal=True)
             await asyncio.to_thread(until, "the old primary follows the new one", functools.partial(follows, net, old))
