@@ -14,7 +14,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest clean
+.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest test-partition clean
 
 # uv, the one tool that reads uv.lock, is itself taken from uv.lock (by hash, with pip).
 $(UV): uv.lock tools/uv_from_lock.py
@@ -90,6 +90,11 @@ jstest: $(INSTALLED)
 	  cd clients/js && npm ci --no-audit --no-fund --loglevel=error && \
 	    VORPAL_REST_RATE_PER_S=0 PATH="$(CURDIR)/$(BIN):$$PATH" npm test; \
 	else echo "no JS SDK yet"; fi
+
+## Partitions and Sentinel failovers under play, in network namespaces (root; minutes): how many
+## acknowledged moves a failover loses with VORPAL_WRITE_REPLICAS=1 (none) and with 0 (printed).
+test-partition: $(INSTALLED)
+	$(BIN)/pytest -q -s -p no:xdist -m partition tests/store/test_partition.py
 
 clean:
 	rm -rf $(VENV) $(LATEST) $(LOWEST) .mypy_cache .ruff_cache .pytest_cache

@@ -108,8 +108,11 @@ def raise_nofile(want: int = 65_536) -> int:
 class Procs:
     """The Redis and server processes of one configuration; stopped by PID."""
 
-    def __init__(self, workers: int, mode: str, aof: bool, logdir: Path, env: dict[str, str]) -> None:
+    def __init__(self, workers: int, mode: str, aof: bool, logdir: Path, env: dict[str, str],
+                 replicas: int = 0) -> None:  # fmt: skip
         self.workers, self.mode, self.aof, self.logdir, self.env = workers, mode, aof, logdir, env
+        self.replicas: list[subprocess.Popen[bytes]] = []
+        self.replica_count = replicas
         self.redis_dir = Path(tempfile.mkdtemp(prefix="vorpal-bench-redis."))
         self.redis_port = free_port()
         self.redis: subprocess.Popen[bytes] | None = None
@@ -133,6 +136,24 @@ class Procs:
                 break
             except redis.ConnectionError:
                 time.sleep(0.1)
+        for _ in range(self.replica_count):  # replicas of the primary (VORPAL_WRITE_REPLICAS waits for them)
+            port = free_port()
+            replica_dir = Path(tempfile.mkdtemp(prefix="vorpal-bench-replica.", dir=self.redis_dir))
+            rargs = [*args, "--replicaof", "127.0.0.1", str(self.redis_port)]
+            rargs[rargs.index("--port") + 1], rargs[rargs.index("--dir") + 1] = str(port), str(replica_dir)
+            with open(self.logdir / f"replica-{port}.log", "ab") as out:
+                self.replicas.append(subprocess.Popen(rargs, stdout=out, stderr=subprocess.STDOUT))
+            replica = redis.Redis(host="127.0.0.1", port=port)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                try:
+                    if replica.info("replication").get("master_link_status") == "up":
+                        break
+                except redis.ConnectionError:
+                    pass
+                time.sleep(0.1)
+            else:
+                raise RuntimeError(f"replica on {port} did not sync; see {self.logdir}")
         # One load generator plays every client from one address: the REST rate limit would measure itself.
         env = {"VORPAL_REST_RATE_PER_S": "0", **os.environ, **self.env, "REDIS_URL": self.redis_url}
         vorpal = str(Path(sys.executable).parent / "vorpal")
@@ -181,10 +202,10 @@ class Procs:
         return [p.pid for p in self.server_tree()]
 
     def stop(self) -> None:
-        for p in [*self.servers, *([self.redis] if self.redis else [])]:
+        for p in [*self.servers, *self.replicas, *([self.redis] if self.redis else [])]:
             if p.poll() is None:
                 p.send_signal(signal.SIGTERM)
-        for p in [*self.servers, *([self.redis] if self.redis else [])]:
+        for p in [*self.servers, *self.replicas, *([self.redis] if self.redis else [])]:
             try:
                 p.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -542,6 +563,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--runs", type=int, default=1)
     p.add_argument("--profile", default="", help="path of py-spy: record each server worker while timed")
     p.add_argument("--aof", action="store_true", help="Redis with appendonly yes, everysec")
+    p.add_argument("--replicas", type=int, default=0, help="replicas of the Redis (for VORPAL_WRITE_REPLICAS)")
     p.add_argument("--timeout", type=float, default=300.0)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--results", default=None, help="folder for per-run JSON (default loadtest/results/<stamp>)")
@@ -571,7 +593,7 @@ def main(argv: list[str] | None = None) -> int:
         for w, m in configs:
             logdir = results / f"w{w}-m{m}-r{run}"
             logdir.mkdir(exist_ok=True)
-            procs = Procs(w, args.mode, args.aof, logdir, env)
+            procs = Procs(w, args.mode, args.aof, logdir, env, args.replicas)
             try:
                 procs.start()
                 res = run_loop(idle(args, procs) if args.idle else play(args, procs, m))

@@ -44,6 +44,7 @@ def serve(args: argparse.Namespace) -> int:
         ws_max_size=1024 * 1024,
         timeout_keep_alive=settings.keep_alive_s,
         backlog=settings.backlog,
+        timeout_graceful_shutdown=settings.shutdown_timeout_s,  # server/web/drain.py
         log_level=settings.log_level,
         access_log=False,  # the app logs each request itself (VORPAL_ACCESS_LOG), with its request id
         # Only VORPAL_TRUSTED_PROXIES decides whose X-Forwarded-For is believed (server.web.rates).

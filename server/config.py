@@ -5,8 +5,9 @@ No other module reads the environment: the app is made from a :class:`Settings`.
 
 ``REDIS_URL`` names one Redis (``redis://host:port/0``) or a Redis Cluster
 (``redis+cluster://host:port,host:port,...``: any reachable node is enough
-to discover the rest). ``REDIS_CLUSTER=1`` reads a plain ``redis://`` URL
-as a cluster seed node instead.
+to discover the rest), or the primary that Sentinels name
+(``redis+sentinel://host:port,host:port/mastername``). ``REDIS_CLUSTER=1`` reads a plain
+``redis://`` URL as a cluster seed node instead.
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ class Settings:
     #: An open match is kept this long after its last change (created, a seat taken or left).
     open_ttl_s: int = 3600
     redis_pool: int = 256
+    #: A move is acknowledged once this many replicas have it (``WAIT``; 0: once the primary has it).
+    write_replicas: int = 0
+    #: How long a commit waits for them; past it the move is answered ``unavailable`` (retry with its id).
+    write_timeout_ms: int = 1000
+    #: Wait for the replicas' AOF (``WAITAOF``: on their disks) rather than their memory (``WAIT``).
+    write_aof: bool = False
     #: A pooled Redis connection unused this long is closed, so a burst's connections do not stay open.
     redis_idle_s: float = 30.0
     chat_per_minute: int = 20
@@ -77,6 +84,12 @@ class Settings:
     #: The listening socket's accept queue (``listen`` backlog; the kernel caps it at ``net.core.somaxconn``):
     #: connections that arrive together, as every client of an instance does when it reconnects, wait there.
     backlog: int = 4096
+    #: On SIGTERM, ``/readyz`` fails at once and the instance goes on serving this long before it closes its
+    #: listening socket and its WebSockets (``server/web/drain.py``): the time a load balancer takes to notice.
+    drain_delay_s: float = 0.0
+    #: Then at most this long for the requests and moves in flight to be answered and the WebSockets closed
+    #: (1012); what is still open after it is cut. Keep ``terminationGracePeriodSeconds`` above the sum.
+    shutdown_timeout_s: int = 20
     #: The bearer credential of the admin endpoints (``VORPAL_ADMIN_KEY``); unset: they refuse everyone.
     admin_key: str | None = field(default=None, repr=False)
     #: REST requests a client may make a second, and at once (a token bucket in Redis); rate 0: no limit.
@@ -115,6 +128,9 @@ class Settings:
             idle_ttl_s=int(env.get("VORPAL_IDLE_TTL_S", cls.idle_ttl_s)),
             open_ttl_s=int(env.get("VORPAL_OPEN_TTL_S", cls.open_ttl_s)),
             redis_pool=int(env.get("VORPAL_REDIS_POOL", cls.redis_pool)),
+            write_replicas=int(env.get("VORPAL_WRITE_REPLICAS", cls.write_replicas)),
+            write_timeout_ms=int(env.get("VORPAL_WRITE_TIMEOUT_MS", cls.write_timeout_ms)),
+            write_aof=_flag(env.get("VORPAL_WRITE_AOF", "")),
             redis_idle_s=float(env.get("VORPAL_REDIS_IDLE_S", cls.redis_idle_s)),
             chat_per_minute=int(env.get("VORPAL_CHAT_PER_MINUTE", cls.chat_per_minute)),
             bot_sweep_s=float(env.get("VORPAL_BOT_SWEEP_S", cls.bot_sweep_s)),
@@ -131,6 +147,8 @@ class Settings:
             ws_catch_up=int(env.get("VORPAL_WS_CATCH_UP", cls.ws_catch_up)),
             keep_alive_s=int(env.get("VORPAL_KEEP_ALIVE_S", cls.keep_alive_s)),
             backlog=int(env.get("VORPAL_BACKLOG", cls.backlog)),
+            drain_delay_s=float(env.get("VORPAL_DRAIN_DELAY_S", cls.drain_delay_s)),
+            shutdown_timeout_s=int(env.get("VORPAL_SHUTDOWN_TIMEOUT_S", cls.shutdown_timeout_s)),
             admin_key=env.get("VORPAL_ADMIN_KEY") or None,
             rest_rate_per_s=float(env.get("VORPAL_REST_RATE_PER_S", cls.rest_rate_per_s)),
             rest_burst=int(env.get("VORPAL_REST_BURST", cls.rest_burst)),

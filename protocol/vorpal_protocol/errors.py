@@ -57,4 +57,5 @@ CLOSE_CODES: dict[int, str] = {
     1008: "policy violation (too many errors)",
     1009: "frame too large",
     1011: "server fault",
+    1012: "service restart: every frame the server read was answered; reconnect at once, resume, send the rest again",
 }

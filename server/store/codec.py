@@ -164,3 +164,22 @@ def _decode_rows(rows: list[list[bytes | None]]) -> list[MatchSummary]:
             "outcome": outcome, "accounts": accounts or [None] * seats,
         })  # fmt: skip
     return _SUMMARIES.validate_python(out)
+
+
+class UncachedTables:
+    """A match store's tables with no cache: each decoded anew from its bytes, for every caller its own
+    (:class:`~server.store.redis_store.Store`; :class:`~server.store.cached.CachingMatchStore` keeps them)."""
+
+    def current(self, match_id: str, version: int) -> MatchRecord | None:
+        return None
+
+    def table(self, rules: Rules, record: MatchRecord) -> AnyTable:
+        return parse_table(rules, record.table)
+
+    draft = table
+
+    def take(self, rules: Rules, data: bytes) -> AnyTable:
+        return parse_table(rules, data)
+
+    def encode(self, table: AnyTable) -> bytes:
+        return encode_table(table)

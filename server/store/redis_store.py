@@ -6,7 +6,9 @@ The keys are listed in :mod:`server.store.keys`; the record's encoding is
 
 The store speaks to one Redis (``redis://``, ``rediss://``, ``unix://``) or
 to a Redis Cluster (``redis+cluster://host:port[,host:port...]``, or any
-URL with ``cluster=True``), through one :class:`~server.store.connection.Connection`
+URL with ``cluster=True``), or to the primary that Sentinels name
+(``redis+sentinel://host:port[,host:port...]/mastername``, :mod:`server.store.sentinel`),
+through one :class:`~server.store.connection.Connection`
 either way: the lean pipelined line on one Redis, redis-py's cluster client on a
 cluster. In a cluster, sharded pub/sub must be read from the node that owns a
 channel's slot: :meth:`Store.pubsub_node` says which.
@@ -39,32 +41,30 @@ from server.domain.record import (
     MatchRecord,
 )
 from server.domain.status import MatchStatus
-from server.engine import Rules
 from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
-from .account_records import RECORDS_S, account_commands
+from .account_records import AccountRecords
 from .codec import (
-    AnyTable,
+    UncachedTables,
     decode_record,
     encode_changes,
     encode_record,
-    encode_table,
-    parse_table,
 )
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
-    account_record_keys,
     channel,
     chat_key,
     match_keys,
     said_key,
 )
-from .line import Line, Script
+from .line import Arg, Line, Script
 from .lobby import REPAIR_BATCH, LobbyIndexes
 from .pool import TrimmingPool
+from .replicas import ReplicaWait
+from .sentinel import SentinelConnection, is_sentinel_url
 
 log = logging.getLogger("vorpal.store")
 
@@ -132,17 +132,41 @@ def _packer() -> msgpack.Packer:
     return msgpack.Packer(use_bin_type=True, buf_size=PACK_BUFFER_BYTES)
 
 
-class Store:
+class Store(UncachedTables):
     """Async access to matches. Every Redis fault surfaces as :class:`Unavailable`."""
 
-    def __init__(self, connection: Connection, client: aioredis.Redis | RedisCluster,
-                 records_s: int = RECORDS_S) -> None:  # fmt: skip
-        """``records_s``: how long an account's list of matches and their results are kept after its last match."""
+    def __init__(self, connection: Connection, client: aioredis.Redis | RedisCluster) -> None:
         self.conn = connection
-        self.records_s = records_s
+        #: Each account's matches and results (its ``keep_s``: ``VORPAL_RECORDS_RETENTION_S``).
+        self.accounts_index = AccountRecords(connection)
         self.redis: Any = client
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
+        #: The write policy (``VORPAL_WRITE_REPLICAS``, :mod:`server.store.replicas`); None: acknowledged at once.
+        self.replicas: ReplicaWait | None = None
+
+    def require_replicas(self, replicas: int, timeout_ms: int, *, aof: bool = False) -> Store:
+        """Acknowledge a commit only once ``replicas`` replicas have it (0: at once, as Redis answers)."""
+        if replicas <= 0:
+            self.replicas = None
+        elif self.cluster:
+            raise ValueError("VORPAL_WRITE_REPLICAS needs one primary (redis://, rediss://, redis+sentinel://): on a "
+                             "cluster, WAIT would not reach the node that took the write")  # fmt: skip
+        else:
+            self.replicas = ReplicaWait(self.conn.call, replicas, timeout_ms, aof=aof)
+        return self
+
+    async def _replicated(self, fence: tuple[Arg, ...] | None = None) -> None:
+        """Under the write policy, wait for the replicas. ``fence``: a write made first, on the same
+        connection, when the change being confirmed was made by another one (a duplicate found)."""
+        if self.replicas is None:
+            return
+        try:
+            if fence is not None:
+                await self.conn.call(*fence)
+            await self.replicas.confirm()
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable; the change was not confirmed") from exc
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
@@ -163,6 +187,15 @@ class Store:
 
             # The store's own client answers raw, in RESP2 as the line; the feature stores' keeps redis-py's replies.
             return cls(ClusterConnection(cluster_client(protocol=2), options=options), cluster_client())
+        if is_sentinel_url(url):
+            from redis.asyncio.sentinel import Sentinel
+
+            conn = SentinelConnection(url)
+            sentinel = Sentinel(**conn.sentinel.redis_kwargs(), socket_timeout=10, socket_connect_timeout=5)
+            conn.sentinel_clients = sentinel.sentinels
+            client = sentinel.master_for(conn.sentinel.master, max_connections=pool_size, retry=retry,
+                                         health_check_interval=30)  # fmt: skip
+            return cls(conn, client)
         pool = TrimmingPool.from_url(
             url, idle_s=idle_s, max_connections=pool_size, timeout=10, socket_timeout=10, socket_connect_timeout=5,
             health_check_interval=30, retry=retry,
@@ -212,7 +245,7 @@ class Store:
         commands: list[tuple[Any, ...]] = [("HSET", key, *fields), ("EXPIRE", key, ttl)]
         if scheduled:
             commands.append(("ZADD", SCHEDULE_DUE, "NX", 0, record.id))
-        commands += account_commands(record, self.records_s)
+        commands += self.accounts_index.commands(record)
         try:
             await self.lobby.place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)
             await self.conn.pipeline(*commands)
@@ -232,6 +265,10 @@ class Store:
         if not flat:
             raise MatchNotFound(f"no match {match_id!r}")
         applied = rest[0] if rest else None
+        if applied is not None:
+            # About to be acknowledged as a duplicate: the first attempt's write may have been
+            # another connection's, and unconfirmed; written again here, it is waited for.
+            await self._replicated(("HSET", ids, move_key, applied))
         raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
@@ -259,9 +296,11 @@ class Store:
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
+        if result.status is CommitStatus.DUPLICATE and c.move_key:
+            await self._replicated(("HSET", keys[2], c.move_key, result.version))
         ended = bool(before) and before[0].decode() != c.record.status.value and c.record.status.ended
         if result.applied and ("accounts" in c.changed or ended):
-            await self._list_under_accounts(c.record.replace(version=result.version))
+            await self.accounts_index.place(c.record.replace(version=result.version))
         if before and before[0].decode() != c.record.status.value:
             # The second step: the indexes follow the status. Should it fail, the change stands
             # (it is committed) and the indexes are repaired later (keys.py says how).
@@ -273,26 +312,12 @@ class Store:
                     await self.lobby.end_unseen(r.game, r.id, r.updated + int(delay.seconds * 1000))
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
+        if result.status is CommitStatus.APPLIED:
+            await self._replicated()  # last: the indexes above are written whatever the replicas say
         return result
 
-    async def _list_under_accounts(self, record: MatchRecord) -> None:
-        """The second step of a change that seats an account or ends a match (:mod:`.account_records`)."""
-        commands = account_commands(record, self.records_s)
-        if commands:
-            try:
-                await self.conn.pipeline(*commands)
-            except (*REDIS_DOWN, ResponseError) as exc:
-                log.warning("match %s is not listed under its accounts (%s)", record.id, exc)
-
     async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
-        """The newest ``limit`` matches of ``account_id``, each with its kept summary's JSON once it ended."""
-        matches, results = account_record_keys(account_id)
-        try:
-            ids = await self.conn.call("ZREVRANGE", matches, 0, limit - 1)
-            kept = await self.conn.call("HMGET", results, *ids) if ids else []
-        except REDIS_DOWN as exc:
-            raise Unavailable("storage is unreachable") from exc
-        return [(i.decode(), k) for i, k in zip(ids, kept, strict=True)]
+        return await self.accounts_index.page(account_id, limit)
 
     async def log(self, match_id: str, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """Log entries with versions in ``(since, until]``, oldest first."""
@@ -346,22 +371,6 @@ class Store:
     async def unseen_ends(self, now: int) -> dict[str, int]:
         """Per game, the delayed matches whose end their spectators do not see yet (:class:`LobbyIndexes`)."""
         return await self.lobby.unseen_ends(now)
-
-    # -- tables, uncached: :class:`~server.store.cached.CachingMatchStore` keeps them ----------
-
-    def current(self, match_id: str, version: int) -> MatchRecord | None:
-        return None
-
-    def table(self, rules: Rules, record: MatchRecord) -> AnyTable:
-        return parse_table(rules, record.table)
-
-    draft = table  # decoded anew: every caller has its own
-
-    def take(self, rules: Rules, data: bytes) -> AnyTable:
-        return parse_table(rules, data)
-
-    def encode(self, table: AnyTable) -> bytes:
-        return encode_table(table)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
 

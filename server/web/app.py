@@ -47,6 +47,7 @@ from server.store.tournaments import RedisTournaments
 
 from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
+from .drain import Drain
 from .openapi import document
 from .problems import Faults, on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
 from .rates import RestRateLimit
@@ -95,7 +96,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
         heap_trim = HeapTrim(settings.heap_trim_s, settings.gc_warn_ms / 1000)
         store = Store.from_url(url, pool_size=settings.redis_pool, idle_s=settings.redis_idle_s,
                                cluster=settings.redis_cluster)  # fmt: skip
-        store.records_s = settings.records_retention_s
+        store.accounts_index.keep_s = settings.records_retention_s
+        store.require_replicas(settings.write_replicas, settings.write_timeout_ms, aof=settings.write_aof)
         cached = CachingMatchStore(store, TableCache(settings.table_cache),
                                    RecordCache(20_000 if settings.move_cache else 0))  # fmt: skip
         matches = Matches(cached, settings, clock=clock)
@@ -126,6 +128,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
         gc_tuning.freeze()
         gc_tuning.start()
         heap_trim.start()
+        app.state.drain = Drain(settings.drain_delay_s)
+        app.state.drain.install()  # SIGTERM: readiness fails first (server/web/drain.py)
         try:
             yield
         finally:

@@ -46,6 +46,7 @@ from server.errors import (
 )
 
 from .auth import bearer
+from .drain import draining
 from .openapi import LOBBY_FILTER, SINCE, Auth, operation, per_game
 from .responses import (
     Alive,
@@ -355,8 +356,11 @@ async def healthz(request: Request) -> Response:
     return answer(Alive, {"status": "alive"})
 
 
-@operation("getReadiness", "Ready: Redis is reachable", tag="health", answer=Ready, errors=[Unavailable])
+@operation("getReadiness", "Ready: Redis is reachable and the process is not shutting down", tag="health",
+           answer=Ready, errors=[Unavailable])  # fmt: skip
 async def readyz(request: Request) -> Response:
+    if draining(request):
+        raise Unavailable("shutting down (SIGTERM): send new connections elsewhere")
     if not await services(request).store.ping():
         raise Unavailable("Redis is unreachable")
     return answer(Ready, {"status": "ready"})

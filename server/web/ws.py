@@ -67,6 +67,8 @@ slow_readers = LogLimiter(log, logging.WARNING)
 #: (``server/web/wsprotocol.py``): ``drop`` a peer that stopped reading, ``write`` a frame at once.
 SOCKET_EXTENSION = "vorpal.socket"
 SLOW_READER = "too slow to read: reconnect and resume"
+#: Set in that extension while frames wait in a connection's outbox: a shutdown closes the socket after them.
+BACKLOG = "backlog"
 #: The endpoint's path.
 PATH = "/v1/ws"
 
@@ -123,6 +125,7 @@ class Connection:
     def _queue(self, data: bytes | None) -> None:
         if self.outbox is None:
             self.outbox = deque()
+            self._backlog(True)
         self.outbox.append(data)
         if self.writer is None:
             self.writer = asyncio.create_task(self._write())
@@ -151,6 +154,13 @@ class Connection:
             self.writer = None
             if not self.overflowed:
                 self.outbox = None  # caught up: frames go straight to the socket again
+                self._backlog(False)
+
+    def _backlog(self, waiting: bool) -> None:
+        """Tell the protocol whether frames wait in the outbox (:data:`BACKLOG`): only a slow peer's do."""
+        extension = socket_extension(self.ws)
+        if extension is not None:
+            extension[BACKLOG] = waiting
 
     async def bounded(self, sending: Any) -> None:
         """A send that a peer which stopped reading cannot hold up longer than ``send_timeout_s``."""

@@ -1,4 +1,4 @@
-"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with five changes.
+"""The uvicorn WebSocket protocol Vorpal runs (``websockets-sansio``), with six changes.
 
 - A handshake the ``websockets`` library refuses before the app runs (an empty
   ``Sec-WebSocket-Protocol``, a missing key...) is answered with a problem document,
@@ -17,6 +17,8 @@
   larger than all the rest, for at most a message or two and one waiter), the handshake's
   request and response are let go once it is complete, and uvicorn's attributes fit in the key
   table its instances share (:attr:`VorpalWebSocketProtocol.__slots__`).
+- On shutdown the frames already read are answered before the close (1012), not cut off
+  (:meth:`VorpalWebSocketProtocol.shutdown`, ``server/web/drain.py``).
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from websockets.server import ServerProtocol
 from server.errors import BadRequest, VorpalError
 
 from .problems import problem_document
-from .ws import SOCKET_EXTENSION, refusals, unsupported_protocol
+from .ws import BACKLOG, SOCKET_EXTENSION, refusals, unsupported_protocol
 
 
 class ProblemHandshakes(ServerProtocol):
@@ -108,6 +110,10 @@ class Inbox:
     def empty(self) -> bool:
         return not self._items
 
+    def idle(self) -> bool:
+        """Its reader waits and nothing is queued: every message handed over has been handled."""
+        return self._waiter is not None and not self._items
+
 
 class Flag:
     """Set or not, and wait until it is: what uvicorn's protocol asks of its ``asyncio.Event``
@@ -155,7 +161,11 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
     # to 30 names: past that every instance carries a whole dict of its own. These slots (written
     # by uvicorn as any attribute) keep the rest of them under that limit.
     __slots__ = ("curr_msg_data_type", "flush_pending", "frames", "last_ping_rtt", "pending_ping_payload",
-                 "ping_sent_at", "ping_timer", "pong_timer", "request", "response", "scope")  # fmt: skip
+                 "ping_sent_at", "ping_timer", "pong_timer", "request", "response", "restarting", "scope")  # fmt: skip
+
+    #: While the server shuts down, how often a socket whose app is still busy is looked at again.
+    RESTART_POLL_S = 0.02
+    RESTART_REASON = "service restart: reconnect and resume"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -165,6 +175,7 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
         self.writable = Flag()  # type: ignore[assignment]
         self.writable.set()
         self.flush_pending = False  # frames framed by write() wait for flush() at the end of the turn
+        self.restarting = False  # shutdown(): reading stopped, the 1012 close comes once the app is idle
 
     def handle_connect(self, event: Request) -> None:
         super().handle_connect(event)
@@ -190,6 +201,41 @@ class VorpalWebSocketProtocol(WebSocketsSansIOProtocol):
             # the connection is open: its headers go too.
             self.request.headers = Headers()
             self.request = self.response = None  # type: ignore[assignment]
+
+    async def receive(self) -> Any:
+        """uvicorn's, except that reading does not resume while the server shuts down (:meth:`shutdown`)."""
+        message = await self.queue.get()
+        if self.read_paused and self.queue.empty() and not self.restarting:
+            self.read_paused = False
+            self.transport.resume_reading()
+        return message
+
+    def shutdown(self) -> None:
+        """On SIGTERM (``server/web/drain.py``), for an open WebSocket: read no more frames, let the app
+        handle and answer every frame already read, then close with 1012 (service restart), which tells
+        the client to reconnect at once and resume. So every request the server read was answered before
+        the close, and one the client has no answer to was never read (it may go again, unchanged).
+        uvicorn's own closes at once, cutting off the moves in flight. Anything else: uvicorn's."""
+        if not self.handshake_complete or self.initial_response is not None or self.close_sent or self.disconnected:
+            super().shutdown()
+            return
+        self.stop_keepalive()
+        self.restarting = True
+        if not self.read_paused:
+            self.read_paused = True
+            self.transport.pause_reading()
+        self._restart_when_idle()
+
+    def _restart_when_idle(self) -> None:
+        if self.disconnected or self.close_sent:
+            return
+        extension = self.scope["extensions"].get(SOCKET_EXTENSION) or {}
+        inbox: Inbox = self.queue  # type: ignore[assignment]  # made in __init__
+        if inbox.idle() and self.writable.is_set() and not extension.get(BACKLOG):
+            self.flush()  # the answers framed this turn go before the close frame
+            self.drop(1012, self.RESTART_REASON, self.close_timeout)
+        else:
+            self.loop.call_later(self.RESTART_POLL_S, self._restart_when_idle)
 
     def connection_lost(self, exc: Exception | None) -> None:
         super().connection_lost(exc)

@@ -21,9 +21,18 @@
 // order: after a reconnect it signs in again with `since` = the last `seq` it saw, so the
 // server replays what was missed and nothing twice. It may then queue on ladders (`queue`,
 // `unqueue`).
+//
+// A close with code 1012 (service restart: the instance is being replaced, as in a rolling
+// deploy) comes after the server answered every frame it read, so a request without an answer
+// then was never read: instead of failing it as `unavailable`, the connection sends it again,
+// unchanged, once it has reconnected (at once, to the next URL) and resumed. The caller sees a
+// reply, a little later.
 
 import { decodeServer, DecodeError, encode, SUBPROTOCOL, unpack } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
+
+/** The close code of a server that is being restarted (a rolling deploy): every frame it read was answered. */
+export const RESTART = 1012;
 
 /**
  * The WebSocket URL of a server's base URL: http(s)://host -> ws(s)://host/v1/ws.
@@ -223,17 +232,18 @@ export class LiveConnection {
         if (typeof event.data !== "string") this._onFrame(event.data);
       };
       ws.onerror = () => {}; // the close that follows says it
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         if (!opened) reject(new Unavailable("unavailable", "Cannot connect", this.url));
-        else this._onClose(ws);
+        else this._onClose(ws, event.code);
       };
     });
   }
 
-  _onClose(ws) {
+  _onClose(ws, code) {
     if (ws !== this._ws) return;
     this._markDown();
-    this._failWaiting(new Unavailable("unavailable", "Connection lost", "the request may or may not have applied"));
+    const lost = new Unavailable("unavailable", "Connection lost", "the request may or may not have applied");
+    this._failWaiting(lost, { keepResendable: code === RESTART && this.reconnect && !this._closing });
     if (this._closing || !this.reconnect) return;
     this._reconnect();
   }
@@ -294,6 +304,7 @@ export class LiveConnection {
         }
       }
       for (const match of [...this.versions.keys()]) await this._resyncNow(match, socket);
+      if (!lost()) this._sendAgain();
     } catch (err) {
       if (!lost()) this.onwarning?.(`resume failed: ${err.message}`);
     }
@@ -339,10 +350,19 @@ export class LiveConnection {
     this._resyncNow(match).finally(() => this._resyncs.delete(match));
   }
 
-  _failWaiting(err) {
-    for (const { reject } of this._waiting.values()) reject(err);
-    this._waiting.clear();
-    this._resubscribing.clear();
+  /** After a 1012 close and the resume: the requests the server never read go again, unchanged. */
+  _sendAgain() {
+    for (const { data } of this._waiting.values()) if (data !== null) this._ws.send(data);
+  }
+
+  /** Fail the requests waiting for a reply; with `keepResendable`, not those sent again after the resume. */
+  _failWaiting(err, { keepResendable = false } = {}) {
+    for (const [id, waiter] of [...this._waiting]) {
+      if (keepResendable && waiter.data !== null) continue;
+      waiter.reject(err);
+      this._waiting.delete(id);
+      this._resubscribing.delete(id);
+    }
   }
 
   _onFrame(data) {
@@ -401,12 +421,16 @@ export class LiveConnection {
   }
 
   async _request(frame, gate, { resubscribe = null } = {}) {
+    const resendable = gate === this._readyPromise; // not the resume's own requests: it makes them again
     await this._withTimeout(gate, "Connection not open");
     const id = this._ids++;
-    const reply = new Promise((resolve, reject) => this._waiting.set(id, { resolve, reject }));
+    const data = encode({ ...frame, id });
+    const reply = new Promise((resolve, reject) =>
+      this._waiting.set(id, { resolve, reject, data: resendable ? data : null }),
+    );
     if (resubscribe !== null) this._resubscribing.set(id, resubscribe);
     try {
-      this._ws.send(encode({ ...frame, id }));
+      this._ws.send(data);
     } catch (err) {
       this._waiting.delete(id);
       this._resubscribing.delete(id);

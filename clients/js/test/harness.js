@@ -132,6 +132,8 @@ export async function startStack({ env: settings = {} } = {}) {
     url,
     dir,
     serverLog,
+    redisUrl,
+    server,
     async stop() {
       await stop(server);
       await stop(redis);

@@ -18,6 +18,12 @@ match is answered ``unavailable`` (the server is up but its storage is not),
 the match is re-synced once storage is back: a ``resumed`` item then carries
 its current state.
 
+A close with code 1012 (service restart: the instance is being replaced, as in a
+rolling deploy) comes after the server answered every frame it read, so a request
+without an answer then was never read: instead of failing it as ``unavailable``, the
+connection sends it again, unchanged, once it has reconnected (at once, to the next
+URL) and resumed. The caller sees a reply, a little later.
+
 Signed in with an account's API key (:meth:`LiveConnection.sign_in`), the
 connection also receives the account's notices (a ladder paired it...) in
 :attr:`notices`, an asyncio queue, each once and in ``seq`` order: after a
@@ -47,6 +53,9 @@ from .errors import ApiError, Unavailable, error_from
 
 log = logging.getLogger("vorpal_client.live")
 
+#: The close code of a server that is being restarted (a rolling deploy): every frame it read was answered.
+RESTART = 1012
+
 
 def ws_url(base_url: str, match: str | None = None) -> str:
     """The WebSocket URL of a server's base URL; ``match`` is the routing hint (PROTOCOL.md, section 2)."""
@@ -55,6 +64,12 @@ def ws_url(base_url: str, match: str | None = None) -> str:
         url = "ws" + url[4:]
     url += "/v1/ws"
     return url if match is None else f"{url}?{urlencode({'match': match})}"
+
+
+def restarted(ws: ClientConnection) -> bool:
+    """The server closed ``ws`` with 1012 (it answered every frame it read), as soon as its close frame is in."""
+    received = ws.protocol.close_rcvd
+    return received is not None and received.code == RESTART
 
 
 class LiveConnection:
@@ -96,6 +111,7 @@ class LiveConnection:
         self._resumer: asyncio.Task[None] | None = None
         self._resyncs: dict[str, asyncio.Task[None]] = {}
         self._resubscribing: dict[int | str, str] = {}  # request id -> the match it re-subscribes
+        self._resendable: dict[int | str, bytes] = {}  # request id -> its frame, for a 1012 close (RESTART)
 
     @property
     def connected(self) -> bool:
@@ -166,7 +182,9 @@ class LiveConnection:
                 break
             self._up.clear()
             self._ready.clear()
-            self._fail_waiting(Unavailable("unavailable", "Connection lost", "the request may or may not have applied"))
+            restart = ws is not None and restarted(ws)
+            self._fail_waiting(Unavailable("unavailable", "Connection lost", "the request may or may not have applied"),
+                               keep=self._resendable if restart else None)  # fmt: skip
             if self._resumer is not None:
                 self._resumer.cancel()
             # The URL just lost is tried last: first the next one, then the rest in turn.
@@ -201,6 +219,7 @@ class LiveConnection:
                     log.warning("resume failed: %s", exc)
             for match in list(self.versions):
                 await self._resync_now(match, self._up)
+            await self._send_again()
         except asyncio.CancelledError:
             raise  # the socket was lost again: the next resume opens the gate
         except Exception as exc:
@@ -239,12 +258,23 @@ class LiveConnection:
             return
         self._resyncs[match] = asyncio.create_task(self._resync_now(match))
 
-    def _fail_waiting(self, exc: ApiError) -> None:
-        for fut in self._waiting.values():
+    async def _send_again(self) -> None:
+        """After a 1012 close and the resume: the requests the server never read go again, unchanged."""
+        for rid, data in list(self._resendable.items()):
+            fut = self._waiting.get(rid)
+            if fut is not None and not fut.done() and self._ws is not None:
+                with contextlib.suppress(websockets.ConnectionClosed):  # the reader handles that close
+                    await self._ws.send(data)
+
+    def _fail_waiting(self, exc: ApiError, *, keep: dict[int | str, bytes] | None = None) -> None:
+        """Fail the requests waiting for a reply, but those in ``keep`` (sent again after the resume)."""
+        for rid, fut in list(self._waiting.items()):
+            if keep is not None and rid in keep:
+                continue
             if not fut.done():
                 fut.set_exception(exc)
-        self._waiting.clear()
-        self._resubscribing.clear()
+            del self._waiting[rid]
+            self._resubscribing.pop(rid, None)
 
     def _on_frame(self, data: bytes) -> None:
         try:
@@ -304,24 +334,33 @@ class LiveConnection:
         self._waiting[rid] = fut
         if resubscribe is not None:
             self._resubscribing[rid] = resubscribe
-        assert self._ws is not None
+        data = encode({**frame, "id": rid})
+        if gate is self._ready:  # not the resume's own requests: it makes them again itself
+            self._resendable[rid] = data
+        ws = self._ws
+        assert ws is not None
         try:
-            await self._ws.send(encode({**frame, "id": rid}))
-        except websockets.ConnectionClosed as exc:
-            self._waiting.pop(rid, None)
-            self._resubscribing.pop(rid, None)
-            # The reader may already have failed this future: consume its exception.
-            if fut.done() and not fut.cancelled():
-                fut.exception()
-            fut.cancel()
-            raise Unavailable("unavailable", "Connection lost", None) from exc
-        try:
-            reply = await asyncio.wait_for(fut, self.request_timeout)
-        except TimeoutError:
-            raise Unavailable("unavailable", "No reply in time", None) from None
+            try:
+                await ws.send(data)
+            except websockets.ConnectionClosed as exc:
+                if rid in self._resendable and restarted(ws) and not fut.done():
+                    pass  # never read: it goes again after the resume (_send_again)
+                else:
+                    self._waiting.pop(rid, None)
+                    self._resubscribing.pop(rid, None)
+                    # The reader may already have failed this future: consume its exception.
+                    if fut.done() and not fut.cancelled():
+                        fut.exception()
+                    fut.cancel()
+                    raise Unavailable("unavailable", "Connection lost", None) from exc
+            try:
+                reply = await asyncio.wait_for(fut, self.request_timeout)
+            except TimeoutError:
+                raise Unavailable("unavailable", "No reply in time", None) from None
         finally:
             self._waiting.pop(rid, None)
             self._resubscribing.pop(rid, None)
+            self._resendable.pop(rid, None)
         if reply["type"] == "error":
             if reply.get("code") == "unavailable" and frame.get("type") in ("move", "say"):
                 self._resync_later(frame["match"])
