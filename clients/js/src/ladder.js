@@ -9,8 +9,6 @@
 // reached is waited for (untilAvailable). A runner that starts again picks up the pairings
 // still waiting for it (GET /v1/ladders/{id}/me) before queueing.
 
-import { randomUUID } from "node:crypto";
-
 import { play, untilAvailable } from "./bot.js";
 import { ApiError } from "./errors.js";
 import { NoticeFeed } from "./notices.js";
@@ -65,7 +63,7 @@ async function run(server, api, feed, ladder, key, since, { matches, signal, onM
     const match = pending.shift();
     let seat;
     try {
-      const joinId = randomUUID(); // one per pairing: a join retried after `unavailable` is answered as the first
+      const joinId = globalThis.crypto.randomUUID(); // one per pairing: a join retried after `unavailable` is answered as the first
       seat = await untilAvailable(() => api.join(match, { key, joinId }));
     } catch (err) {
       if (err instanceof ApiError && GONE.has(err.code)) continue;

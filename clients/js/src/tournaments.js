@@ -5,8 +5,6 @@
 // the end) only tell it when to look again: pushed on a socket signed in with the key, or,
 // while that is down, every `pollMs` (NoticeFeed). CLI: vorpal-bot --tournament ID --key vpk_...
 
-import { randomUUID } from "node:crypto";
-
 import { play, untilAvailable } from "./bot.js";
 import { ApiError } from "./errors.js";
 import { NoticeFeed } from "./notices.js";
@@ -63,7 +61,7 @@ async function run(api, feed, server, tournament, key, me, since, { signal, onMa
       played.add(mine.match);
       let seat;
       try {
-        seat = await api.join(mine.match, { key, joinId: randomUUID() });
+        seat = await api.join(mine.match, { key, joinId: globalThis.crypto.randomUUID() });
       } catch (err) {
         if (err instanceof ApiError && GONE.includes(err.code)) continue; // it ended (timed out, or we forfeited it)
         throw err;
