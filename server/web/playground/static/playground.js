@@ -386,7 +386,7 @@ async function matchPage(match, seat) {
   const logEvent = (version, event, timeout = false) => {
     if (logged.has(version)) return;
     logged.add(version);
-    // a move the clock made for a seat out of time is marked (live frames say so: `timeout`)
+    // a move the clock made for a seat out of time is marked (live frames and the REST log say so: `timeout`)
     const clockMade = timeout ? h("span", { class: "clock-made", title: "made by the clock: the seat ran out of time" }, "⏱ by the clock") : null;
     logList.append(h("li", { "data-version": version, class: timeout ? "timeout" : null }, h("span", { class: "v" }, `v${version}`), " ", clockMade, clockMade ? " " : null, eventLine(event, { components })));
     if (!history.has(version)) history.set(version, { event, view: null, timeout });
@@ -556,7 +556,7 @@ async function matchPage(match, seat) {
   draw();
   // The log up to the version shown; later events come as frames (already queued).
   const shown = state.version;
-  for (const e of await api.events(match, { since: 0, token })) if (e.version <= shown) logEvent(e.version, e.event);
+  for (const e of await api.events(match, { since: 0, token })) if (e.version <= shown) logEvent(e.version, e.event, e.timeout === true);
   if (history.has(shown)) history.get(shown).view = state.view;
   for (const m of await api.chat(match)) chatLine(m);
   root.dataset.ready = "true";
