@@ -922,6 +922,10 @@ def test_a_timed_match_from_the_form_marks_the_moves_the_clock_made(page: Any, s
     page.wait_for_selector(".connection[data-connected=true]")
     page.wait_for_selector(".log li.timeout .clock-made")
     shot(page, "clock-made-moves")
+    # Read again from the REST log (a reload): the moves the clock made before it are still marked.
+    marked = min(int(v) for v in page.eval_on_selector_all(".log li.timeout", "els => els.map(e => e.dataset.version)"))
+    page.reload()
+    page.wait_for_selector(f".log li.timeout[data-version='{marked}'] .clock-made")
 
 
 def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_and_sends(
