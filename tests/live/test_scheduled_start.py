@@ -1,0 +1,49 @@
+"""A tournament with ``starts_at`` starts by itself at that time, or is cancelled if too few registered
+(issue 42, finding 5: a scheduled start). On a stepped clock, in process: nothing waits for the time."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from vorpal_client import VorpalClient
+
+from server.store.embedded import EmbeddedRedis
+from tests.support.inprocess import InProcessServer
+
+pytestmark = pytest.mark.anyio
+CLOCK = {"kind": "per_decision", "limit_ms": 600_000}
+
+
+async def status_once_the_loop_looked(server: InProcessServer, api: VorpalClient, tid: str, was: str) -> str:
+    """The tournament's status once the loop has run after the clock stepped (bounded, a look a tick)."""
+    for _ in range(600):
+        server.step(0)  # wakes the loops
+        now = (await api.tournament(tid)).status
+        if now != was:
+            return now
+        await asyncio.sleep(0.05)
+    return was
+
+
+async def test_a_scheduled_tournament_starts_by_itself_and_one_too_few_is_cancelled(
+    redis_server: EmbeddedRedis,
+) -> None:
+    async with InProcessServer(redis_server.url) as server, VorpalClient(server.url) as api:
+        org = await api.register("scheduler-org")
+        at = server.clock() + 60_000
+        full = await api.create_tournament(org.key, "on time", "gimble", format="swiss", time_control=CLOCK,
+                                           starts_at=at)  # fmt: skip
+        empty = await api.create_tournament(org.key, "nobody came", "gimble", format="swiss", time_control=CLOCK,
+                                            starts_at=at)  # fmt: skip
+        for i in range(2):
+            await api.register_tournament(full.id, (await api.register(f"on-time{i}")).key)
+        server.step(59_999)
+        await server.services.tournaments.advance(full.id)  # what the loop does each tick
+        assert (await api.tournament(full.id)).status == "registering"  # a millisecond early: nothing yet
+        server.step(1)
+        assert await status_once_the_loop_looked(server, api, full.id, "registering") == "running"
+        assert len((await api.tournament(full.id)).rounds) == 1
+        assert await status_once_the_loop_looked(server, api, empty.id, "registering") == "cancelled"
+        told = [(n.kind, n.data) for n in await api.inbox(org.key) if n.data.get("tournament") == empty.id]
+        assert ("tournament_over", {"tournament": empty.id, "status": "cancelled"}) in told
