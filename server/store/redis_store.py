@@ -298,10 +298,10 @@ class Store(UncachedTables):
         result = CommitResult(CommitStatus(int(status)), int(version))
         if result.status is CommitStatus.DUPLICATE and c.move_key:
             await self._replicated(("HSET", keys[2], c.move_key, result.version))
-        ended = bool(before) and before[0].decode() != c.record.status.value and c.record.status.ended
-        if result.applied and ("accounts" in c.changed or ended):
+        moved = bool(before) and before[0].decode() != c.record.status.value  # the status changed
+        if ("accounts" in c.changed or (moved and c.record.status.ended)) and result.status is CommitStatus.APPLIED:
             await self.accounts_index.place(c.record.replace(version=result.version))
-        if before and before[0].decode() != c.record.status.value:
+        if moved:
             # The second step: the indexes follow the status. Should it fail, the change stands
             # (it is committed) and the indexes are repaired later (keys.py says how).
             r = c.record
@@ -312,7 +312,7 @@ class Store(UncachedTables):
                     await self.lobby.end_unseen(r.game, r.id, r.updated + int(delay.seconds * 1000))
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
-        if result.status is CommitStatus.APPLIED:
+        if self.replicas is not None and result.status is CommitStatus.APPLIED:
             await self._replicated()  # last: the indexes above are written whatever the replicas say
         return result
 
