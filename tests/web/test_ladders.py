@@ -362,40 +362,42 @@ async def test_a_ladder_plays_by_the_games_house_rules_unless_its_creator_sets_t
 async def test_a_ladder_whose_bot_dies_never_hangs(redis_server: EmbeddedRedis) -> None:
     """Issue 42, finding 3: a ladder made without a time control (as the README's example is) hung for ever
     when a bot died: its match stayed active with no clock. Now it has the default clock, the dead seat
-    forfeits at its third timeout in a row, the match is rated, and the survivor's runner queues again.
-    On a stepped clock, stepped only when the dead seat alone is waited on."""
+    forfeits at its third timeout in a row, and the match is rated. The survivor is played by the test,
+    move by move; the clock is stepped only when the dead seat alone is waited on."""
     async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
         made = await api.create_ladder(ADMIN_KEY, "no clock given", "brillig", 2, widen_per_s=5.0)
         assert made.time_control is not None and made.time_control["kind"] == "per_decision"
         survivor, dead = (await api.register("survivor")), (await api.register("dead"))
-        stop = asyncio.Event()
-        runner = asyncio.create_task(play_ladder(server.url, made.id, survivor.key, seed=1, stop=stop))
-        await api.join_queue(made.id, dead.key)
+        for issued in (survivor, dead):
+            await api.join_queue(made.id, issued.key)
         found = (await until(lambda: found_match(api, dead.key), what="a match_found notice"))[0].data
+        mine = await api.join(found["match"], key=survivor.key)
         await api.join(found["match"], key=dead.key)  # it sits down, then dies: it never moves
-        dead_seat = found["seat"]
+        dead_seat = 1 - mine.seat
 
         async def over() -> bool:
-            record, _ = await server.services.matches.store.load(found["match"])
-            if record.status.ended:
+            now = await api.state(found["match"], mine.token)
+            if now.status != "active":
                 return True
+            if mine.seat in now.to_act and now.legal:
+                move = now.legal[0]
+                await api.move(found["match"], mine.token, move, version=now.version, move_id=f"v{now.version}")
+                return False
+            record, _ = await server.services.matches.store.load(found["match"])
             deadlines = {} if record.clock is None else record.clock.deadlines
-            if deadlines and set(deadlines) == {dead_seat}:  # only the dead seat is waited on: its time runs out
-                server.step(deadlines[dead_seat] - server.clock())
+            if set(deadlines) == {dead_seat}:  # only the dead seat is waited on: its time runs out
+                server.step(max(0, deadlines[dead_seat] - server.clock()))
             return False
 
         await until(over, what="the dead bot's match to end")
         state = await api.state(found["match"])
         assert state.status == "finished" and state.bots[dead_seat]  # it forfeited on time
-        assert state.outcome is not None and dead_seat not in state.outcome["winners"]
+        assert state.outcome is not None and state.outcome["winners"] == [mine.seat]
 
-        async def rated_and_queued() -> bool:
+        async def rated() -> list[Any] | None:
             board = await api.leaderboard(made.id)
-            queued = (await api.ladder_status(made.id, survivor.key)).queued
-            return len(board) == 2 and queued
+            return board if len(board) == 2 else None
 
-        await until(rated_and_queued, what="the match rated and the survivor queued again")
-        board = await api.leaderboard(made.id)
+        board = await until(rated, what="the match rated")
         assert board[0].account == survivor.account.id and (board[0].games, board[0].wins) == (1, 1)
-        stop.set()
-        await asyncio.wait_for(runner, 60)
+        assert (await api.ladder_status(made.id, survivor.key)).matches == []  # free to queue again
