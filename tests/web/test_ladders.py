@@ -359,12 +359,14 @@ async def test_a_ladder_plays_by_the_games_house_rules_unless_its_creator_sets_t
 
 
 @pytest.mark.anyio
-async def test_a_ladder_whose_bot_dies_never_hangs(redis_server: EmbeddedRedis) -> None:
+async def test_a_ladder_whose_bot_dies_never_hangs(own_redis: EmbeddedRedis) -> None:
     """Issue 42, finding 3: a ladder made without a time control (as the README's example is) hung for ever
     when a bot died: its match stayed active with no clock. Now it has the default clock, the dead seat
     forfeits at its third timeout in a row, and the match is rated. The survivor is played by the test,
-    move by move; the clock is stepped only when the dead seat alone is waited on."""
-    async with InProcessServer(redis_server.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
+    move by move; the clock is stepped only when the dead seat alone is waited on. On a Redis of its own: an
+    instance on the wall clock (this module's other server) would otherwise lease the match and wait out its
+    minute-long deadlines in real time."""
+    async with InProcessServer(own_redis.url, admin_key=ADMIN_KEY) as server, VorpalClient(server.url) as api:
         made = await api.create_ladder(ADMIN_KEY, "no clock given", "brillig", 2, widen_per_s=5.0)
         assert made.time_control is not None and made.time_control["kind"] == "per_decision"
         survivor, dead = (await api.register("survivor")), (await api.register("dead"))
