@@ -17,7 +17,7 @@ from server.runtime.clock import Clock, now_ms
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
-from tests.support.servers import ServerProcess, start_instances, stop_all
+from tests.support.servers import ADMIN_KEY, ServerProcess, start_instances, stop_all
 
 # Every test client comes from 127.0.0.1: the servers the tests start have no REST rate limit
 # unless a test sets one (tests/web/test_rest_limits.py).
@@ -95,3 +95,12 @@ def matches(own_store: Store, clock: Clock) -> Matches:
     """The lifecycle in process (no HTTP) on a Redis of its own: no server instance's scheduler takes
     these matches' leases."""
     return Matches(CachingMatchStore(own_store), Settings(), clock=clock)
+
+
+@pytest.fixture(scope="module")
+def admin_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """An instance that knows the admin key (on the session's Redis); the shared ``server`` has none."""
+    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("admin")),
+                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
+    yield proc
+    proc.stop()

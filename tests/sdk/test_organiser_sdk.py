@@ -4,30 +4,18 @@ edited, paused, given a new season and deleted."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from vorpal_client import VorpalClient
 from vorpal_client.errors import ApiError
 
-from server.store.embedded import EmbeddedRedis
 from tests.support.servers import ADMIN_KEY, ServerProcess
 
 pytestmark = pytest.mark.anyio
 SLOW = {"kind": "per_decision", "limit_ms": 600_000}  # no clock decides anything here
 
 
-@pytest.fixture(scope="module")
-def admin(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("sdk-admin")),
-                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
-    yield proc
-    proc.stop()
-
-
-async def test_an_organiser_runs_its_tournament_from_the_sdk(admin: ServerProcess) -> None:
-    async with VorpalClient(admin.url) as api:
+async def test_an_organiser_runs_its_tournament_from_the_sdk(admin_server: ServerProcess) -> None:
+    async with VorpalClient(admin_server.url) as api:
         org = await api.register("py-arbiter")
         players = [await api.register(f"py-entrant{i}") for i in range(4)]
         t = await api.create_tournament(org.key, "py arbitrated", "gimble", format="swiss", time_control=SLOW,
@@ -54,8 +42,8 @@ async def test_an_organiser_runs_its_tournament_from_the_sdk(admin: ServerProces
         assert refused.value.code == "tournament_over"
 
 
-async def test_an_admin_runs_accounts_and_ladders_from_the_sdk(admin: ServerProcess) -> None:
-    async with VorpalClient(admin.url) as api:
+async def test_an_admin_runs_accounts_and_ladders_from_the_sdk(admin_server: ServerProcess) -> None:
+    async with VorpalClient(admin_server.url) as api:
         issued = await api.register("py-to-disable")
         assert (await api.disable_account(issued.account.id, ADMIN_KEY)).disabled
         assert not (await api.enable_account(issued.account.id, ADMIN_KEY)).disabled

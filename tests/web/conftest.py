@@ -1,24 +1,13 @@
-"""What the web tests share: REST clients, and an instance that knows the admin key."""
+"""What the web tests share: REST clients (the instance with the admin key is in ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import httpx
 import pytest
 
-from server.store.embedded import EmbeddedRedis
-from tests.support.servers import ADMIN_KEY, ServerProcess
-
-
-@pytest.fixture(scope="module")
-def admin_server(redis_server: EmbeddedRedis, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """An instance that knows the admin key (on the session's Redis); the shared ``server`` has none."""
-    proc = ServerProcess(redis_server.url, log_dir=Path(tmp_path_factory.mktemp("admin")),
-                         env={"VORPAL_ADMIN_KEY": ADMIN_KEY}).start()  # fmt: skip
-    yield proc
-    proc.stop()
+from tests.support.servers import ServerProcess
 
 
 @pytest.fixture
