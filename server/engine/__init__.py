@@ -6,6 +6,7 @@ It imports nothing else of Vorpal's; games import only this package.
 from .errors import BadOptions, IllegalMove, VorpalError
 from .events import EventData, EventModel, PrivateModel, PrivatePart, event_model, event_schemas, event_type
 from .game import DerivedPart, Event, Game, JsonFloat, MoveModel, Nothing, Options, Outcome, Part, Table, copy_table
+from .knowledge import Knowledge
 from .play import Rules, event_for
 from .rng import Rng
 
@@ -18,6 +19,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "JsonFloat",
+    "Knowledge",
     "MoveModel",
     "Nothing",
     "Options",

@@ -322,6 +322,27 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
         """
         return None
 
+    # -- what a seat may know (AI opponents) --------------------------------------------
+
+    def determinize(
+        self, public: PublicT, private: PrivateT, seat: int, seats: int, rng: Rng
+    ) -> Table[PublicT, PrivateT, SecretT]:
+        """A whole table consistent with what ``seat`` knows (``public`` and its own ``private``),
+        the unknown parts (other seats' private parts, the secret) sampled with ``rng``, the bot's
+        own generator. ``public`` and ``private`` are the caller's copies: the sample may hold them.
+
+        The seat's view of the sample equals its view of the real table. The default serves a game
+        with no hidden parts (every private part and the secret are :class:`Nothing`); a game with
+        hidden parts overrides it.
+        """
+        if not isinstance(private, Nothing):
+            raise NotImplementedError(f"{self.name} has hidden parts: it must say how to sample them")
+        table_type = Table[self.public_type, self.private_type, self.secret_type]  # type: ignore[name-defined]
+        table: Table[PublicT, PrivateT, SecretT] = table_type(
+            public=public, private=[self.private_type() for _ in range(seats)], secret=self.secret_type()
+        )
+        return table
+
     # -- when a seat's time runs out (match clocks) ---------------------------------
 
     def default_move(self, public: PublicT, private: PrivateT, seat: int, legal: list[MoveT]) -> MoveT:

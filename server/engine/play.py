@@ -18,6 +18,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
+from .knowledge import Knowledge
 from .option_rules import alternatives
 from .rng import Rng
 from .windows import Pass
@@ -172,6 +173,19 @@ class Rules:
                 if isinstance(move, Pass):
                     return move
         return self.game.default_move(table.public, table.private[seat], seat, legal)
+
+    def knowledge(self, table: AnyTable, seat: int) -> Knowledge:
+        """What ``seat`` knows of ``table``: copies of the public part and its own private part."""
+        return Knowledge(seat, len(table.private), table.public.model_copy(deep=True),
+                         table.private[seat].model_copy(deep=True))  # fmt: skip
+
+    def determinize(self, knowledge: Knowledge, rng: Rng) -> AnyTable:
+        """A whole table consistent with ``knowledge``, its unknown parts sampled with ``rng`` (the
+        bot's own generator): :meth:`~server.engine.game.Game.determinize` on fresh copies."""
+        k = knowledge
+        return self.game.determinize(
+            k.public.model_copy(deep=True), k.private.model_copy(deep=True), k.seat, k.seats, rng
+        )
 
     def forfeit(self, table: AnyTable, seat: int) -> Outcome | None:
         return self.game.forfeit(table.public, seat, len(table.private))

@@ -1,0 +1,26 @@
+"""What one seat knows, and whole tables sampled from it (determinization).
+
+An AI opponent decides from its seat's knowledge only, as a person at the table does: the public
+part and its own private part, never another seat's hand, the deck order or a sealed choice.
+:meth:`~server.engine.play.Rules.knowledge` takes those two parts out of a table (copies, so the
+bot cannot reach the rest through them), and :meth:`~server.engine.play.Rules.determinize`
+samples a whole table consistent with them (:meth:`~server.engine.game.Game.determinize`): the
+search of information-set MCTS plays on such samples, one per iteration, as Cowling, Powley and
+Whitehouse (2012) do. The generator it samples with is the bot's own, never the match's, whose
+state would predict the deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """One seat's knowledge of a table: its public part and the seat's own private part (copies)."""
+
+    seat: int
+    seats: int
+    public: Any
+    private: Any
