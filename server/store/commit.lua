@@ -1,8 +1,10 @@
 -- One atomic step of a match: compare-and-set on its version, write the new
--- fields, append the event to the log, publish the notification.
+-- fields, append the event to the log, publish the notification (unless the
+-- write policy publishes it after the replicas confirm: replicas.py).
 -- KEYS[1] match hash, KEYS[2] event log (stream), KEYS[3] applied move ids (hash), KEYS[4] chat (stream)
 -- ARGV[1] expected version, ARGV[2] move-id field ('' for none), ARGV[3] log entry,
--- ARGV[4] notification, ARGV[5] channel, ARGV[6] ttl seconds, ARGV[7..] field, value, ...
+-- ARGV[4] notification, ARGV[5] channel ('' : published by the caller, once the replicas confirm),
+-- ARGV[6] ttl seconds, ARGV[7..] field, value, ...
 -- Returns {0, new version, status before} | {1, current version} (stale) | {2, version applied at} (duplicate)
 -- | {3, 0} (no match)
 local v = redis.call('HGET', KEYS[1], 'version')
@@ -23,5 +25,5 @@ if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], nv) end
 -- Every key of the match expires with it (EXPIRE on a missing key, the chat before any message, does nothing).
 local ttl = tonumber(ARGV[6])
 for i = 1, 4 do redis.call('EXPIRE', KEYS[i], ttl) end
-redis.call('SPUBLISH', ARGV[5], ARGV[4])
+if ARGV[5] ~= '' then redis.call('SPUBLISH', ARGV[5], ARGV[4]) end
 return {0, nv, before}

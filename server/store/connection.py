@@ -64,6 +64,11 @@ class Connection(Protocol):
         """A dedicated line to ``node`` for pub/sub, its messages handed to ``on_push``; it never
         reconnects by itself, so that a loss surfaces (:attr:`Line.lost`)."""
 
+    def writer(self) -> Connection:
+        """A connection of its own for the commits under the write policy (``WAIT`` blocks the
+        connection it is sent on, and confirms only that connection's writes); a cluster, where the
+        policy is refused, answers itself."""
+
     async def refresh(self) -> None:
         """After a fault: learn the topology again before the next command (nothing on one Redis)."""
 
@@ -97,6 +102,9 @@ class LineConnection:
 
     def subscriber(self, node: str, on_push: Push) -> Line:
         return Line(Endpoint.from_url(self.url), on_push=on_push)
+
+    def writer(self) -> Connection:
+        return LineConnection(self.url)
 
     async def refresh(self) -> None:
         return None
@@ -138,6 +146,9 @@ class ClientConnection:
 
     def subscriber(self, node: str, on_push: Push) -> Line:
         raise NotImplementedError("pub/sub takes a line of its own: LineConnection on one Redis, or a cluster's")
+
+    def writer(self) -> Connection:
+        return self
 
     async def refresh(self) -> None:
         return None

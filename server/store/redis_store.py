@@ -125,6 +125,11 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     return entry, packer.pack_map_header(len(note) + 1) + body + packer.pack("entry") + entry
 
 
+#: A cue to every subscriber of a match: notifications may have been missed, read the log
+#: (the hub fills its sockets from it, as after a lost pub/sub connection).
+RESYNC_NOTE = msgpack.packb({"kind": "resync"})
+
+
 def _packer() -> msgpack.Packer:
     """A packer whose buffer starts small. ``msgpack.packb`` starts every call with a buffer of
     256 KiB, which glibc either maps and unmaps each time or, once its thresholds have adapted,
@@ -144,16 +149,21 @@ class Store(UncachedTables):
         self.lobby = LobbyIndexes(connection)
         #: The write policy (``VORPAL_WRITE_REPLICAS``, :mod:`server.store.replicas`); None: acknowledged at once.
         self.replicas: ReplicaWait | None = None
+        #: Where commits are made: ``conn``, or under the write policy a connection of their own.
+        self.commits: Connection = connection
 
     def require_replicas(self, replicas: int, timeout_ms: int, *, aof: bool = False) -> Store:
         """Acknowledge a commit only once ``replicas`` replicas have it (0: at once, as Redis answers)."""
         if replicas <= 0:
             self.replicas = None
+            self.commits = self.conn
         elif self.cluster:
             raise ValueError("VORPAL_WRITE_REPLICAS needs one primary (redis://, rediss://, redis+sentinel://): on a "
                              "cluster, WAIT would not reach the node that took the write")  # fmt: skip
         else:
-            self.replicas = ReplicaWait(self.conn.call, replicas, timeout_ms, aof=aof)
+            # A connection of the commits' own: WAIT holds up every command behind it on its connection.
+            self.commits = self.conn.writer()
+            self.replicas = ReplicaWait(self.commits.call, replicas, timeout_ms, aof=aof)
         return self
 
     async def _replicated(self, fence: tuple[Arg, ...] | None = None) -> None:
@@ -163,10 +173,20 @@ class Store(UncachedTables):
             return
         try:
             if fence is not None:
-                await self.conn.call(*fence)
+                await self.commits.call(*fence)
             await self.replicas.confirm()
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
+
+    async def _publish_confirmed(self, match_id: str, note: bytes) -> None:
+        """Under the write policy, publish a commit's notification once the replicas have confirmed it:
+        no subscriber ever sees a version that a failover could take back. A notification that cannot
+        be sent is not an error (the change is committed and confirmed): subscribers find the version
+        in the log at the next event or resync."""
+        try:
+            await self.conn.call("SPUBLISH", channel(match_id), note)
+        except REDIS_DOWN as exc:
+            log.warning("match %s: a confirmed change was not published (%s)", match_id, exc)
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
@@ -203,6 +223,8 @@ class Store(UncachedTables):
         return cls(LineConnection(url), aioredis.Redis.from_pool(pool))  # the client owns the pool
 
     async def close(self) -> None:
+        if self.commits is not self.conn:
+            await self.commits.close()
         await self.conn.close()
         await self.redis.aclose()
 
@@ -268,7 +290,7 @@ class Store(UncachedTables):
         if applied is not None:
             # About to be acknowledged as a duplicate: the first attempt's write may have been
             # another connection's, and unconfirmed; written again here, it is waited for.
-            await self._replicated(("HSET", ids, move_key, applied))
+            await self._confirm_duplicate(match_id, ("HSET", ids, move_key, applied))
         raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
@@ -289,15 +311,16 @@ class Store(UncachedTables):
         match_id = c.record.id
         keys = (*match_keys(match_id), chat_key(match_id))
         entry, note = pack_commit(c)
-        args: list[Any] = [c.expected, c.move_key, entry, note, channel(match_id), c.ttl]
+        # Under the write policy the notification waits for the replicas (:meth:`_publish_confirmed`).
+        args: list[Any] = [c.expected, c.move_key, entry, note, "" if self.replicas else channel(match_id), c.ttl]
         args += encode_changes(c.record, (*c.changed, "updated"))
         try:
-            status, version, *before = await self.conn.run(COMMIT_SCRIPT, keys, args)
+            status, version, *before = await self.commits.run(COMMIT_SCRIPT, keys, args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
         if result.status is CommitStatus.DUPLICATE and c.move_key:
-            await self._replicated(("HSET", keys[2], c.move_key, result.version))
+            await self._confirm_duplicate(match_id, ("HSET", keys[2], c.move_key, result.version))
         moved = bool(before) and before[0].decode() != c.record.status.value  # the status changed
         if ("accounts" in c.changed or (moved and c.record.status.ended)) and result.status is CommitStatus.APPLIED:
             await self.accounts_index.place(c.record.replace(version=result.version))
@@ -314,7 +337,18 @@ class Store(UncachedTables):
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         if self.replicas is not None and result.status is CommitStatus.APPLIED:
             await self._replicated()  # last: the indexes above are written whatever the replicas say
+            await self._publish_confirmed(match_id, note)
         return result
+
+    async def _confirm_duplicate(self, match_id: str, fence: tuple[Arg, ...]) -> None:
+        """A move found applied already, about to be acknowledged: under the write policy, confirm it
+        (``fence``: written again on the commits' connection, so that ``WAIT`` covers it), then cue
+        the subscribers to read the log: the first attempt's notification was never published if
+        its replicas did not confirm it in time."""
+        if self.replicas is None:
+            return
+        await self._replicated(fence)
+        await self._publish_confirmed(match_id, RESYNC_NOTE)
 
     async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
         return await self.accounts_index.page(account_id, limit)

@@ -11,8 +11,15 @@ covers every earlier write of its connection, so the commits of one instance sha
 A move that the replicas did not confirm in time is answered ``unavailable`` with a retry hint:
 it is on the primary and may or may not survive a failover, and a retry with the same
 ``move_id`` is confirmed in turn (:meth:`ReplicaWait.confirm` after the duplicate is found) before
-it is acknowledged. Nothing here makes a failover lose nothing the subscribers saw: an event is
-published by the commit itself, before the replicas confirm it (README, "Replicated Redis").
+it is acknowledged.
+
+Under the policy an event is published only after its replicas confirmed it (the commit script
+leaves the publishing to the store, ``Store._publish_confirmed``), so no subscriber ever sees a
+version that a failover takes back: it would hold that version, the new primary would commit
+another move at it, and the subscriber would take that for a duplicate and wait. A retried move
+found applied is confirmed, then announced by a resync cue (the first attempt's notification may
+never have been sent). The waits run on a connection of the commits' own: ``WAIT`` blocks every
+command behind it on its connection, and the loads and log reads must not queue behind it.
 """
 
 from __future__ import annotations

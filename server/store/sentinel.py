@@ -21,7 +21,7 @@ from urllib.parse import parse_qs, unquote
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from .connection import LineConnection
+from .connection import Connection, LineConnection
 from .line import Arg, Endpoint, Line, Push, RedisBusy
 
 SENTINEL_SCHEMES = ("redis+sentinel://", "rediss+sentinel://")
@@ -156,6 +156,9 @@ class SentinelConnection(LineConnection):
 
     def subscriber(self, node: str, on_push: Push) -> Line:
         return SentinelLine(self.sentinel, on_push=on_push)
+
+    def writer(self) -> Connection:
+        return LineConnection(self.url, SentinelLine(self.sentinel))
 
     async def close(self) -> None:
         await super().close()

@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from typing import Any
 from pathlib import Path
 
 import pytest
-from vorpal_client import Unavailable, VorpalClient, play
+from vorpal_client import LiveConnection, Unavailable, VorpalClient, play
 
 from server.store import Store
 from server.store.embedded import EmbeddedRedis
@@ -30,6 +31,14 @@ SETTINGS = {"VORPAL_WRITE_REPLICAS": "1", "VORPAL_WRITE_TIMEOUT_MS": "300"}
 def primary(tmp_path: Path) -> Iterator[EmbeddedRedis]:
     with EmbeddedRedis(tmp_path / "primary", appendonly=False) as server:
         yield server
+
+
+def drain(watcher: LiveConnection) -> list[dict[str, Any]]:
+    """The frames the connection has received and not yet read."""
+    frames = []
+    while not watcher.events.empty():
+        frames.append(watcher.events.get_nowait())
+    return frames
 
 
 def replica_of(primary: EmbeddedRedis, data_dir: Path, port: int | None = None) -> EmbeddedRedis:
@@ -89,15 +98,23 @@ async def test_every_acknowledged_move_is_on_the_replica_when_it_is_acknowledged
         replica.stop()
 
 
+async def next_event(watcher: LiveConnection) -> dict[str, Any]:
+    while True:
+        frame = await asyncio.wait_for(watcher.events.get(), 30)
+        if frame["type"] == "event":
+            return frame
+
+
 async def test_a_move_no_replica_confirms_is_unavailable_and_its_retry_is_confirmed_once_one_does(
     primary: EmbeddedRedis, tmp_path: Path
 ) -> None:
     replica = replica_of(primary, tmp_path / "replica")
     proc = ServerProcess(primary.url, log_dir=tmp_path, env=SETTINGS).start()
     try:
-        async with VorpalClient(proc.url) as api:
+        async with VorpalClient(proc.url) as api, LiveConnection(proc.url) as watcher:
             match, tokens = await seated_match(api, "jabberwocky", 3, {"rounds": 1})
             state = await api.state(match)
+            await watcher.subscribe(match)  # a spectator: what every subscriber is told
             seat = state.to_act[0]
             legal = await api.legal(match, tokens[seat])
             replica.stop()
@@ -107,9 +124,14 @@ async def test_a_move_no_replica_confirms_is_unavailable_and_its_retry_is_confir
             # It is on the primary (the change stands there), unconfirmed: the same id again is refused the same way.
             with pytest.raises(Unavailable):
                 await api.move(match, tokens[seat], legal[0], version=state.version, move_id="m1")
+            # Nobody was told of it: a failover now could take it back, and a subscriber holding it would wait.
+            await watcher.ping()  # every frame sent before the pong has arrived
+            assert [f for f in drain(watcher) if f["type"] == "event"] == []
             replica = replica_of(primary, tmp_path / "replica", replica.port)
             again = await api.move(match, tokens[seat], legal[0], version=state.version, move_id="m1")
             assert again.version == state.version + 1 and again.duplicate
+            # Confirmed now, and announced: the subscriber reads it from the log.
+            assert (await next_event(watcher))["version"] == again.version
         replica_store = Store.from_url(replica.url)
         try:
             assert await replica_store.redis.hget(match_keys(match)[2], f"{seat}:m1") == str(again.version).encode()
