@@ -211,11 +211,15 @@ class Hub:
         try:
             for _ in range(FILL_ATTEMPTS):
                 try:
-                    frames, _ = await missed_frames(self.matches, sub.match_id, sub.seat, sub.order.last, until)
+                    frames, record = await missed_frames(self.matches, sub.match_id, sub.seat, sub.order.last, until)
                     break
                 except VorpalError:
                     await asyncio.sleep(FILL_PAUSE_S)
             else:
+                return
+            if record is not None and record.version < sub.order.last:
+                metrics.WENT_BACK.inc()
+                sub.went_back()  # a failover took back versions it was sent: its client must resume
                 return
             for frame in frames:
                 if frame["version"] == sub.order.last + 1:

@@ -96,6 +96,10 @@ class Subscription:
     #: A spectator of a delayed match: events reach it only as the delay allows (the hub reads them
     #: from the log then), never as they are published.
     delay: SpectatorDelay | None = None
+    #: Called when the match is found at an earlier version than this subscriber was sent (a failover
+    #: lost what it had seen): the socket tells its client to resume (1012), which then learns what
+    #: the match now is. No frame could say it: every frame only moves a version forward.
+    went_back: Callable[[], None] = lambda: None
 
     @property
     def live(self) -> bool:

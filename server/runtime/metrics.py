@@ -29,4 +29,8 @@ ACTIVE_MATCHES = Gauge("vorpal_active_matches", "Active matches per game among t
                        ["game"], multiprocess_mode="mostrecent")  # fmt: skip
 REDIS_ERRORS = Counter("vorpal_redis_errors", "Redis connections that failed or were lost", ["connection"])
 GAP_FILLS = Counter("vorpal_gap_fills", "Events read back from the log because pub/sub skipped or lost them")
+WENT_BACK = Counter(
+    "vorpal_went_back",
+    "Subscribers told to resume: the match was found at an earlier version than they were sent (a failover lost it)",
+)
 RATE_LIMITED = Counter("vorpal_rate_limited", "REST requests refused by the rate limit")

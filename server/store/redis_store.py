@@ -19,6 +19,7 @@ channel's slot: :meth:`Store.pubsub_node` says which.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
@@ -125,6 +126,12 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     return entry, packer.pack_map_header(len(note) + 1) + body + packer.pack("entry") + entry
 
 
+#: How a change answered ``unavailable`` is confirmed in the background (:meth:`Store._confirm_later`):
+#: the first pause, the longest, and how many tries (about two minutes in all).
+CONFIRM_PAUSE_S = 0.1
+MAX_CONFIRM_PAUSE_S = 2.0
+CONFIRM_ATTEMPTS = 64
+
 #: A cue to every subscriber of a match: notifications may have been missed, read the log
 #: (the hub fills its sockets from it, as after a lost pub/sub connection).
 RESYNC_NOTE = msgpack.packb({"kind": "resync"})
@@ -151,6 +158,8 @@ class Store(UncachedTables):
         self.replicas: ReplicaWait | None = None
         #: Where commits are made: ``conn``, or under the write policy a connection of their own.
         self.commits: Connection = connection
+        #: Matches with a change answered ``unavailable``, and the task that announces it once confirmed.
+        self._unconfirmed: dict[str, asyncio.Task[None]] = {}
 
     def require_replicas(self, replicas: int, timeout_ms: int, *, aof: bool = False) -> Store:
         """Acknowledge a commit only once ``replicas`` replicas have it (0: at once, as Redis answers)."""
@@ -223,6 +232,8 @@ class Store(UncachedTables):
         return cls(LineConnection(url), aioredis.Redis.from_pool(pool))  # the client owns the pool
 
     async def close(self) -> None:
+        for task in list(self._unconfirmed.values()):
+            task.cancel()
         if self.commits is not self.conn:
             await self.commits.close()
         await self.conn.close()
@@ -336,7 +347,11 @@ class Store(UncachedTables):
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
         if self.replicas is not None and result.status is CommitStatus.APPLIED:
-            await self._replicated()  # last: the indexes above are written whatever the replicas say
+            try:
+                await self._replicated()  # last: the indexes above are written whatever the replicas say
+            except Unavailable:
+                self._confirm_later(match_id)
+                raise
             await self._publish_confirmed(match_id, note)
         return result
 
@@ -347,8 +362,35 @@ class Store(UncachedTables):
         its replicas did not confirm it in time."""
         if self.replicas is None:
             return
-        await self._replicated(fence)
+        try:
+            await self._replicated(fence)
+        except Unavailable:
+            self._confirm_later(match_id)
+            raise
         await self._publish_confirmed(match_id, RESYNC_NOTE)
+
+    def _confirm_later(self, match_id: str) -> None:
+        """A change answered ``unavailable`` stands on the primary, unannounced, and its seat may never
+        send it again (its own resync may show it applied): keep asking the replicas in the background,
+        then cue the subscribers to read the log. Only a cue, never the change's notification: after a
+        failover the confirmation comes from a new primary, which may not have the change at all."""
+        if match_id not in self._unconfirmed:
+            task = asyncio.create_task(self._announce_when_confirmed(match_id))
+            self._unconfirmed[match_id] = task
+            task.add_done_callback(lambda _: self._unconfirmed.pop(match_id, None))
+
+    async def _announce_when_confirmed(self, match_id: str) -> None:
+        pause = CONFIRM_PAUSE_S
+        for _ in range(CONFIRM_ATTEMPTS):
+            await asyncio.sleep(pause)
+            try:
+                await self._replicated()
+            except Unavailable:
+                pause = min(pause * 2, MAX_CONFIRM_PAUSE_S)
+                continue
+            await self._publish_confirmed(match_id, RESYNC_NOTE)
+            return
+        log.warning("match %s: a change answered unavailable was never confirmed by the replicas", match_id)
 
     async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
         return await self.accounts_index.page(account_id, limit)

@@ -67,6 +67,7 @@ slow_readers = LogLimiter(log, logging.WARNING)
 #: (``server/web/wsprotocol.py``): ``drop`` a peer that stopped reading, ``write`` a frame at once.
 SOCKET_EXTENSION = "vorpal.socket"
 SLOW_READER = "too slow to read: reconnect and resume"
+WENT_BACK = "the match went back to an earlier version (a failover): reconnect and resume"
 #: Set in that extension while frames wait in a connection's outbox: a shutdown closes the socket after them.
 BACKLOG = "backlog"
 #: The endpoint's path.
@@ -99,6 +100,8 @@ class Connection:
         self.writer: asyncio.Task[None] | None = None
         self.errors = 0  # unreadable frames only: refused requests are normal traffic
         self.overflowed = False
+        #: The close that ends an overflowed connection (:meth:`went_back` says otherwise).
+        self.close_with = (1008, "too far behind: reconnect and resume")
         self.limited = 0
         self.rate = TokenBucket()
         self.session = Session(ws.scope)  # operations: counts and the session's log line
@@ -122,6 +125,16 @@ class Connection:
             return
         self._queue(data)
 
+    def went_back(self) -> None:
+        """A match this socket follows is at an earlier version than it was sent (a failover lost
+        the rest): close with 1012 behind the frames queued, so that the client reconnects at once
+        and resumes at what the match now is. Rare, and no frame could say it."""
+        if self.overflowed or self.closed:
+            return
+        self.overflowed = True  # nothing more is queued for it
+        self.close_with = (1012, WENT_BACK)
+        self._queue(None)
+
     def _queue(self, data: bytes | None) -> None:
         if self.outbox is None:
             self.outbox = deque()
@@ -139,7 +152,8 @@ class Connection:
                 data = outbox.popleft()
                 if data is None:
                     if self.overflowed:
-                        await self.bounded(self.ws.close(code=1008, reason="too far behind: reconnect and resume"))
+                        code, reason = self.close_with
+                        await self.bounded(self.ws.close(code=code, reason=reason))
                     return
                 await self.bounded(self.ws.send_bytes(data))
                 self.session.frames_out += 1
@@ -267,7 +281,7 @@ class Connection:
             hub.discard(old)
         record, _ = await self.app.store.load(frame.match)
         seat = seat_of(record, self.tokens.get(frame.match))
-        sub = Subscription(frame.match, seat, self.send,
+        sub = Subscription(frame.match, seat, self.send, went_back=self.went_back,
                            delay=record.spectator_delay if spectating.delayed(record, seat) else None)  # fmt: skip
         await hub.add(sub)
         try:
@@ -388,4 +402,4 @@ async def endpoint(ws: WebSocket) -> None:
             writer.cancel()
             with contextlib.suppress(BaseException):
                 await writer
-        conn.session.end(1008 if conn.overflowed else None)
+        conn.session.end(conn.close_with[0] if conn.overflowed else None)

@@ -45,7 +45,7 @@ pytestmark = [
 
 NET = "10.48.0"
 MASTER = "vorpal"
-PARTITIONS = 5
+PARTITIONS = int(os.environ.get("VORPAL_PARTITIONS", "5"))
 NODES = {"p": 2, "r": 3, "s1": 4, "s2": 5, "s3": 6}  # namespace suffix -> last octet
 REDIS_NODES = ("p", "r")
 SENTINELS = ("s1", "s2", "s3")
@@ -207,7 +207,10 @@ async def partitions_under_play(net: Net, tmp_path: Path, write_replicas: int) -
         print(f"\npartition: moves acknowledged before each cut and at the end: {counts}")
         for bot in bots:
             bot.cancel()
-        await asyncio.gather(*bots, return_exceptions=True)
+        ends = await asyncio.gather(*bots, return_exceptions=True)
+        stopped = [repr(e) for e in ends if isinstance(e, BaseException) and not isinstance(e, asyncio.CancelledError)]
+        print(f"partition: bots stopped by an error: {len(stopped)} {sorted(set(stopped))[:5]}; finished: "
+              f"{sum(isinstance(e, dict) for e in ends)}; reconnects: {sum(live.reconnects for live in lives)}")  # fmt: skip
         acked = [m for live in lives for m in live.acked]
         store = Store.from_url(url)
         try:

@@ -140,3 +140,35 @@ async def test_a_move_no_replica_confirms_is_unavailable_and_its_retry_is_confir
     finally:
         proc.stop()
         replica.stop()
+
+
+async def test_bots_play_on_through_a_replica_outage_on_connections_that_stay_up(
+    primary: EmbeddedRedis, tmp_path: Path
+) -> None:
+    """While no replica confirms, every move is answered ``unavailable`` and nothing is published; the
+    connections stay up, so no resume will ever tell the runners anything: they send the same move
+    again (same id) after a pause, and play goes on once a replica is back."""
+    replica = replica_of(primary, tmp_path / "replica")
+    proc = ServerProcess(primary.url, log_dir=tmp_path, env=SETTINGS).start()
+    lives = [RecordingLive(proc.url) for _ in range(3)]
+    try:
+        async with VorpalClient(proc.url) as api:
+            match, tokens = await seated_match(api, "jabberwocky", 3, {"rounds": 6})
+            for live in lives:
+                await live.connect()
+            bots = [asyncio.create_task(play(proc.url, match, t, seed=s, live=lives[s])) for s, t in enumerate(tokens)]
+            while sum(len(live.acked) for live in lives) < 3:
+                await asyncio.sleep(0.05)
+            replica.stop()
+            await asyncio.sleep(1)  # every move now is answered unavailable
+            stalled = sum(len(live.acked) for live in lives)
+            replica = replica_of(primary, tmp_path / "replica", replica.port)
+            finals = await asyncio.wait_for(asyncio.gather(*bots), 120)
+            assert {f["status"] for f in finals} == {"finished"}
+            assert sum(len(live.acked) for live in lives) > stalled
+            assert all(live.reconnects == 0 for live in lives)  # no resume told them anything
+    finally:
+        for live in lives:
+            await live.close()
+        proc.stop()
+        replica.stop()

@@ -9,8 +9,10 @@
 // match goes on, or stops (onError: "stop").
 //
 // It acts at most once per version, on the newest position it has: after a reconnect the
-// replayed events and the `resumed` state may show one position twice, and a state older than
-// one already seen is dropped. A move the server answered (applied or refused) is never sent
+// replayed events and the `resumed` state may show one position twice, and an event older than
+// one already seen is dropped. (A `resumed` state older than what was seen is taken: the server
+// resumes a seat there only when a failover lost the versions after it, and the runner acts
+// again from there.) A move the server answered (applied or refused) is never sent
 // again; only one whose reply was lost is, with the same move id, while the newest state is
 // still its version. Whenever the match has ended (an event or the resumed state says so)
 // the runner resolves to that final state.
@@ -74,6 +76,7 @@ export async function play(
     const events = [];
     let sent = null;
     let answered = -1; // the last version whose move the server answered: not acted on again
+    let unanswered = UNANSWERED_PAUSE_MS; // how long to wait before an unanswered move goes again
     for (;;) {
       if (ended(state)) return state;
       if (state.legal && state.legal.length > 0 && state.view && state.version > answered) {
@@ -93,13 +96,33 @@ export async function play(
         }
         // else: the same version again, its move unanswered (the reply was lost with the
         // connection): it goes again with the same id (applied at most once).
-        if (await send(conn, sent, fallback, failed)) answered = state.version;
+        if (await send(conn, sent, fallback, failed)) {
+          answered = state.version;
+          unanswered = UNANSWERED_PAUSE_MS;
+        } else {
+          // Unanswered (`unavailable`: the replicas did not confirm it, storage was out of
+          // reach): it may or may not stand. A frame may tell; if none comes within a pause, the
+          // same move goes again with the same id (applied at most once): on a connection that
+          // stayed up, no resume would ever tell.
+          const waited = await nextState(conn, match, state, events, recent, unanswered);
+          unanswered = Math.min(unanswered * 2, MAX_UNANSWERED_PAUSE_MS);
+          if (waited !== null) [state, answered, sent] = wentBack(state, waited, answered, sent);
+          continue;
+        }
       }
-      state = await nextState(conn, match, state, events, recent);
+      [state, answered, sent] = wentBack(state, await nextState(conn, match, state, events, recent), answered, sent);
     }
   } finally {
     if (own) await conn.close();
   }
+}
+
+/**
+ * `next`, with what was answered and sent forgotten if the match went back to an earlier version
+ * (a failover lost the versions after it): the seat decides again from there.
+ */
+function wentBack(old, next, answered, sent) {
+  return next.version < old.version ? [next, -1, null] : [next, answered, sent];
 }
 
 /** Ask the strategy once; on a failure, report it and fall back to a random legal move. */
@@ -121,6 +144,9 @@ async function decide(choose, decision, fallback, failed) {
 /** First and longest pause before a rate-limited move is sent again (milliseconds). */
 export const RATE_PAUSE = 50;
 export const MAX_RATE_PAUSE = 1000;
+/** First and longest pause before a move answered `unavailable` is sent again, if no frame came (ms). */
+export const UNANSWERED_PAUSE_MS = 100;
+export const MAX_UNANSWERED_PAUSE_MS = 2000;
 
 /**
  * Send the move; `rate_limited` means "slow down", not "no": the same move (same move id) goes
@@ -191,11 +217,19 @@ export function ended(state) {
  * Wait for a pushed frame of `match` that carries a view (or ends the match), then fold in
  * every frame already queued: the newest position known, never an older one than `state`.
  * Each event received on the way is appended to `events` (if given) as {version, event},
- * keeping at most `recent`.
+ * keeping at most `recent`. `within` (ms): wait at most this long for the first frame
+ * (resolves to null when none came).
  */
-export async function nextState(conn, match, state, events = null, recent = RECENT_EVENTS) {
-  do state = fold(state, await conn.events.get(), match, events, recent);
-  while (!state.view && !ended(state));
+export async function nextState(conn, match, state, events = null, recent = RECENT_EVENTS, within = null) {
+  let first;
+  try {
+    first = await conn.events.get({ timeout: within });
+  } catch (err) {
+    if (within === null) throw err;
+    return null;
+  }
+  state = fold(state, first, match, events, recent);
+  while (!state.view && !ended(state)) state = fold(state, await conn.events.get(), match, events, recent);
   while (conn.events.size > 0) state = fold(state, await conn.events.get(), match, events, recent);
   return state;
 }
@@ -203,7 +237,9 @@ export async function nextState(conn, match, state, events = null, recent = RECE
 /** `state` after `frame` (unchanged if the frame is another match's, or older than it). */
 function fold(state, frame, match, events, recent) {
   if (frame.match !== match) return state;
-  if (frame.type === "resumed") return frame.state.version >= state.version ? { ...frame.state } : state;
+  // What the match is now, even at an earlier version than `state`: a failover may have lost
+  // versions this seat was sent, and the server asked it to resume.
+  if (frame.type === "resumed") return { ...frame.state };
   if (frame.type !== "event" || frame.version <= state.version) return state;
   if (events !== null) {
     events.push({ version: frame.version, event: frame.event });

@@ -461,6 +461,15 @@ export function nextState(
   events?: Decision["events"] | null,
   recent?: number,
 ): Promise<MatchState>;
+/** With `within` (ms): null when no frame came in that time. */
+export function nextState(
+  conn: LiveConnection,
+  match: string,
+  state: MatchState,
+  events: Decision["events"] | null,
+  recent: number | undefined,
+  within: number,
+): Promise<MatchState | null>;
 export function untilAvailable<T>(call: () => Promise<T>, options?: { attempts?: number }): Promise<T>;
 export function logFailure(failure: StrategyFailed): void;
 export function randomStrategy(seed?: number | null): Strategy;

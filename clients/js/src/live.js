@@ -386,7 +386,9 @@ export class LiveConnection {
           // Queued now, not when the resume wakes up: live events read in between would come
           // before it and the state would go back in time.
           const state = frame.result ?? {};
-          this.versions.set(match, Math.max(this.versions.get(match) ?? -1, state.version));
+          // The server's version, even an earlier one than was seen: a failover may have lost
+          // versions this connection was sent (the server then asked it to resume).
+          this.versions.set(match, state.version);
           this.events.push({ type: "resumed", match, state });
         }
       }

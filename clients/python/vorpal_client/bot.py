@@ -8,8 +8,10 @@ is reported as a :class:`~.strategy.StrategyFailed`; the runner then plays a ran
 legal move so that the match goes on, or stops (``on_error="stop"``).
 
 It acts at most once per version, on the newest position it has: after a reconnect the
-replayed events and the ``resumed`` state may show one position twice, and a state older
-than one already seen is dropped. A move the server answered (applied or refused) is
+replayed events and the ``resumed`` state may show one position twice, and an event older
+than one already seen is dropped. (A ``resumed`` state older than what was seen is taken:
+the server resumes a seat there only when a failover lost the versions after it, and the
+runner acts again from there.) A move the server answered (applied or refused) is
 never sent again; only one whose reply was lost is, with the same move id, while the
 newest state is still its version. Whenever the match has ended (an event or the resumed
 state says so) the runner returns that final state.
@@ -37,7 +39,7 @@ import uuid
 from collections import deque
 from collections.abc import Awaitable, Callable, MutableSequence, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 from .errors import ApiError, MoveRefused, StaleVersion, Unavailable
 from .live import LiveConnection
@@ -100,6 +102,7 @@ async def play(server: str | Sequence[str], match: str, token: str, *, strategy:
         events: deque[dict[str, Any]] = deque(maxlen=recent)
         sent: _Sent | None = None
         answered = -1  # the last version whose move the server answered: not acted on again
+        unanswered = UNANSWERED_PAUSE  # how long to wait before an unanswered move goes again
         while True:
             if ended(state):
                 return state
@@ -118,10 +121,30 @@ async def play(server: str | Sequence[str], match: str, token: str, *, strategy:
                 sent, done = await _send(conn, sent, fallback, on_error, report)
                 if done:
                     answered = state["version"]
-            state = await next_state(conn, match, state, events)
+                    unanswered = UNANSWERED_PAUSE
+                else:
+                    # Unanswered (``unavailable``: the replicas did not confirm it, storage was
+                    # out of reach): it may or may not stand. A frame may tell; if none comes
+                    # within a pause, the same move goes again with the same id (applied at most
+                    # once): on a connection that stayed up, no resume would ever tell.
+                    waited = await next_state(conn, match, state, events, within=unanswered)
+                    unanswered = min(unanswered * 2, MAX_UNANSWERED_PAUSE)
+                    if waited is not None:
+                        state, answered, sent = _went_back(state, waited, answered, sent)
+                    continue
+            state, answered, sent = _went_back(state, await next_state(conn, match, state, events), answered, sent)
     finally:
         if own:
             await conn.close()
+
+
+def _went_back(old: dict[str, Any], new: dict[str, Any], answered: int, sent: _Sent | None
+               ) -> tuple[dict[str, Any], int, _Sent | None]:  # fmt: skip
+    """``new``, with what was answered and sent forgotten if the match went back to an earlier
+    version (a failover lost the versions after it): the seat decides again from there."""
+    if new["version"] < old["version"]:
+        return new, -1, None
+    return new, answered, sent
 
 
 async def _decide(choose: Strategy, decision: Decision, fallback: Strategy, on_error: OnError,
@@ -151,6 +174,9 @@ def _failed(failure: StrategyFailed, on_error: OnError, report: Callable[[Strate
 #: First and longest pause before a rate-limited move is sent again (seconds).
 RATE_PAUSE = 0.05
 MAX_RATE_PAUSE = 1.0
+#: First and longest pause before a move answered ``unavailable`` is sent again, if no frame came (seconds).
+UNANSWERED_PAUSE = 0.1
+MAX_UNANSWERED_PAUSE = 2.0
 
 
 async def _move(conn: LiveConnection, sent: _Sent) -> None:
@@ -216,17 +242,32 @@ def ended(state: dict[str, Any]) -> bool:
     return state.get("status") in ("finished", "aborted")
 
 
+@overload
 async def next_state(conn: LiveConnection, match: str, state: dict[str, Any],
-                     events: MutableSequence[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+                     events: MutableSequence[dict[str, Any]] | None = None) -> dict[str, Any]: ...  # fmt: skip
+@overload
+async def next_state(conn: LiveConnection, match: str, state: dict[str, Any],
+                     events: MutableSequence[dict[str, Any]] | None = None, *,
+                     within: float) -> dict[str, Any] | None: ...  # fmt: skip
+async def next_state(conn: LiveConnection, match: str, state: dict[str, Any],
+                     events: MutableSequence[dict[str, Any]] | None = None, *,
+                     within: float | None = None) -> dict[str, Any] | None:  # fmt: skip
     """Wait for a pushed frame of ``match`` that carries a view (or ends the match), then fold in
     every frame already queued: the newest position known, never an older one than ``state``.
+    ``within``: wait at most this long for the first frame (None when none came).
 
     Each event received on the way is appended to ``events`` as ``{"version", "event"}``.
     """
-    while True:
+    if within is None:
+        first = await conn.events.get()
+    else:
+        try:
+            first = await asyncio.wait_for(conn.events.get(), within)
+        except TimeoutError:
+            return None
+    state = _fold(state, first, match, events)
+    while state.get("view") is None and not ended(state):
         state = _fold(state, await conn.events.get(), match, events)
-        if state.get("view") is not None or ended(state):
-            break
     while not conn.events.empty():
         state = _fold(state, conn.events.get_nowait(), match, events)
     return state
@@ -238,8 +279,9 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
     if frame.get("match") != match:
         return state
     if frame.get("type") == "resumed":
-        resumed: dict[str, Any] = frame["state"]
-        return dict(resumed) if resumed["version"] >= state["version"] else state
+        # What the match is now, even at an earlier version than ``state``: a failover may have lost
+        # versions this seat was sent, and the server asked it to resume.
+        return dict(frame["state"])
     if frame.get("type") != "event" or frame["version"] <= state["version"]:
         return state
     if events is not None:

@@ -293,7 +293,9 @@ class LiveConnection:
                 # Queued now, not when the resume task wakes up: live events read in between
                 # would come before it and the state would go back in time.
                 state = frame.get("result", {})
-                self.versions[match] = max(self.versions.get(match, -1), state["version"])
+                # The server's version, even an earlier one than was seen: a failover may have lost
+                # versions this connection was sent (the server then asked it to resume).
+                self.versions[match] = state["version"]
                 self.events.put_nowait({"type": "resumed", "match": match, "state": state})
             fut = self._waiting.pop(frame["id"], None) if frame.get("id") is not None else None
             if fut is not None and not fut.done():
