@@ -209,8 +209,9 @@ async def partitions_under_play(net: Net, tmp_path: Path, write_replicas: int) -
             bot.cancel()
         ends = await asyncio.gather(*bots, return_exceptions=True)
         stopped = [repr(e) for e in ends if isinstance(e, BaseException) and not isinstance(e, asyncio.CancelledError)]
+        finished = sum(isinstance(e, dict) for e in ends)
         print(f"partition: bots stopped by an error: {len(stopped)} {sorted(set(stopped))[:5]}; finished: "
-              f"{sum(isinstance(e, dict) for e in ends)}; reconnects: {sum(live.reconnects for live in lives)}")  # fmt: skip
+              f"{finished}; reconnects: {sum(live.reconnects for live in lives)}")  # fmt: skip
         acked = [m for live in lives for m in live.acked]
         store = Store.from_url(url)
         try:

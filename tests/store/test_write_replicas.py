@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 from vorpal_client import LiveConnection, Unavailable, VorpalClient, play
