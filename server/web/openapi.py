@@ -33,6 +33,7 @@ from server import games
 from server.domain.ids import MATCH_ID_PATTERN
 from server.domain.status import MatchStatus
 from server.engine.play import Rules
+from server.web.openapi_games import typed_answers
 from server.errors import (
     BadRequest,
     Forbidden,
@@ -311,6 +312,7 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
     schemas = _schemas(list(models.values()))
     schemas["Problem"] = _problem_schema()
     schemas.update(game_options())
+    typed_answers(schemas)  # each game's view, move, outcome and events (server/web/openapi_games.py)
     for ops in paths.values():  # bodies that also follow a game's rules (per_game)
         for described in ops.values():
             op = described.pop("x-body-rules", None)
