@@ -45,7 +45,7 @@ from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
 from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
+from . import access, accounts, admin, asyncapi, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
 from .drain import Drain
 from .openapi import document
@@ -151,6 +151,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
             *tournaments.routes,
             *ladders.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/asyncapi.json", asyncapi.serve, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,
             WebSocketRoute(ws.PATH, ws.endpoint),  # reached through App.__call__
