@@ -92,22 +92,33 @@ export interface View {
   return `${BANNER(`${game.title}`)}\n${[...merged.values(), view].join("\n\n")}\n`;
 }
 
+/** A game's name as a type name: tabby_tumble -> TabbyTumble. */
+export function typeName(game) {
+  return game.replace(/(^|_)([a-z])/g, (_, _sep, c) => c.toUpperCase());
+}
+
 export function indexTypes(games) {
   const names = games.map((g) => g.name).sort();
   const imports = names.map((n) => `import type * as ${n} from "./${n}.js";`).join("\n");
-  const entries = names.map((n) => `  ${n}: { options: ${n}.Options; move: ${n}.Move; view: ${n}.View };`).join("\n");
+  const entries = names
+    .map((n) => `  ${n}: { name: "${n}"; options: ${n}.Options; move: ${n}.Move; view: ${n}.View };`)
+    .join("\n");
+  const aliases = names.map((n) => `export type ${typeName(n)} = GameTypes["${n}"];`).join("\n");
   return `${BANNER("every game")}
 ${imports}
 
 export type { ${names.join(", ")} };
 
-/** Each game's options, move and view types, by game name. */
+/** Each game's name, options, move and view types, by game name. */
 export interface GameTypes {
 ${entries}
 }
 
 /** The name of a game the catalogue holds. */
 export type GameName = keyof GameTypes;
+
+/** Each game's types by a name of its own: \`LiveConnection<Jabberwocky>\` plays Jabberwocky, typed. */
+${aliases}
 `;
 }
 

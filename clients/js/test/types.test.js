@@ -59,3 +59,7 @@ test("the game types refuse a move or option the schema does not allow", { timeo
   assert.match(errors[0], /'tricks' does not exist in type 'Play'/);
   assert.match(errors[1], /"sometimes"/);
 });
+
+test("the SDK is generic over a game's types: LiveConnection<Jabberwocky> types its view, legal moves and move", { timeout: 60_000 }, () => {
+  assert.deepEqual(typecheck("live.ts"), []);
+});

@@ -16,21 +16,35 @@ import type * as zimby_mojo from "./zimby_mojo.js";
 
 export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, jackrabbits, mimsy, mome, slithy, tabby_tumble, zimby_mojo };
 
-/** Each game's options, move and view types, by game name. */
+/** Each game's name, options, move and view types, by game name. */
 export interface GameTypes {
-  bandersnatch: { options: bandersnatch.Options; move: bandersnatch.Move; view: bandersnatch.View };
-  borogoves: { options: borogoves.Options; move: borogoves.Move; view: borogoves.View };
-  brillig: { options: brillig.Options; move: brillig.Move; view: brillig.View };
-  gimble: { options: gimble.Options; move: gimble.Move; view: gimble.View };
-  gyre: { options: gyre.Options; move: gyre.Move; view: gyre.View };
-  jabberwocky: { options: jabberwocky.Options; move: jabberwocky.Move; view: jabberwocky.View };
-  jackrabbits: { options: jackrabbits.Options; move: jackrabbits.Move; view: jackrabbits.View };
-  mimsy: { options: mimsy.Options; move: mimsy.Move; view: mimsy.View };
-  mome: { options: mome.Options; move: mome.Move; view: mome.View };
-  slithy: { options: slithy.Options; move: slithy.Move; view: slithy.View };
-  tabby_tumble: { options: tabby_tumble.Options; move: tabby_tumble.Move; view: tabby_tumble.View };
-  zimby_mojo: { options: zimby_mojo.Options; move: zimby_mojo.Move; view: zimby_mojo.View };
+  bandersnatch: { name: "bandersnatch"; options: bandersnatch.Options; move: bandersnatch.Move; view: bandersnatch.View };
+  borogoves: { name: "borogoves"; options: borogoves.Options; move: borogoves.Move; view: borogoves.View };
+  brillig: { name: "brillig"; options: brillig.Options; move: brillig.Move; view: brillig.View };
+  gimble: { name: "gimble"; options: gimble.Options; move: gimble.Move; view: gimble.View };
+  gyre: { name: "gyre"; options: gyre.Options; move: gyre.Move; view: gyre.View };
+  jabberwocky: { name: "jabberwocky"; options: jabberwocky.Options; move: jabberwocky.Move; view: jabberwocky.View };
+  jackrabbits: { name: "jackrabbits"; options: jackrabbits.Options; move: jackrabbits.Move; view: jackrabbits.View };
+  mimsy: { name: "mimsy"; options: mimsy.Options; move: mimsy.Move; view: mimsy.View };
+  mome: { name: "mome"; options: mome.Options; move: mome.Move; view: mome.View };
+  slithy: { name: "slithy"; options: slithy.Options; move: slithy.Move; view: slithy.View };
+  tabby_tumble: { name: "tabby_tumble"; options: tabby_tumble.Options; move: tabby_tumble.Move; view: tabby_tumble.View };
+  zimby_mojo: { name: "zimby_mojo"; options: zimby_mojo.Options; move: zimby_mojo.Move; view: zimby_mojo.View };
 }
 
 /** The name of a game the catalogue holds. */
 export type GameName = keyof GameTypes;
+
+/** Each game's types by a name of its own: `LiveConnection<Jabberwocky>` plays Jabberwocky, typed. */
+export type Bandersnatch = GameTypes["bandersnatch"];
+export type Borogoves = GameTypes["borogoves"];
+export type Brillig = GameTypes["brillig"];
+export type Gimble = GameTypes["gimble"];
+export type Gyre = GameTypes["gyre"];
+export type Jabberwocky = GameTypes["jabberwocky"];
+export type Jackrabbits = GameTypes["jackrabbits"];
+export type Mimsy = GameTypes["mimsy"];
+export type Mome = GameTypes["mome"];
+export type Slithy = GameTypes["slithy"];
+export type TabbyTumble = GameTypes["tabby_tumble"];
+export type ZimbyMojo = GameTypes["zimby_mojo"];
