@@ -50,8 +50,15 @@ from .strategy import (
     seconds_left,
 )
 from .tournaments import Tournament, play_tournament
+from .typed import GameTypes, TypedClient, TypedEvent, TypedLive, TypedState, WrongGame
 
 __all__ = [
+    "GameTypes",
+    "TypedClient",
+    "TypedEvent",
+    "TypedLive",
+    "TypedState",
+    "WrongGame",
     "Account", "ApiError", "BadMove", "BadRequest", "Conflict", "Decision", "Forbidden", "Game", "IllegalMove",
     "IssuedKey", "LeaveResult", "LiveConnection", "LoggedEvent", "MatchOver", "MatchState", "MatchSummary",
     "MoveRefused", "MoveResult", "NotFound", "NotYourTurn", "RateLimited", "SeatToken", "ServerError",
