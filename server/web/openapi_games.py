@@ -2,7 +2,7 @@
 
 The catalogue (``GET /v1/games``) carries a game's JSON Schemas as separate documents, each with its own
 ``$defs``. Here every one of them becomes a component named after its game (``jabberwocky.Move``,
-``jabberwocky.View``, ``jabberwocky.Event``, ...), its ``$defs`` hoisted beside it
+``jabberwocky.View``, ``jabberwocky.Event``, ...; its options are ``jabberwocky.options.<seats>``), its ``$defs`` hoisted beside it
 (``jabberwocky.Move.Bid``) and its references rewritten to point there: inside an OpenAPI document a
 ``#/$defs/...`` would resolve against the document's root, not the schema's.
 
@@ -50,6 +50,32 @@ def _hoisted(schema: dict[str, Any], name: str, out: dict[str, Any]) -> None:
     out[name] = rewrite(schema)
     for def_name, sub in defs.items():
         out[f"{name}.{def_name}"] = rewrite(sub)
+    for node in _nodes([out[name], *(out[f"{name}.{d}"] for d in defs)]):
+        _tag_required(out, node)
+
+
+def _nodes(node: Any) -> list[dict[str, Any]]:
+    """Every schema object within ``node``, itself included."""
+    if isinstance(node, list):
+        return [n for item in node for n in _nodes(item)]
+    if not isinstance(node, dict):
+        return []
+    return [node, *(n for v in node.values() for n in _nodes(v))]
+
+
+def _tag_required(out: dict[str, Any], schema: dict[str, Any]) -> None:
+    """A union told apart by a property needs it in every value: the game's parser refuses a move without its
+    ``type`` (the tag it reads), though the move model gives it a default; so each branch requires it."""
+    discriminator = schema.get("discriminator")
+    if not isinstance(discriminator, dict):
+        return
+    tag = discriminator["propertyName"]
+    for ref in discriminator.get("mapping", {}).values():
+        branch = out.get(ref.removeprefix(_COMPONENTS))
+        if branch is not None and tag in branch.get("properties", {}):
+            required = branch.setdefault("required", [])
+            if tag not in required:
+                required.insert(0, tag)
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -65,13 +91,12 @@ def game_names() -> list[str]:
 
 
 def game_components() -> dict[str, Any]:
-    """Every game's schemas as components: ``<game>.Options``, ``.Move``, ``.Public``, ``.Private``,
+    """Every game's schemas as components (its options are the bodies' ``<game>.options.<seats>``): ``<game>.Move``, ``.Public``, ``.Private``,
     ``.View``, ``.Outcome``, ``.Event`` (an event's public part), ``.EventPrivate.<type>`` and ``.EventPart``
     (what a recipient sees of one event)."""
     out: dict[str, Any] = {}
     for game in catalogue()["games"]:
         name, schemas = game["name"], game["schemas"]
-        _hoisted(schemas["options"], f"{name}.Options", out)
         _hoisted(schemas["move"], f"{name}.Move", out)
         _hoisted(schemas["view"]["public"], f"{name}.Public", out)
         _hoisted(schemas["view"]["private"], f"{name}.Private", out)

@@ -35,7 +35,7 @@ type Checks<G extends Game> = {
   legal: Tagged<NonNullable<StateOf<G>["legal"]>[number]>;
   move: Tagged<Schemas[`${G}.Move`]>;
   event: Tagged<Schemas[`${G}.Event`]>;
-  options: Named<Schemas[`${G}.Options`]>;
+  options: Named<Schemas[Extract<keyof Schemas, `${G}.options.${number}`>]>;
   outcome: Named<NonNullable<StateOf<G>["outcome"]>>;
 };
 const yes = { view: true, private: true, legal: true, move: true, event: true, options: true, outcome: true } as const;
