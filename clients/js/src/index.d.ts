@@ -141,6 +141,15 @@ export class IllegalMove extends MoveRefused {}
 export class Unauthorized extends ApiError {}
 /** forbidden (an admin endpoint without the admin key) or account_disabled */
 export class Forbidden extends ApiError {}
+/**
+ * forbidden, found by the SDK in a browser: the server is up, but its VORPAL_CORS_ORIGINS does not list
+ * this page's origin (`localhost` and `127.0.0.1` are different origins), so the browser hid its answer.
+ */
+export class OriginNotAllowed extends Forbidden {
+  constructor(origin: string, server: string);
+  /** The page's origin: the one to add to VORPAL_CORS_ORIGINS. */
+  readonly origin: string;
+}
 export class NotFound extends ApiError {}
 export class Conflict extends ApiError {}
 export class StaleVersion extends Conflict {
