@@ -26,7 +26,7 @@ test("the committed game types are those of the live catalogue", { timeout: 120_
   assert.deepEqual(differences(files, TYPES_DIR), [], "run: node scripts/gen-types.js --server URL (with make serve running)");
   for (const game of games) {
     assert.match(files[`${game.name}.d.ts`], /export interface View \{/);
-    assert.match(files["index.d.ts"], new RegExp(`  ${game.name}: \\{ options: ${game.name}\\.Options;`));
+    assert.match(files["index.d.ts"], new RegExp(`  ${game.name}: \\{ name: "${game.name}"; options: ${game.name}\\.Options;`));
   }
 });
 
