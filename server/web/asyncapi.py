@@ -150,13 +150,25 @@ def document() -> dict[str, Any]:
                 "title": "One connection's frames",
                 "description": "Offer a subprotocol in Sec-WebSocket-Protocol: " + ", ".join(SUBPROTOCOLS) + ".",
                 "messages": channel_messages,
-                "bindings": {"ws": {
-                    "headers": {"type": "object", "required": ["Sec-WebSocket-Protocol"], "properties": {
-                        "Sec-WebSocket-Protocol": {"type": "string", "enum": list(SUBPROTOCOLS)}}},
-                    "query": {"type": "object", "properties": {"match": {
-                        "type": "string", "description": "the match the connection is for: load balancers "
-                        "route on it (optional)"}}},
-                }},  # fmt: skip
+                "bindings": {
+                    "ws": {
+                        "headers": {
+                            "type": "object",
+                            "required": ["Sec-WebSocket-Protocol"],
+                            "properties": {"Sec-WebSocket-Protocol": {"type": "string", "enum": list(SUBPROTOCOLS)}},
+                        },
+                        "query": {
+                            "type": "object",
+                            "properties": {
+                                "match": {
+                                    "type": "string",
+                                    "description": "the match the connection is for: load balancers "
+                                    "route on it (optional)",
+                                }
+                            },
+                        },
+                    }
+                },
             }
         },
         "operations": operations,

@@ -33,7 +33,6 @@ from server import games
 from server.domain.ids import MATCH_ID_PATTERN
 from server.domain.status import MatchStatus
 from server.engine.play import Rules
-from server.web.openapi_games import typed_answers
 from server.errors import (
     BadRequest,
     Forbidden,
@@ -45,6 +44,7 @@ from server.errors import (
     VorpalError,
     all_errors,
 )
+from server.web.openapi_games import typed_answers
 
 H = TypeVar("H", bound=Callable[..., Any])
 

@@ -2,9 +2,9 @@
 
 The catalogue (``GET /v1/games``) carries a game's JSON Schemas as separate documents, each with its own
 ``$defs``. Here every one of them becomes a component named after its game (``jabberwocky.Move``,
-``jabberwocky.View``, ``jabberwocky.Event``, ...; its options are ``jabberwocky.options.<seats>``), its ``$defs`` hoisted beside it
-(``jabberwocky.Move.Bid``) and its references rewritten to point there: inside an OpenAPI document a
-``#/$defs/...`` would resolve against the document's root, not the schema's.
+``jabberwocky.View``, ``jabberwocky.Event``, ...; its options are ``jabberwocky.options.<seats>``), its
+``$defs`` hoisted beside it (``jabberwocky.Move.Bid``) and its references rewritten to point there: in an
+OpenAPI document a ``#/$defs/...`` would resolve against the document's root, not the schema's.
 
 With those, an answer whose game-specific parts depend on the match's ``game`` becomes a union of one
 branch per game, each branch the generic model with ``game`` a constant and its parts the game's
@@ -91,7 +91,8 @@ def game_names() -> list[str]:
 
 
 def game_components() -> dict[str, Any]:
-    """Every game's schemas as components (its options are the bodies' ``<game>.options.<seats>``): ``<game>.Move``, ``.Public``, ``.Private``,
+    """Every game's schemas as components (its options are the bodies' ``<game>.options.<seats>``):
+    ``<game>.Move``, ``.Public``, ``.Private``,
     ``.View``, ``.Outcome``, ``.Event`` (an event's public part), ``.EventPrivate.<type>`` and ``.EventPart``
     (what a recipient sees of one event)."""
     out: dict[str, Any] = {}
@@ -120,8 +121,11 @@ def game_components() -> dict[str, Any]:
             "required": ["public"],
             "properties": {
                 "public": _ref(f"{name}.Event"),
-                "then": {"type": "array", "items": _ref(f"{name}.EventPart"),
-                         "description": "the chance steps that followed the move, each redacted alike"},  # fmt: skip
+                "then": {
+                    "type": "array",
+                    "items": _ref(f"{name}.EventPart"),
+                    "description": "the chance steps that followed the move, each redacted alike",
+                },
             },
             "additionalProperties": False,
         }

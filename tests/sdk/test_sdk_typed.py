@@ -48,7 +48,8 @@ async def test_a_seat_plays_jabberwocky_typed_over_the_socket_and_rest(server: S
 
 def test_mypy_refuses_a_move_or_a_field_of_another_game(tmp_path: Path) -> None:
     code = tmp_path / "uses.py"
-    code.write_text(textwrap.dedent("""
+    code.write_text(
+        textwrap.dedent("""
         from vorpal_client import TypedLive
         from vorpal_client.games import gyre, jabberwocky
 
@@ -57,7 +58,8 @@ def test_mypy_refuses_a_move_or_a_field_of_another_game(tmp_path: Path) -> None:
             grid = state.view.public.grid
             await live.move("m", gyre.Fly(to=(0, 1)), version=state.version, move_id="x")
             trump: str = state.view.public.trump_card
-    """))
+    """)
+    )
     out, _, status = mypy_api.run(["--strict", "--no-incremental", "--follow-imports=silent", str(code)])
     assert status == 1, out
     errors = [line for line in out.splitlines() if ": error:" in line]

@@ -13,9 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from jsonschema import Draft7Validator
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT7
+from jsonschema_rs import Draft7Validator
 from vorpal_protocol import ClientFrame, ServerFrame
 from vorpal_protocol.frames import SUBPROTOCOL
 
@@ -80,10 +78,9 @@ def _members(union: Any) -> list[Any]:
 
 
 def message_validator(doc: dict[str, Any], kind: str) -> Draft7Validator:
-    """A validator of the message ``kind``'s payload, its references resolved in ``doc``."""
-    registry: Registry[Any] = Registry().with_resource("urn:asyncapi", Resource(contents=doc, specification=DRAFT7))
-    return Draft7Validator({"$ref": "urn:asyncapi" + doc["components"]["messages"][kind]["payload"]["$ref"]},
-                           registry=registry)  # fmt: skip
+    """A validator of the message ``kind``'s payload: the document itself, its root a reference to the payload
+    (draft 7 ignores what stands beside a ``$ref``, and resolves the payload's own references in it)."""
+    return Draft7Validator({**doc, "$ref": doc["components"]["messages"][kind]["payload"]["$ref"]})
 
 
 def test_every_vector_frame_matches_its_message_schema() -> None:
@@ -94,13 +91,14 @@ def test_every_vector_frame_matches_its_message_schema() -> None:
         for vector in json.loads((VECTORS / name).read_text())["vectors"]:
             frame = vector["value"]
             errors = list(message_validator(doc, frame["type"]).iter_errors(frame))
-            assert not errors, (vector["name"], [e.message for e in errors[:3]])
+            assert not errors, (vector["name"], [str(e) for e in errors[:3]])
             checked += 1
     assert checked > 20
 
 
 def test_an_event_frame_with_a_view_of_no_game_is_refused() -> None:
     validator = message_validator(document(), "event")
-    frame = {"type": "event", "match": "m1", "version": 1, "status": "active", "to_act": [0],
-             "event": {"public": {"type": "joined", "seat": 0, "name": "ann"}}, "view": {"public": {"x": 1}}}  # fmt: skip
-    assert any("view" in list(e.absolute_path) for e in validator.iter_errors(frame))
+    joined = {"public": {"type": "joined", "seat": 0, "name": "ann"}}
+    frame = {"type": "event", "match": "m1", "version": 1, "status": "active", "to_act": [0], "event": joined,
+             "view": {"public": {"x": 1}}}  # fmt: skip
+    assert any("view" in list(e.instance_path) for e in validator.iter_errors(frame))

@@ -140,8 +140,13 @@ def game_module(game: dict[str, Any]) -> str:
     if typing_names:
         head.append(f"from typing import {', '.join(typing_names)}")
         head.append("")
-    head += [f"from pydantic import {', '.join(pydantic_names)}", "", "from vorpal_client.models import GameModel",
-             "from vorpal_client.typed import GameTypes", ""]
+    head += [
+        f"from pydantic import {', '.join(pydantic_names)}",
+        "",
+        "from vorpal_client.models import GameModel",
+        "from vorpal_client.typed import GameTypes",
+        "",
+    ]
     head += [f"NAME = {json.dumps(game['name'])}", f"TITLE = {json.dumps(game['title'])}", ""]
     return "\n".join(head) + "\n" + "\n\n".join(body) + "\n\n" + tail
 
