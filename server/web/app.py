@@ -57,7 +57,11 @@ log = logging.getLogger("vorpal")
 
 
 async def openapi(request: Request) -> Response:
-    return JSONResponse(document(request.app.routes))
+    # Fixed for the process, and long to make (every game's schemas): made once per app, not per request.
+    state = request.app.state
+    if getattr(state, "openapi", None) is None:
+        state.openapi = JSONResponse(document(request.app.routes)).body
+    return Response(state.openapi, media_type="application/json")
 
 
 class App(Starlette):

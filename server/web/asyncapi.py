@@ -24,7 +24,7 @@ from vorpal_protocol import MAX_FRAME_BYTES, SUBPROTOCOLS, ClientFrame, ServerFr
 
 from server.errors import all_errors
 
-from .openapi_games import any_game, game_components, game_names
+from .openapi_games import any_game, catalogue, game_components
 
 #: The frames the server sends only as replies to a request (the rest it pushes), and which answer which.
 _REPLIES = ("ack", "error", "pong")
@@ -42,9 +42,8 @@ def _kind(model: type[BaseModel]) -> str:
     return str(name)
 
 
-def _typed(schemas: dict[str, Any]) -> None:
+def _typed(schemas: dict[str, Any], names: list[str]) -> None:
     """The event frame's game parts as any game's (the frame does not name its game)."""
-    names = game_names()
     frame = schemas["EventFrame"]["properties"]
     for prop, part in (("view", "View"), ("outcome", "Outcome")):
         frame[prop] = {"anyOf": [*any_game(part, names)["anyOf"], {"type": "null"}],
@@ -96,8 +95,9 @@ def document() -> dict[str, Any]:
         required = schemas[model.__name__].setdefault("required", [])
         if "type" not in required:
             required.insert(0, "type")
-    _typed(schemas)
-    schemas.update(game_components())
+    games = catalogue()
+    _typed(schemas, [game["name"] for game in games])
+    schemas.update(game_components(games))
     messages = {_kind(m): _message(m) for m in (*clients, *servers)}
     channel_messages = {kind: {"$ref": f"#/components/messages/{kind}"} for kind in messages}
 
@@ -177,4 +177,8 @@ def document() -> dict[str, Any]:
 
 
 async def serve(request: Request) -> Response:
-    return JSONResponse(document())
+    # Fixed for the process, and long to make (every game's schemas): made once per app, not per request.
+    state = request.app.state
+    if getattr(state, "asyncapi", None) is None:
+        state.asyncapi = JSONResponse(document()).body
+    return Response(state.asyncapi, media_type="application/json")

@@ -19,7 +19,7 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from server.domain.catalogue import catalogue
+from server.domain.catalogue import catalogue as domain_catalogue
 
 _COMPONENTS = "#/components/schemas/"
 _DEFS = "#/$defs/"
@@ -86,17 +86,13 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
 
 
-def game_names() -> list[str]:
-    return [game["name"] for game in catalogue()["games"]]
-
-
-def game_components() -> dict[str, Any]:
+def game_components(games: list[dict[str, Any]]) -> dict[str, Any]:
     """Every game's schemas as components (its options are the bodies' ``<game>.options.<seats>``):
     ``<game>.Move``, ``.Public``, ``.Private``,
     ``.View``, ``.Outcome``, ``.Event`` (an event's public part), ``.EventPrivate.<type>`` and ``.EventPart``
-    (what a recipient sees of one event)."""
+    (what a recipient sees of one event). ``games``: the catalogue's (:func:`catalogue`)."""
     out: dict[str, Any] = {}
-    for game in catalogue()["games"]:
+    for game in games:
         name, schemas = game["name"], game["schemas"]
         _hoisted(schemas["move"], f"{name}.Move", out)
         _hoisted(schemas["view"]["public"], f"{name}.Public", out)
@@ -166,11 +162,17 @@ def any_game(part: str, names: Iterable[str]) -> dict[str, Any]:
     return {"anyOf": [_ref(f"{name}.{part}") for name in names]}
 
 
-def typed_answers(schemas: dict[str, Any]) -> None:
+def catalogue() -> list[dict[str, Any]]:
+    """Every game of the catalogue, as ``GET /v1/games`` lists it (long to build: a document is made once)."""
+    games: list[dict[str, Any]] = domain_catalogue()["games"]
+    return games
+
+
+def typed_answers(schemas: dict[str, Any], games: list[dict[str, Any]]) -> None:
     """Replace, in ``schemas`` (the document's components), the free game parts of the answers with each
     game's: the match state by game; legal moves and log events as any game's."""
-    names = game_names()
-    schemas.update(game_components())
+    names = [game["name"] for game in games]
+    schemas.update(game_components(games))
     if "MatchState" in schemas:
         parts = {
             "view": lambda g: _ref(f"{g}.View"),
