@@ -21,7 +21,7 @@ export interface EventFrame<G extends GameShape = AnyGame> {
   type: "event";
   match: string;
   version: number;
-  event: { public: { [key: string]: Json }; private?: { [key: string]: Json } };
+  event: { public: GameEvent<G>; private?: { [key: string]: Json }; then?: { public: GameEvent<G>; private?: { [key: string]: Json } }[] };
   status: MatchStatus;
   to_act: number[];
   view?: G["view"];
@@ -62,9 +62,11 @@ export function byCodePoint(a: string, b: string): number;
  * give one per game (`import type { Jabberwocky } from "vorpal-client/games"`): `LiveConnection<Jabberwocky>`
  * then types the view, the legal moves and the move it sends. Without one, any game's (`AnyGame`).
  */
-export interface GameShape { name: string; view: AnyView; move: unknown; options?: object }
+export interface GameShape { name: string; view: AnyView; move: unknown; options?: object; event?: unknown }
 /** Any game: a view of free maps, moves of any JSON. */
-export interface AnyGame { name: string; view: View; move: Json; options: object }
+export interface AnyGame { name: string; view: View; move: Json; options: object; event: { [key: string]: Json } }
+/** The public part of an event of the game `G` (its generated `Event`: told apart by `type`). */
+export type GameEvent<G extends GameShape> = G extends { event: infer E } ? E : { [key: string]: Json };
 
 // -- REST results ----------------------------------------------------------------------------
 

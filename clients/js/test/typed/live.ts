@@ -23,6 +23,12 @@ export async function bidOnce(server: string, match: string, token: string): Pro
   // @ts-expect-error: not a Jabberwocky move
   await live.move(match, { type: "pick", card: 1 }, { version: state.version, moveId: "m2" });
   for await (const pushed of live.events) {
+    if (pushed.type === "event" && pushed.event.public.type === "bid") {
+      const bidder: number = pushed.event.public.seat + pushed.event.public.tricks;
+      void bidder;
+    }
+    // @ts-expect-error: no Jabberwocky event is a "pick"
+    if (pushed.type === "event" && pushed.event.public.type === "pick") continue;
     if (pushed.type === "event" && pushed.view !== undefined) return pushed.view.public.round;
     if (pushed.type === "resumed") return pushed.state.view.public.round;
   }
