@@ -24,7 +24,8 @@ $(UV): uv.lock tools/uv_from_lock.py
 	touch $(UV)
 
 # Exactly what uv.lock holds (--locked: a lock that disagrees with a pyproject.toml is refused).
-$(STAMP): $(UV) pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml uv.lock clients/js/package-lock.json tools/openapi-lint/package-lock.json
+$(STAMP): $(UV) pyproject.toml protocol/pyproject.toml clients/python/pyproject.toml uv.lock clients/js/package-lock.json tools/openapi-lint/package-lock.json \
+  tools/api-clients/package-lock.json
 	UV_PROJECT_ENVIRONMENT=$(VENV) $(UV) sync --locked --extra dev --quiet
 	@# nginx and docker-compose (Debian) for the deployment tests; they skip only if this cannot work.
 	bash deploy/topology.sh install-tools || echo "nginx/docker-compose missing: tests/project/test_deploy.py will skip" >&2
@@ -32,6 +33,8 @@ $(STAMP): $(UV) pyproject.toml protocol/pyproject.toml clients/python/pyproject.
 	cd clients/js && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: /play cannot load the JS SDK" >&2
 	@# redocly, pinned, to lint /openapi.json (tests/web/test_openapi_contract.py); it runs offline.
 	cd tools/openapi-lint && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: the redocly lint test will skip" >&2
+	@# openapi-typescript, tsc and the AsyncAPI parser, pinned: what a generated client sees (tests/web/test_openapi_types.py, test_asyncapi.py).
+	cd tools/api-clients && npm ci --no-audit --no-fund --loglevel=error || echo "npm ci failed: the generated-client tests will skip" >&2
 	@# Debian's chromium for the playground's browser tests; they skip only if this cannot work.
 	bash deploy/chromium.sh install || echo "chromium missing: tests/web/test_playground.py will skip" >&2
 	touch $(STAMP)

@@ -45,7 +45,7 @@ from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
 from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
+from . import access, accounts, admin, asyncapi, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
 from .drain import Drain
 from .openapi import document
@@ -57,7 +57,11 @@ log = logging.getLogger("vorpal")
 
 
 async def openapi(request: Request) -> Response:
-    return JSONResponse(document(request.app.routes))
+    # Fixed for the process, and long to make (every game's schemas): made once per app, not per request.
+    state = request.app.state
+    if getattr(state, "openapi", None) is None:
+        state.openapi = JSONResponse(document(request.app.routes)).body
+    return Response(state.openapi, media_type="application/json")
 
 
 class App(Starlette):
@@ -151,6 +155,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
             *tournaments.routes,
             *ladders.routes,
             Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/asyncapi.json", asyncapi.serve, methods=["GET"]),
             Route("/metrics", metrics.endpoint, methods=["GET"]),
             *docs.routes,
             WebSocketRoute(ws.PATH, ws.endpoint),  # reached through App.__call__

@@ -44,6 +44,7 @@ from server.errors import (
     VorpalError,
     all_errors,
 )
+from server.web.openapi_games import catalogue, typed_answers
 
 H = TypeVar("H", bound=Callable[..., Any])
 
@@ -311,6 +312,7 @@ def document(routes: Sequence[BaseRoute]) -> dict[str, Any]:
     schemas = _schemas(list(models.values()))
     schemas["Problem"] = _problem_schema()
     schemas.update(game_options())
+    typed_answers(schemas, catalogue())  # each game's view, move, outcome and events (server/web/openapi_games.py)
     for ops in paths.values():  # bodies that also follow a game's rules (per_game)
         for described in ops.values():
             op = described.pop("x-body-rules", None)

@@ -152,8 +152,8 @@ def test_the_document_is_valid_openapi_3_1(admin_server: ServerProcess) -> None:
 def test_every_api_route_declares_its_operation_and_ids_are_unique() -> None:
     app = create_app()
     # Pages for people and scrapers, not JSON operations: the playground, this document, its
-    # reader, and the Prometheus text of /metrics.
-    pages = ("/play", "/openapi.json", "/docs", "/metrics")
+    # reader, the WebSocket's document (tests/web/test_asyncapi.py), and the Prometheus text of /metrics.
+    pages = ("/play", "/openapi.json", "/docs", "/asyncapi.json", "/metrics")
     api = [r for r in app.routes if isinstance(r, Route) and not r.path.startswith(pages)]
     assert api and all(declared(r.endpoint) is not None for r in api), [
         r.path for r in api if declared(r.endpoint) is None
@@ -184,7 +184,19 @@ def test_the_document_says_what_the_server_enforces(admin_server: ServerProcess)
     assert get_match["responses"]["200"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/MatchState"
     }
-    assert set(doc["components"]["schemas"]["MatchState"]["properties"]) == set(MatchState.model_fields)
+    # The match state is a union by game: each branch has the model's fields, `game` one game's name.
+    state = doc["components"]["schemas"]["MatchState"]
+    mapping = state["discriminator"]["mapping"]
+    assert state["discriminator"]["propertyName"] == "game" and len(state["oneOf"]) == len(mapping) > 1
+    for game, ref in mapping.items():
+        branch = doc["components"]["schemas"][ref.rpartition("/")[2]]
+        assert set(branch["properties"]) == set(MatchState.model_fields)
+        assert branch["properties"]["game"]["const"] == game
+        assert branch["properties"]["view"] == {"$ref": f"#/components/schemas/{game}.View", **{
+            "description": branch["properties"]["view"]["description"]}}  # fmt: skip
+    # The tournament export answers JSON, or CSV with format=csv: both are declared.
+    export = doc["paths"]["/v1/tournaments/{tournament_id}/export"]["get"]["responses"]["200"]["content"]
+    assert set(export) == {"application/json", "text/csv"}
     # Every problem an operation can answer, with its codes, as application/problem+json.
     codes = {
         status: response["content"]["application/problem+json"]["schema"]["allOf"][1]["properties"]["code"]["enum"]

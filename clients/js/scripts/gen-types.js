@@ -92,29 +92,70 @@ export interface View {
   return `${BANNER(`${game.title}`)}\n${[...merged.values(), view].join("\n\n")}\n`;
 }
 
+/** A game's name as a type name: tabby_tumble -> TabbyTumble. */
+export function typeName(game) {
+  return game.replace(/(^|_)([a-z])/g, (_, _sep, c) => c.toUpperCase());
+}
+
+/**
+ * A game's events (`<game>.events.d.ts`): `Event`, the public part of any event its matches carry (the
+ * match's own and the game's, told apart by `type`). A file of its own: an event's parts may share a
+ * name with a view's (Gimble's `Gems`) and differ from it.
+ */
+export async function eventTypes(game) {
+  const schema = {
+    ...untitled(game.schemas.events.public),
+    title: "Event",
+    description: "an event's public part: what every recipient learns of it",
+  };
+  const source = await compile(schema, "Event", {
+    bannerComment: "",
+    additionalProperties: false,
+    strictIndexSignatures: true,
+    format: true,
+    style: { printWidth: 120 },
+  });
+  return `${BANNER(`${game.title}, events`)}\n${[...declarations(source).values()].join("\n\n")}\n`;
+}
+
 export function indexTypes(games) {
   const names = games.map((g) => g.name).sort();
-  const imports = names.map((n) => `import type * as ${n} from "./${n}.js";`).join("\n");
-  const entries = names.map((n) => `  ${n}: { options: ${n}.Options; move: ${n}.Move; view: ${n}.View };`).join("\n");
+  const imports = names
+    .map((n) => `import type * as ${n} from "./${n}.js";\nimport type * as ${n}_events from "./${n}.events.js";`)
+    .join("\n");
+  const entries = names
+    .map(
+      (n) =>
+        `  ${n}: { name: "${n}"; options: ${n}.Options; move: ${n}.Move; view: ${n}.View; event: ${n}_events.Event };`,
+    )
+    .join("\n");
+  const aliases = names.map((n) => `export type ${typeName(n)} = GameTypes["${n}"];`).join("\n");
   return `${BANNER("every game")}
 ${imports}
 
 export type { ${names.join(", ")} };
+export type { ${names.map((n) => `${n}_events`).join(", ")} };
 
-/** Each game's options, move and view types, by game name. */
+/** Each game's name, options, move, view and event types, by game name. */
 export interface GameTypes {
 ${entries}
 }
 
 /** The name of a game the catalogue holds. */
 export type GameName = keyof GameTypes;
+
+/** Each game's types by a name of its own: \`LiveConnection<Jabberwocky>\` plays Jabberwocky, typed. */
+${aliases}
 `;
 }
 
 /** Every file the catalogue's types consist of: {filename: text}. */
 export async function generate(games) {
   const files = { "index.d.ts": indexTypes(games) };
-  for (const game of games) files[`${game.name}.d.ts`] = await gameTypes(game);
+  for (const game of games) {
+    files[`${game.name}.d.ts`] = await gameTypes(game);
+    files[`${game.name}.events.d.ts`] = await eventTypes(game);
+  }
   return files;
 }
 

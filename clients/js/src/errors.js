@@ -12,6 +12,8 @@
 //      │    └── IllegalMove     illegal_move  well-formed, but against the rules now
 //      ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
 //      ├── Forbidden            forbidden / account_disabled
+//      │    └── OriginNotAllowed  forbidden, found by the SDK: a browser page whose origin the server's
+//      │                        VORPAL_CORS_ORIGINS does not list (src/origin.js)
 //      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
 //      │                        tournament_not_found / ladder_not_found
 //      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /

@@ -17,15 +17,15 @@ export type ClientFrame = Auth | Subscribe | Unsubscribe | MoveFrame | SayFrame 
 export interface Ack { type: "ack"; id: RequestId; result: { [key: string]: Json } }
 /** `current`: with `stale_version`, the match's current version; `retry_after_ms`: with `rate_limited`, when to retry. */
 export interface ErrorFrame { type: "error"; id?: RequestId; code: string; title: string; detail?: string; current?: number; retry_after_ms?: number }
-export interface EventFrame {
+export interface EventFrame<G extends GameShape = AnyGame> {
   type: "event";
   match: string;
   version: number;
-  event: { public: { [key: string]: Json }; private?: { [key: string]: Json } };
+  event: { public: GameEvent<G>; private?: { [key: string]: Json }; then?: { public: GameEvent<G>; private?: { [key: string]: Json } }[] };
   status: MatchStatus;
   to_act: number[];
-  view?: View;
-  legal?: Json[];
+  view?: G["view"];
+  legal?: G["move"][];
   outcome?: Outcome;
   /** the match clock after the event, when the match has one */
   clock?: ClockView;
@@ -54,6 +54,19 @@ export function decodeClient(data: Uint8Array | ArrayBuffer): ClientFrame;
 export function decodeServer(data: Uint8Array | ArrayBuffer): ServerFrame;
 export function unpack(data: Uint8Array | ArrayBuffer): { [key: string]: Json };
 export function byCodePoint(a: string, b: string): number;
+
+// -- games -----------------------------------------------------------------------------------
+
+/**
+ * What the SDK's types are generic over: one game's name, view, move and options. The generated types
+ * give one per game (`import type { Jabberwocky } from "vorpal-client/games"`): `LiveConnection<Jabberwocky>`
+ * then types the view, the legal moves and the move it sends. Without one, any game's (`AnyGame`).
+ */
+export interface GameShape { name: string; view: AnyView; move: unknown; options?: object; event?: unknown }
+/** Any game: a view of free maps, moves of any JSON. */
+export interface AnyGame { name: string; view: View; move: Json; options: object; event: { [key: string]: Json } }
+/** The public part of an event of the game `G` (its generated `Event`: told apart by `type`). */
+export type GameEvent<G extends GameShape> = G extends { event: infer E } ? E : { [key: string]: Json };
 
 // -- REST results ----------------------------------------------------------------------------
 
@@ -91,9 +104,9 @@ export type AccountKind = "human" | "bot";
 export interface Account { id: string; name: string; kind: AccountKind; created: number; disabled: boolean }
 /** A new API key (`vpk_...`) with its account: shown this once, so keep it. */
 export interface IssuedKey { account: Account; key: string }
-export interface MatchState {
+export interface MatchState<G extends GameShape = AnyGame> {
   match: string;
-  game: string;
+  game: G["name"];
   status: MatchStatus;
   version: number;
   seats: number;
@@ -102,9 +115,9 @@ export interface MatchState {
   accounts: (string | null)[];
   you: number | null;
   to_act: number[];
-  view: View;
+  view: G["view"];
   outcome: Outcome | null;
-  legal?: Json[] | null;
+  legal?: G["move"][] | null;
 }
 export interface MoveResult { match: string; version: number; duplicate?: boolean }
 export interface LoggedEvent { version: number; at: number | null; event: EventFrame["event"] }
@@ -130,6 +143,15 @@ export class IllegalMove extends MoveRefused {}
 export class Unauthorized extends ApiError {}
 /** forbidden (an admin endpoint without the admin key) or account_disabled */
 export class Forbidden extends ApiError {}
+/**
+ * forbidden, found by the SDK in a browser: the server is up, but its VORPAL_CORS_ORIGINS does not list
+ * this page's origin (`localhost` and `127.0.0.1` are different origins), so the browser hid its answer.
+ */
+export class OriginNotAllowed extends Forbidden {
+  constructor(origin: string, server: string);
+  /** The page's origin: the one to add to VORPAL_CORS_ORIGINS. */
+  readonly origin: string;
+}
 export class NotFound extends ApiError {}
 export class Conflict extends ApiError {}
 export class StaleVersion extends Conflict {
@@ -177,9 +199,15 @@ export class VorpalClient {
   ): Promise<SeatToken>;
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
-  state(match: string, token?: string | null): Promise<MatchState>;
-  legal(match: string, token: string): Promise<Json[]>;
-  move(match: string, token: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
+  /** `G`: the match's game, for a typed view and legal moves (`api.state<Jabberwocky>(match, token)`). */
+  state<G extends GameShape = AnyGame>(match: string, token?: string | null): Promise<MatchState<G>>;
+  legal<G extends GameShape = AnyGame>(match: string, token: string): Promise<G["move"][]>;
+  move<G extends GameShape = AnyGame>(
+    match: string,
+    token: string,
+    move: G["move"],
+    options: { version: number; moveId: string },
+  ): Promise<MoveResult>;
   events(match: string, options?: { since?: number; token?: string | null }): Promise<LoggedEvent[]>;
   say(match: string, token: string, text: string): Promise<ChatMessage & { match: string }>;
   chat(match: string): Promise<ChatMessage[]>;
@@ -342,8 +370,8 @@ export function playTournament(
 ): Promise<Tournament>;
 
 /** Pushed to `events` after a reconnect: the state the re-subscription returned. */
-export interface Resumed { type: "resumed"; match: string; state: MatchState }
-export type Pushed = EventFrame | ChatFrame | ErrorFrame | Resumed;
+export interface Resumed<G extends GameShape = AnyGame> { type: "resumed"; match: string; state: MatchState<G> }
+export type Pushed<G extends GameShape = AnyGame> = EventFrame<G> | ChatFrame | ErrorFrame | Resumed<G>;
 
 export class FrameQueue<T = Pushed> {
   push(item: T): void;
@@ -356,7 +384,11 @@ export function wsUrl(baseUrl: string, match?: string | null): string;
 /** CRC-32 of a string's UTF-8 bytes (zlib's): picks the first URL a match's connection tries. */
 export function crc32(text: string): number;
 
-export class LiveConnection {
+/**
+ * `G`: the game of the matches played on the connection, typed (`LiveConnection<Jabberwocky>`; the
+ * generated types of vorpal-client/games); any game's without it.
+ */
+export class LiveConnection<G extends GameShape = AnyGame> {
   /**
    * One URL, or those of several instances of one deployment (tried in turn on connect and on
    * reconnect). Times in milliseconds. `WebSocket` defaults to the global one, else the `ws`
@@ -370,7 +402,7 @@ export class LiveConnection {
   readonly urls: string[];
   /** The URL of the current (or last tried) connection. */
   readonly url: string;
-  readonly events: FrameQueue<Pushed>;
+  readonly events: FrameQueue<Pushed<G>>;
   readonly versions: Map<string, number>;
   readonly tokens: Map<string, string>;
   /** The signed-in account's notices, in seq order, each once (resumed with `since` after a reconnect). */
@@ -393,9 +425,9 @@ export class LiveConnection {
   /** Queue the signed-in account on a ladder (`already_queued`, `ladder_not_found`, `unauthorized`...). */
   queue(ladder: string): Promise<{ ladder: string; queued: true; since: number }>;
   unqueue(ladder: string): Promise<{ ladder: string; queued: false }>;
-  subscribe(match: string, options?: { since?: number | null }): Promise<MatchState>;
+  subscribe(match: string, options?: { since?: number | null }): Promise<MatchState<G>>;
   unsubscribe(match: string): Promise<void>;
-  move(match: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
+  move(match: string, move: G["move"], options: { version: number; moveId: string }): Promise<MoveResult>;
   say(match: string, text: string): Promise<ChatMessage & { match: string }>;
   ping(): Promise<void>;
 }
@@ -446,7 +478,7 @@ export function play(
     seed?: number | null;
     /** mean wait before each move, in milliseconds */
     think?: number;
-    live?: LiveConnection | null;
+    live?: LiveConnection<any> | null;
     /** on a strategy failure: play a random legal move and go on (default), or throw the StrategyFailed */
     onError?: "continue" | "stop";
     report?: (failure: StrategyFailed) => void;
@@ -455,7 +487,7 @@ export function play(
   },
 ): Promise<MatchState>;
 export function nextState(
-  conn: LiveConnection,
+  conn: LiveConnection<any>,
   match: string,
   state: MatchState,
   events?: Decision["events"] | null,

@@ -45,4 +45,5 @@ export {
 } from "./errors.js";
 export { FrameQueue, LiveConnection, crc32, wsUrl } from "./live.js";
 export { VorpalClient } from "./rest.js";
+export { OriginNotAllowed } from "./origin.js";
 export { myMatch, playTournament } from "./tournaments.js";

@@ -2,6 +2,7 @@
 // Results are the server's JSON objects, field names as on the wire.
 
 import { ApiError, errorFrom } from "./errors.js";
+import { corsRefusal } from "./origin.js";
 
 export class VorpalClient {
   /**
@@ -32,7 +33,8 @@ export class VorpalClient {
         signal: AbortSignal.timeout(this.timeout),
       });
     } catch (err) {
-      throw new ApiError("unavailable", "Server unreachable", String(err?.message ?? err));
+      const refused = await corsRefusal(err, this.baseUrl, this.fetch, this.timeout);
+      throw refused ?? new ApiError("unavailable", "Server unreachable", String(err?.message ?? err));
     }
     const body = await response.text();
     if (response.status >= 400) {
@@ -208,7 +210,8 @@ export class VorpalClient {
       const fetchFn = this.fetch;
       response = await fetchFn(`${this.baseUrl}${path}?format=csv`, { signal: AbortSignal.timeout(this.timeout) });
     } catch (err) {
-      throw new ApiError("unavailable", "Server unreachable", String(err?.message ?? err));
+      const refused = await corsRefusal(err, this.baseUrl, this.fetch, this.timeout);
+      throw refused ?? new ApiError("unavailable", "Server unreachable", String(err?.message ?? err));
     }
     const body = await response.text();
     if (response.status >= 400) throw errorFrom(JSON.parse(body), response.status);

@@ -26,7 +26,7 @@ test("the committed game types are those of the live catalogue", { timeout: 120_
   assert.deepEqual(differences(files, TYPES_DIR), [], "run: node scripts/gen-types.js --server URL (with make serve running)");
   for (const game of games) {
     assert.match(files[`${game.name}.d.ts`], /export interface View \{/);
-    assert.match(files["index.d.ts"], new RegExp(`  ${game.name}: \\{ options: ${game.name}\\.Options;`));
+    assert.match(files["index.d.ts"], new RegExp(`  ${game.name}: \\{ name: "${game.name}"; options: ${game.name}\\.Options;`));
   }
 });
 
@@ -35,7 +35,8 @@ test("a schema change shows as a difference", { timeout: 60_000 }, async () => {
   const changed = structuredClone(games);
   changed[0].schemas.options.properties.brand_new = { type: "integer", default: 1 };
   assert.deepEqual(differences(await generate(changed), TYPES_DIR), [`${games[0].name}.d.ts`]);
-  assert.deepEqual(differences(await generate(games.slice(1)), TYPES_DIR), [`${games[0].name}.d.ts`, "index.d.ts"].sort());
+  const gone = [`${games[0].name}.d.ts`, `${games[0].name}.events.d.ts`, "index.d.ts"];
+  assert.deepEqual(differences(await generate(games.slice(1)), TYPES_DIR), gone.sort());
 });
 
 /** `tsc --noEmit --strict` on one file of test/typed/: its diagnostics, one per line. */
@@ -58,4 +59,8 @@ test("the game types refuse a move or option the schema does not allow", { timeo
   assert.equal(errors.length, 2, errors.join("\n"));
   assert.match(errors[0], /'tricks' does not exist in type 'Play'/);
   assert.match(errors[1], /"sometimes"/);
+});
+
+test("the SDK is generic over a game's types: LiveConnection<Jabberwocky> types its view, legal moves and move", { timeout: 60_000 }, () => {
+  assert.deepEqual(typecheck("live.ts"), []);
 });

@@ -40,7 +40,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent / "games"
 LINE = 120
 ROOTS = ("options", "move", "public", "private")
 #: Names every game module defines itself (a sub-schema of the same name is renamed).
-RESERVED = {"NAME", "TITLE", "Options", "Move", "MOVE", "Public", "Private", "View", "GameModel",
+RESERVED = {"NAME", "TITLE", "Options", "Move", "MOVE", "GAME", "GameTypes", "Public", "Private", "View", "GameModel",
             "Annotated", "Any", "Literal", "Field", "TypeAdapter"}  # fmt: skip
 #: Keywords that only annotate a schema: read for documentation or defaults, never a type.
 ANNOTATIONS = {"title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly", "format",
@@ -125,6 +125,8 @@ def game_module(game: dict[str, Any]) -> str:
         f"#: Any move of the game (a union of the move models, told apart by their ``type``).\nMove = {move_type}\n"
         "#: Validates and dumps moves: ``MOVE.validate_python(data)``, ``decision.legal_as(MOVE)``.\n"
         "MOVE: TypeAdapter[Move] = TypeAdapter(Move)\n"
+        "#: The game's types for the SDK's typed wrappers: ``TypedLive(live, GAME)`` (:mod:`vorpal_client.typed`).\n"
+        "GAME: GameTypes[View, Move] = GameTypes(NAME, View, MOVE)\n"
     )
     typing_names = sorted(n for n in mod.imports if n in {"Annotated", "Any", "Literal"})
     pydantic_names = sorted(n for n in mod.imports if n in {"Field", "TypeAdapter"})
@@ -138,7 +140,13 @@ def game_module(game: dict[str, Any]) -> str:
     if typing_names:
         head.append(f"from typing import {', '.join(typing_names)}")
         head.append("")
-    head += [f"from pydantic import {', '.join(pydantic_names)}", "", "from vorpal_client.models import GameModel", ""]
+    head += [
+        f"from pydantic import {', '.join(pydantic_names)}",
+        "",
+        "from vorpal_client.models import GameModel",
+        "from vorpal_client.typed import GameTypes",
+        "",
+    ]
     head += [f"NAME = {json.dumps(game['name'])}", f"TITLE = {json.dumps(game['title'])}", ""]
     return "\n".join(head) + "\n" + "\n\n".join(body) + "\n\n" + tail
 

@@ -2,35 +2,62 @@
 // Do not edit; run `node scripts/gen-types.js --server URL` after a catalogue change.
 
 import type * as bandersnatch from "./bandersnatch.js";
+import type * as bandersnatch_events from "./bandersnatch.events.js";
 import type * as borogoves from "./borogoves.js";
+import type * as borogoves_events from "./borogoves.events.js";
 import type * as brillig from "./brillig.js";
+import type * as brillig_events from "./brillig.events.js";
 import type * as gimble from "./gimble.js";
+import type * as gimble_events from "./gimble.events.js";
 import type * as gyre from "./gyre.js";
+import type * as gyre_events from "./gyre.events.js";
 import type * as jabberwocky from "./jabberwocky.js";
+import type * as jabberwocky_events from "./jabberwocky.events.js";
 import type * as jackrabbits from "./jackrabbits.js";
+import type * as jackrabbits_events from "./jackrabbits.events.js";
 import type * as mimsy from "./mimsy.js";
+import type * as mimsy_events from "./mimsy.events.js";
 import type * as mome from "./mome.js";
+import type * as mome_events from "./mome.events.js";
 import type * as slithy from "./slithy.js";
+import type * as slithy_events from "./slithy.events.js";
 import type * as tabby_tumble from "./tabby_tumble.js";
+import type * as tabby_tumble_events from "./tabby_tumble.events.js";
 import type * as zimby_mojo from "./zimby_mojo.js";
+import type * as zimby_mojo_events from "./zimby_mojo.events.js";
 
 export type { bandersnatch, borogoves, brillig, gimble, gyre, jabberwocky, jackrabbits, mimsy, mome, slithy, tabby_tumble, zimby_mojo };
+export type { bandersnatch_events, borogoves_events, brillig_events, gimble_events, gyre_events, jabberwocky_events, jackrabbits_events, mimsy_events, mome_events, slithy_events, tabby_tumble_events, zimby_mojo_events };
 
-/** Each game's options, move and view types, by game name. */
+/** Each game's name, options, move, view and event types, by game name. */
 export interface GameTypes {
-  bandersnatch: { options: bandersnatch.Options; move: bandersnatch.Move; view: bandersnatch.View };
-  borogoves: { options: borogoves.Options; move: borogoves.Move; view: borogoves.View };
-  brillig: { options: brillig.Options; move: brillig.Move; view: brillig.View };
-  gimble: { options: gimble.Options; move: gimble.Move; view: gimble.View };
-  gyre: { options: gyre.Options; move: gyre.Move; view: gyre.View };
-  jabberwocky: { options: jabberwocky.Options; move: jabberwocky.Move; view: jabberwocky.View };
-  jackrabbits: { options: jackrabbits.Options; move: jackrabbits.Move; view: jackrabbits.View };
-  mimsy: { options: mimsy.Options; move: mimsy.Move; view: mimsy.View };
-  mome: { options: mome.Options; move: mome.Move; view: mome.View };
-  slithy: { options: slithy.Options; move: slithy.Move; view: slithy.View };
-  tabby_tumble: { options: tabby_tumble.Options; move: tabby_tumble.Move; view: tabby_tumble.View };
-  zimby_mojo: { options: zimby_mojo.Options; move: zimby_mojo.Move; view: zimby_mojo.View };
+  bandersnatch: { name: "bandersnatch"; options: bandersnatch.Options; move: bandersnatch.Move; view: bandersnatch.View; event: bandersnatch_events.Event };
+  borogoves: { name: "borogoves"; options: borogoves.Options; move: borogoves.Move; view: borogoves.View; event: borogoves_events.Event };
+  brillig: { name: "brillig"; options: brillig.Options; move: brillig.Move; view: brillig.View; event: brillig_events.Event };
+  gimble: { name: "gimble"; options: gimble.Options; move: gimble.Move; view: gimble.View; event: gimble_events.Event };
+  gyre: { name: "gyre"; options: gyre.Options; move: gyre.Move; view: gyre.View; event: gyre_events.Event };
+  jabberwocky: { name: "jabberwocky"; options: jabberwocky.Options; move: jabberwocky.Move; view: jabberwocky.View; event: jabberwocky_events.Event };
+  jackrabbits: { name: "jackrabbits"; options: jackrabbits.Options; move: jackrabbits.Move; view: jackrabbits.View; event: jackrabbits_events.Event };
+  mimsy: { name: "mimsy"; options: mimsy.Options; move: mimsy.Move; view: mimsy.View; event: mimsy_events.Event };
+  mome: { name: "mome"; options: mome.Options; move: mome.Move; view: mome.View; event: mome_events.Event };
+  slithy: { name: "slithy"; options: slithy.Options; move: slithy.Move; view: slithy.View; event: slithy_events.Event };
+  tabby_tumble: { name: "tabby_tumble"; options: tabby_tumble.Options; move: tabby_tumble.Move; view: tabby_tumble.View; event: tabby_tumble_events.Event };
+  zimby_mojo: { name: "zimby_mojo"; options: zimby_mojo.Options; move: zimby_mojo.Move; view: zimby_mojo.View; event: zimby_mojo_events.Event };
 }
 
 /** The name of a game the catalogue holds. */
 export type GameName = keyof GameTypes;
+
+/** Each game's types by a name of its own: `LiveConnection<Jabberwocky>` plays Jabberwocky, typed. */
+export type Bandersnatch = GameTypes["bandersnatch"];
+export type Borogoves = GameTypes["borogoves"];
+export type Brillig = GameTypes["brillig"];
+export type Gimble = GameTypes["gimble"];
+export type Gyre = GameTypes["gyre"];
+export type Jabberwocky = GameTypes["jabberwocky"];
+export type Jackrabbits = GameTypes["jackrabbits"];
+export type Mimsy = GameTypes["mimsy"];
+export type Mome = GameTypes["mome"];
+export type Slithy = GameTypes["slithy"];
+export type TabbyTumble = GameTypes["tabby_tumble"];
+export type ZimbyMojo = GameTypes["zimby_mojo"];

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from vorpal_client.models import GameModel
+from vorpal_client.typed import GameTypes
 
 NAME = "gimble"
 TITLE = "Gimble"
@@ -139,3 +140,5 @@ class View(GameModel):
 Move = Annotated[Bid | Pass | Claim | Take, Field(discriminator="type")]
 #: Validates and dumps moves: ``MOVE.validate_python(data)``, ``decision.legal_as(MOVE)``.
 MOVE: TypeAdapter[Move] = TypeAdapter(Move)
+#: The game's types for the SDK's typed wrappers: ``TypedLive(live, GAME)`` (:mod:`vorpal_client.typed`).
+GAME: GameTypes[View, Move] = GameTypes(NAME, View, MOVE)

@@ -15,6 +15,7 @@ from typing import Annotated, Literal
 from pydantic import Field, TypeAdapter
 
 from vorpal_client.models import GameModel
+from vorpal_client.typed import GameTypes
 
 NAME = "slithy"
 TITLE = "Slithy"
@@ -136,3 +137,5 @@ class View(GameModel):
 Move = Annotated[PlayCards | PlayGems | TakeGems, Field(discriminator="type")]
 #: Validates and dumps moves: ``MOVE.validate_python(data)``, ``decision.legal_as(MOVE)``.
 MOVE: TypeAdapter[Move] = TypeAdapter(Move)
+#: The game's types for the SDK's typed wrappers: ``TypedLive(live, GAME)`` (:mod:`vorpal_client.typed`).
+GAME: GameTypes[View, Move] = GameTypes(NAME, View, MOVE)
