@@ -47,6 +47,7 @@ from server.store.tournaments import RedisTournaments
 
 from . import access, accounts, admin, asyncapi, docs, ladders, metrics, origins, playground, rest, tournaments, ws
 from .bodies import BodyLimit
+from .built_once import BuiltOnce
 from .drain import Drain
 from .openapi import document
 from .problems import Faults, on_crash, on_http_error, on_method_not_allowed, on_vorpal_error
@@ -58,10 +59,10 @@ log = logging.getLogger("vorpal")
 
 async def openapi(request: Request) -> Response:
     # Fixed for the process, and long to make (every game's schemas): made once per app, not per request.
-    state = request.app.state
+    state, routes = request.app.state, request.app.routes
     if getattr(state, "openapi", None) is None:
-        state.openapi = JSONResponse(document(request.app.routes)).body
-    return Response(state.openapi, media_type="application/json")
+        state.openapi = BuiltOnce(lambda: bytes(JSONResponse(document(routes)).body))
+    return Response(await state.openapi.get(), media_type="application/json")
 
 
 class App(Starlette):

@@ -24,6 +24,7 @@ from vorpal_protocol import MAX_FRAME_BYTES, SUBPROTOCOLS, ClientFrame, ServerFr
 
 from server.errors import all_errors
 
+from .built_once import BuiltOnce
 from .openapi_games import any_game, catalogue, game_components
 
 #: The frames the server sends only as replies to a request (the rest it pushes), and which answer which.
@@ -180,5 +181,5 @@ async def serve(request: Request) -> Response:
     # Fixed for the process, and long to make (every game's schemas): made once per app, not per request.
     state = request.app.state
     if getattr(state, "asyncapi", None) is None:
-        state.asyncapi = JSONResponse(document()).body
-    return Response(state.asyncapi, media_type="application/json")
+        state.asyncapi = BuiltOnce(lambda: bytes(JSONResponse(document()).body))
+    return Response(await state.asyncapi.get(), media_type="application/json")

@@ -237,6 +237,7 @@ export async function nextState(conn, match, state, events = null, recent = RECE
 /** `state` after `frame` (unchanged if the frame is another match's, or older than it). */
 function fold(state, frame, match, events, recent) {
   if (frame.match !== match) return state;
+  if (frame.type === "gone") throw frame.error; // the match no longer exists: nothing will come for it
   // What the match is now, even at an earlier version than `state`: a failover may have lost
   // versions this seat was sent, and the server asked it to resume.
   if (frame.type === "resumed") return { ...frame.state };

@@ -371,7 +371,9 @@ export function playTournament(
 
 /** Pushed to `events` after a reconnect: the state the re-subscription returned. */
 export interface Resumed<G extends GameShape = AnyGame> { type: "resumed"; match: string; state: MatchState<G> }
-export type Pushed<G extends GameShape = AnyGame> = EventFrame<G> | ChatFrame | ErrorFrame | Resumed<G>;
+/** Pushed to `events` when a re-subscription finds the match gone (a failover lost it whole, or it expired). */
+export interface Gone { type: "gone"; match: string; error: ApiError }
+export type Pushed<G extends GameShape = AnyGame> = EventFrame<G> | ChatFrame | ErrorFrame | Resumed<G> | Gone;
 
 export class FrameQueue<T = Pushed> {
   push(item: T): void;

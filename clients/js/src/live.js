@@ -14,7 +14,9 @@
 // one in turn, the one just lost last; a failed attempt waits a backoff (50 ms, doubling up
 // to `maxBackoff`) before the next. Any instance can resume any match. When a move or a say
 // is answered `unavailable` (the server is up, its storage is not), the match is re-synced:
-// a `resumed` item then carries its current state.
+// a `resumed` item then carries its current state. A match whose re-subscription finds it gone
+// (`match_not_found`: a failover lost it whole, or it expired) is dropped, and a
+// `{type: "gone", match, error}` item says so.
 //
 // Signed in with an account's API key (`signIn`), the connection also receives the account's
 // notices (a ladder paired it...) in `notices`, a queue like `events`, each once and in `seq`
@@ -340,6 +342,13 @@ export class LiveConnection {
     } catch (err) {
       if (socket !== null && this._downs !== socket) throw err;
       this.onwarning?.(`resume of match ${match} failed: ${err.message}`);
+      if (err.code === "match_not_found") {
+        // Gone (a failover lost it whole, or it expired): nothing will ever come for it, and
+        // whoever waits for its frames is told so by a `gone` item.
+        this.versions.delete(match);
+        this.tokens.delete(match);
+        this.events.push({ type: "gone", match, error: err });
+      }
     }
   }
 

@@ -278,6 +278,8 @@ def _fold(state: dict[str, Any], frame: dict[str, Any], match: str,
     """``state`` after ``frame`` (unchanged if the frame is another match's, or older than it)."""
     if frame.get("match") != match:
         return state
+    if frame.get("type") == "gone":
+        raise frame["error"]  # the match no longer exists: nothing will come for it
     if frame.get("type") == "resumed":
         # What the match is now, even at an earlier version than ``state``: a failover may have lost
         # versions this seat was sent, and the server asked it to resume.

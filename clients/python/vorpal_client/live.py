@@ -16,7 +16,9 @@ a failed attempt waits a backoff (50 ms, doubling up to ``max_backoff``) before
 the next. Any instance can resume any match. When a request on a subscribed
 match is answered ``unavailable`` (the server is up but its storage is not),
 the match is re-synced once storage is back: a ``resumed`` item then carries
-its current state.
+its current state. A match whose re-subscription finds it gone (``match_not_found``:
+a failover lost it whole, or it expired) is dropped, and a ``{"type": "gone", "match",
+"error"}`` item says so.
 
 A close with code 1012 (service restart: the instance is being replaced, as in a
 rolling deploy) comes after the server answered every frame it read, so a request
@@ -248,6 +250,12 @@ class LiveConnection:
             await self._retrying({"type": "subscribe", "match": match, "since": version}, gate, resubscribe=match)
         except ApiError as exc:
             log.warning("resume of match %s failed: %s", match, exc)
+            if exc.code == "match_not_found":
+                # Gone (a failover lost it whole, or it expired): nothing will ever come for it, and
+                # whoever waits for its frames is told so by a ``gone`` item.
+                self.versions.pop(match, None)
+                self.tokens.pop(match, None)
+                self.events.put_nowait({"type": "gone", "match": match, "error": exc})
 
     def _resync_later(self, match: str) -> None:
         """The server could not reach its storage for ``match``: re-subscribe once it can."""
