@@ -116,4 +116,5 @@ async def test_a_delayed_spectator_steps_back_no_further_forward_than_the_delay(
         path = f"/v1/matches/{match}/versions"
         problem(await api.get(f"{path}/{spectator_sees + 1}"), "version_not_found", 404)
         assert (await at(api, match, spectator_sees, None))["version"] == spectator_sees
+        assert (await sdk.state_at(match, spectator_sees)).version == spectator_sees  # the SDK's way to it
         assert (await at(api, match, seat_sees, tokens[0]))["version"] == seat_sees  # seats are never delayed

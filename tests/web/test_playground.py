@@ -966,3 +966,40 @@ def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_
     assert page.locator(".debug-stepped pre").count() == 1
     assert page.locator(".debug-seats li").count() >= 2
     shot(page, "debug-drawer")
+
+
+#: Move the drawer's stepper to a version, as dragging it does.
+STEP_TO = "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }"
+
+
+def test_the_debug_drawer_steps_back_through_versions_this_page_never_saw_as_the_seat_saw_them(
+    page: Any, server: ServerProcess
+) -> None:
+    """After a reload the page holds no past view: stepping back asks the server for each version, replayed for this
+    seat. The stepped table shows the seat's hand as it was then, and no card the seat's view of that version lacks."""
+    match = create(page, server, "jabberwocky", options={"rounds": "1"})
+    pick = random.Random(3)
+    for _ in range(3):
+        page.wait_for_function(READY_OR_OVER)
+        click_a_legal_move(page, pick)
+    page.reload()
+    page.wait_for_function(READY_OR_OVER)
+    page.click(".debug summary")
+    now = int(page.get_attribute(".match", "data-version"))
+    page.wait_for_function(f"() => document.querySelector('#debug-step').max === '{now}'")
+    for version in (0, now // 2, now - 1):
+        page.eval_on_selector("#debug-step", STEP_TO, version)
+        table = f".debug-stepped[data-version='{version}'] [data-debug=stepped-table][data-source=replayed]"
+        page.wait_for_selector(table)
+        then = httpx.get(f"{server.url}/v1/matches/{match}/versions/{version}", headers=seat_token(page, match),
+                         timeout=30).json()  # fmt: skip
+        shown = page.eval_on_selector_all(f"{table} [data-card]", CARDS)
+        hand = page.eval_on_selector_all(f"{table} [data-part=private-then] [data-card]", CARDS)
+        assert sorted(hand) == sorted(then["view"]["private"]["hand"])
+        assert set(shown) <= cards(set(_strings(then["view"]))), f"version {version} shows more than the seat saw"
+    # a version beyond the match's current one is refused, and the drawer says so
+    page.eval_on_selector("#debug-step", "(el, v) => { el.max = String(v); }", now + 5)
+    page.eval_on_selector("#debug-step", STEP_TO, now + 5)
+    page.wait_for_selector(".debug-stepped .debug-error")
+    assert "Version not found" in page.inner_text(".debug-stepped .debug-error")
+    shot(page, "debug-drawer-stepped-back")

@@ -178,6 +178,8 @@ export class VorpalClient {
   /** `status` is the match's after the leave: "open", or "aborted" when no player is left. */
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   state(match: string, token?: string | null): Promise<MatchState>;
+  /** The match as the token's seat (no token: a spectator) saw it at `version`; `version_not_found` beyond what it may see. */
+  stateAt(match: string, version: number, token?: string | null): Promise<MatchState>;
   legal(match: string, token: string): Promise<Json[]>;
   move(match: string, token: string, move: Json, options: { version: number; moveId: string }): Promise<MoveResult>;
   events(match: string, options?: { since?: number; token?: string | null }): Promise<LoggedEvent[]>;

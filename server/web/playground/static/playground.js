@@ -344,7 +344,12 @@ async function matchPage(match, seat) {
     seats: () => tokens.all(match),
     send: (move) => send(move),
     history,
-    draw: (view, version) => drawTable({ state: { ...state, view, version, legal: [] }, seat, game, components, picker: new Picker([], () => {}, () => {}), nameOf: (s) => seatName(state, s), hold: {} }).table,
+    fetchAt: (version) => api.stateAt(match, version, token),
+    draw: (view, version) => {
+      // the table and the seat's hand at that version, nothing to click (a past position)
+      const drawn = drawTable({ state: { ...state, view, version, legal: [] }, seat, game, components, picker: new Picker([], () => {}, () => {}), nameOf: (s) => seatName(state, s), hold: {} });
+      return h("div", { class: "stepped-view" }, drawn.table, drawn.hand ? h("div", { class: "stepped-hand", "data-part": "private-then" }, drawn.hand) : null);
+    },
   });
   const root = h(
     "div",
