@@ -374,6 +374,9 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
         made[click_a_legal_move(page, pick)] += 1
     assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
     assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
+    # Every line of the log in words, written by the game's module (none left to the generic field-by-field line).
+    generic = page.eval_on_selector_all(".log [data-generic]", "els => els.map((e) => e.closest('li').innerText)")
+    assert generic == [], f"{game}: log lines not in words: {generic[:3]}"
     # The result in words: who won and why, as the catalogue says it.
     outcome = page.inner_text("[data-outcome]")
     assert re.search(r"wins?\b|draw|Nobody won", outcome), outcome
