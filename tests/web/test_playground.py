@@ -444,7 +444,7 @@ def test_a_match_clock_counts_down_for_the_seat_to_act(page: Any, server: Server
 
 #: The drawn board of the public view: its tiles, and each seat's piece with the node it stands on.
 BOARD = """() => {
-  const svg = document.querySelector('.part.public svg.board[role=img]');
+  const svg = document.querySelector('main svg.board[role=img]');
   if (!svg) return null;
   return {
     label: svg.querySelector(':scope > title').textContent,
@@ -457,15 +457,22 @@ BOARD = """() => {
 }"""
 
 
-def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: ServerProcess) -> None:
-    """Jackrabbits publishes its board as tiles and links: drawn as an SVG by that shape, pieces on it."""
-    match = create(page, server, "jackrabbits", seats=2)
-    page.wait_for_function(READY_OR_OVER)
-    page.wait_for_selector(".part.public svg.board[role=img] g.tile")
-    # The page's seat acts (or the match is over), so nobody moves: the page and REST agree.
-    state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
-    page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
-    public = state["view"]["public"]
+def test_a_board_of_tiles_is_drawn_by_its_shape_for_a_game_without_a_renderer(page: Any, server: ServerProcess) -> None:
+    """A view holding a board as tiles and links (Jackrabbits' shape), in a game the page has no module for, is drawn
+    as an SVG by that shape, each seat's piece on it (board.js); the pieces' field names places, not cards."""
+    created = httpx.post(f"{server.url}/v1/matches", json={"game": "jackrabbits", "seats": 2, "bots": [1]}, timeout=30)
+    match = created.json()["match"]
+    httpx.post(f"{server.url}/v1/matches/{match}/join", json={"name": "me"}, timeout=30)
+    public = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()["view"]["public"]
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    page.evaluate(
+        """async (view) => {
+            const { renderValue } = await import('/play/static/render.js');
+            document.querySelector('main').replaceChildren(renderValue(view, 'public', { seats: 2 }));
+        }""",
+        public,
+    )
     drawn = page.evaluate(BOARD)
     assert sorted(t["id"] for t in drawn["tiles"]) == sorted(t["id"] for t in public["board"]["tiles"])
     assert all(t["title"] for t in drawn["tiles"]), "a tile without a title"
@@ -474,23 +481,84 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert on_board and drawn["pieces"] == on_board
     rhombi = sum(len(t["roads"]) == 2 for t in public["board"]["tiles"])
     assert drawn["label"].startswith(f"Board: {len(drawn['tiles'])} tiles") and f"{rhombi} rhombi" in drawn["label"]
-    # The rest of the view still has its panels; a value per seat is beside each seat's name.
-    for key in ("court", "rabbits"):
-        assert page.locator(f".part.public .entry[data-key='{key}']").count() == 1, key
-    for key in ("dice", "hand_sizes"):
-        for s in range(2):
-            said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
-            assert key.replace("_", " ") in said, (key, said)
-    # The pieces' field names places, not cards ("JH" is a tile here, not the jack of hearts).
-    assert page.locator(".part.public .entry[data-key='rabbits'] [data-card]").count() == 0
+    assert page.locator("main .entry[data-key='court']").count() == 1
+    assert page.locator("main .entry[data-key='rabbits'] [data-card]").count() == 0
+    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-generic-svg.png"))
+
+
+#: Jackrabbits' own drawing (games/jackrabbits.js): tiles by shape, road nodes, rabbits, and whether any two
+#: tiles' shapes overlap on the screen (each taken as the circle inside its box).
+JR_BOARD = """() => {
+  const svg = document.querySelector('.part.public svg.jr-board');
+  if (!svg) return null;
+  const tiles = [...svg.querySelectorAll('g.tile')];
+  const circles = tiles.map((g) => {
+    const r = g.querySelector(':scope > .shape').getBoundingClientRect();
+    return { id: g.dataset.tile, x: r.x + r.width / 2, y: r.y + r.height / 2, r: 0.8 * Math.min(r.width, r.height) / 2 };
+  });
+  const overlaps = [];
+  for (const a of circles) for (const b of circles) {
+    if (a.id < b.id && Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r) overlaps.push(`${a.id}/${b.id}`);
+  }
+  return {
+    tiles: tiles.map((g) => ({ id: g.dataset.tile, shape: g.classList[1], title: g.querySelector(':scope > title').textContent })),
+    nodes: [...svg.querySelectorAll('g.road-node')].map((g) => g.dataset.node).sort(),
+    rabbits: Object.fromEntries([...svg.querySelectorAll('g.rabbit')].map((g) => [g.dataset.seat, g.dataset.node])),
+    targets: [...svg.querySelectorAll('.act')].map((g) => g.dataset.node ?? g.dataset.tile).sort(),
+    overlaps, smallest: Math.min(...circles.map((c) => c.r)), width: svg.getBoundingClientRect().width,
+  };
+}"""
+
+
+def test_jackrabbits_is_drawn_as_its_rulebook_lays_the_board_out_with_nothing_folded(page: Any,
+                                                                                     server: ServerProcess) -> None:
+    """Houses as hexes, trailways as rhombi with each of their two roads a target of its own, forks, taverns and
+    holes as triangles, no two tiles on top of each other; every rabbit on its node; the dice, the pile, the
+    discards and the court on the table, each seat's royals, carrots and hand beside its name, nothing folded away.
+    At a phone's width the board keeps the page from scrolling sideways and zooms in its box."""
+    match = create(page, server, "jackrabbits", seats=2)
+    page.wait_for_function(READY_OR_OVER)
+    state = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+    page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
+    public = state["view"]["public"]
+    drawn = page.evaluate(JR_BOARD)
+    shapes = {"citadel": "hex", "tower": "hex", "palace": "hex", "plaza": "hex", "underground": "hex",
+              "mountain": "rhombus", "river": "rhombus", "woods": "rhombus",
+              "fork": "triangle", "tavern": "triangle", "hole": "triangle"}  # fmt: skip
+    assert sorted((t["id"], t["shape"]) for t in drawn["tiles"]) == sorted(
+        (t["id"], shapes[t["kind"]]) for t in public["board"]["tiles"])  # fmt: skip
+    assert all(t["title"] for t in drawn["tiles"]), "a tile without a title"
+    assert drawn["overlaps"] == [], f"tiles drawn on top of each other: {drawn['overlaps']}"
+    assert drawn["nodes"] == sorted(r for t in public["board"]["tiles"] if len(t["roads"]) == 2 for r in t["roads"])
+    assert drawn["rabbits"] == {str(s): node for s, node in enumerate(public["rabbits"])}
+    # what the seat may do on the board is outlined there: each go or transfer's destination
+    legal = state.get("legal") or []
+    destinations = sorted({m["to"] for m in legal if "to" in m})
+    assert all(d in drawn["targets"] for d in destinations), (destinations, drawn["targets"])
+    # nothing folded away: the court, the dice, the pile and the discards on the table, values beside each seat
+    assert page.locator(".part.public details").count() == 0
+    for zone in ("Dice", "Pile", "Discards", "The court"):
+        assert page.locator(f".part.public .zone[data-zone='{zone}']").count() == 1, zone
+    court = page.eval_on_selector_all(".part.public .zone[data-zone='The court'] [data-card]", CARDS)
+    assert court == public["court"]
+    assert page.locator(".part.public .zone[data-zone='Dice'] .die").count() == len(public["dice"])
+    for s in range(2):
+        said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
+        for key in ("on", "royals", "carrots", "hand"):
+            assert key in said, (key, said)
     shot(page, "board-jackrabbits")
-    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg.png"))
+    page.locator("svg.jr-board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg.png"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("() => document.querySelector('svg.board').getBoundingClientRect().width < 390")
+    page.wait_for_function("() => document.querySelector('svg.jr-board').getBoundingClientRect().width < 390")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
-    assert page.evaluate(BOARD)["width"] > 300, "the board is not given the phone's width"
+    small = page.evaluate(JR_BOARD)
+    assert small["width"] > 300, "the board is not given the phone's width"
+    assert small["overlaps"] == []
+    page.click(".zoom-in")
+    page.click(".zoom-in")
+    page.wait_for_function(f"() => document.querySelector('svg.jr-board').getBoundingClientRect().width > {small['width'] * 1.4}")
     shot(page, "board-jackrabbits-phone")
-    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
+    page.locator(".view .zoom").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
 
 
 # -- Zimby Mojo: a board of square cells with creatures, tile marks and tribal boards (grid.js) ---------------------
