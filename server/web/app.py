@@ -45,7 +45,7 @@ from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
 from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, ws
+from . import access, accounts, admin, docs, ladders, metrics, origins, playground, rest, tournaments, versions, ws
 from .bodies import BodyLimit
 from .drain import Drain
 from .openapi import document
@@ -146,6 +146,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
     return App(
         routes=[
             *rest.routes,
+            *versions.routes,
             *accounts.routes,
             *admin.routes,
             *tournaments.routes,

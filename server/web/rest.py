@@ -43,7 +43,6 @@ from server.errors import (
     Unavailable,
     UnknownGame,
     UnsupportedMediaType,
-    VersionNotFound,
 )
 
 from .auth import bearer
@@ -169,14 +168,6 @@ def query_int(request: Request, name: str, default: int, low: int, high: int = M
     if not low <= value <= high:
         raise BadRequest(f"{name} must be {bounds}")
     return value
-
-
-def path_int(request: Request, name: str) -> int:
-    """An integer path parameter: ASCII digits only, within :data:`MAX_INT` (``bad_request`` otherwise)."""
-    raw: str = request.path_params[name]
-    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(MAX_INT)) or int(raw) > MAX_INT:
-        raise BadRequest(f"{name} must be an integer 0..{MAX_INT}")
-    return int(raw)
 
 
 def match_id(request: Request) -> str:
@@ -341,20 +332,6 @@ async def events(request: Request) -> Response:
 
 
 @operation(
-    "getMatchAt",
-    "The match as the caller saw it at a past version (no token: as a spectator), replayed and redacted",
-    tag="matches",
-    answer=MatchState,
-    auth=Auth.SEAT_OPTIONAL,
-    errors=[VersionNotFound, Unavailable],
-)
-async def match_at(request: Request) -> Response:
-    """What a frontend's debug panel steps back through: the state at ``version`` as this seat saw it then."""
-    version = path_int(request, "version")
-    return answer(MatchState, await services(request).matches.state_at(match_id(request), bearer(request), version))
-
-
-@operation(
     "postChat",
     "Say something in the match's chat",
     tag="chat",
@@ -402,7 +379,6 @@ routes = [
     Route("/v1/matches/{match_id}/legal", legal_moves, methods=["GET"]),
     Route("/v1/matches/{match_id}/moves", submit_move, methods=["POST"]),
     Route("/v1/matches/{match_id}/events", events, methods=["GET"]),
-    Route("/v1/matches/{match_id}/versions/{version}", match_at, methods=["GET"]),
     Route("/v1/matches/{match_id}/chat", post_chat, methods=["POST"]),
     Route("/v1/matches/{match_id}/chat", get_chat, methods=["GET"]),
 ]

@@ -52,7 +52,9 @@ async def play(api: httpx.AsyncClient, match: str, tokens: list[str], moves: int
             state = (await api.get(f"/v1/matches/{match}", headers=bearer(token))).json()
             if state.get("legal"):
                 body = {"move_id": uuid.uuid4().hex, "version": state["version"], "move": state["legal"][0]}
-                assert (await api.post(f"/v1/matches/{match}/moves", json=body, headers=bearer(token))).status_code == 200
+                assert (
+                    await api.post(f"/v1/matches/{match}/moves", json=body, headers=bearer(token))
+                ).status_code == 200
                 break
     live = (await api.get(f"/v1/matches/{match}", headers=bearer(tokens[0]))).json()
     seen[live["version"]] = live

@@ -494,14 +494,17 @@ JR_BOARD = """() => {
   const tiles = [...svg.querySelectorAll('g.tile')];
   const circles = tiles.map((g) => {
     const r = g.querySelector(':scope > .shape').getBoundingClientRect();
-    return { id: g.dataset.tile, x: r.x + r.width / 2, y: r.y + r.height / 2, r: 0.8 * Math.min(r.width, r.height) / 2 };
+    const inside = 0.8 * Math.min(r.width, r.height) / 2;
+    return { id: g.dataset.tile, x: r.x + r.width / 2, y: r.y + r.height / 2, r: inside };
   });
   const overlaps = [];
   for (const a of circles) for (const b of circles) {
     if (a.id < b.id && Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r) overlaps.push(`${a.id}/${b.id}`);
   }
   return {
-    tiles: tiles.map((g) => ({ id: g.dataset.tile, shape: g.classList[1], title: g.querySelector(':scope > title').textContent })),
+    tiles: tiles.map((g) => ({
+      id: g.dataset.tile, shape: g.classList[1], title: g.querySelector(':scope > title').textContent,
+    })),
     nodes: [...svg.querySelectorAll('g.road-node')].map((g) => g.dataset.node).sort(),
     rabbits: Object.fromEntries([...svg.querySelectorAll('g.rabbit')].map((g) => [g.dataset.seat, g.dataset.node])),
     targets: [...svg.querySelectorAll('.act')].map((g) => g.dataset.node ?? g.dataset.tile).sort(),
@@ -510,8 +513,9 @@ JR_BOARD = """() => {
 }"""
 
 
-def test_jackrabbits_is_drawn_as_its_rulebook_lays_the_board_out_with_nothing_folded(page: Any,
-                                                                                     server: ServerProcess) -> None:
+def test_jackrabbits_is_drawn_as_its_rulebook_lays_the_board_out_with_nothing_folded(
+    page: Any, server: ServerProcess
+) -> None:
     """Houses as hexes, trailways as rhombi with each of their two roads a target of its own, forks, taverns and
     holes as triangles, no two tiles on top of each other; every rabbit on its node; the dice, the pile, the
     discards and the court on the table, each seat's royals, carrots and hand beside its name, nothing folded away.
@@ -556,7 +560,8 @@ def test_jackrabbits_is_drawn_as_its_rulebook_lays_the_board_out_with_nothing_fo
     assert small["overlaps"] == []
     page.click(".zoom-in")
     page.click(".zoom-in")
-    page.wait_for_function(f"() => document.querySelector('svg.jr-board').getBoundingClientRect().width > {small['width'] * 1.4}")
+    grown = small["width"] * 1.4
+    page.wait_for_function(f"() => document.querySelector('svg.jr-board').getBoundingClientRect().width > {grown}")
     shot(page, "board-jackrabbits-phone")
     page.locator(".view .zoom").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
 
