@@ -90,7 +90,7 @@ def page(browser: Any) -> Iterator[Any]:
     context.set_default_timeout(WAIT_MS)
     tab = context.new_page()
     errors: list[str] = []
-    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.on("pageerror", lambda e: errors.append(str(e) + str(getattr(e, "stack", ""))))
     yield tab
     context.close()
     assert not errors, f"the page threw: {errors}"

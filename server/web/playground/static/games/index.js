@@ -67,6 +67,11 @@ export function logFor(game, event, { components, nameOf, seat }) {
 /** A move said in words, for its button. */
 export function wordsFor(game, move, { components, nameOf }) {
   const words = rendererOf(game).words;
-  const said = words ? words(move, { components, nameOf }) : null;
+  let said = null;
+  try {
+    said = words ? words(move, { components, nameOf }) : null;
+  } catch (err) {
+    console.warn(`the ${game} module could not word a move; labelled by its fields`, err); // never a lost button
+  }
   return said ?? moveLabel(move, components);
 }

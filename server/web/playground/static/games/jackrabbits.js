@@ -34,6 +34,7 @@ const JESTERS = { XR: ["red", "#c0262d"], XB: ["black", "#222"] };
 
 /** A place in words: "the Citadel", "the King's tower of hearts (KH)", "the river R4, road a". */
 export function placeName(node, tiles = null) {
+  if (typeof node !== "string" || node === "") return "somewhere";
   if (node === "CIT") return "the Citadel";
   if (node === "UND") return "the underground";
   if (node === "off") return "the sea, off the board";
@@ -334,7 +335,7 @@ export function words(m) {
   if (said[m.type]) return said[m.type];
   if (m.type === "go") return `Go to ${placeName(m.to)}`;
   if (m.type === "transfer") return `Ride ${m.via === "rabbit_hole" ? "the rabbit hole" : m.via === "trailway" ? "across the trailway" : `the ${m.via}`} to ${placeName(m.to)}`;
-  if (m.type === "jester") return `Play the ${JESTERS[m.jester]?.[0] ?? ""} jester (${m.via}) to ${placeName(m.to)}`;
+  if (m.type === "jester") return "Pay with a jester you hold (it goes back to the court)";
   if (m.type === "pay") return `Pay with ${m.cards.join(", ")}`;
   if (m.type === "show") return `Show ${m.card}`;
   if (m.type === "discard") return `Discard ${m.card}`;
@@ -367,7 +368,7 @@ export function log(e, ctx) {
       if (e.bought) out.push("; buys ", cardWord(e.bought));
       break;
     case "jester":
-      out.push(who(ctx, e.seat), " plays ", cardWord(e.jester), ` ${VIA[e.via] ?? e.via} to ${placeName(e.to)}`);
+      out.push(who(ctx, e.seat), " pays with ", cardWord(e.jester), e.via ? ` (${VIA[e.via] ?? e.via})` : "", e.to ? ` and reaches ${placeName(e.to)}` : "");
       break;
     case "cancel":
       out.push(who(ctx, e.seat), " cancels the transfer");

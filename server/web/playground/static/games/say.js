@@ -102,7 +102,12 @@ function generic(part, ctx) {
 export function logLine(module, event, ctx) {
   const line = h("span", { class: "event" });
   const pub = event.public;
-  let said = pub && typeof pub === "object" ? (matchLine(pub, ctx) ?? (module?.log ? module.log(pub, ctx) : null)) : null;
+  let said = null;
+  try {
+    said = pub && typeof pub === "object" ? (matchLine(pub, ctx) ?? (module?.log ? module.log(pub, ctx) : null)) : null;
+  } catch (err) {
+    console.warn("a log line the game's module could not word; written field by field", err); // never a lost event
+  }
   if (said) line.append(...said.filter((p) => p !== null && p !== undefined && p !== ""), ".");
   else line.append(generic(pub, ctx));
   if (event.private !== undefined && event.private !== null) {
