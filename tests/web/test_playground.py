@@ -1119,7 +1119,7 @@ def tables_of(game: str, seed: int, moves: int) -> list[dict[str, Any]]:
     seats = rules.game.min_seats
     table, rng = rules.setup(rules.parse_options({}), seats, seed)
     pick = random.Random(seed)
-    out = []
+    out: list[dict[str, Any]] = []
     for _ in range(moves):
         if rules.outcome(table) is not None:
             break
