@@ -334,6 +334,7 @@ export function words(m) {
   const said = { stay: "Stay where you are", skip: "Show nothing (skip the lottery)", rest: "Rest: make no claim", claim: "Claim the royal of this house", cancel: "Cancel", roll: "Roll the dice", pass: "Pass" };
   if (said[m.type]) return said[m.type];
   if (m.type === "go") return `Go to ${placeName(m.to)}`;
+  if (m.type === "transfer" && m.via === "tavern") return `Buy a jester at ${placeName(m.to)}`;
   if (m.type === "transfer") return `Ride ${m.via === "rabbit_hole" ? "the rabbit hole" : m.via === "trailway" ? "across the trailway" : `the ${m.via}`} to ${placeName(m.to)}`;
   if (m.type === "jester") return "Pay with a jester you hold (it goes back to the court)";
   if (m.type === "pay") return `Pay with ${m.cards.join(", ")}`;
@@ -361,7 +362,8 @@ export function log(e, ctx) {
       out.push(who(ctx, e.seat), " stays");
       break;
     case "transfer":
-      out.push(who(ctx, e.seat), ` rides ${VIA[e.via] ?? e.via} to ${placeName(e.to)} (a price to pay)`);
+      if (e.via === "tavern") out.push(who(ctx, e.seat), ` buys a jester at ${placeName(e.to)} (a price to pay)`);
+      else out.push(who(ctx, e.seat), ` rides ${VIA[e.via] ?? e.via} to ${placeName(e.to)} (a price to pay)`);
       break;
     case "pay":
       out.push(who(ctx, e.seat), " pays ", ...cardsWord(e.cards), e.to ? ` and reaches ${placeName(e.to)}` : "");
