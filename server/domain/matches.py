@@ -14,6 +14,7 @@ record's commit path, and they share it.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import secrets
 import time
@@ -111,6 +112,7 @@ class Matches:
         self.store = store
         self.clock = clock
         self.settings = settings
+        self._replays = asyncio.Semaphore(1)  # past versions replayed (state_at) one at a time
 
     def ttl(self, status: MatchStatus) -> int:
         """How long a match is kept after a change that leaves it in ``status`` (every key of it expires then).
@@ -408,8 +410,9 @@ class Matches:
             raise VersionNotFound(f"the newest version you may see is {newest}")
         if version == record.version:
             return views.match_state(record, self.snapshot(record), seat, self.clock())
-        past, snap = await spectating.as_of(self.store, record, version)
-        return views.match_state(past, snap, seat, self.clock())
+        entries = await self.store.log(match_id, 0, version) if version > 0 else []
+        async with self._replays:  # one replay at a time per process, in a thread: the loop keeps serving
+            return await asyncio.to_thread(spectating.seen_at, record, entries, version, seat, self.clock())
 
     async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
         """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""
