@@ -21,7 +21,8 @@ WebSocket as an ``error`` frame, both with the same ``code``::
      │    ├── MatchNotFound    match_not_found
      │    ├── AccountNotFound  account_not_found
      │    ├── TournamentNotFound tournament_not_found
-     │    └── LadderNotFound   ladder_not_found
+     │    ├── LadderNotFound   ladder_not_found
+     │    └── VersionNotFound  version_not_found  a version of a match its reader may not see (not yet reached)
      ├── Conflict
      │    ├── SeatTaken        seat_taken
      │    ├── MatchFull        match_full
@@ -105,6 +106,7 @@ __all__ = [
     "UnknownGame",
     "UnsupportedMediaType",
     "UnsupportedProtocol",
+    "VersionNotFound",
     "VorpalError",
     "all_errors",
 ]
@@ -160,6 +162,10 @@ class TournamentNotFound(NotFound):
 
 class LadderNotFound(NotFound):
     code, title = "ladder_not_found", "Ladder not found"
+
+
+class VersionNotFound(NotFound):
+    code, title = "version_not_found", "Version not found"
 
 
 class SeatTaken(Conflict):

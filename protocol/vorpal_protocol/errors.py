@@ -25,6 +25,8 @@ ERROR_CODES: dict[str, str] = {
     "account_not_found": "No account with that id",
     "tournament_not_found": "No tournament with that id",
     "ladder_not_found": "No ladder with that id",
+    "version_not_found": "No such version of the match for you: beyond its current one (a delayed spectator's: "
+    "beyond the one the delay shows)",
     "conflict": "The request conflicts with the match's state",
     "seat_taken": "That seat already has a player",
     "match_full": "Every seat is taken",

@@ -33,10 +33,12 @@ from server.errors import (
     SeatTaken,
     StaleVersion,
     Unauthorized,
+    VersionNotFound,
     VorpalError,
 )
 from server.runtime import metrics
 from server.runtime.clock import Clock, now_ms
+from server.runtime.offload import Offload
 
 from . import clocks, spectating, views
 from .accounts import Account
@@ -110,6 +112,8 @@ class Matches:
         self.store = store
         self.clock = clock
         self.settings = settings
+        #: Where past versions are replayed (state_at): one worker process, started on first use.
+        self.offload = Offload(workers=1)
 
     def ttl(self, status: MatchStatus) -> int:
         """How long a match is kept after a change that leaves it in ``status`` (every key of it expires then).
@@ -392,6 +396,24 @@ class Matches:
         seat = seat_of(record, token)
         record, snap = await self.as_seen_by(record, seat)
         return views.match_state(record, snap, seat, self.clock())
+
+    async def state_at(self, match_id: str, token: str | None, version: int) -> dict[str, Any]:
+        """The match as ``token``'s seat (None: a spectator) saw it at ``version``: replayed from its seed and
+        its logged moves (:func:`spectating.as_of`), then redacted for that seat as the live view was, so a
+        past version shows no more than that seat saw then. A spectator of a delayed match reaches no
+        version its delay still hides (``version_not_found``, as for a version the match has not reached)."""
+        record, _ = await self.store.load(match_id)
+        seat = seat_of(record, token)
+        newest = record.version
+        if spectating.delayed(record, seat):
+            newest = await spectating.visible_version(self.store, record, self.clock())
+        if version > newest:
+            raise VersionNotFound(f"the newest version you may see is {newest}")
+        if version == record.version:
+            return views.match_state(record, self.snapshot(record), seat, self.clock())
+        entries = await self.store.log(match_id, 0, version) if version > 0 else []
+        # In a process of its own: a long match's replay takes about a second (loadtest/README.md).
+        return await self.offload.run(spectating.seen_at, record, entries, version, seat, self.clock())
 
     async def as_seen_by(self, record: MatchRecord, seat: int | None) -> tuple[MatchRecord, views.Snapshot]:
         """``record`` as ``seat`` may see it now: a spectator of a delayed match sees it late."""

@@ -14,7 +14,9 @@ from __future__ import annotations
 from typing import Any
 
 from server import games
+from server.engine import Rng
 
+from . import views
 from .delay import visible_version as _cut
 from .record import MatchRecord, MatchStore, MatchSummary
 from .status import MatchStatus
@@ -56,16 +58,31 @@ async def summary_as_seen(store: MatchStore, record: MatchRecord, now: int) -> M
     return _past(record, visible, entries[-1] if entries else None).summary()
 
 
+def _replayed(record: MatchRecord, entries: list[dict[str, Any]]) -> tuple[Snapshot, Rng]:
+    """``record``'s table after the moves of ``entries`` (its log from the start), from its seed."""
+    rules = games.get(record.game)
+    table, rng = rules.setup(rules.parse_options(record.options), record.seats, record.seed)
+    for entry in entries:
+        if entry.get("kind") == "move":
+            rules.act(table, rng, entry["seat"], entry["move"])
+    return Snapshot(rules, table), rng
+
+
 async def as_of(store: MatchStore, record: MatchRecord, version: int) -> tuple[MatchRecord, Snapshot]:
     """``record`` as it was at ``version``, replayed from its seed and its logged moves (no clock).
 
     Every field a view is built from is the past one (the table too), so whatever is derived
     from the returned record cannot show a later move."""
-    rules = games.get(record.game)
-    table, rng = rules.setup(rules.parse_options(record.options), record.seats, record.seed)
     entries = await store.log(record.id, 0, version) if version > 0 else []
-    for entry in entries:
-        if entry.get("kind") == "move":
-            rules.act(table, rng, entry["seat"], entry["move"])
+    snap, rng = _replayed(record, entries)
     past = _past(record, version, entries[-1] if entries else None)
-    return past.replace(rng=rng.state, table=store.encode(table)), Snapshot(rules, table)
+    return past.replace(rng=rng.state, table=store.encode(snap.table)), snap
+
+
+def seen_at(record: MatchRecord, entries: list[dict[str, Any]], version: int, seat: int | None,
+            now: int) -> dict[str, Any]:  # fmt: skip
+    """The state ``seat`` (None: a spectator) was shown at ``version``, whose log up to it is ``entries``:
+    replayed, then redacted for ``seat`` as the live view was. Pure and synchronous, so that a long
+    match's replay runs off the event loop (its cost per move: ``loadtest/README.md``)."""
+    snap, _ = _replayed(record, entries)
+    return views.match_state(_past(record, version, entries[-1] if entries else None), snap, seat, now)

@@ -19,7 +19,6 @@ channel's slot: :meth:`Store.pubsub_node` says which.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from collections.abc import Callable, Iterable, Sequence
@@ -61,10 +60,10 @@ from .keys import (
     match_keys,
     said_key,
 )
-from .line import Arg, Line, Script
+from .line import Line, Script
 from .lobby import REPAIR_BATCH, LobbyIndexes
 from .pool import TrimmingPool
-from .replicas import ReplicaWait
+from .replicas import ReplicaWait, WritePolicy
 from .sentinel import SentinelConnection, is_sentinel_url
 
 log = logging.getLogger("vorpal.store")
@@ -126,17 +125,6 @@ def pack_commit(c: Commit) -> tuple[bytes, bytes]:
     return entry, packer.pack_map_header(len(note) + 1) + body + packer.pack("entry") + entry
 
 
-#: How a change answered ``unavailable`` is confirmed in the background (:meth:`Store._confirm_later`):
-#: the first pause, the longest, and how many tries (about two minutes in all).
-CONFIRM_PAUSE_S = 0.1
-MAX_CONFIRM_PAUSE_S = 2.0
-CONFIRM_ATTEMPTS = 64
-
-#: A cue to every subscriber of a match: notifications may have been missed, read the log
-#: (the hub fills its sockets from it, as after a lost pub/sub connection).
-RESYNC_NOTE = msgpack.packb({"kind": "resync"})
-
-
 def _packer() -> msgpack.Packer:
     """A packer whose buffer starts small. ``msgpack.packb`` starts every call with a buffer of
     256 KiB, which glibc either maps and unmaps each time or, once its thresholds have adapted,
@@ -155,47 +143,23 @@ class Store(UncachedTables):
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
         #: The write policy (``VORPAL_WRITE_REPLICAS``, :mod:`server.store.replicas`); None: acknowledged at once.
-        self.replicas: ReplicaWait | None = None
+        self.policy: WritePolicy | None = None
         #: Where commits are made: ``conn``, or under the write policy a connection of their own.
         self.commits: Connection = connection
-        #: Matches with a change answered ``unavailable``, and the task that announces it once confirmed.
-        self._unconfirmed: dict[str, asyncio.Task[None]] = {}
 
     def require_replicas(self, replicas: int, timeout_ms: int, *, aof: bool = False) -> Store:
         """Acknowledge a commit only once ``replicas`` replicas have it (0: at once, as Redis answers)."""
         if replicas <= 0:
-            self.replicas = None
-            self.commits = self.conn
+            self.policy, self.commits = None, self.conn
         elif self.cluster:
             raise ValueError("VORPAL_WRITE_REPLICAS needs one primary (redis://, rediss://, redis+sentinel://): on a "
                              "cluster, WAIT would not reach the node that took the write")  # fmt: skip
         else:
             # A connection of the commits' own: WAIT holds up every command behind it on its connection.
             self.commits = self.conn.writer()
-            self.replicas = ReplicaWait(self.commits.call, replicas, timeout_ms, aof=aof)
+            self.policy = WritePolicy(self.conn, self.commits, ReplicaWait(self.commits.call, replicas, timeout_ms,
+                                                                           aof=aof))  # fmt: skip
         return self
-
-    async def _replicated(self, fence: tuple[Arg, ...] | None = None) -> None:
-        """Under the write policy, wait for the replicas. ``fence``: a write made first, on the same
-        connection, when the change being confirmed was made by another one (a duplicate found)."""
-        if self.replicas is None:
-            return
-        try:
-            if fence is not None:
-                await self.commits.call(*fence)
-            await self.replicas.confirm()
-        except REDIS_DOWN as exc:
-            raise Unavailable("storage is unreachable; the change was not confirmed") from exc
-
-    async def _publish_confirmed(self, match_id: str, note: bytes) -> None:
-        """Under the write policy, publish a commit's notification once the replicas have confirmed it:
-        no subscriber ever sees a version that a failover could take back. A notification that cannot
-        be sent is not an error (the change is committed and confirmed): subscribers find the version
-        in the log at the next event or resync."""
-        try:
-            await self.conn.call("SPUBLISH", channel(match_id), note)
-        except REDIS_DOWN as exc:
-            log.warning("match %s: a confirmed change was not published (%s)", match_id, exc)
 
     @classmethod
     def from_url(cls, url: str, *, pool_size: int = 256, idle_s: float = 30.0, cluster: bool = False) -> Store:
@@ -232,8 +196,8 @@ class Store(UncachedTables):
         return cls(LineConnection(url), aioredis.Redis.from_pool(pool))  # the client owns the pool
 
     async def close(self) -> None:
-        for task in list(self._unconfirmed.values()):
-            task.cancel()
+        if self.policy is not None:
+            self.policy.close()
         if self.commits is not self.conn:
             await self.commits.close()
         await self.conn.close()
@@ -298,10 +262,10 @@ class Store(UncachedTables):
         if not flat:
             raise MatchNotFound(f"no match {match_id!r}")
         applied = rest[0] if rest else None
-        if applied is not None:
+        if applied is not None and self.policy is not None:
             # About to be acknowledged as a duplicate: the first attempt's write may have been
             # another connection's, and unconfirmed; written again here, it is waited for.
-            await self._confirm_duplicate(match_id, ("HSET", ids, move_key, applied))
+            await self.policy.confirm_duplicate(match_id, ("HSET", ids, move_key, applied))
         raw = dict(zip(flat[::2], flat[1::2], strict=True))
         return decode_record(raw), None if applied is None else int(applied)
 
@@ -322,16 +286,16 @@ class Store(UncachedTables):
         match_id = c.record.id
         keys = (*match_keys(match_id), chat_key(match_id))
         entry, note = pack_commit(c)
-        # Under the write policy the notification waits for the replicas (:meth:`_publish_confirmed`).
-        args: list[Any] = [c.expected, c.move_key, entry, note, "" if self.replicas else channel(match_id), c.ttl]
+        # Under the write policy the notification waits for the replicas (:meth:`WritePolicy.publish`).
+        args: list[Any] = [c.expected, c.move_key, entry, note, "" if self.policy else channel(match_id), c.ttl]
         args += encode_changes(c.record, (*c.changed, "updated"))
         try:
             status, version, *before = await self.commits.run(COMMIT_SCRIPT, keys, args)
         except REDIS_DOWN as exc:
             raise Unavailable("storage is unreachable; the change was not confirmed") from exc
         result = CommitResult(CommitStatus(int(status)), int(version))
-        if result.status is CommitStatus.DUPLICATE and c.move_key:
-            await self._confirm_duplicate(match_id, ("HSET", keys[2], c.move_key, result.version))
+        if result.status is CommitStatus.DUPLICATE and c.move_key and self.policy is not None:
+            await self.policy.confirm_duplicate(match_id, ("HSET", keys[2], c.move_key, result.version))
         moved = bool(before) and before[0].decode() != c.record.status.value  # the status changed
         if ("accounts" in c.changed or (moved and c.record.status.ended)) and result.status is CommitStatus.APPLIED:
             await self.accounts_index.place(c.record.replace(version=result.version))
@@ -346,51 +310,9 @@ class Store(UncachedTables):
                     await self.lobby.end_unseen(r.game, r.id, r.updated + int(delay.seconds * 1000))
             except (*REDIS_DOWN, ResponseError) as exc:
                 log.warning("match %s is %s but the lobby's indexes were not told (%s)", r.id, r.status, exc)
-        if self.replicas is not None and result.status is CommitStatus.APPLIED:
-            try:
-                await self._replicated()  # last: the indexes above are written whatever the replicas say
-            except Unavailable:
-                self._confirm_later(match_id)
-                raise
-            await self._publish_confirmed(match_id, note)
+        if self.policy is not None and result.status is CommitStatus.APPLIED:
+            await self.policy.confirm_commit(match_id, note)  # last: the indexes above are written whatever it says
         return result
-
-    async def _confirm_duplicate(self, match_id: str, fence: tuple[Arg, ...]) -> None:
-        """A move found applied already, about to be acknowledged: under the write policy, confirm it
-        (``fence``: written again on the commits' connection, so that ``WAIT`` covers it), then cue
-        the subscribers to read the log: the first attempt's notification was never published if
-        its replicas did not confirm it in time."""
-        if self.replicas is None:
-            return
-        try:
-            await self._replicated(fence)
-        except Unavailable:
-            self._confirm_later(match_id)
-            raise
-        await self._publish_confirmed(match_id, RESYNC_NOTE)
-
-    def _confirm_later(self, match_id: str) -> None:
-        """A change answered ``unavailable`` stands on the primary, unannounced, and its seat may never
-        send it again (its own resync may show it applied): keep asking the replicas in the background,
-        then cue the subscribers to read the log. Only a cue, never the change's notification: after a
-        failover the confirmation comes from a new primary, which may not have the change at all."""
-        if match_id not in self._unconfirmed:
-            task = asyncio.create_task(self._announce_when_confirmed(match_id))
-            self._unconfirmed[match_id] = task
-            task.add_done_callback(lambda _: self._unconfirmed.pop(match_id, None))
-
-    async def _announce_when_confirmed(self, match_id: str) -> None:
-        pause = CONFIRM_PAUSE_S
-        for _ in range(CONFIRM_ATTEMPTS):
-            await asyncio.sleep(pause)
-            try:
-                await self._replicated()
-            except Unavailable:
-                pause = min(pause * 2, MAX_CONFIRM_PAUSE_S)
-                continue
-            await self._publish_confirmed(match_id, RESYNC_NOTE)
-            return
-        log.warning("match %s: a change answered unavailable was never confirmed by the replicas", match_id)
 
     async def account_matches(self, account_id: str, limit: int) -> list[tuple[str, bytes | None]]:
         return await self.accounts_index.page(account_id, limit)

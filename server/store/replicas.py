@@ -25,10 +25,32 @@ command behind it on its connection, and the loads and log reads must not queue 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import msgpack
 
 from server.errors import Unavailable
+
+from .connection import REDIS_DOWN
+from .keys import channel
+from .line import Arg
+
+if TYPE_CHECKING:
+    from .connection import Connection
+
+log = logging.getLogger("vorpal.store")
+
+#: How a change answered ``unavailable`` is confirmed in the background (:meth:`WritePolicy.confirm_later`):
+#: the first pause, the longest, and how many tries (about two minutes in all).
+CONFIRM_PAUSE_S = 0.1
+MAX_CONFIRM_PAUSE_S = 2.0
+CONFIRM_ATTEMPTS = 64
+
+#: A cue to every subscriber of a match: notifications may have been missed, read the log
+#: (the hub fills its sockets from it, as after a lost pub/sub connection).
+RESYNC_NOTE = msgpack.packb({"kind": "resync"})
 
 
 class ReplicaWait:
@@ -89,3 +111,83 @@ def _retrieved(batch: asyncio.Future[int]) -> None:
     """Its exception is read, so that asyncio does not log it when every waiter was cancelled."""
     if not batch.cancelled():
         batch.exception()
+
+
+class WritePolicy:
+    """The store's commits under ``VORPAL_WRITE_REPLICAS``: confirmed, then announced.
+
+    ``commits`` is the connection the commits (and their waits) go on, ``main`` the store's other
+    one, which the announcements take (it is never held up by a wait).
+    """
+
+    def __init__(self, main: Connection, commits: Connection, wait: ReplicaWait) -> None:
+        self.main, self.commits, self.wait = main, commits, wait
+        #: Matches with a change answered ``unavailable``, and the task that announces it once confirmed.
+        self._unconfirmed: dict[str, asyncio.Task[None]] = {}
+
+    async def confirm(self, fence: tuple[Arg, ...] | None = None) -> None:
+        """Wait for the replicas. ``fence``: a write made first, on the commits' connection, when the change
+        being confirmed was made by another one (a duplicate found)."""
+        try:
+            if fence is not None:
+                await self.commits.call(*fence)
+            await self.wait.confirm()
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable; the change was not confirmed") from exc
+
+    async def confirm_commit(self, match_id: str, note: bytes) -> None:
+        """A commit applied: confirm it, then publish its notification (``unavailable`` if the replicas did not
+        confirm it in time: it is then announced once they do)."""
+        try:
+            await self.confirm()
+        except Unavailable:
+            self.confirm_later(match_id)
+            raise
+        await self.publish(match_id, note)
+
+    async def confirm_duplicate(self, match_id: str, fence: tuple[Arg, ...]) -> None:
+        """A move found applied already, about to be acknowledged: confirm it (``fence``: written again on the
+        commits' connection, so that ``WAIT`` covers it), then cue the subscribers to read the log: the first
+        attempt's notification was never published if its replicas did not confirm it in time."""
+        try:
+            await self.confirm(fence)
+        except Unavailable:
+            self.confirm_later(match_id)
+            raise
+        await self.publish(match_id, RESYNC_NOTE)
+
+    async def publish(self, match_id: str, note: bytes) -> None:
+        """Publish a confirmed change's notification: no subscriber ever sees a version that a failover
+        could take back. One that cannot be sent is not an error (the change is committed and confirmed):
+        subscribers find the version in the log at the next event or resync."""
+        try:
+            await self.main.call("SPUBLISH", channel(match_id), note)
+        except REDIS_DOWN as exc:
+            log.warning("match %s: a confirmed change was not published (%s)", match_id, exc)
+
+    def confirm_later(self, match_id: str) -> None:
+        """A change answered ``unavailable`` stands on the primary, unannounced, and its seat may never send
+        it again (its own resync may show it applied): keep asking the replicas in the background, then cue
+        the subscribers to read the log. Only a cue, never the change's notification: after a failover the
+        confirmation comes from a new primary, which may not have the change at all."""
+        if match_id not in self._unconfirmed:
+            task = asyncio.create_task(self._announce_when_confirmed(match_id))
+            self._unconfirmed[match_id] = task
+            task.add_done_callback(lambda _: self._unconfirmed.pop(match_id, None))
+
+    async def _announce_when_confirmed(self, match_id: str) -> None:
+        pause = CONFIRM_PAUSE_S
+        for _ in range(CONFIRM_ATTEMPTS):
+            await asyncio.sleep(pause)
+            try:
+                await self.confirm()
+            except Unavailable:
+                pause = min(pause * 2, MAX_CONFIRM_PAUSE_S)
+                continue
+            await self.publish(match_id, RESYNC_NOTE)
+            return
+        log.warning("match %s: a change answered unavailable was never confirmed by the replicas", match_id)
+
+    def close(self) -> None:
+        for task in list(self._unconfirmed.values()):
+            task.cancel()

@@ -45,7 +45,21 @@ from server.store.inbox import RedisInbox
 from server.store.ladders import RedisLadders
 from server.store.tournaments import RedisTournaments
 
-from . import access, accounts, admin, asyncapi, docs, ladders, metrics, origins, playground, rest, tournaments, ws
+from . import (
+    access,
+    accounts,
+    admin,
+    asyncapi,
+    docs,
+    ladders,
+    metrics,
+    origins,
+    playground,
+    rest,
+    tournaments,
+    versions,
+    ws,
+)
 from .bodies import BodyLimit
 from .built_once import BuiltOnce
 from .drain import Drain
@@ -143,6 +157,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
             await scheduler.stop()
             await hub.stop()
             await store.close()
+            await asyncio.to_thread(matches.offload.close)
             gc_tuning.restore()
             heap_trim.stop()
             if embedded is not None:
@@ -151,6 +166,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock = now_ms) -> St
     return App(
         routes=[
             *rest.routes,
+            *versions.routes,
             *accounts.routes,
             *admin.routes,
             *tournaments.routes,

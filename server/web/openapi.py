@@ -177,9 +177,11 @@ _PATH_PARAMETERS: dict[str, dict[str, Any]] = {
     "account_id": {"type": "string", "description": "12 letters and digits (an account's `id`)"},
     "tournament_id": {"type": "string", "pattern": "^[A-Za-z0-9]{1,40}$"},
     "ladder_id": {"type": "string", "pattern": "^[A-Za-z0-9]{1,40}$"},
+    "version": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
 }
 _PATH_DESCRIPTIONS = {"match_id": "the match's id", "account_id": "the account's id", "name": "a game's name",
-                      "tournament_id": "the tournament's id", "ladder_id": "the ladder's id"}  # fmt: skip
+                      "tournament_id": "the tournament's id", "ladder_id": "the ladder's id",
+                      "version": "a version of the match (0: as created)"}  # fmt: skip
 
 _SECURITY_SCHEMES = {
     "seatToken": {"type": "http", "scheme": "bearer", "bearerFormat": "<match id>.<seat>.<secret>",

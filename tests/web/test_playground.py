@@ -27,8 +27,10 @@ from typing import Any
 import httpx
 import pytest
 
+from server import games as games_catalogue
 from server.domain.views import log_entry
 from server.engine import Rules
+from server.engine.play import event_for
 from server.games.zimby_mojo import ZimbyMojo
 from server.games.zimby_mojo.board import BOARD as ZIMBY_BOARD
 from server.games.zimby_mojo.state import Cast, Column, Incantation, Obstacle, Stack
@@ -90,7 +92,7 @@ def page(browser: Any) -> Iterator[Any]:
     context.set_default_timeout(WAIT_MS)
     tab = context.new_page()
     errors: list[str] = []
-    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.on("pageerror", lambda e: errors.append(str(e) + str(getattr(e, "stack", ""))))
     yield tab
     context.close()
     assert not errors, f"the page threw: {errors}"
@@ -374,6 +376,9 @@ def test_every_game_is_played_to_its_end_by_clicking_the_table(page: Any, server
         made[click_a_legal_move(page, pick)] += 1
     assert page.get_attribute(".match", "data-status") == "finished", f"{game}: not over after 400 moves"
     assert made["table"] > 0, f"{game}: no move was made on the table ({made})"
+    # Every line of the log in words, written by the game's module (none left to the generic field-by-field line).
+    generic = page.eval_on_selector_all(".log [data-generic]", "els => els.map((e) => e.closest('li').innerText)")
+    assert generic == [], f"{game}: log lines not in words: {generic[:3]}"
     # The result in words: who won and why, as the catalogue says it.
     outcome = page.inner_text("[data-outcome]")
     assert re.search(r"wins?\b|draw|Nobody won", outcome), outcome
@@ -441,7 +446,7 @@ def test_a_match_clock_counts_down_for_the_seat_to_act(page: Any, server: Server
 
 #: The drawn board of the public view: its tiles, and each seat's piece with the node it stands on.
 BOARD = """() => {
-  const svg = document.querySelector('.part.public svg.board[role=img]');
+  const svg = document.querySelector('main svg.board[role=img]');
   if (!svg) return null;
   return {
     label: svg.querySelector(':scope > title').textContent,
@@ -454,15 +459,22 @@ BOARD = """() => {
 }"""
 
 
-def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: ServerProcess) -> None:
-    """Jackrabbits publishes its board as tiles and links: drawn as an SVG by that shape, pieces on it."""
-    match = create(page, server, "jackrabbits", seats=2)
-    page.wait_for_function(READY_OR_OVER)
-    page.wait_for_selector(".part.public svg.board[role=img] g.tile")
-    # The page's seat acts (or the match is over), so nobody moves: the page and REST agree.
-    state = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()
-    page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
-    public = state["view"]["public"]
+def test_a_board_of_tiles_is_drawn_by_its_shape_for_a_game_without_a_renderer(page: Any, server: ServerProcess) -> None:
+    """A view holding a board as tiles and links (Jackrabbits' shape), in a game the page has no module for, is drawn
+    as an SVG by that shape, each seat's piece on it (board.js); the pieces' field names places, not cards."""
+    created = httpx.post(f"{server.url}/v1/matches", json={"game": "jackrabbits", "seats": 2, "bots": [1]}, timeout=30)
+    match = created.json()["match"]
+    httpx.post(f"{server.url}/v1/matches/{match}/join", json={"name": "me"}, timeout=30)
+    public = httpx.get(f"{server.url}/v1/matches/{match}", timeout=30).json()["view"]["public"]
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    page.evaluate(
+        """async (view) => {
+            const { renderValue } = await import('/play/static/render.js');
+            document.querySelector('main').replaceChildren(renderValue(view, 'public', { seats: 2 }));
+        }""",
+        public,
+    )
     drawn = page.evaluate(BOARD)
     assert sorted(t["id"] for t in drawn["tiles"]) == sorted(t["id"] for t in public["board"]["tiles"])
     assert all(t["title"] for t in drawn["tiles"]), "a tile without a title"
@@ -471,23 +483,89 @@ def test_a_board_of_tiles_is_drawn_with_each_seats_piece(page: Any, server: Serv
     assert on_board and drawn["pieces"] == on_board
     rhombi = sum(len(t["roads"]) == 2 for t in public["board"]["tiles"])
     assert drawn["label"].startswith(f"Board: {len(drawn['tiles'])} tiles") and f"{rhombi} rhombi" in drawn["label"]
-    # The rest of the view still has its panels; a value per seat is beside each seat's name.
-    for key in ("court", "rabbits"):
-        assert page.locator(f".part.public .entry[data-key='{key}']").count() == 1, key
-    for key in ("dice", "hand_sizes"):
-        for s in range(2):
-            said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
-            assert key.replace("_", " ") in said, (key, said)
-    # The pieces' field names places, not cards ("JH" is a tile here, not the jack of hearts).
-    assert page.locator(".part.public .entry[data-key='rabbits'] [data-card]").count() == 0
+    assert page.locator("main .entry[data-key='court']").count() == 1
+    assert page.locator("main .entry[data-key='rabbits'] [data-card]").count() == 0
+    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-generic-svg.png"))
+
+
+#: Jackrabbits' own drawing (games/jackrabbits.js): tiles by shape, road nodes, rabbits, and whether any two
+#: tiles' shapes overlap on the screen (each taken as the circle inside its box).
+JR_BOARD = """() => {
+  const svg = document.querySelector('.part.public svg.jr-board');
+  if (!svg) return null;
+  const tiles = [...svg.querySelectorAll('g.tile')];
+  const circles = tiles.map((g) => {
+    const r = g.querySelector(':scope > .shape').getBoundingClientRect();
+    const inside = 0.8 * Math.min(r.width, r.height) / 2;
+    return { id: g.dataset.tile, x: r.x + r.width / 2, y: r.y + r.height / 2, r: inside };
+  });
+  const overlaps = [];
+  for (const a of circles) for (const b of circles) {
+    if (a.id < b.id && Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r) overlaps.push(`${a.id}/${b.id}`);
+  }
+  return {
+    tiles: tiles.map((g) => ({
+      id: g.dataset.tile, shape: g.classList[1], title: g.querySelector(':scope > title').textContent,
+    })),
+    nodes: [...svg.querySelectorAll('g.road-node')].map((g) => g.dataset.node).sort(),
+    rabbits: Object.fromEntries([...svg.querySelectorAll('g.rabbit')].map((g) => [g.dataset.seat, g.dataset.node])),
+    targets: [...svg.querySelectorAll('.act')].map((g) => g.dataset.node ?? g.dataset.tile).sort(),
+    overlaps, smallest: Math.min(...circles.map((c) => c.r)), width: svg.getBoundingClientRect().width,
+  };
+}"""
+
+
+def test_jackrabbits_is_drawn_as_its_rulebook_lays_the_board_out_with_nothing_folded(
+    page: Any, server: ServerProcess
+) -> None:
+    """Houses as hexes, trailways as rhombi with each of their two roads a target of its own, forks, taverns and
+    holes as triangles, no two tiles on top of each other; every rabbit on its node; the dice, the pile, the
+    discards and the court on the table, each seat's royals, carrots and hand beside its name, nothing folded away.
+    At a phone's width the board keeps the page from scrolling sideways and zooms in its box."""
+    match = create(page, server, "jackrabbits", seats=2)
+    page.wait_for_function(READY_OR_OVER)
+    state = httpx.get(f"{server.url}/v1/matches/{match}", headers=seat_token(page, match), timeout=30).json()
+    page.wait_for_function(f"() => Number(document.querySelector('.match').dataset.version) >= {state['version']}")
+    public = state["view"]["public"]
+    drawn = page.evaluate(JR_BOARD)
+    shapes = {"citadel": "hex", "tower": "hex", "palace": "hex", "plaza": "hex", "underground": "hex",
+              "mountain": "rhombus", "river": "rhombus", "woods": "rhombus",
+              "fork": "triangle", "tavern": "triangle", "hole": "triangle"}  # fmt: skip
+    assert sorted((t["id"], t["shape"]) for t in drawn["tiles"]) == sorted(
+        (t["id"], shapes[t["kind"]]) for t in public["board"]["tiles"])  # fmt: skip
+    assert all(t["title"] for t in drawn["tiles"]), "a tile without a title"
+    assert drawn["overlaps"] == [], f"tiles drawn on top of each other: {drawn['overlaps']}"
+    assert drawn["nodes"] == sorted(r for t in public["board"]["tiles"] if len(t["roads"]) == 2 for r in t["roads"])
+    assert drawn["rabbits"] == {str(s): node for s, node in enumerate(public["rabbits"])}
+    # what the seat may do on the board is outlined there: each go or transfer's destination
+    legal = state.get("legal") or []
+    destinations = sorted({m["to"] for m in legal if "to" in m})
+    assert all(d in drawn["targets"] for d in destinations), (destinations, drawn["targets"])
+    # nothing folded away: the court, the dice, the pile and the discards on the table, values beside each seat
+    assert page.locator(".part.public details").count() == 0
+    for zone in ("Dice", "Pile", "Discards", "The court"):
+        assert page.locator(f".part.public .zone[data-zone='{zone}']").count() == 1, zone
+    court = page.eval_on_selector_all(".part.public .zone[data-zone='The court'] [data-card]", CARDS)
+    assert court == public["court"]
+    assert page.locator(".part.public .zone[data-zone='Dice'] .die").count() == len(public["dice"])
+    for s in range(2):
+        said = page.inner_text(f".part.public .seat-panel[data-seat='{s}'] .seat-values")
+        for key in ("on", "royals", "carrots", "hand"):
+            assert key in said, (key, said)
     shot(page, "board-jackrabbits")
-    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg.png"))
+    page.locator("svg.jr-board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg.png"))
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("() => document.querySelector('svg.board').getBoundingClientRect().width < 390")
+    page.wait_for_function("() => document.querySelector('svg.jr-board').getBoundingClientRect().width < 390")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, "the page scrolls sideways"
-    assert page.evaluate(BOARD)["width"] > 300, "the board is not given the phone's width"
+    small = page.evaluate(JR_BOARD)
+    assert small["width"] > 300, "the board is not given the phone's width"
+    assert small["overlaps"] == []
+    page.click(".zoom-in")
+    page.click(".zoom-in")
+    grown = small["width"] * 1.4
+    page.wait_for_function(f"() => document.querySelector('svg.jr-board').getBoundingClientRect().width > {grown}")
     shot(page, "board-jackrabbits-phone")
-    page.locator("svg.board").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
+    page.locator(".view .zoom").screenshot(path=str(ARTIFACTS / "board-jackrabbits-svg-phone.png"))
 
 
 # -- Zimby Mojo: a board of square cells with creatures, tile marks and tribal boards (grid.js) ---------------------
@@ -966,3 +1044,105 @@ def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_
     assert page.locator(".debug-stepped pre").count() == 1
     assert page.locator(".debug-seats li").count() >= 2
     shot(page, "debug-drawer")
+
+
+#: Move the drawer's stepper to a version, as dragging it does.
+STEP_TO = "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }"
+
+
+def test_the_debug_drawer_steps_back_through_versions_this_page_never_saw_as_the_seat_saw_them(
+    page: Any, server: ServerProcess
+) -> None:
+    """After a reload the page holds no past view: stepping back asks the server for each version, replayed for this
+    seat. The stepped table shows the seat's hand as it was then, and no card the seat's view of that version lacks."""
+    match = create(page, server, "jabberwocky", options={"rounds": "1"})
+    pick = random.Random(3)
+    for _ in range(3):
+        page.wait_for_function(READY_OR_OVER)
+        click_a_legal_move(page, pick)
+    page.reload()
+    page.wait_for_function(READY_OR_OVER)
+    page.click(".debug summary")
+    now = int(page.get_attribute(".match", "data-version"))
+    page.wait_for_function(f"() => document.querySelector('#debug-step').max === '{now}'")
+    for version in (0, now // 2, now - 1):
+        page.eval_on_selector("#debug-step", STEP_TO, version)
+        table = f".debug-stepped[data-version='{version}'] [data-debug=stepped-table][data-source=replayed]"
+        page.wait_for_selector(table)
+        then = httpx.get(f"{server.url}/v1/matches/{match}/versions/{version}", headers=seat_token(page, match),
+                         timeout=30).json()  # fmt: skip
+        shown = page.eval_on_selector_all(f"{table} [data-card]", CARDS)
+        hand = page.eval_on_selector_all(f"{table} [data-part=private-then] [data-card]", CARDS)
+        assert sorted(hand) == sorted(then["view"]["private"]["hand"])
+        assert set(shown) <= cards(set(_strings(then["view"]))), f"version {version} shows more than the seat saw"
+    # a version beyond the match's current one is refused, and the drawer says so
+    page.eval_on_selector("#debug-step", "(el, v) => { el.max = String(v); }", now + 5)
+    page.eval_on_selector("#debug-step", STEP_TO, now + 5)
+    page.wait_for_selector(".debug-stepped .debug-error")
+    assert "Version not found" in page.inner_text(".debug-stepped .debug-error")
+    shot(page, "debug-drawer-stepped-back")
+
+
+#: Draw a table, word the moves left for buttons and the event, as the match page does; what failed or fell back.
+DRAW_AND_WORD = """async (samples) => {
+  const { drawTable, logFor, wordsFor } = await import('/play/static/games/index.js');
+  const { Picker } = await import('/play/static/picker.js');
+  const games = await (await fetch('/v1/games')).json();
+  const failed = [];
+  const warn = console.warn;
+  console.warn = (...args) => failed.push(`fell back: ${args.map(String).join(' ')}`);
+  try {
+    for (const { state, seat, event } of samples) {
+      const components = games.games.find((g) => g.name === state.game).components ?? {};
+      const nameOf = (s) => `player ${s}`;
+      try {
+        const picker = new Picker(state.legal, () => {}, () => {});
+        drawTable({ state, seat, game: null, components, picker, nameOf, hold: {} });
+        for (const m of picker.leftOver()) wordsFor(state.game, m, { components, nameOf });
+        const line = logFor(state.game, event, { components, nameOf, seat });
+        if (line.querySelector('[data-generic]')) failed.push(`not in words: ${JSON.stringify(event).slice(0, 200)}`);
+      } catch (err) {
+        failed.push(`${err}: ${err.stack} at ${JSON.stringify(event).slice(0, 200)}`);
+      }
+    }
+  } finally {
+    console.warn = warn;
+  }
+  return failed;
+}"""
+
+
+def tables_of(game: str, seed: int, moves: int) -> list[dict[str, Any]]:
+    """``moves`` random moves of a match of ``game`` at its fewest seats: the state each mover saw after each, and
+    its part of the event (the same redaction the server applies)."""
+    rules = games_catalogue.get(game)
+    seats = rules.game.min_seats
+    table, rng = rules.setup(rules.parse_options({}), seats, seed)
+    pick = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    for _ in range(moves):
+        if rules.outcome(table) is not None:
+            break
+        seat = pick.choice(rules.to_act(table))
+        legal = rules.legal_moves(table, seat)
+        kind = pick.choice(sorted({m.type for m in legal}))  # a kind first: scrolls would crowd out the rest
+        _, event = rules.act(table, rng, seat, rules.dump_move(pick.choice([m for m in legal if m.type == kind])))
+        over = rules.outcome(table) is not None
+        state = {"game": game, "names": [f"player {s}" for s in range(seats)], "bots": [False] * seats,
+                 "status": "finished" if over else "active", "version": len(out) + 1, "to_act": rules.to_act(table),
+                 "view": rules.view(table, seat), "outcome": None,
+                 "legal": [] if over else rules.dump_moves(rules.legal_moves(table, seat))}  # fmt: skip
+        out.append({"state": state, "seat": seat, "event": event_for(event, seat)})
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_draws_its_tables_and_words_its_moves_and_events(page: Any, server: ServerProcess,
+                                                                     game: str) -> None:  # fmt: skip
+    """Real tables of each game, from random moves: the game's module draws every one (no fallback to the generic
+    drawing), labels every move left for a button and writes every event in words, and nothing throws (a throw in
+    the log would stop the page's event loop)."""
+    page.goto(f"{server.url}/play/")
+    page.wait_for_selector(".catalogue")
+    for seed in (1, 2):
+        assert page.evaluate(DRAW_AND_WORD, tables_of(game, seed, 120)) == []

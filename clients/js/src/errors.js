@@ -15,7 +15,7 @@
 //      │    └── OriginNotAllowed  forbidden, found by the SDK: a browser page whose origin the server's
 //      │                        VORPAL_CORS_ORIGINS does not list (src/origin.js)
 //      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
-//      │                        tournament_not_found / ladder_not_found
+//      │                        tournament_not_found / ladder_not_found / version_not_found
 //      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
 //      │    │                   not_subscribed / already_registered / not_registered / tournament_started /
 //      │    │                   tournament_full / registration_closed / tournament_over /
@@ -103,6 +103,7 @@ export const BY_CODE = Object.freeze({
   registration_closed: Conflict,
   tournament_over: Conflict,
   ladder_not_found: NotFound,
+  version_not_found: NotFound,
   already_queued: Conflict,
   not_queued: Conflict,
   conflict: Conflict,

@@ -201,6 +201,8 @@ export class VorpalClient {
   leave(match: string, token: string): Promise<{ match: string; seat: number; left: true; status: "open" | "aborted" }>;
   /** `G`: the match's game, for a typed view and legal moves (`api.state<Jabberwocky>(match, token)`). */
   state<G extends GameShape = AnyGame>(match: string, token?: string | null): Promise<MatchState<G>>;
+  /** The match as the token's seat (no token: a spectator) saw it at `version`; `version_not_found` beyond what it may see. */
+  stateAt<G extends GameShape = AnyGame>(match: string, version: number, token?: string | null): Promise<MatchState<G>>;
   legal<G extends GameShape = AnyGame>(match: string, token: string): Promise<G["move"][]>;
   move<G extends GameShape = AnyGame>(
     match: string,

@@ -92,6 +92,11 @@ export class VorpalClient {
     return this.call("GET", `/v1/matches/${match}`, { token });
   }
 
+  /** The match as the token's seat (no token: a spectator) saw it at `version` (a past one: replayed, no clock). */
+  async stateAt(match, version, token = null) {
+    return this.call("GET", `/v1/matches/${match}/versions/${version}`, { token });
+  }
+
   async legal(match, token) {
     return (await this.call("GET", `/v1/matches/${match}/legal`, { token })).moves;
   }

@@ -13,7 +13,7 @@ missing from it (the JavaScript SDK has the same tree, ``clients/js/src/errors.j
      ├── Unauthorized         unauthorized (a missing, wrong, replaced or revoked key or token)
      ├── Forbidden            forbidden / account_disabled
      ├── NotFound             not_found / unknown_game / match_not_found / account_not_found /
-     │                        tournament_not_found / ladder_not_found
+     │                        tournament_not_found / ladder_not_found / version_not_found
      ├── Conflict             conflict / seat_taken / match_full / match_started / match_not_started /
      │    │                   not_subscribed / already_registered / not_registered / tournament_started /
      │    │                   tournament_full / registration_closed / tournament_over /
@@ -126,7 +126,8 @@ BY_CODE: dict[str, type[ApiError]] = {
     "not_found": NotFound, "unknown_game": NotFound, "match_not_found": NotFound, "account_not_found": NotFound,
     "tournament_not_found": NotFound, "already_registered": Conflict, "not_registered": Conflict,
     "tournament_started": Conflict, "tournament_full": Conflict, "registration_closed": Conflict,
-    "tournament_over": Conflict, "ladder_not_found": NotFound, "already_queued": Conflict, "not_queued": Conflict,
+    "tournament_over": Conflict, "ladder_not_found": NotFound, "version_not_found": NotFound,
+    "already_queued": Conflict, "not_queued": Conflict,
     "conflict": Conflict, "seat_taken": Conflict, "match_full": Conflict, "match_started": Conflict,
     "match_not_started": Conflict, "not_subscribed": Conflict,
     "stale_version": StaleVersion, "match_over": MatchOver, "not_your_turn": NotYourTurn,

@@ -95,6 +95,12 @@ class VorpalClient:
     async def state(self, match: str, token: str | None = None) -> MatchState:
         return MatchState.model_validate(await self._call("GET", f"/v1/matches/{match}", token=token))
 
+    async def state_at(self, match: str, version: int, token: str | None = None) -> MatchState:
+        """The match as the token's seat (None: a spectator) saw it at ``version``: a frontend steps back with it."""
+        return MatchState.model_validate(
+            await self._call("GET", f"/v1/matches/{match}/versions/{version}", token=token)
+        )
+
     async def legal(self, match: str, token: str) -> list[Any]:
         moves: list[Any] = (await self._call("GET", f"/v1/matches/{match}/legal", token=token))["moves"]
         return moves

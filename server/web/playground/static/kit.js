@@ -92,7 +92,8 @@ export function squareGrid(rows, cols, cell, { label = "grid", rowOffset = 0, co
 
 const NS = "http://www.w3.org/2000/svg";
 
-function svg(tag, attrs = {}, ...children) {
+/** An SVG element (a board's tiles, roads and pieces). */
+export function svg(tag, attrs = {}, ...children) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) e.setAttribute(k, String(v));
   for (const c of children.flat()) if (c !== null && c !== undefined && c !== false) e.append(c instanceof Node ? c : document.createTextNode(String(c)));

@@ -11,9 +11,9 @@
 import { LiveConnection, StaleVersion, VorpalClient, play } from "/play/sdk/index.js";
 import { optionsForm } from "./forms.js";
 import { debugDrawer } from "./debug.js";
-import { drawTable, wordsFor } from "./games/index.js";
+import { drawTable, logFor, wordsFor } from "./games/index.js";
 import { Picker } from "./picker.js";
-import { eventLine, fill, h, renderValue } from "./render.js";
+import { fill, h, renderValue } from "./render.js";
 import { timeControlFields } from "./timecontrol.js";
 
 const SERVER = location.origin;
@@ -344,7 +344,12 @@ async function matchPage(match, seat) {
     seats: () => tokens.all(match),
     send: (move) => send(move),
     history,
-    draw: (view, version) => drawTable({ state: { ...state, view, version, legal: [] }, seat, game, components, picker: new Picker([], () => {}, () => {}), nameOf: (s) => seatName(state, s), hold: {} }).table,
+    fetchAt: (version) => api.stateAt(match, version, token),
+    draw: (view, version) => {
+      // the table and the seat's hand at that version, nothing to click (a past position)
+      const drawn = drawTable({ state: { ...state, view, version, legal: [] }, seat, game, components, picker: new Picker([], () => {}, () => {}), nameOf: (s) => seatName(state, s), hold: {} });
+      return h("div", { class: "stepped-view" }, drawn.table, drawn.hand ? h("div", { class: "stepped-hand", "data-part": "private-then" }, drawn.hand) : null);
+    },
   });
   const root = h(
     "div",
@@ -388,7 +393,7 @@ async function matchPage(match, seat) {
     logged.add(version);
     // a move the clock made for a seat out of time is marked (live frames and the REST log say so: `timeout`)
     const clockMade = timeout ? h("span", { class: "clock-made", title: "made by the clock: the seat ran out of time" }, "⏱ by the clock") : null;
-    logList.append(h("li", { "data-version": version, class: timeout ? "timeout" : null }, h("span", { class: "v" }, `v${version}`), " ", clockMade, clockMade ? " " : null, eventLine(event, { components })));
+    logList.append(h("li", { "data-version": version, class: timeout ? "timeout" : null }, h("span", { class: "v" }, `v${version}`), " ", clockMade, clockMade ? " " : null, logFor(state.game, event, { components, nameOf: (s) => seatName(state, s), seat })));
     if (!history.has(version)) history.set(version, { event, view: null, timeout });
     logList.scrollTop = logList.scrollHeight;
   };

@@ -483,7 +483,7 @@ export function renderEntries(map, className = "entries", context = {}) {
 }
 
 /** What legal moves name: each string among their fields -> [field, the move's label] for each move naming it. */
-function namedBy(legal, components = null) {
+export function namedBy(legal, components = null) {
   const named = new Map();
   for (const move of Array.isArray(legal) ? legal : []) {
     if (!isMap(move)) continue;

@@ -3,6 +3,7 @@
 // Remove: click the gem of a colour on the card it comes off.
 
 import { card, cardRow, gems, h, seatPanels, squareGrid, zone } from "../kit.js";
+import { cardWord, joined, plural } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -55,5 +56,28 @@ export function draw(ctx) {
 export function words(m) {
   if (m.type === "play") return `Play ${m.card} at row ${m.row + 1}, column ${m.col + 1}`;
   if (m.type === "remove") return `Remove a ${m.colour} gem at row ${m.row + 1}, column ${m.col + 1}`;
+  return null;
+}
+
+const at = (a) => (Array.isArray(a) ? `row ${a[0] + 1}, column ${a[1] + 1}` : String(a));
+
+function tail(e) {
+  const out = [];
+  if (e.added?.length) out.push(`; adds ${e.added.join(", ")} gems`);
+  if (e.from_supply?.length) out.push(`; takes ${e.from_supply.join(", ")} from the supply`);
+  if (e.removed?.length) out.push("; removes ", ...joined(e.removed.map((r) => `a ${r.colour} gem at ${at(r.at)}`)));
+  if (e.captured?.length) out.push("; captures ", ...joined(e.captured.map((c) => h("span", {}, cardWord(c.card), ` at ${at(c.at)}`))));
+  if (e.drew) out.push(`; draws ${plural(e.drew, "card")}`);
+  if (e.reshuffled) out.push("; the deck is reshuffled");
+  if (e.score !== undefined) out.push(`; score ${e.score}`);
+  if (e.end) out.push(`; the game ends: ${e.end}`);
+  return out;
+}
+
+/** The log in words (one player): "Plays purple 4 at row 2, column 2, replacing purple 1; …". */
+export function log(e) {
+  if (e.type === "play") return ["Plays ", cardWord(e.card), ` at ${at(e.at)}`, ...(e.replaced ? [", replacing ", cardWord(e.replaced)] : []), ...tail(e)];
+  if (e.type === "remove") return ["Removes gems", ...tail({ ...e, removed: undefined }), ...(e.removed?.length ? [": ", ...joined(e.removed.map((r) => `a ${r.colour} gem at ${at(r.at)}`))] : [])];
+  if (e.type === "capture") return ["Captures", ...tail(e)];
   return null;
 }

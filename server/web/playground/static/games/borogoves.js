@@ -4,6 +4,7 @@
 // explores to; what the board cannot tell apart (settle or migrate) is a button.
 
 import { card, cardRow, gem, h, seatPanels, squareGrid, zone } from "../kit.js";
+import { cardWord, plural, who } from "./say.js";
 
 const TRIBES = ["green", "yellow", "purple"];
 
@@ -64,4 +65,22 @@ export function words(m) {
     default:
       return null;
   }
+}
+
+const at = (a) => (Array.isArray(a) ? `(${a[0]}, ${a[1]})` : String(a));
+
+function tail(e) {
+  const out = [];
+  if (e.drawn) out.push("; draws a card");
+  if (e.leg) out.push(`; leg ${e.leg.leg} scores ${e.leg.score}`);
+  return out;
+}
+
+/** The log in words: "Ada places green 4 at (0, 2)", "Bob migrates the yellow tribe at (0, 2): 4 borogoves". */
+export function log(e, ctx) {
+  if (e.type === "place") return [who(ctx, e.seat), " places ", cardWord(e.card), ` at ${at(e.at)}`, e.deck_size !== undefined ? `; ${plural(e.deck_size, "card")} left in the deck` : "", ...tail(e)];
+  if (e.type === "migrate") return [who(ctx, e.seat), ` migrates the ${e.tribe} tribe at ${at(e.at)}: ${plural(e.borogoves, "borogove")}`, ...tail(e)];
+  if (e.type === "explore") return [who(ctx, e.seat), ` explores with the ${e.tribe} tribe from ${at(e.at)} to ${at(e.to)}`, ...tail(e)];
+  if (e.type === "settle") return [who(ctx, e.seat), ` settles the ${e.tribe} tribe${e.at ? ` at ${at(e.at)}` : ""}`, ...tail(e)];
+  return null;
 }

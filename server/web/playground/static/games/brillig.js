@@ -3,6 +3,7 @@
 // pile, then the Jabberwocky it goes onto. Bonus: click the card offered.
 
 import { card, cardRow, gems, h, seatPanels, zone } from "../kit.js";
+import { cardWord, cardsWord, gemsWord, joined, plural, who } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -53,5 +54,28 @@ export function words(m) {
   if (m.type === "play") return `Play ${m.card}`;
   if (m.type === "move_pile") return `Move pile ${m.pile + 1} onto the ${m.onto} Jabberwocky`;
   if (m.type === "take_bonus") return `Take ${m.card} as the bonus`;
+  return null;
+}
+
+/** The log in words: "Ada plays a card face down", "Both reveal: green 4 and purple 1", "Bob moves pile 2 onto yellow". */
+export function log(e, ctx) {
+  if (e.type === "committed") return [who(ctx, e.seat), ` plays a card face down (${e.phase === "assign_card" ? "to assign" : "to collect"})`];
+  if (e.type === "reveal") {
+    const out = ["Both reveal ", cardsWord(e.cards)];
+    if (e.first !== undefined && e.first !== null) out.push("; ", who(ctx, e.first), " assigns first");
+    if (e.collected) out.push("; collected: ", ...joined(e.collected.map((n, i) => `${ctx.nameOf(i)} ${plural(n, "gem")}`)));
+    if (e.bonus_queue?.length) out.push("; a bonus card for ", ...joined(e.bonus_queue.map((s) => ctx.nameOf(s))));
+    return out;
+  }
+  if (e.type === "move_pile") return [who(ctx, e.seat), " moves ", ...joined((e.moved ?? []).map((m) => `pile ${m.pile + 1} (${gemsWord(m.gems)}) onto the ${m.onto} Jabberwocky`))];
+  if (e.type === "take_bonus") return [who(ctx, e.seat), " takes a bonus card and returns ", cardWord(e.returned), " to the bonus deck"];
+  return null;
+}
+
+export function logPrivate(p) {
+  if (p.choice) return ["you played ", cardWord(p.choice)];
+  if (p.bonus_offer) return ["the bonus deck: ", cardsWord(p.bonus_offer)];
+  if (p.card) return ["you took ", cardWord(p.card)];
+  if (p.hand) return ["your hand: ", cardsWord(p.hand)];
   return null;
 }

@@ -4,6 +4,7 @@
 
 import { card, gemChoice, h, seatPanels, settled, zone } from "../kit.js";
 import { drawGems } from "../render.js";
+import { cardWord, cardsWord, gemsWord, joined, who } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -40,5 +41,20 @@ export function words(m) {
   if (m.type === "pass") return "Pass";
   if (m.type === "claim") return `Place a ${m.colour} gem on ${m.place_on}, take ${m.take}`;
   if (m.type === "take") return `Take ${m.card}`;
+  return null;
+}
+
+/** The log in words: "Ada bids 3", "Bob passes: Ada wins the bid", "Ada puts 3 green gems on yellow 1 and takes purple 3". */
+export function log(e, ctx) {
+  if (e.type === "bid") return [who(ctx, e.seat), ` bids ${e.amount}`];
+  if (e.type === "pass") return [who(ctx, e.seat), " passes", e.winner !== undefined && e.winner !== null ? [": ", who(ctx, e.winner), " wins the bid"] : ""].flat();
+  if (e.type === "claim") return [who(ctx, e.seat), ` pays ${e.bid}: puts ${gemsWord(e.placed)} on `, cardWord(e.place_on), " and takes ", cardWord(e.take), e.gems && gemsWord(e.gems) !== "no gems" ? ` with ${gemsWord(e.gems)}` : ""];
+  if (e.type === "take") {
+    const out = [who(ctx, e.seat), " takes ", cardWord(e.card), gemsWord(e.gems) !== "no gems" ? ` with ${gemsWord(e.gems)}` : ""];
+    if (e.refill?.length) out.push("; the display is refilled with ", cardsWord(e.refill));
+    if (e.final_round) out.push("; the final round");
+    if (e.results) out.push("; hands revealed: ", ...joined(e.results.map((r, i) => [ctx.nameOf(i), ` (wild ${r.wild}) `, cardsWord(r.hand)].flat())).flat());
+    return out;
+  }
   return null;
 }

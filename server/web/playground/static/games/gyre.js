@@ -3,6 +3,7 @@
 // to. Fly: click the space. Inhale, exhale and resolve have no place: buttons.
 
 import { card, gems, h, seatPanels, squareGrid, token, zone } from "../kit.js";
+import { cardWord, cardsWord, joined, plural, who } from "./say.js";
 
 const at = (space, r, c) => Array.isArray(space) && space[0] === r && space[1] === c;
 
@@ -47,4 +48,21 @@ export function words(m) {
   if (m.type === "whiffle") return `Whiffle the ${m.jabberwock} Jabberwock to ${space(m.to)}`;
   if (m.type === "fly") return `Fly to ${space(m.to)}`;
   return { inhale: "Inhale", exhale: "Exhale", resolve: "Resolve" }[m.type] ?? null;
+}
+
+const spot = (a) => (Array.isArray(a) ? `(${a[0]}, ${a[1]})` : String(a));
+const flipped = (e) => (e.flipped?.length ? ["; flipped face down: ", cardsWord(e.flipped)] : []);
+const ended = (e) => (e.end ? [`; the game ends${e.end.detail ? `: ${e.end.detail}` : ""}`] : []);
+
+/** The log in words: "Ada whiffles the green Jabberwock from (3, 4) to (-1, 2)", "Bob's yellow Jabberwock inhales …". */
+export function log(e, ctx) {
+  const jw = `the ${e.jabberwock} Jabberwock`;
+  if (e.type === "whiffle") return [who(ctx, e.seat), ` whiffles ${jw} from ${spot(e.from)} to ${spot(e.to)}`];
+  if (e.type === "fly") return [who(ctx, e.seat), ` flies ${jw} from ${spot(e.from)} to ${spot(e.to)}`, ...flipped(e), ...ended(e)];
+  if (e.type === "inhale")
+    return [who(ctx, e.seat), ` makes ${jw} inhale: `, ...joined((e.moved ?? []).map((m) => h("span", {}, `${plural(m.gems, "gem")} from `, cardWord(m.from), " to ", m.to === "jabberwock" ? "the Jabberwock" : cardWord(m.to)))), ...flipped(e), ...ended(e)];
+  if (e.type === "exhale") return [who(ctx, e.seat), ` makes ${jw} exhale onto `, cardsWord(e.placed), ...flipped(e), ...ended(e)];
+  if (e.type === "resolve")
+    return [who(ctx, e.seat), ` resolves ${jw}: `, ...joined((e.returned ?? []).map((r) => h("span", {}, `${plural(r.gems, `${r.colour} gem`)} back from `, cardWord(r.from)))), ...flipped(e), ...ended(e)];
+  return null;
 }

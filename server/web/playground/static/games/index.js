@@ -1,5 +1,6 @@
 // Which renderer draws which game: a module per game (its `draw(ctx)` returns {table, hand},
-// its `words(move, ctx)` says a move in words for its button), the generic one for any other.
+// its `words(move, ctx)` says a move in words for its button, its `log(event, ctx)` an event for the
+// log: games/say.js), the generic one for any other.
 //
 // `ctx`, what a renderer gets: `state` (the match), `seat` (null: watching), `pub` and `own` (the
 // view's public and private parts), `offer(el, test, label)` (the picker: `el` makes the moves
@@ -12,6 +13,7 @@ import * as bandersnatch from "./bandersnatch.js";
 import * as borogoves from "./borogoves.js";
 import * as brillig from "./brillig.js";
 import * as generic from "./generic.js";
+import { logLine } from "./say.js";
 import * as gimble from "./gimble.js";
 import * as gyre from "./gyre.js";
 import * as jabberwocky from "./jabberwocky.js";
@@ -57,9 +59,19 @@ export function drawTable(args) {
   }
 }
 
+/** One line of the event log in words, by the game's module (`log(pub, ctx)`), else generically. */
+export function logFor(game, event, { components, nameOf, seat }) {
+  return logLine(rendererOf(game), event, { components, nameOf, seat });
+}
+
 /** A move said in words, for its button. */
 export function wordsFor(game, move, { components, nameOf }) {
   const words = rendererOf(game).words;
-  const said = words ? words(move, { components, nameOf }) : null;
+  let said = null;
+  try {
+    said = words ? words(move, { components, nameOf }) : null;
+  } catch (err) {
+    console.warn(`the ${game} module could not word a move; labelled by its fields`, err); // never a lost button
+  }
   return said ?? moveLabel(move, components);
 }

@@ -3,6 +3,7 @@
 // card of your hand. Bids have no place on the table: buttons.
 
 import { card, cardRow, h, seatPanels, token, zone } from "../kit.js";
+import { cardWord, cardsWord, joined, plural, who } from "./say.js";
 
 const RENEGE = 3;
 const suit = (c) => String(c).slice(-1);
@@ -58,5 +59,22 @@ export function draw(ctx) {
 export function words(m) {
   if (m.type === "bid") return `Bid ${m.tricks} trick${m.tricks === 1 ? "" : "s"}`;
   if (m.type === "play") return `Play ${m.card}`;
+  return null;
+}
+
+/** The log in words: "Ada bids 3", "Bob plays the 7 of hearts; Cy wins the trick". */
+export function log(e, ctx) {
+  if (e.type === "bid") return [who(ctx, e.seat), ` bids ${plural(e.tricks, "trick")}`];
+  if (e.type !== "play") return null;
+  const out = [who(ctx, e.seat), " plays ", cardWord(e.card)];
+  if (e.trick_winner !== undefined && e.trick_winner !== null) out.push("; ", who(ctx, e.trick_winner), " wins the trick");
+  const r = e.round_over;
+  if (r) out.push(`; round ${r.round} is over, scores: `, ...joined((r.scores ?? []).map((s, i) => `${ctx.nameOf(i)} ${s}`)));
+  return out;
+}
+
+export function logPrivate(p) {
+  if (p.hand) return ["you are dealt ", cardsWord(p.hand)];
+  if (p.penalty) return [`you did not follow suit: −${p.penalty} points, told to all when the round ends`];
   return null;
 }

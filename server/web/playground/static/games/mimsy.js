@@ -2,6 +2,7 @@
 // click a card of the ring. Drop: click a gem of the colour in hand.
 
 import { card, gemChoice, h, seatPanels, zone } from "../kit.js";
+import { cardWord, gemsWord, joined, plural, who } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -29,4 +30,18 @@ export function words(m) {
   if (m.type === "pick") return `Pick ${m.card}`;
   if (m.type === "drop") return `Drop a ${m.colour} gem`;
   return null;
+}
+
+const drops = (list) => joined((list ?? []).map((d) => [`a ${d.gem} gem on `, cardWord(d.onto)]).map((p) => h("span", {}, ...p)));
+const pickups = (list) => joined((list ?? []).map((p) => h("span", {}, `${plural(p.count, `${p.gem} gem`)} from `, cardWord(p.from))));
+
+/** The log in words: "Ada picks up green 3 (3 green gems) and drops a green gem on green 1, …". */
+export function log(e, ctx) {
+  const out = [];
+  if (e.type === "pick") out.push(who(ctx, e.seat), " picks up the gems of ", cardWord(e.card), ` (${gemsWord(e.gems)}) and drops `, ...drops(e.drops));
+  else if (e.type === "drop") out.push(who(ctx, e.seat), " drops ", ...drops(e.drops));
+  else return null;
+  if (e.pickups?.length) out.push("; picks up ", ...pickups(e.pickups));
+  if (e.end) out.push("; the game ends", e.end.detail ? `: ${e.end.detail}` : "");
+  return out;
 }

@@ -4,6 +4,7 @@
 // the bridge. Pass: a button.
 
 import { back, card, cardRow, gem, h, seatPanels, zone } from "../kit.js";
+import { cardWord, cardsWord, who } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -54,4 +55,15 @@ export function words(m) {
   if (m.type === "play") return `Play ${m.card} onto bridge ${m.bridge + 1}`;
   if (m.type === "pass") return "Pass";
   return null;
+}
+
+/** The log in words: "Ada leads: take a card, target green", "Bob plays purple 3 on bridge 2". */
+export function log(e, ctx) {
+  if (e.type === "pass") return [who(ctx, e.seat), " passes"];
+  if (e.type === "lead") return [who(ctx, e.seat), ` leads: ${e.take === "gem" ? "take a gem" : "take a card"}, target ${e.target}`];
+  if (e.type !== "play") return null;
+  const out = [who(ctx, e.seat), " plays ", cardWord(e.card), ` on bridge ${e.bridge + 1}`];
+  if (e.flipped?.length) out.push("; flipped: ", cardsWord(e.flipped));
+  if (e.round_over) out.push(`; the round is over (target ${e.round_over.target})`);
+  return out;
 }

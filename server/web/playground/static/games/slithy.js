@@ -4,6 +4,7 @@
 // on the seat taken from.
 
 import { card, gem, h, seatPanels, zone } from "../kit.js";
+import { joined, plural, who } from "./say.js";
 
 export function draw(ctx) {
   const p = ctx.pub;
@@ -72,5 +73,28 @@ export function words(m, { nameOf }) {
   if (m.type === "cards") return `Play purple ${m.purple} and yellow ${m.yellow}`;
   if (m.type === "gems") return `Bet ${m.gems} gems`;
   if (m.type === "take") return `Take from ${nameOf(m.seat)}`;
+  return null;
+}
+
+/** The log in words: "Ada (dealing) plays purple 3 and a yellow card face down", "Bob commits gems", "Ada takes Bob's 4 unplayed gems". */
+export function log(e, ctx) {
+  if (e.type === "cards") return [who(ctx, e.seat), ` deals purple ${e.purple} face up and a yellow card face down`];
+  if (e.type === "committed") {
+    const out = [who(ctx, e.seat), " commits gems in secret"];
+    const r = e.revealed;
+    if (r) {
+      out.push(`; revealed: yellow ${r.yellow}, `, ...joined((r.gems ?? []).map((g, i) => (g === null ? null : `${ctx.nameOf(i)} ${g}`)).filter(Boolean)));
+      for (const g of r.groups ?? []) out.push(`; ${joined(g.seats.map((s) => ctx.nameOf(s))).join("")} together ${g.gems}${g.bust ? ": bust" : ""}`);
+      if (r.busted) out.push(`; the dealer scores ${r.busted} busted gems`);
+    }
+    return out;
+  }
+  if (e.type === "take") return [who(ctx, e.seat), " takes ", who(ctx, e.taken_from), `'s ${plural(e.gems, "unplayed gem")}; the others add the unplayed yellow ${e.unplayed_yellow}; scores: `, ...joined((e.scores ?? []).map((s, i) => `${ctx.nameOf(i)} ${s}`))];
+  return null;
+}
+
+export function logPrivate(p) {
+  if (p.yellow !== undefined) return [`your yellow card: ${p.yellow}`];
+  if (p.choice !== undefined) return [`you committed ${plural(p.choice, "gem")}`];
   return null;
 }

@@ -3,12 +3,14 @@
 // seat that gets the cats, then how many (a button). Eat and the hairball's follow-up: buttons.
 
 import { die, h, seatPanels, zone } from "../kit.js";
+import { joined, plural, who } from "./say.js";
 
 const CATS = { orange: "orange cats", black: "black cats", white: "white cats" };
 
 function home(h_, homeOf) {
   const cats = Object.entries(homeOf?.cats ?? {}).map(([c, n]) => h_("span", { class: `cats ${c}`, title: `${n} ${c} cats` }, `${n} ${CATS[c] ?? c}`));
-  return h_("span", { class: "home" }, cats, h_("span", { class: "mice", title: `${homeOf?.mice ?? 0} mice` }, `${homeOf?.mice ?? 0} mice`));
+  const mice = h_("span", { class: "mice", title: `${homeOf?.mice ?? 0} mice` }, `${homeOf?.mice ?? 0} mice`);
+  return h_("span", { class: "home" }, [...cats, mice].flatMap((el, i) => (i ? [", ", el] : [el])));
 }
 
 export function draw(ctx) {
@@ -53,4 +55,30 @@ export function words(m, { nameOf }) {
     return `Hairball (lose a point), then ${then}`;
   }
   return null;
+}
+
+const TOOK = (r) =>
+  [r.cats_taken ? `${plural(r.cats_taken, `${r.colour} cat`)}` : null, r.mice_taken ? plural(r.mice_taken, "mouse", "mice") : null, r.points ? plural(r.points, "point") : null].filter(Boolean);
+
+function resolved(r, ctx) {
+  const got = TOOK(r);
+  const out = [who(ctx, r.seat), ` (${r.colour}, ${r.action})`];
+  out.push(got.length ? ` gets ${got.join(", ")}` : " gets nothing");
+  if (r.mice_returned) out.push(`, returns ${plural(r.mice_returned, "mouse", "mice")}`);
+  if (r.rehomed) out.push(", gives ", plural(r.rehomed, "cat"), " to ", who(ctx, r.rehomed_to));
+  return out;
+}
+
+/** The log in words: "Ada picks the eat die", then what each seat's dice gave it when the round resolves. */
+export function log(e, ctx) {
+  const out = [];
+  if (e.type === "pick") out.push(who(ctx, e.seat), ` picks the ${e.die} die`);
+  else if (e.type === "committed") out.push(who(ctx, e.seat), " commits a sealed choice");
+  else return null;
+  if (e.waiting?.length) out.push(`; waiting for `, ...joined(e.waiting.map((s) => ctx.nameOf(s))));
+  for (const r of e.resolved ?? []) out.push("; ", ...resolved(r, ctx));
+  if (e.next_round) out.push(`; round ${e.next_round.round}: `, who(ctx, e.next_round.active), " rolls ", e.next_round.cat_dice.join(", "), " and ", e.next_round.action_dice.join(", "));
+  if (e.final_scores) out.push("; final scores: ", ...joined(e.final_scores.map((s, i) => `${ctx.nameOf(i)} ${s}`)));
+  if (e.tokens) out.push("; the secret tokens: ", ...joined(e.tokens.map((t, i) => `${ctx.nameOf(i)} ${t}`)));
+  return out;
 }
