@@ -6,6 +6,7 @@ from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
     CHAT_TEXT_MAX,
     SUBPROTOCOL,
+    SUBPROTOCOL_V2,
     SUBPROTOCOLS,
     WHITE_SPACE,
     Ack,
@@ -34,6 +35,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_FRAME_BYTES",
     "SUBPROTOCOL",
+    "SUBPROTOCOL_V2",
     "SUBPROTOCOLS",
     "WHITE_SPACE",
     "Ack",

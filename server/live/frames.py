@@ -8,6 +8,15 @@ decoded (taken from this process's table cache when it wrote it), each seat's fr
 spectator shares one), and for a big game the public part of the view packed once for all seats
 (:class:`Frames`). Each frame is the one builder's (:func:`server.domain.views.event_frame`, which
 composes the views too, with that packed public part when there is one): nothing here adds to it.
+
+Protocol v2 (PROTOCOL.md, "Protocol v2") sends a seat a patch of its view against the version before
+instead of the view. :class:`Frames` keeps, for each match with local subscribers, the last version's
+public view and the private parts of the seats it built frames for (:class:`Kept`); a notification that
+follows it takes them as its base (:meth:`Frames.advance`, as it arrives, before any frame is built). The
+public part's patch is then made once per notification, for every recipient (and packed once for a big
+game); a seat's private patch only when its private part changed. Without a base (the first notification
+this instance sees of a match, or one after a notification without a table), a v2 recipient gets the whole
+view, as after a gap in what it was sent (the hub decides: :meth:`Frames.v2_frame`'s ``whole``).
 """
 
 from __future__ import annotations
@@ -15,10 +24,11 @@ from __future__ import annotations
 from typing import Any
 
 from vorpal_protocol import Packed, encode, pack, pack_map
+from vorpal_protocol.patch import Patch, diff
 
 from server import games
 from server.domain.record import MatchStore
-from server.domain.views import Snapshot, event_frame, unpack_event
+from server.domain.views import Snapshot, event_frame, unpack_event, v2_view
 from server.engine import Part
 
 #: The public part of the views of a match whose stored table is this long or longer is packed once for
@@ -27,21 +37,48 @@ from server.engine import Part
 SHARED_VIEW_FROM_TABLE_BYTES = 3000
 
 
+class Kept:
+    """A match's views at one version, as this instance last built them: the base of the next version's patches."""
+
+    __slots__ = ("privates", "public", "version")
+
+    def __init__(self, version: int, public: dict[str, Any]) -> None:
+        self.version = version
+        self.public = public
+        #: seat -> the private part of its view, for the seats whose frames were built at this version.
+        self.privates: dict[int, dict[str, Any]] = {}
+
+
 class Notification:
     """One published event of a match, and what its recipients share, derived from it at most once."""
 
-    __slots__ = ("_decoded", "_event", "_snapshot", "frames", "note", "public", "version")
+    __slots__ = ("_decoded", "_event", "_ops", "_packed_ops", "_public_view", "_snapshot", "base", "frames", "kept", "note",
+                 "public", "version")  # fmt: skip
 
     def __init__(self, note: dict[str, Any]) -> None:
         self.note = note
         self.version: int = note["entry"]["v"]
-        #: seat (None: spectators) -> the encoded event frame.
-        self.frames: dict[int | None, bytes] = {}
+        #: seat (None: spectators), or (seat, "patch" or "view") in protocol v2 -> the encoded event frame.
+        self.frames: dict[Any, bytes] = {}
         #: A big game's public part of the view, packed once for every seat (:class:`Frames`).
         self.public: Packed | None = None
+        #: Protocol v2: the views at the version before (None: this instance has none), and at this version.
+        self.base: Kept | None = None
+        self.kept: Kept | None = None
+        self._ops: Patch | None = None
+        self._packed_ops: Packed | None = None
+        self._public_view: dict[str, Any] | None = None
         self._event: Any = None
         self._snapshot: Snapshot | None = None
         self._decoded = False
+
+    def public_view(self, tables: MatchStore) -> dict[str, Any] | None:
+        """The public part of the views after the event, as a map (before a big game's is packed)."""
+        if self._public_view is None:
+            snapshot = self.snapshot(tables)
+            if snapshot is not None:
+                self._public_view = snapshot.public()
+        return self._public_view
 
     def event(self) -> Any:
         if self._event is None:
@@ -64,6 +101,8 @@ class Frames:
 
     def __init__(self, tables: MatchStore) -> None:
         self.tables = tables
+        #: match -> its views at the last version this instance built frames of (protocol v2's base).
+        self._kept: dict[str, Kept] = {}
         #: (game, field) -> the last value object of a constant or shared field of its public views, packed.
         self._packed_fields: dict[tuple[str, str], tuple[Any, Packed]] = {}
 
@@ -76,7 +115,9 @@ class Frames:
             note = n.note
             snapshot = n.snapshot(self.tables)
             if n.public is None and snapshot is not None and len(note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
-                n.public = self._pack_public(note["game"], snapshot.public(), snapshot.table.public)
+                public = n.public_view(self.tables)
+                assert public is not None
+                n.public = self._pack_public(note["game"], public, snapshot.table.public)
                 snapshot.share(n.public)  # every view of it is composed with the packed public part
             frame = event_frame(match_id, note["entry"], seat, snapshot, n.event())
             if n.public is not None and "view" in frame:
@@ -94,3 +135,78 @@ class Frames:
                 kept = self._packed_fields[game, name] = (public[name], pack(public[name]))
             entries[name] = kept[1]
         return pack_map(entries)
+
+    # -- protocol v2 -----------------------------------------------------------------------------------
+
+    def advance(self, n: Notification, match_id: str) -> None:
+        """``n`` arrives for local subscribers: take the views kept at the version before as its base, and keep
+        its own for the next (called once per notification, in the order they arrive, before its frames)."""
+        kept = self._kept.get(match_id)
+        public = n.public_view(self.tables)
+        if public is None:
+            self._kept.pop(match_id, None)
+            return
+        if kept is not None and kept.version == n.version - 1:
+            n.base = kept
+        if kept is None or kept.version < n.version:
+            n.kept = self._kept[match_id] = Kept(n.version, public)
+
+    def forget(self, match_id: str) -> None:
+        """No local subscriber follows ``match_id`` any more."""
+        self._kept.pop(match_id, None)
+
+    def v2_frame(self, n: Notification, match_id: str, seat: int | None, whole: bool) -> tuple[bytes, bool]:
+        """``n``'s event frame for ``seat`` in protocol v2, and whether it carries a view (a patch or a whole one).
+
+        A patch of the view at ``n.version - 1`` unless ``whole`` (the recipient may not hold that one) or this
+        instance has no base for it: then the whole view, without its constant fields."""
+        snapshot = n.snapshot(self.tables)
+        if snapshot is None:
+            return self.frame(n, match_id, seat), False  # no view in it, as in v1
+        patching = not whole and n.base is not None
+        key = (seat, "patch" if patching else "view")
+        data = n.frames.get(key)
+        if data is None:
+            public = n.public_view(self.tables)
+            assert public is not None
+            private = None if seat is None else self._private(n, snapshot, seat)
+            if patching:
+                instead: dict[str, Any] = {"patch": self._patch(n, seat, private)}
+            else:
+                view: dict[str, Any] = {"public": public}
+                if private is not None:
+                    view["private"] = private
+                instead = {"view": v2_view(snapshot.rules, view)}
+            frame = event_frame(match_id, n.note["entry"], seat, snapshot, n.event(), instead=instead)
+            data = n.frames[key] = encode(frame)
+        return data, True
+
+    def _private(self, n: Notification, snapshot: Snapshot, seat: int) -> dict[str, Any]:
+        kept = n.kept
+        private = None if kept is None else kept.privates.get(seat)
+        if private is None:
+            private = snapshot.rules.private_view(snapshot.table, seat)
+            if kept is not None:
+                kept.privates[seat] = private
+        return private
+
+    def _patch(self, n: Notification, seat: int | None, private: dict[str, Any] | None) -> Patch | Packed:
+        """The public part's operations, made once for every recipient, then the seat's own, if any."""
+        base = n.base
+        assert base is not None
+        if n._ops is None:
+            n._ops = diff(base.public, n.public_view(self.tables), "/public")
+            if len(n.note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
+                n._packed_ops = pack(n._ops)
+        ops = n._ops
+        shared = ops if n._packed_ops is None else n._packed_ops
+        if seat is None or private is None:
+            return shared
+        before = base.privates.get(seat)
+        if before is None:
+            own: Patch = [{"op": "replace", "path": "/private", "value": private}]
+        elif before == private:
+            return shared
+        else:
+            own = diff(before, private, "/private")
+        return ops + own

@@ -96,6 +96,10 @@ class Subscription:
     #: A spectator of a delayed match: events reach it only as the delay allows (the hub reads them
     #: from the log then), never as they are published.
     delay: SpectatorDelay | None = None
+    #: Protocol v2: events carry a patch of the view (:meth:`server.live.frames.Frames.v2_frame`).
+    v2: bool = False
+    #: Protocol v2: the version of the view the socket holds (the last one sent it, whole or patched).
+    view_version: int = -1
 
     @property
     def live(self) -> bool:
