@@ -175,6 +175,11 @@ class EventFrame(Frame):
         description="protocol v2: the JSON Patch (RFC 6902) of the recipient's view at `version - 1` to its view at "
         "`version`, in place of `view` (PROTOCOL.md, \"Protocol v2\")",
     )
+    merge: dict[str, Any] | None = Field(
+        None,
+        description="protocol v2: the same change as a JSON Merge Patch (RFC 7386), where that is smaller; a frame "
+        "carries `view`, `patch` or `merge`, or none of them (PROTOCOL.md, \"Protocol v2\")",
+    )
     legal: list[Any] | None = None
     outcome: dict[str, Any] | None = None
     clock: PublicClock | None = Field(None, description="the match clock after the event (PROTOCOL.md section 9)")

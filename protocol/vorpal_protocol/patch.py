@@ -1,10 +1,14 @@
-"""JSON Patch (RFC 6902): the difference between two JSON values, and its application.
+"""JSON Patch (RFC 6902) and JSON Merge Patch (RFC 7386): the difference between two JSON values, applied.
 
 Protocol v2 sends, with each event, a patch of the recipient's view against its view at the
-version before (PROTOCOL.md, "Protocol v2"). The server makes it with :func:`diff`, once per
-event for the public part that every recipient shares; a client applies it with :func:`apply`
-(the Python SDK does; the JavaScript SDK has its own, ``clients/js/src/patch.js``). Both
-follow the RFC, so any JSON Patch library of any language reads these patches too.
+version before (PROTOCOL.md, "Protocol v2"): a JSON Patch, or a merge patch where one carries
+the change exactly and is smaller (a merge patch cannot set a member to null, since null removes
+it, and replaces a changed list whole; a JSON Patch spends some 25 bytes of names on each
+operation: ``loadtest/README.md``, "Protocol v2", measures both on every game). The server makes
+them with :func:`diff` and :func:`merge_diff`, once per event for the public part that every
+recipient shares; a client applies them with :func:`apply` and :func:`merge_apply` (the Python
+SDK does; the JavaScript SDK has its own, ``clients/js/src/patch.js``). Both follow the RFCs, so
+any library of any language for either reads these patches too.
 
 :func:`diff` writes only ``add``, ``remove`` and ``replace`` operations, with paths in
 JSON Pointer form (RFC 6901: ``~`` written ``~0``, ``/`` written ``~1``). It walks both values
@@ -263,3 +267,53 @@ def _json_equal(x: Any, y: Any) -> bool:
     if type(x) is list:
         return len(x) == len(y) and all(_json_equal(p, q) for p, q in zip(x, y, strict=True))
     return bool(x == y)
+
+
+# -- merge patch (RFC 7386) -----------------------------------------------------------------------------
+
+
+def merge_diff(before: Any, after: Any) -> Any:
+    """The merge patch that turns ``before`` into ``after``, or None where no merge patch can: a member set to
+    null (a merge patch's null removes the member), or a map set whole that holds a null member."""
+    if type(before) is not dict or type(after) is not dict:
+        return after if _mergeable(after) else None
+    out: dict[str, Any] = {key: None for key in before if key not in after}
+    for key, vb in after.items():
+        va = before.get(key, _ABSENT)
+        if va is vb or (type(va) is type(vb) and va == vb):
+            continue
+        if vb is None:
+            return None
+        if type(va) is dict and type(vb) is dict:
+            sub = merge_diff(va, vb)
+            if sub is None:
+                return None
+            out[key] = sub
+        elif _mergeable(vb):
+            out[key] = vb
+        else:
+            return None
+    return out
+
+
+_ABSENT = object()
+
+
+def _mergeable(value: Any) -> bool:
+    """Whether a merge patch sets ``value`` as it is: no map in it (outside lists) holds a null member."""
+    if type(value) is not dict:
+        return True
+    return all(v is not None and _mergeable(v) for v in value.values())
+
+
+def merge_apply(document: Any, patch: Any) -> Any:
+    """``document`` with the merge patch ``patch`` applied (RFC 7386, section 2); ``document`` is left unchanged."""
+    if type(patch) is not dict:
+        return patch
+    out = dict(document) if type(document) is dict else {}
+    for key, value in patch.items():
+        if value is None:
+            out.pop(key, None)
+        else:
+            out[key] = merge_apply(out.get(key), value)
+    return out

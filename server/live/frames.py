@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from vorpal_protocol import Packed, encode, pack, pack_map
-from vorpal_protocol.patch import Patch, diff
+from vorpal_protocol.patch import Patch, diff, merge_diff
 
 from server import games
 from server.domain.record import MatchStore
@@ -52,7 +52,7 @@ class Kept:
 class Notification:
     """One published event of a match, and what its recipients share, derived from it at most once."""
 
-    __slots__ = ("_decoded", "_event", "_ops", "_packed_ops", "_public_view", "_snapshot", "base", "frames", "kept", "note",
+    __slots__ = ("_decoded", "_event", "_patches", "_public_view", "_snapshot", "base", "frames", "kept", "note",
                  "public", "version")  # fmt: skip
 
     def __init__(self, note: dict[str, Any]) -> None:
@@ -65,12 +65,20 @@ class Notification:
         #: Protocol v2: the views at the version before (None: this instance has none), and at this version.
         self.base: Kept | None = None
         self.kept: Kept | None = None
-        self._ops: Patch | None = None
-        self._packed_ops: Packed | None = None
+        self._patches: PublicPatches | None = None
         self._public_view: dict[str, Any] | None = None
         self._event: Any = None
         self._snapshot: Snapshot | None = None
         self._decoded = False
+
+    def public_patches(self, tables: MatchStore) -> PublicPatches:
+        """The public part's patches against :attr:`base`, made once for every recipient."""
+        if self._patches is None:
+            assert self.base is not None
+            after = self.public_view(tables)
+            assert after is not None
+            self._patches = PublicPatches(self.base.public, after)
+        return self._patches
 
     def public_view(self, tables: MatchStore) -> dict[str, Any] | None:
         """The public part of the views after the event, as a map (before a big game's is packed)."""
@@ -171,7 +179,7 @@ class Frames:
             assert public is not None
             private = None if seat is None else self._private(n, snapshot, seat)
             if patching:
-                instead: dict[str, Any] = {"patch": self._patch(n, seat, private)}
+                instead: dict[str, Any] = self._patch(n, seat, private)
             else:
                 view: dict[str, Any] = {"public": public}
                 if private is not None:
@@ -190,23 +198,39 @@ class Frames:
                 kept.privates[seat] = private
         return private
 
-    def _patch(self, n: Notification, seat: int | None, private: dict[str, Any] | None) -> Patch | Packed:
-        """The public part's operations, made once for every recipient, then the seat's own, if any."""
+    def _patch(self, n: Notification, seat: int | None, private: dict[str, Any] | None) -> dict[str, Any]:
+        """``{"patch": ...}`` (RFC 6902) or ``{"merge": ...}`` (RFC 7386), whichever is smaller where a merge patch
+        can carry the change: the public part's made once for every recipient, then the seat's own, if any."""
+        public = n.public_patches(self.tables)
         base = n.base
         assert base is not None
-        if n._ops is None:
-            n._ops = diff(base.public, n.public_view(self.tables), "/public")
-            if len(n.note["table"]) >= SHARED_VIEW_FROM_TABLE_BYTES:
-                n._packed_ops = pack(n._ops)
-        ops = n._ops
-        shared = ops if n._packed_ops is None else n._packed_ops
-        if seat is None or private is None:
-            return shared
-        before = base.privates.get(seat)
+        before = None if seat is None else base.privates.get(seat)
+        if private is None or before == private:
+            if public.merge is not None and len(public.merge_packed.data) < len(public.ops_packed.data):
+                return {"merge": public.merge_packed}
+            return {"patch": public.ops_packed}
+        own: Patch
         if before is None:
-            own: Patch = [{"op": "replace", "path": "/private", "value": private}]
-        elif before == private:
-            return shared
+            own, own_merge = [{"op": "replace", "path": "/private", "value": private}], merge_diff({}, private)
         else:
-            own = diff(before, private, "/private")
-        return ops + own
+            own, own_merge = diff(before, private, "/private"), merge_diff(before, private)
+        ops = public.ops + own
+        if public.merge is None or own_merge is None:
+            return {"patch": ops}
+        merge = {"private": own_merge} if not public.merge else {"public": public.merge, "private": own_merge}
+        ops_packed, merge_packed = pack(ops), pack(merge)
+        return {"merge": merge_packed} if len(merge_packed.data) < len(ops_packed.data) else {"patch": ops_packed}
+
+
+class PublicPatches:
+    """The public part's change from one version to the next, in both forms, each packed once for every recipient."""
+
+    __slots__ = ("merge", "merge_packed", "ops", "ops_packed")
+
+    def __init__(self, before: dict[str, Any], after: dict[str, Any]) -> None:
+        self.ops = diff(before, after, "/public")
+        self.ops_packed = pack(self.ops)
+        #: The merge patch of the public part (None: a merge patch cannot carry this change).
+        self.merge: dict[str, Any] | None = merge_diff(before, after)
+        #: The merge patch of the whole view, as a frame carries it when the recipient's private part is unchanged.
+        self.merge_packed = pack({"public": self.merge} if self.merge else {})

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from vorpal_protocol.patch import PatchError, apply, diff
+from vorpal_protocol.patch import PatchError, apply, diff, merge_apply, merge_diff
 
 RFC = json.loads((Path(__file__).resolve().parents[2] / "protocol/vectors/v2/rfc6902.json").read_text())["cases"]
 
@@ -110,3 +110,36 @@ def test_every_diff_applied_to_its_first_value_gives_the_second() -> None:
         kept = copy.deepcopy(before)
         assert json.dumps(apply(before, diff(before, after)), sort_keys=True) == json.dumps(after, sort_keys=True)
         assert before == kept
+
+
+MERGE = json.loads((Path(__file__).resolve().parents[2] / "protocol/vectors/v2/rfc7386.json").read_text())["cases"]
+
+
+@pytest.mark.parametrize("case", MERGE, ids=[c["name"] for c in MERGE])
+def test_the_merge_patch_examples_apply_as_the_rfc_says(case: dict[str, Any]) -> None:
+    doc = copy.deepcopy(case["doc"])
+    assert merge_apply(doc, case["patch"]) == case["expected"]
+    assert doc == case["doc"]
+
+
+def test_a_merge_diff_is_refused_where_a_merge_patch_cannot_say_it() -> None:
+    assert merge_diff({"a": 1}, {"a": None}) is None
+    assert merge_diff({"a": 1}, {"a": {"b": None}}) is None
+    assert merge_diff({"a": [1]}, {"a": [None]}) == {"a": [None]}
+    assert merge_diff({"a": 1, "b": 2}, {"a": 1}) == {"b": None}
+
+
+def test_every_merge_diff_applied_to_its_first_value_gives_the_second() -> None:
+    rnd = random.Random(7386)
+    made = 0
+    for _ in range(3000):
+        before = _value(rnd, 0)
+        after = _mutate(rnd, before)
+        if not _no_bool_for_number(before, after):
+            continue
+        patch = merge_diff(before, after)
+        if patch is None:
+            continue
+        made += 1
+        assert json.dumps(merge_apply(before, patch), sort_keys=True) == json.dumps(after, sort_keys=True)
+    assert made > 1000
