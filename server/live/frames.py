@@ -29,7 +29,7 @@ from vorpal_protocol.patch import Patch, diff, merge_diff
 from server import games
 from server.domain.record import MatchStore
 from server.domain.views import Snapshot, event_frame, unpack_event, v2_view
-from server.engine import Part
+from server.engine import Event, Part
 
 #: The public part of the views of a match whose stored table is this long or longer is packed once for
 #: all recipients (Jackrabbits' and Zimby Mojo's, 5-7 KB, with their boards); a small game's (tables
@@ -178,6 +178,10 @@ class Frames:
             public = n.public_view(self.tables)
             assert public is not None
             private = None if seat is None else self._private(n, snapshot, seat)
+            if patching and seat is not None and self._plain(n, snapshot, seat, private):
+                # Nothing of its own in it: the spectators' frame, the same bytes, encoded once for all.
+                data = n.frames[key] = self.v2_frame(n, match_id, None, False)[0]
+                return data, True
             if patching:
                 instead: dict[str, Any] = self._patch(n, seat, private)
             else:
@@ -188,6 +192,18 @@ class Frames:
             frame = event_frame(match_id, n.note["entry"], seat, snapshot, n.event(), instead=instead)
             data = n.frames[key] = encode(frame)
         return data, True
+
+    @staticmethod
+    def _plain(n: Notification, snapshot: Snapshot, seat: int, private: dict[str, Any] | None) -> bool:
+        """Whether ``seat``'s patch frame is a spectator's: no private part of the event, no legal moves, and a
+        private part as it was at the version before."""
+        base = n.base
+        assert base is not None
+        return (
+            private == base.privates.get(seat, _ABSENT)
+            and seat not in snapshot.to_act(n.note["entry"]["status"])
+            and not _has_private(n.event(), seat)
+        )
 
     def _private(self, n: Notification, snapshot: Snapshot, seat: int) -> dict[str, Any]:
         kept = n.kept
@@ -220,6 +236,14 @@ class Frames:
         merge = {"private": own_merge} if not public.merge else {"public": public.merge, "private": own_merge}
         ops_packed, merge_packed = pack(ops), pack(merge)
         return {"merge": merge_packed} if len(merge_packed.data) < len(ops_packed.data) else {"patch": ops_packed}
+
+
+_ABSENT = object()
+
+
+def _has_private(event: Event, seat: int) -> bool:
+    """Whether ``seat`` has a private part in ``event`` or in one of its chance steps."""
+    return seat in event.private or any(_has_private(step, seat) for step in event.then)
 
 
 class PublicPatches:
