@@ -34,6 +34,9 @@ from typing import Any
 
 Patch = list[dict[str, Any]]
 
+#: A member that a map does not have (``None`` is a value).
+_ABSENT = object()
+
 
 class PatchError(ValueError):
     """A patch that does not apply to the document (a path that is not there, a failed ``test``...)."""
@@ -77,15 +80,16 @@ def _diff(a: Any, b: Any, path: str, ops: Patch) -> None:
 
 
 def _diff_maps(a: dict[str, Any], b: dict[str, Any], path: str, ops: Patch) -> None:
+    same_keys = a.keys() == b.keys()  # compared in C: nearly always, a view's keys are its schema's
     for key, va in a.items():
-        if key not in b:
-            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
-            continue
-        vb = b[key]
+        vb = b.get(key, _ABSENT)
         if va is vb or (type(va) is type(vb) and va == vb):
             continue
-        _diff(va, vb, f"{path}/{escape(key)}", ops)
-    if len(b) > len(a) or any(key not in a for key in b):
+        if vb is _ABSENT:
+            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+        else:
+            _diff(va, vb, f"{path}/{escape(key)}", ops)
+    if not same_keys:
         for key, vb in b.items():
             if key not in a:
                 ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
@@ -294,9 +298,6 @@ def merge_diff(before: Any, after: Any) -> Any:
         else:
             return None
     return out
-
-
-_ABSENT = object()
 
 
 def _mergeable(value: Any) -> bool:
