@@ -61,13 +61,13 @@ def unescape(token: str) -> str:
 def diff(before: Any, after: Any, path: str = "") -> Patch:
     """The operations that turn ``before`` into ``after`` (JSON values), at ``path`` (a JSON Pointer)."""
     ops: Patch = []
-    _diff(before, after, path, ops)
+    if not _same(before, after):
+        _diff(before, after, path, ops)
     return ops
 
 
 def _diff(a: Any, b: Any, path: str, ops: Patch) -> None:
-    if a is b:
-        return
+    """``a`` and ``b`` differ (the caller compared them): the operations for that, appended to ``ops``."""
     ta = type(a)
     if ta is not type(b):
         ops.append({"op": "replace", "path": path, "value": b})
@@ -75,7 +75,7 @@ def _diff(a: Any, b: Any, path: str, ops: Patch) -> None:
         _diff_maps(a, b, path, ops)
     elif ta is list:
         _diff_lists(a, b, path, ops)
-    elif a != b:
+    else:
         ops.append({"op": "replace", "path": path, "value": b})
 
 
@@ -85,27 +85,27 @@ def _diff_maps(a: dict[str, Any], b: dict[str, Any], path: str, ops: Patch) -> N
         vb = b.get(key, _ABSENT)
         if va is vb or (type(va) is type(vb) and va == vb):
             continue
+        where = f"{path}/{key.replace('~', '~0').replace('/', '~1') if '~' in key or '/' in key else key}"
         if vb is _ABSENT:
-            ops.append({"op": "remove", "path": f"{path}/{escape(key)}"})
+            ops.append({"op": "remove", "path": where})
         else:
-            _diff(va, vb, f"{path}/{escape(key)}", ops)
+            _diff(va, vb, where, ops)
     if not same_keys:
         for key, vb in b.items():
             if key not in a:
                 ops.append({"op": "add", "path": f"{path}/{escape(key)}", "value": vb})
 
 
-def _same(x: Any, y: Any) -> bool:
-    return x is y or (type(x) is type(y) and x == y)
-
-
 def _diff_lists(a: list[Any], b: list[Any], path: str, ops: Patch) -> None:
-    if len(a) == len(b):
-        for i, (va, vb) in enumerate(zip(a, b, strict=True)):
-            if not _same(va, vb):
-                _diff(va, vb, f"{path}/{i}", ops)
+    na, nb = len(a), len(b)
+    if na == nb:
+        for i in range(na):
+            va, vb = a[i], b[i]
+            if va is vb or (type(va) is type(vb) and va == vb):
+                continue
+            _diff(va, vb, f"{path}/{i}", ops)
         return
-    start, end_a, end_b = 0, len(a), len(b)
+    start, end_a, end_b = 0, na, nb
     while start < end_a and start < end_b and _same(a[start], b[start]):
         start += 1
     while end_a > start and end_b > start and _same(a[end_a - 1], b[end_b - 1]):
@@ -119,6 +119,10 @@ def _diff_lists(a: list[Any], b: list[Any], path: str, ops: Patch) -> None:
         ops.append({"op": "remove", "path": f"{path}/{at}"})
     for i in range(at, end_b):
         ops.append({"op": "add", "path": f"{path}/{i}", "value": b[i]})
+
+
+def _same(x: Any, y: Any) -> bool:
+    return x is y or (type(x) is type(y) and x == y)
 
 
 # -- apply --------------------------------------------------------------------------------------------
