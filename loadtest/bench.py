@@ -549,8 +549,8 @@ def summary_line(res: dict[str, Any]) -> str:
         keys = ["mode", "workers", "connections", "alive", "rss_mb", "rss_hwm_mb", "kb_per_connection",
                 "accept_s", "subscribe_s", "accept_subscribe_s", "errors"]  # fmt: skip
     else:
-        keys = ["games", "protocol", "mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms", "p99_ms",
-                "rss_mb", "server_cpu_s_per_1k_moves", "event_frame_bytes_p50", "event_bytes_per_move",
+        keys = ["games", "protocol", "mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms",
+                "p99_ms", "rss_mb", "server_cpu_s_per_1k_moves", "event_frame_bytes_p50", "event_bytes_per_move",
                 "redis_kb_per_match", "errors"]  # fmt: skip
     if res.get("spectators_per_match"):
         keys.insert(3, "spectators_per_match")
@@ -581,8 +581,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default=STANDARD,
                    help=f"game:seats,... the matches are of, in turn (default {STANDARD}, the standard workload; "
                         f"{HEAVY}: the heavy one, run with --duration)")  # fmt: skip
-    p.add_argument("--protocol", choices=["v1", "v2"], default="v1",
-                   help="the WebSocket protocol the seats speak (v2: events carry a patch of the view)")
+    p.add_argument(
+        "--protocol",
+        choices=["v1", "v2"],
+        default="v1",
+        help="the WebSocket protocol the seats speak (v2: events carry a patch of the view)",
+    )
     p.add_argument("--idle", type=int, default=0, help="instead: hold this many idle subscribed connections")
     p.add_argument("--hold", type=float, default=5.0, help="seconds to hold the idle connections")
     p.add_argument("--sources", type=int, default=0, help="idle: loopback source addresses (default: 1 per 25,000)")

@@ -28,7 +28,7 @@ import sys
 from typing import Any
 
 import msgpack
-from vorpal_protocol import encode, pack
+from vorpal_protocol import pack
 from vorpal_protocol.patch import apply, diff, merge_apply
 
 from server import games
@@ -71,9 +71,9 @@ def merge_exact(a: Any, b: Any) -> bool:
     if type(a) is not dict or type(b) is not dict:
         return True
     for k, v in b.items():
-        if k not in a or a[k] != v:
-            if v is None or (type(v) is dict and not merge_exact(a.get(k) if type(a.get(k)) is dict else {}, v)):
-                return False
+        changed = k not in a or a[k] != v
+        if changed and (v is None or (type(v) is dict and not merge_exact(a[k] if type(a.get(k)) is dict else {}, v))):
+            return False
     return True
 
 
@@ -118,11 +118,6 @@ async def measure(game: str, seats: int, matches: int, max_moves: int, seed: int
                     got = apply(views[s], two["patch"])
                 else:
                     got = merge_apply(views[s], two["merge"]) if "merge" in two else two["view"]
-                if got != whole:
-                    import json
-                    print(json.dumps(two)[:2000])
-                    from vorpal_protocol.patch import diff as d
-                    print(d(got, whole))
                 assert got == whole, f"{game} v{version} seat {s}: the patched view differs"
                 out["v1_frame"].append(len(v1[s][-1]))
                 out["v2_frame"].append(len(v2[s][-1]))

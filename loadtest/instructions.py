@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     tree = args.tree.resolve()
     small, large = count(tree, args.small, valgrind, extra), count(tree, args.large, valgrind, extra)
-    print(f"instructions tree={tree} protocol={'v2' if args.v2 else 'v1'} small={small[0]}/{small[1]} large={large[0]}/{large[1]} "
+    protocol = "v2" if args.v2 else "v1"
+    print(f"instructions tree={tree} protocol={protocol} small={small[0]}/{small[1]} large={large[0]}/{large[1]} "
           f"per_move={per_move(small, large):.0f}")  # fmt: skip
     return 0
 

@@ -59,7 +59,7 @@ class GameInfo(Shape):
         default_factory=dict,
         description="the public part's constant fields (a printed board: Zimby Mojo's `board`), the same in every "
         "match: protocol v2 leaves them out of every view, and a client puts them back from here (PROTOCOL.md, "
-        "\"Protocol v2\"); empty for most games",
+        '"Protocol v2"); empty for most games',
     )
     schemas: GameSchemas
 

@@ -154,8 +154,9 @@ class EventFrame(Frame):
     """Something happened in a subscribed match, redacted for the recipient.
 
     ``view`` (the state after the event) is present on live pushes and absent
-    on events replayed for a resume; in protocol v2 a live push carries ``patch`` instead, unless
-    the recipient's view at the version before is not the one the server last sent it; ``legal`` only when the recipient may act.
+    on events replayed for a resume; in protocol v2 a live push carries ``patch`` or ``merge``
+    instead, unless the server does not know that the recipient holds its view at the version
+    before; ``legal`` only when the recipient may act.
     ``event`` is the same shape as a REST log entry's (:class:`~vorpal_protocol.match.EventPart`).
 
     The server writes it as a map of these fields (``server/domain/views.py``, ``event_frame``):
@@ -173,12 +174,12 @@ class EventFrame(Frame):
     patch: list[dict[str, Any]] | None = Field(
         None,
         description="protocol v2: the JSON Patch (RFC 6902) of the recipient's view at `version - 1` to its view at "
-        "`version`, in place of `view` (PROTOCOL.md, \"Protocol v2\")",
+        '`version`, in place of `view` (PROTOCOL.md, "Protocol v2")',
     )
     merge: dict[str, Any] | None = Field(
         None,
         description="protocol v2: the same change as a JSON Merge Patch (RFC 7386), where that is smaller; a frame "
-        "carries `view`, `patch` or `merge`, or none of them (PROTOCOL.md, \"Protocol v2\")",
+        'carries `view`, `patch` or `merge`, or none of them (PROTOCOL.md, "Protocol v2")',
     )
     legal: list[Any] | None = None
     outcome: dict[str, Any] | None = None

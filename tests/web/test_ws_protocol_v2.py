@@ -74,8 +74,9 @@ async def test_a_v2_seat_is_sent_patches_that_give_the_views_a_v1_seat_is_sent(s
             await request(other, {"type": "auth", "id": 1, "token": tokens[1]})
             theirs = await request(other, {"type": "subscribe", "id": 2, "match": match})
             legal = {0: state.get("legal"), 1: theirs.get("legal")}
+            frame_one = reference
             for n in range(12):
-                seat = (reference if n == 0 else frame_one)["to_act"][0]
+                seat = frame_one["to_act"][0]
                 sock = two if seat == 0 else other
                 await request(sock, {"type": "move", "id": 10 + n, "match": match, "move_id": f"m{version}",
                                      "version": version, "move": legal[seat][n % len(legal[seat])]})  # fmt: skip
