@@ -401,7 +401,7 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
         window = t1 - t0
         lats = sorted(lat for at, lat in stats.latencies if at >= t0)
         moves = len(lats)
-    sizes = sorted(size for at, size in stats.event_bytes if whole or t0 <= at <= t1)
+    sizes = sorted(float(size) for at, size in stats.event_bytes if whole or t0 <= at <= t1)
     mem1 = int(r.info("memory")["used_memory"])
     pids = procs.worker_pids()
     out = {
@@ -409,7 +409,7 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
         "think_s": args.think, "spectators_per_match": args.spectators, "aof": procs.aof,
         "games": args.games, "protocol": args.protocol,
         "event_frame_bytes_p50": percentile(sizes, 50) if sizes else None,
-        "event_bytes_per_move": round(sum(sizes) / moves) if moves else None,
+        "event_bytes_per_move": round(sum(sizes) / moves) if moves else None,  # every recipient's frames
         "timing": "whole-matches" if whole else f"window {window:.1f}s after {args.warmup}s warm-up",
         "offered_moves_per_s": None if whole else round(len(players) / 3 / (args.think + 0.001), 1),
         "moves": moves, "wall_s": round(window, 3), "moves_per_s": round(moves / window, 1) if window else 0,

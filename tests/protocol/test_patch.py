@@ -30,7 +30,7 @@ def test_the_rfc_examples_apply_as_the_rfc_says(case: dict[str, Any]) -> None:
 
 
 def test_applying_shares_what_it_does_not_change() -> None:
-    doc = {"public": {"board": [[1, 2], [3, 4]], "turn": 0}, "private": {"hand": ["a", "b"]}}
+    doc: dict[str, Any] = {"public": {"board": [[1, 2], [3, 4]], "turn": 0}, "private": {"hand": ["a", "b"]}}
     out = apply(doc, [{"op": "replace", "path": "/public/turn", "value": 1}])
     assert out["public"]["board"] is doc["public"]["board"]
     assert out["private"] is doc["private"]

@@ -70,10 +70,10 @@ async def test_a_v2_seat_is_sent_patches_that_give_the_views_a_v1_seat_is_sent(s
         assert "board" not in state["view"]["public"] and "board" in reference["view"]["public"]
         assert {**state["view"], "public": {**state["view"]["public"], **constants}} == reference["view"]
         view, version, patched = state["view"], state["version"], 0
-        async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as other:  # type: ignore[arg-type]
+        async with websockets.connect(url, subprotocols=[SUBPROTOCOL]) as other:  # type: ignore[list-item]
             await request(other, {"type": "auth", "id": 1, "token": tokens[1]})
             theirs = await request(other, {"type": "subscribe", "id": 2, "match": match})
-            legal = {0: state.get("legal"), 1: theirs.get("legal")}
+            legal: dict[int, Any] = {0: state.get("legal"), 1: theirs.get("legal")}
             frame_one = reference
             for n in range(12):
                 seat = frame_one["to_act"][0]
