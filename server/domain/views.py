@@ -96,6 +96,8 @@ def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int,
         out["clock"] = clocks.public_clock(record.time_control, record.clock, now)
     if seat is not None and seat in to_act:
         out["legal"] = snap.legal(seat)
+    if v2 and snap.rules.constant_fields:
+        out["constants"] = sorted(snap.rules.constant_fields)  # the view refers to them: the catalogue has them
     return out
 
 

@@ -457,7 +457,8 @@ export class LiveConnection {
   /** A subscription's match state: its view kept for the patches that follow, handed on whole. */
   _viewState(match, state) {
     if (!this.v2 || !state?.view) return state;
-    const waiting = typeof state.game === "string" ? this._views.need(match, state.game) : null;
+    // Only a game with constant fields (the state names them) has its catalogue entry read.
+    const waiting = state.constants?.length ? this._views.need(match, state.game) : null;
     if (waiting !== null) this._hold(waiting);
     return this._views.state(match, state);
   }
@@ -593,7 +594,7 @@ export class LiveConnection {
     if (since !== null && since !== undefined) frame.since = since;
     let result = await this._request(frame, this._readyPromise, { subscribe: match });
     this.versions.set(match, Math.max(this.versions.get(match) ?? -1, result.version));
-    if (this.v2 && result.view && typeof result.game === "string") {
+    if (this.v2 && result.view && result.constants?.length) {
       try {
         await this._views.need(match, result.game);
       } catch {

@@ -353,7 +353,8 @@ class LiveConnection:
         """A subscription's match state: its view kept for the patches that follow, handed on whole."""
         if not self.v2 or not state.get("view"):
             return state
-        waiting = self._views.need(match, state["game"]) if isinstance(state.get("game"), str) else None
+        # Only a game with constant fields (the state names them) has its catalogue entry read.
+        waiting = self._views.need(match, state["game"]) if state.get("constants") else None
         if waiting is not None:
             self._hold(waiting)
         return self._views.state(match, state)
@@ -494,7 +495,7 @@ class LiveConnection:
             frame["since"] = since
         result = await self._request(frame, self._ready, subscribe=match)
         self.versions[match] = max(self.versions.get(match, -1), result["version"])
-        if self.v2 and result.get("view") and isinstance(result.get("game"), str):
+        if self.v2 and result.get("view") and result.get("constants"):
             waiting = self._views.need(match, result["game"])
             if waiting is not None:
                 with contextlib.suppress(Exception):  # said once, by the hold (_hold)
