@@ -63,6 +63,8 @@ import psutil
 import redis
 
 from loadtest.loadgen import (
+    SUBPROTOCOL,
+    SUBPROTOCOL_V2,
     Seat,
     Stats,
     connect_seats,
@@ -278,19 +280,33 @@ def stop_profilers(profilers: list[subprocess.Popen[bytes]]) -> None:
 # -- setup over REST ---------------------------------------------------------------------
 
 
-async def setup_matches(ports: list[int], matches: int, seats: int = 3) -> list[tuple[int, str, list[str]]]:
-    """Create ``matches`` matches (round robin over ``ports``) and join every seat: (port, id, tokens)."""
+#: The standard workload's game; ``--games`` names others (``bench.sh heavy``: Zimby Mojo and Jackrabbits).
+STANDARD = "jabberwocky:3"
+HEAVY = "zimby_mojo:4,jackrabbits:3"
+
+
+def parse_games(spec: str) -> list[tuple[str, int]]:
+    """``"zimby_mojo:4,jackrabbits:3"`` -> ``[("zimby_mojo", 4), ("jackrabbits", 3)]``."""
+    return [(game, int(seats)) for game, seats in (item.split(":") for item in spec.split(","))]
+
+
+async def setup_matches(ports: list[int], matches: int, seats: int = 3,
+                        games: list[tuple[str, int]] | None = None) -> list[tuple[int, str, list[str]]]:  # fmt: skip
+    """Create ``matches`` matches (round robin over ``ports``, and over ``games`` if given: (game, seats) pairs,
+    with their default options) and join every seat: (port, id, tokens)."""
     clients = {p: httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}", timeout=60) for p in ports}
     try:
 
         async def one(i: int) -> tuple[int, str, list[str]]:
             port = ports[i % len(ports)]
             c = clients[port]
-            r = await c.post("/v1/matches", json={"game": "jabberwocky", "seats": seats, "options": OPTIONS})
+            game, n = ("jabberwocky", seats) if not games else games[i % len(games)]
+            body = {"game": game, "seats": n, "options": OPTIONS if game == "jabberwocky" else {}}
+            r = await c.post("/v1/matches", json=body)
             r.raise_for_status()
             mid = r.json()["match"]
             tokens = []
-            for s in range(seats):
+            for s in range(n):
                 j = await c.post(f"/v1/matches/{mid}/join", json={"seat": s, "name": f"bot{s}"})
                 j.raise_for_status()
                 tokens.append(j.json()["token"])
@@ -303,20 +319,20 @@ async def setup_matches(ports: list[int], matches: int, seats: int = 3) -> list[
 
 
 def make_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
-               spectators: int = 0) -> list[Seat]:  # fmt: skip
+               spectators: int = 0, protocol: str = SUBPROTOCOL) -> list[Seat]:  # fmt: skip
     seats: list[Seat] = []
     for port, mid, tokens in specs:
         uri = f"ws://127.0.0.1:{port}/v1/ws?match={mid}"  # the routing hint the SDKs send
         for s, tok in enumerate(tokens):
-            seats.append(Seat(uri, mid, s, tok, stats, rnd))
+            seats.append(Seat(uri, mid, s, tok, stats, rnd, protocol))
         for _ in range(spectators):
-            seats.append(Seat(uri, mid, None, None, stats, rnd))
+            seats.append(Seat(uri, mid, None, None, stats, rnd, protocol))
     return seats
 
 
 async def open_seats(specs: list[tuple[int, str, list[str]]], stats: Stats, rnd: random.Random,
-                     spectators: int = 0) -> list[Seat]:  # fmt: skip
-    seats = make_seats(specs, stats, rnd, spectators)
+                     spectators: int = 0, protocol: str = SUBPROTOCOL) -> list[Seat]:  # fmt: skip
+    seats = make_seats(specs, stats, rnd, spectators, protocol)
     await connect_seats(seats)
     await subscribe_seats(seats)
     return seats
@@ -331,8 +347,10 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     r = procs.client()
     mem0 = int(r.info("memory")["used_memory"])
     t_setup = time.perf_counter()
-    specs = await setup_matches(procs.ports, matches)
-    seats = await open_seats(specs, stats, rnd, args.spectators)
+    games = parse_games(args.games)
+    specs = await setup_matches(procs.ports, matches, games=games)
+    protocol = SUBPROTOCOL_V2 if args.protocol == "v2" else SUBPROTOCOL
+    seats = await open_seats(specs, stats, rnd, args.spectators, protocol)
     setup_s = time.perf_counter() - t_setup
     players = [s for s in seats if s.seat is not None]
     done = asyncio.get_running_loop().create_future()
@@ -377,17 +395,21 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
         window = t1 - t0
         lats = sorted(lat for _, lat in stats.latencies)
         moves = len(lats)
-        if moves != matches * MOVES_PER_MATCH:
+        if args.games == STANDARD and moves != matches * MOVES_PER_MATCH:
             stats.error(f"{moves} moves timed, expected {matches * MOVES_PER_MATCH}")
     else:
         window = t1 - t0
         lats = sorted(lat for at, lat in stats.latencies if at >= t0)
         moves = len(lats)
+    sizes = sorted(float(size) for at, size in stats.event_bytes if whole or t0 <= at <= t1)
     mem1 = int(r.info("memory")["used_memory"])
     pids = procs.worker_pids()
     out = {
         "bench": "vorpal", "mode": procs.mode, "workers": procs.workers, "matches": matches,
         "think_s": args.think, "spectators_per_match": args.spectators, "aof": procs.aof,
+        "games": args.games, "protocol": args.protocol,
+        "event_frame_bytes_p50": percentile(sizes, 50) if sizes else None,
+        "event_bytes_per_move": round(sum(sizes) / moves) if moves else None,  # every recipient's frames
         "timing": "whole-matches" if whole else f"window {window:.1f}s after {args.warmup}s warm-up",
         "offered_moves_per_s": None if whole else round(len(players) / 3 / (args.think + 0.001), 1),
         "moves": moves, "wall_s": round(window, 3), "moves_per_s": round(moves / window, 1) if window else 0,
@@ -527,8 +549,9 @@ def summary_line(res: dict[str, Any]) -> str:
         keys = ["mode", "workers", "connections", "alive", "rss_mb", "rss_hwm_mb", "kb_per_connection",
                 "accept_s", "subscribe_s", "accept_subscribe_s", "errors"]  # fmt: skip
     else:
-        keys = ["mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms", "p99_ms", "rss_mb",
-                "server_cpu_s_per_1k_moves", "redis_kb_per_match", "errors"]  # fmt: skip
+        keys = ["games", "protocol", "mode", "workers", "matches", "think_s", "moves", "moves_per_s", "p50_ms",
+                "p99_ms", "rss_mb", "server_cpu_s_per_1k_moves", "event_frame_bytes_p50", "event_bytes_per_move",
+                "redis_kb_per_match", "errors"]  # fmt: skip
     if res.get("spectators_per_match"):
         keys.insert(3, "spectators_per_match")
     return f"bench={res['bench']} " + " ".join(f"{k}={res[k]}" for k in keys)
@@ -555,6 +578,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--duration", type=float, default=0.0, help="timed seconds (0 with think 0: whole matches)")
     p.add_argument("--warmup", type=float, default=5.0, help="seconds not counted with --duration")
     p.add_argument("--spectators", type=int, default=0, help="spectator connections per match")
+    p.add_argument("--games", default=STANDARD,
+                   help=f"game:seats,... the matches are of, in turn (default {STANDARD}, the standard workload; "
+                        f"{HEAVY}: the heavy one, run with --duration)")  # fmt: skip
+    p.add_argument(
+        "--protocol",
+        choices=["v1", "v2"],
+        default="v1",
+        help="the WebSocket protocol the seats speak (v2: events carry a patch of the view)",
+    )
     p.add_argument("--idle", type=int, default=0, help="instead: hold this many idle subscribed connections")
     p.add_argument("--hold", type=float, default=5.0, help="seconds to hold the idle connections")
     p.add_argument("--sources", type=int, default=0, help="idle: loopback source addresses (default: 1 per 25,000)")
@@ -569,6 +601,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--results", default=None, help="folder for per-run JSON (default loadtest/results/<stamp>)")
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server processes")
     args = p.parse_args(argv)
+    if args.games != STANDARD and args.think == 0 and args.duration == 0:
+        p.error("--games other than the standard workload's: give --duration (its matches have no fixed length)")
     nofile = raise_nofile(max(65_536, args.idle + FD_MARGIN))
     if args.idle:
         # The client side splits over processes; each server process holds its share (ports mode: an

@@ -5,6 +5,8 @@
 #   loadtest/bench.sh --idle 10000 --workers 1          # 10,000 idle subscribed connections
 #   loadtest/bench.sh --idle 50000 --workers 1          # 50,000 (needs a hard limit >= 51,024 open files)
 #   loadtest/bench.sh --idle 50000 --mode workers --workers 3   # 50,000 on one instance of 3 workers
+#   loadtest/bench.sh --protocol v2                     # the standard workload, the seats speaking protocol v2
+#   loadtest/bench.sh heavy [--protocol v2]             # heavy games: Zimby Mojo 4 seats, Jackrabbits 3 seats
 #   loadtest/bench.sh engine                            # engine micro-benchmark (every game)
 #   loadtest/bench.sh lobby                             # GET /v1/matches, one instance, 10,000 matches
 # Summary lines on stdout, details on stderr, JSON under loadtest/results/.
@@ -20,6 +22,12 @@ ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
 if [ "${1:-}" = lobby ]; then
   shift
   exec "$PY" -m loadtest.lobby "$@"
+fi
+if [ "${1:-}" = heavy ]; then
+  # Zimby Mojo (4 seats) and Jackrabbits (3 seats) matches in turn, random legal moves with no think time; their
+  # matches have no fixed length, so the figures are over a timed window after a warm-up.
+  shift
+  exec "$PY" -m loadtest.bench --games zimby_mojo:4,jackrabbits:3 --matches 50 --duration 40 --warmup 10 "$@"
 fi
 if [ "${1:-}" = engine ]; then
   shift

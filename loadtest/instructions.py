@@ -12,6 +12,7 @@ here, so a run repeats exactly.
 
     python -m loadtest.instructions                      # this tree: 2 and 6 matches, about 2 minutes
     python -m loadtest.instructions --tree /tmp/before   # another checkout (a git worktree), the same way
+    python -m loadtest.instructions --v2                 # the seats subscribed in protocol v2 (patches)
 
 It counts instructions, not time: a change that trades instructions for memory
 traffic (or the reverse) still needs ``loadtest/bench.sh``. Needs valgrind (Debian:
@@ -34,13 +35,13 @@ COLLECTED = re.compile(rb"Collected : (\d+)")
 MOVES = re.compile(rb"\bmoves=(\d+)")
 
 
-def count(tree: Path, matches: int, valgrind: str) -> tuple[int, int]:
+def count(tree: Path, matches: int, valgrind: str, extra: tuple[str, ...] = ()) -> tuple[int, int]:
     """(instructions, moves) of one ``move_path`` run of ``matches`` matches on the code of ``tree``."""
     env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": os.pathsep.join([str(tree), str(tree / "protocol")])}
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
             [valgrind, "--tool=callgrind", f"--callgrind-out-file={tmp}/callgrind.out", sys.executable, "-m",
-             "loadtest.move_path", "--matches", str(matches), "--runs", "1"],
+             "loadtest.move_path", "--matches", str(matches), "--runs", "1", *extra],
             cwd=tree, env=env, capture_output=True, check=True,
         )  # fmt: skip
     return parse(done.stderr, done.stdout)
@@ -67,14 +68,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose code runs (default: this one)")
     p.add_argument("--small", type=int, default=2, help="matches of the first run")
     p.add_argument("--large", type=int, default=6, help="matches of the second run")
+    p.add_argument("--v2", action="store_true", help="the seats subscribed in protocol v2 (move_path --v2)")
     args = p.parse_args(argv)
+    extra = ("--v2",) if args.v2 else ()
     valgrind = shutil.which("valgrind")
     if valgrind is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
     tree = args.tree.resolve()
-    small, large = count(tree, args.small, valgrind), count(tree, args.large, valgrind)
-    print(f"instructions tree={tree} small={small[0]}/{small[1]} large={large[0]}/{large[1]} "
+    small, large = count(tree, args.small, valgrind, extra), count(tree, args.large, valgrind, extra)
+    protocol = "v2" if args.v2 else "v1"
+    print(f"instructions tree={tree} protocol={protocol} small={small[0]}/{small[1]} large={large[0]}/{large[1]} "
           f"per_move={per_move(small, large):.0f}")  # fmt: skip
     return 0
 

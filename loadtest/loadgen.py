@@ -36,6 +36,8 @@ from websockets.http11 import Response
 from websockets.uri import parse_uri
 
 SUBPROTOCOL = "vorpal.v1.msgpack"
+#: Protocol v2: events carry a patch of the view (the bots read only ``legal`` and the versions).
+SUBPROTOCOL_V2 = "vorpal.v2.msgpack"
 T = TypeVar("T")
 C = TypeVar("C", bound="Client")
 perf = time.perf_counter
@@ -54,6 +56,8 @@ class Stats:
     finished_seats: int = 0
     events: int = 0
     closed_early: int = 0
+    #: (receive time, bytes) of each event frame received.
+    event_bytes: list[tuple[float, int]] = field(default_factory=list)
 
     def error(self, msg: str) -> None:
         self.errors += 1
@@ -74,6 +78,7 @@ class Client(asyncio.Protocol):
         # A run that stops mid-handshake leaves nobody to await it: no "never retrieved" warning then.
         self.opened.add_done_callback(lambda f: f.cancelled() or f.exception())
         self.done = False
+        self.size = 0  # the bytes of the frame :meth:`on_frame` is given
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
@@ -105,6 +110,7 @@ class Client(asyncio.Protocol):
         for ev in proto.events_received():
             if isinstance(ev, Frame):
                 if ev.opcode is Opcode.BINARY:
+                    self.size = len(ev.data)
                     self.on_frame(unpackb(ev.data))
             elif isinstance(ev, Response) and not self.opened.done():
                 if proto.handshake_exc is not None:
@@ -127,8 +133,8 @@ class Seat(Client):
     """One connection: a seat of a match (``token`` set) or a spectator (``token`` None)."""
 
     def __init__(self, uri: str, match: str, seat: int | None, token: str | None, stats: Stats,
-                 rnd: random.Random) -> None:  # fmt: skip
-        super().__init__(uri, stats, [SUBPROTOCOL])
+                 rnd: random.Random, protocol: str = SUBPROTOCOL) -> None:  # fmt: skip
+        super().__init__(uri, stats, [protocol])
         self.match, self.seat, self.token = match, seat, token
         self.rnd = rnd
         self.subscribed: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
@@ -162,6 +168,7 @@ class Seat(Client):
         if kind == "event":
             v = f["version"]
             st.events += 1
+            st.event_bytes.append((perf(), self.size))
             if v != self.last + 1:
                 st.error(f"{self.match}/{self.seat}: version {v} after {self.last}")
             self.last = v

@@ -19,6 +19,7 @@ the no-logic probe measures (``shared/bench/ceiling``): the two together are abo
 
     python -m loadtest.move_path                  # 200 matches (52,800 moves), 3 runs
     python -m loadtest.move_path --profile 30     # then cProfile's top 30 functions, by own time
+    python -m loadtest.move_path --v2             # the seats subscribed in protocol v2 (patches)
 """
 
 from __future__ import annotations
@@ -73,14 +74,14 @@ class PackingStore:
         return absent
 
 
-def new_match(matches: Matches, seed: int) -> tuple[MatchRecord, list[str]]:
-    rules = games.get(GAME)
-    table, rng = rules.setup(rules.parse_options({}), SEATS, seed)
+def new_match(matches: Matches, seed: int, game: str = GAME, seats: int = SEATS) -> tuple[MatchRecord, list[str]]:
+    rules = games.get(game)
+    table, rng = rules.setup(rules.parse_options({}), seats, seed)
     match_id = f"m{seed:08d}"
-    tokens = [new_seat_token(match_id, s) for s in range(SEATS)]
+    tokens = [new_seat_token(match_id, s) for s in range(seats)]
     record = MatchRecord(
-        id=match_id, game=GAME, options={}, seats=SEATS, status=MatchStatus.ACTIVE, version=1, created=0, updated=0,
-        seed=seed, names=[f"p{s}" for s in range(SEATS)], bots=[False] * SEATS,
+        id=match_id, game=game, options={}, seats=seats, status=MatchStatus.ACTIVE, version=1, created=0, updated=0,
+        seed=seed, names=[f"p{s}" for s in range(seats)], bots=[False] * seats,
         tokens=[token_hash(t) for t in tokens], table=encode_table(table), rng=rng.state,
     )  # fmt: skip
     assert isinstance(matches.store, CachingMatchStore)
@@ -88,8 +89,8 @@ def new_match(matches: Matches, seed: int) -> tuple[MatchRecord, list[str]]:
     return record, tokens
 
 
-async def play(matches: int, seed: int) -> dict[str, list[float]]:
-    """Seconds per move of each stage, over ``matches`` whole matches."""
+async def play(matches: int, seed: int, v2: bool = False) -> dict[str, list[float]]:
+    """Seconds per move of each stage, over ``matches`` whole matches (``v2``: the seats subscribed in protocol v2)."""
     store = PackingStore()
     lifecycle = Matches(CachingMatchStore(store), Settings())  # type: ignore[arg-type]
     hub = Hub(lifecycle, store)  # type: ignore[arg-type]
@@ -99,9 +100,10 @@ async def play(matches: int, seed: int) -> dict[str, list[float]]:
     for m in range(matches):
         record, tokens = new_match(lifecycle, seed * 100_000 + m)
         frames: list[list[bytes]] = [[] for _ in range(SEATS)]
-        subs = [Subscription(record.id, s, frames[s].append) for s in range(SEATS)]  # type: ignore[arg-type]
+        subs = [Subscription(record.id, s, frames[s].append, v2=v2) for s in range(SEATS)]  # type: ignore[arg-type]
         hub.local[record.id] = set(subs)
         for sub in subs:
+            sub.view_version = record.version  # its subscription's ack carried the view
             hub.start_live(sub, record.version)
         # Each seat's moves come from its last event frame, as a bot's do: its legal list.
         first = lifecycle.snapshot(record)
@@ -129,6 +131,7 @@ async def play(matches: int, seed: int) -> dict[str, list[float]]:
             seat = events[0]["to_act"][0]
             legal = events[seat]["legal"]
         del hub.local[record.id]
+        hub.frames.forget(record.id)
     return times
 
 
@@ -137,11 +140,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--matches", type=int, default=200)
     p.add_argument("--runs", type=int, default=3)
     p.add_argument("--profile", type=int, default=0, help="then profile one run: its top N functions by own time")
+    p.add_argument("--v2", action="store_true", help="the seats subscribed in protocol v2 (events carry patches)")
     args = p.parse_args(argv)
-    print(f"# move path: python {sys.version.split()[0]}, {GAME} {SEATS} seats, {args.matches} matches per run")
+    protocol = "v2" if args.v2 else "v1"
+    print(f"# move path: python {sys.version.split()[0]}, {GAME} {SEATS} seats, {args.matches} matches per run, "
+          f"protocol {protocol}")  # fmt: skip
     totals = []
     for run in range(1, args.runs + 1):
-        times = asyncio.run(play(args.matches, run))
+        times = asyncio.run(play(args.matches, run, args.v2))
         means = {stage: statistics.fmean(v) * 1e6 for stage, v in times.items()}
         totals.append(sum(means.values()))
         stages = " ".join(f"{stage}_us={us:.1f}" for stage, us in means.items())
@@ -149,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"median total_us={statistics.median(totals):.1f}")
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(asyncio.run, play(args.matches, 0))
+        profile.runcall(asyncio.run, play(args.matches, 0, args.v2))
         pstats.Stats(profile).sort_stats("tottime").print_stats(args.profile)
     return 0
 

@@ -6,6 +6,7 @@ from .errors import CLOSE_CODES, ERROR_CODES
 from .frames import (
     CHAT_TEXT_MAX,
     SUBPROTOCOL,
+    SUBPROTOCOL_V2,
     SUBPROTOCOLS,
     WHITE_SPACE,
     Ack,
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_FRAME_BYTES",
     "SUBPROTOCOL",
     "SUBPROTOCOLS",
+    "SUBPROTOCOL_V2",
     "WHITE_SPACE",
     "Ack",
     "Auth",

@@ -55,6 +55,12 @@ class GameInfo(Shape):
         "every scroll card once, with its `key`, `name`, `type`, `cost`, `copies`, `red_dot`, `targets`, `effect` "
         "and `text`); empty for most games"
     )
+    constants: dict[str, Any] = Field(
+        default_factory=dict,
+        description="the public part's constant fields (a printed board: Zimby Mojo's `board`), the same in every "
+        "match: protocol v2 leaves them out of every view, and a client puts them back from here (PROTOCOL.md, "
+        '"Protocol v2"); empty for most games',
+    )
     schemas: GameSchemas
 
 

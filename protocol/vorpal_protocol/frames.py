@@ -17,7 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from .match import EventPart, MatchStatusName, PublicClock
 
 SUBPROTOCOL = "vorpal.v1.msgpack"
-SUBPROTOCOLS: tuple[str, ...] = (SUBPROTOCOL,)
+#: Protocol v2: v1's frames, but an event carries a patch of the recipient's view, not the whole view
+#: (PROTOCOL.md, "Protocol v2").
+SUBPROTOCOL_V2 = "vorpal.v2.msgpack"
+SUBPROTOCOLS: tuple[str, ...] = (SUBPROTOCOL, SUBPROTOCOL_V2)
 
 RequestId = Annotated[int | str, Field(description="chosen by the client, echoed in the reply")]
 MatchId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -151,7 +154,9 @@ class EventFrame(Frame):
     """Something happened in a subscribed match, redacted for the recipient.
 
     ``view`` (the state after the event) is present on live pushes and absent
-    on events replayed for a resume; ``legal`` only when the recipient may act.
+    on events replayed for a resume; in protocol v2 a live push carries ``patch`` or ``merge``
+    instead, unless the server does not know that the recipient holds its view at the version
+    before; ``legal`` only when the recipient may act.
     ``event`` is the same shape as a REST log entry's (:class:`~vorpal_protocol.match.EventPart`).
 
     The server writes it as a map of these fields (``server/domain/views.py``, ``event_frame``):
@@ -166,6 +171,16 @@ class EventFrame(Frame):
     status: MatchStatusName
     to_act: list[int] = Field(default_factory=list)
     view: dict[str, Any] | None = None
+    patch: list[dict[str, Any]] | None = Field(
+        None,
+        description="protocol v2: the JSON Patch (RFC 6902) of the recipient's view at `version - 1` to its view at "
+        '`version`, in place of `view` (PROTOCOL.md, "Protocol v2")',
+    )
+    merge: dict[str, Any] | None = Field(
+        None,
+        description="protocol v2: the same change as a JSON Merge Patch (RFC 7386), where that is smaller; a frame "
+        'carries `view`, `patch` or `merge`, or none of them (PROTOCOL.md, "Protocol v2")',
+    )
     legal: list[Any] | None = None
     outcome: dict[str, Any] | None = None
     clock: PublicClock | None = Field(None, description="the match clock after the event (PROTOCOL.md section 9)")

@@ -75,6 +75,11 @@ class MatchState(Shape):
     outcome: dict[str, Any] | None = Field(description=f"once the match is finished: {GAME_PART}")
     clock: PublicClock | None = Field(None, description="only in a match with a time control")
     legal: list[Any] | None = Field(None, description=f"only for a seat to act: its legal moves ({GAME_PART})")
+    constants: list[str] | None = Field(
+        None,
+        description="protocol v2 only, when the game has any: the names of the public part's constant fields left "
+        "out of `view`, whose values the catalogue lists (`GET /v1/games/{name}`: `constants`)",
+    )
 
 
 class LogEntry(Shape):

@@ -80,20 +80,33 @@ class Snapshot:
         return self.rules.dump_moves(self.rules.legal_moves(self.table, seat))
 
 
-def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int) -> dict[str, Any]:
+def match_state(record: MatchRecord, snap: Snapshot, seat: int | None, now: int, v2: bool = False) -> dict[str, Any]:
     """The match as ``seat`` may see it at ``now`` (ms), with its legal moves when it is to act: the fields of
-    :class:`~vorpal_protocol.MatchState` (``clock`` only with a time control, ``legal`` only for a seat to act)."""
+    :class:`~vorpal_protocol.MatchState` (``clock`` only with a time control, ``legal`` only for a seat to act).
+
+    ``v2``: the view as protocol v2 sends it, without the public part's constant fields (:func:`v2_view`)."""
     to_act = snap.to_act(record.status)
+    view = snap.view(seat)
     out: dict[str, Any] = {
         "match": record.id, "game": record.game, "status": record.status.value, "version": record.version,
         "seats": record.seats, "names": record.names, "bots": record.bots, "accounts": record.accounts, "you": seat,
-        "to_act": to_act, "view": snap.view(seat), "outcome": record.outcome,
+        "to_act": to_act, "view": v2_view(snap.rules, view) if v2 else view, "outcome": record.outcome,
     }  # fmt: skip
     if record.time_control is not None:
         out["clock"] = clocks.public_clock(record.time_control, record.clock, now)
     if seat is not None and seat in to_act:
         out["legal"] = snap.legal(seat)
+    if v2 and snap.rules.constant_fields:
+        out["constants"] = sorted(snap.rules.constant_fields)  # the view refers to them: the catalogue has them
     return out
+
+
+def v2_view(rules: Rules, view: dict[str, Any]) -> dict[str, Any]:
+    """A whole view as protocol v2 sends it: without the public part's constant fields, which a client has
+    from the catalogue (:attr:`~server.engine.play.Rules.constants`)."""
+    if not rules.constant_fields:
+        return view
+    return {**view, "public": rules.without_constants(view["public"])}
 
 
 def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -106,11 +119,14 @@ def log_entry(entry: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Snapshot | None = None,
-                event: Event | None = None) -> dict[str, Any]:  # fmt: skip
+                event: Event | None = None, v2: bool = False,
+                instead: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
     """The ``event`` frame for ``seat`` (:class:`~vorpal_protocol.EventFrame`'s fields): its part of the event
     and, given the table after it, its view.
 
-    ``event``: the entry's event, unpacked already (once for all the recipients of a notification)."""
+    ``event``: the entry's event, unpacked already (once for all the recipients of a notification).
+    ``v2``: the view as protocol v2 sends a whole view (:func:`v2_view`); ``instead``: what goes in place of the
+    view, made by the caller (v2's ``{"patch": ...}``, or a ``{"view": ...}`` of its own)."""
     status = entry["status"]
     out: dict[str, Any] = {
         "type": "event", "match": match_id, "version": entry["v"],
@@ -127,7 +143,11 @@ def event_frame(match_id: str, entry: dict[str, Any], seat: int | None, snap: Sn
     if snap is not None:
         to_act = snap.to_act(status)
         out["to_act"] = to_act
-        out["view"] = snap.view(seat)
+        if instead is not None:
+            out.update(instead)
+        else:
+            view = snap.view(seat)
+            out["view"] = v2_view(snap.rules, view) if v2 else view
         if seat is not None and seat in to_act:
             out["legal"] = snap.legal(seat)
     return out

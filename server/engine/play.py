@@ -235,12 +235,38 @@ class Rules:
         """Each shared field's last value object and its JSON (filled by the first view)."""
         return {}
 
+    @cached_property
+    def constant_fields(self) -> frozenset[str]:
+        """The public part's fields whose value is the same in every match (a printed board)."""
+        return self.game.public_type.constant_fields
+
+    @cached_property
+    def constants(self) -> dict[str, Any]:
+        """The value of each constant field of the public part, as views show it: what protocol v2 leaves
+        out of every view and the catalogue publishes once (PROTOCOL.md, "Protocol v2")."""
+        if not self.constant_fields:
+            return {}
+        g = self.game
+        table, _ = self.setup(g.options_type(), g.min_seats, 0)  # the same in every match: any match will do
+        public = self.public_view(table)
+        return {k: public[k] for k in sorted(self.constant_fields)}
+
+    def without_constants(self, public: dict[str, Any]) -> dict[str, Any]:
+        """A public view without its constant fields (:attr:`constants`), as protocol v2 sends it."""
+        constants = self.constant_fields
+        return {k: v for k, v in public.items() if k not in constants} if constants else public
+
     def compose_view(self, public: dict[str, Any], table: AnyTable, seat: int | None) -> dict[str, Any]:
         """``seat``'s view from the shared public part and the seat's own private part."""
         out: dict[str, Any] = {"public": public}
         if seat is not None:
-            out["private"] = table.private[seat].model_dump(mode="json")
+            out["private"] = self.private_view(table, seat)
         return out
+
+    def private_view(self, table: AnyTable, seat: int) -> dict[str, Any]:
+        """The private part of ``seat``'s view: its own private part of the table."""
+        private: dict[str, Any] = table.private[seat].model_dump(mode="json")
+        return private
 
     def dump_move(self, move: Any) -> Any:
         return self._moves.dump_python(move, mode="json")
@@ -283,6 +309,7 @@ class Rules:
             "summary": g.summary,
             "reasons": self.reasons,
             "components": self.components,
+            "constants": self.constants,
             "schemas": {
                 "options": g.options_type.model_json_schema(),
                 "move": self._moves.json_schema(),

@@ -106,6 +106,7 @@ class Hub:
         metrics.SUBSCRIPTIONS.dec()
         if not subs:
             del self.local[sub.match_id]
+            self.frames.forget(sub.match_id)
             if not self._followed(sub.match_id):
                 self.subscriber.unsubscribe(sub.match_id)
 
@@ -144,7 +145,10 @@ class Hub:
                 sub.send(frame)
             return
         n = Notification(note)
-        for sub in list(self.local.get(match_id, ())):
+        subs = list(self.local.get(match_id, ()))
+        if any(sub.v2 for sub in subs):
+            self.frames.advance(n, match_id)  # the base of its patches, before anything is held or sent
+        for sub in subs:
             self._arrive(sub, n)
         watcher = self.watchers.get(match_id)
         if watcher is not None:
@@ -176,7 +180,13 @@ class Hub:
             metrics.GAP_FILLS.inc()
             self._spawn(self._fill(sub, n.version - 1))
         elif arrival is Arrival.SEND:
-            sub.send(self.frames.frame(n, sub.match_id, sub.seat))
+            if sub.v2:
+                data, viewed = self.frames.v2_frame(n, sub.match_id, sub.seat, sub.view_version != n.version - 1)
+                sub.send(data)
+                if viewed:
+                    sub.view_version = n.version
+            else:
+                sub.send(self.frames.frame(n, sub.match_id, sub.seat))
             sub.order.sent(n.version)
 
     # -- delayed spectators ---------------------------------------------------------------------
@@ -211,7 +221,9 @@ class Hub:
         try:
             for _ in range(FILL_ATTEMPTS):
                 try:
-                    frames, record = await missed_frames(self.matches, sub.match_id, sub.seat, sub.order.last, until)
+                    frames, record = await missed_frames(
+                        self.matches, sub.match_id, sub.seat, sub.order.last, until, sub.v2
+                    )
                     break
                 except VorpalError:
                     await asyncio.sleep(FILL_PAUSE_S)
@@ -225,6 +237,8 @@ class Hub:
                 if frame["version"] == sub.order.last + 1:
                     sub.send(frame)
                     sub.order.sent(frame["version"])
+                    if "view" in frame:
+                        sub.view_version = frame["version"]
         finally:
             for n in sub.order.filled():
                 self._arrive(sub, n)

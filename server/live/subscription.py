@@ -100,6 +100,10 @@ class Subscription:
     #: lost what it had seen): the socket tells its client to resume (1012), which then learns what
     #: the match now is. No frame could say it: every frame only moves a version forward.
     went_back: Callable[[], None] = lambda: None
+    #: Protocol v2: events carry a patch of the view (:meth:`server.live.frames.Frames.v2_frame`).
+    v2: bool = False
+    #: Protocol v2: the version of the view the socket holds (the last one sent it, whole or patched).
+    view_version: int = -1
 
     @property
     def live(self) -> bool:

@@ -1,6 +1,7 @@
-"""The WebSocket endpoint ``/v1/ws``: MessagePack frames of protocol v1 (see protocol/PROTOCOL.md).
+"""The WebSocket endpoint ``/v1/ws``: MessagePack frames of protocol v1 or v2 (see protocol/PROTOCOL.md).
 
-The version is negotiated with ``Sec-WebSocket-Protocol``; a client that
+The version is negotiated with ``Sec-WebSocket-Protocol`` (the first the client offers that we
+serve; v2's events carry a patch of the view instead of the view); a client that
 offers none we serve gets an HTTP 400 problem (``unsupported_protocol``)
 instead of the handshake (:func:`refuse`, the one way a handshake is refused).
 Each request frame is answered by an ``ack`` or an ``error`` with the same
@@ -16,6 +17,10 @@ ladders (``queue``/``unqueue``, checked against the key each time, as REST does)
 A peer that stops reading is dropped: a send that waits longer than
 ``ws_send_timeout_s`` closes the connection (1008) and aborts it if the close
 frame is not read within as long again.
+
+Long because one :class:`Connection` holds a socket's requests and its outgoing frames, which
+share its state (the session's counts, how it closes: 1008 when behind, 1012 when a match it
+follows went back); the outbox is the part to move out next.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Any
 from starlette.datastructures import Headers
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
-from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOLS, DecodeError, decode_client, encode
+from vorpal_protocol import SUBPROTOCOL_V2, SUBPROTOCOLS, DecodeError, decode_client, encode
 from vorpal_protocol.frames import Auth, MoveFrame, Ping, QueueFrame, SayFrame, Subscribe, UnqueueFrame, Unsubscribe
 
 from server.domain import spectating
@@ -83,8 +88,10 @@ class Connection:
     ``write``) do frames queue in ``outbox``, in order, for a writer task whose every send is
     bounded by ``send_timeout_s``; once it has caught up, both are gone again."""
 
-    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0, close_grace_s: float = 10.0) -> None:
+    def __init__(self, ws: WebSocket, app: Services, send_timeout_s: float = 10.0, close_grace_s: float = 10.0,
+                 v2: bool = False) -> None:  # fmt: skip
         self.ws = ws
+        self.v2 = v2  # protocol v2: events carry a patch of the view
         self.app = app
         self.send_timeout_s, self.close_grace_s = send_timeout_s, close_grace_s
         self.dropped = False
@@ -281,7 +288,7 @@ class Connection:
             hub.discard(old)
         record, _ = await self.app.store.load(frame.match)
         seat = seat_of(record, self.tokens.get(frame.match))
-        sub = Subscription(frame.match, seat, self.send, went_back=self.went_back,
+        sub = Subscription(frame.match, seat, self.send, went_back=self.went_back, v2=self.v2,
                            delay=record.spectator_delay if spectating.delayed(record, seat) else None)  # fmt: skip
         await hub.add(sub)
         try:
@@ -290,7 +297,7 @@ class Connection:
                 stored, _ = await self.app.store.load(frame.match)
                 current, _ = await self.app.matches.as_seen_by(stored, seat)  # a delayed spectator: as it was
             else:
-                frames, loaded = await missed_frames(self.app.matches, frame.match, seat, frame.since)
+                frames, loaded = await missed_frames(self.app.matches, frame.match, seat, frame.since, v2=self.v2)
                 assert loaded is not None
                 current = loaded
                 for missed in frames:
@@ -300,7 +307,8 @@ class Connection:
             raise
         self.subs[frame.match] = sub
         matches = self.app.matches
-        self.send(ack(frame.id, match_state(current, matches.snapshot(current), seat, matches.clock())))
+        self.send(ack(frame.id, match_state(current, matches.snapshot(current), seat, matches.clock(), self.v2)))
+        sub.view_version = current.version
         hub.start_live(sub, current.version)
 
     def close(self) -> None:
@@ -358,10 +366,12 @@ async def endpoint(ws: WebSocket) -> None:
     if not origin_allowed(Headers(scope=ws.scope), services(ws).settings.cors_origins):  # not ws.headers: kept
         await refuse(ws, Forbidden("this Origin may not open a WebSocket"))
         return
-    await ws.accept(subprotocol=SUBPROTOCOL)
+    chosen = next(p for p in offered if p in SUBPROTOCOLS)  # the client's first choice that we serve
+    await ws.accept(subprotocol=chosen)
     ws.scope["headers"] = []  # read: not kept for as long as the socket stays open
     app = services(ws)
-    conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s)
+    conn = Connection(ws, app, app.settings.ws_send_timeout_s, app.settings.ws_close_grace_s,
+                      v2=chosen == SUBPROTOCOL_V2)  # fmt: skip
     try:
         while True:
             message = await ws.receive()

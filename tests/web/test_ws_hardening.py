@@ -17,7 +17,7 @@ import httpx
 import msgpack
 import psutil
 import pytest
-from vorpal_protocol import ERROR_CODES, SUBPROTOCOL, decode_server, encode
+from vorpal_protocol import ERROR_CODES, SUBPROTOCOL, SUBPROTOCOLS, decode_server, encode
 from websockets.client import ClientProtocol
 from websockets.frames import Close, Frame, Opcode
 from websockets.protocol import State
@@ -79,7 +79,7 @@ def test_a_refused_handshake_answers_the_problem_document_and_logs_no_error(
     assert head["content-type"].startswith("application/problem+json")
     problem = json.loads(body)
     assert (problem["code"], problem["status"], problem["type"]) == (code, 400, f"urn:vorpal:error:{code}")
-    assert problem["supported"] == [SUBPROTOCOL] and problem["title"] and problem["detail"]
+    assert problem["supported"] == list(SUBPROTOCOLS) and problem["title"] and problem["detail"]
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:  # and the server goes on
         sock.sendall((HANDSHAKE + f"Sec-WebSocket-Protocol: {SUBPROTOCOL}\r\n\r\n").encode())
         assert sock.recv(12) == b"HTTP/1.1 101"

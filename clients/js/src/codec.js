@@ -5,6 +5,8 @@
 import { Decoder, Encoder } from "@msgpack/msgpack";
 
 export const SUBPROTOCOL = "vorpal.v1.msgpack";
+/** Protocol v2: events carry a patch of the view (PROTOCOL.md, "Protocol v2"); the SDK offers it first. */
+export const SUBPROTOCOL_V2 = "vorpal.v2.msgpack";
 export const MAX_FRAME_BYTES = 64 * 1024;
 export const MAX_DEPTH = 32;
 
@@ -83,6 +85,8 @@ export const FRAMES = {
     ["status", oneOf("open", "active", "finished", "aborted"), REQUIRED],
     ["to_act", list(isInt), DEFAULT, () => []],
     ["view", isMap, OPTIONAL],
+    ["patch", list(isMap), OPTIONAL], // protocol v2: a JSON Patch (RFC 6902) of the view at version - 1
+    ["merge", isMap, OPTIONAL], // protocol v2: the same as a JSON Merge Patch (RFC 7386)
     ["legal", list(), OPTIONAL],
     ["outcome", isMap, OPTIONAL],
     ["clock", isMap, OPTIONAL], // the match clock after the event (PROTOCOL.md section 9)

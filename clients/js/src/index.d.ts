@@ -37,6 +37,16 @@ export interface Pong { type: "pong"; id: RequestId }
 export type ServerFrame = Ack | ErrorFrame | EventFrame | ChatFrame | Pong;
 
 export const SUBPROTOCOL: "vorpal.v1.msgpack";
+/** Protocol v2: events carry a patch of the view (PROTOCOL.md, section 12); LiveConnection offers it first. */
+export const SUBPROTOCOL_V2: "vorpal.v2.msgpack";
+/** A JSON Patch (RFC 6902) that does not apply to the view it was sent for. */
+export class PatchError extends Error {}
+/** `doc` with a JSON Patch (RFC 6902) applied in order; `doc` is not changed. */
+export function applyPatch<T = unknown>(doc: T, patch: Record<string, unknown>[]): T;
+/** `doc` with a JSON Merge Patch (RFC 7386) applied; `doc` is not changed. */
+export function applyMerge<T = unknown>(doc: T, patch: unknown): T;
+/** JSON values equal as JSON (RFC 6902, section 4.6). */
+export function jsonEqual(x: unknown, y: unknown): boolean;
 export const MAX_FRAME_BYTES: number;
 export const MAX_DEPTH: number;
 export const CLIENT_FRAMES: ClientFrame["type"][];
@@ -80,6 +90,8 @@ export interface Game {
   summary: string;
   /** The game's printed components by name (Zimby Mojo's `scrolls`: each card with its `text`); `{}` for most. */
   components: { [name: string]: { [key: string]: Json }[] };
+  /** The public part's constant fields (Zimby Mojo's `board`): protocol v2 leaves them out of views. */
+  constants?: { [name: string]: Json };
   schemas: { options: object; move: object; view: { public: object; private: object } };
 }
 export interface MatchSummary {
@@ -400,13 +412,25 @@ export class LiveConnection<G extends GameShape = AnyGame> {
    */
   constructor(
     baseUrl: string | string[],
-    options?: { reconnect?: boolean; maxBackoff?: number; requestTimeout?: number; WebSocket?: unknown; match?: string | null },
+    options?: {
+      reconnect?: boolean;
+      maxBackoff?: number;
+      requestTimeout?: number;
+      WebSocket?: unknown;
+      match?: string | null;
+      /** "v2" (default: v2 where the server speaks it, whole views kept by the SDK) or "v1". */
+      protocol?: "v1" | "v2";
+      /** The catalogue's `constants` of a game (default: GET /v1/games/{game} on the instance connected to). */
+      fetchConstants?: (game: string) => Promise<Record<string, unknown>>;
+    },
   );
   /** The WebSocket URLs, in the order given. */
   readonly urls: string[];
   /** The URL of the current (or last tried) connection. */
   readonly url: string;
   readonly events: FrameQueue<Pushed<G>>;
+  /** Whether this socket speaks protocol v2 (the server's choice); the views handed on are whole either way. */
+  readonly v2: boolean;
   readonly versions: Map<string, number>;
   readonly tokens: Map<string, string>;
   /** The signed-in account's notices, in seq order, each once (resumed with `since` after a reconnect). */

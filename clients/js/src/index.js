@@ -17,6 +17,7 @@ export {
   MAX_FRAME_BYTES,
   SERVER_FRAMES,
   SUBPROTOCOL,
+  SUBPROTOCOL_V2,
   byCodePoint,
   decodeClient,
   decodeServer,
@@ -44,6 +45,7 @@ export {
   errorFrom,
 } from "./errors.js";
 export { FrameQueue, LiveConnection, crc32, wsUrl } from "./live.js";
+export { PatchError, ViewKeeper, applyMerge, applyPatch, jsonEqual } from "./patch.js";
 export { VorpalClient } from "./rest.js";
 export { OriginNotAllowed } from "./origin.js";
 export { myMatch, playTournament } from "./tournaments.js";

@@ -24,14 +24,21 @@
 // server replays what was missed and nothing twice. It may then queue on ladders (`queue`,
 // `unqueue`).
 //
+// It speaks protocol v2 where the server does (PROTOCOL.md, "Protocol v2"): an event carries a patch
+// of the view instead of the view. The connection applies it (src/patch.js) and hands on every
+// frame and state with the whole view, as v1 sends it, the public part's constant fields (a printed
+// board) put back from the catalogue, fetched once per game. A patch that does not apply re-syncs
+// the match, as a gap does. `{protocol: "v1"}` asks for v1 only.
+//
 // A close with code 1012 (service restart: the instance is being replaced, as in a rolling
 // deploy) comes after the server answered every frame it read, so a request without an answer
 // then was never read: instead of failing it as `unavailable`, the connection sends it again,
 // unchanged, once it has reconnected (at once, to the next URL) and resumed. The caller sees a
 // reply, a little later.
 
-import { decodeServer, DecodeError, encode, SUBPROTOCOL, unpack } from "./codec.js";
+import { decodeServer, DecodeError, encode, SUBPROTOCOL, SUBPROTOCOL_V2, unpack } from "./codec.js";
 import { ApiError, Unavailable, errorFrom } from "./errors.js";
+import { PatchError, ViewKeeper } from "./patch.js";
 
 /** The close code of a server that is being restarted (a rolling deploy): every frame it read was answered. */
 export const RESTART = 1012;
@@ -116,9 +123,26 @@ export class LiveConnection {
    */
   constructor(
     baseUrl,
-    { reconnect = true, maxBackoff = 2000, requestTimeout = 30_000, WebSocket = null, match = null } = {},
+    {
+      reconnect = true,
+      maxBackoff = 2000,
+      requestTimeout = 30_000,
+      WebSocket = null,
+      match = null,
+      protocol = "v2",
+      fetchConstants = null,
+    } = {},
   ) {
     const urls = typeof baseUrl === "string" ? [baseUrl] : [...baseUrl];
+    /** "v2" (the default: v2 where the server speaks it, else v1) or "v1". */
+    this.protocol = protocol;
+    this.v2 = false; // whether this socket speaks v2 (the server's choice)
+    this._httpUrls = urls.map((u) => u.replace(/\/+$/, "").replace(/^ws/, "http"));
+    this._views = new ViewKeeper(fetchConstants ?? ((game) => this._fetchConstants(game)));
+    this._held = null; // pushed items held while a game's constant fields are fetched
+    this._holding = 0;
+    /** @type {Map<number, string>} request id -> the match it subscribes */
+    this._subscribing = new Map();
     if (urls.length === 0) throw new TypeError("LiveConnection needs at least one server URL");
     this.urls = urls.map((u) => wsUrl(u, match));
     this._nextUrl = match === null || match === undefined ? 0 : crc32(match) % urls.length;
@@ -216,7 +240,8 @@ export class LiveConnection {
     this.url = this.urls[this._nextUrl % this.urls.length];
     this._nextUrl += 1;
     return new Promise((resolve, reject) => {
-      const ws = new this._WebSocket(this.url, [SUBPROTOCOL]);
+      const offer = this.protocol === "v1" ? [SUBPROTOCOL] : [SUBPROTOCOL_V2, SUBPROTOCOL];
+      const ws = new this._WebSocket(this.url, offer);
       ws.binaryType = "arraybuffer";
       let opened = false;
       ws.onopen = () => {
@@ -227,6 +252,7 @@ export class LiveConnection {
           return;
         }
         this._ws = ws;
+        this.v2 = ws.protocol === SUBPROTOCOL_V2;
         this._setUp();
         resolve();
       };
@@ -347,7 +373,7 @@ export class LiveConnection {
         // whoever waits for its frames is told so by a `gone` item.
         this.versions.delete(match);
         this.tokens.delete(match);
-        this.events.push({ type: "gone", match, error: err });
+        this._push({ type: "gone", match, error: err });
       }
     }
   }
@@ -371,6 +397,7 @@ export class LiveConnection {
       waiter.reject(err);
       this._waiting.delete(id);
       this._resubscribing.delete(id);
+      this._subscribing.delete(id);
     }
   }
 
@@ -388,17 +415,19 @@ export class LiveConnection {
     }
     const kind = frame.type;
     if (kind === "ack" || kind === "error" || kind === "pong") {
+      const subscribed = frame.id !== undefined ? this._subscribing.get(frame.id) : undefined;
+      if (subscribed !== undefined && kind === "ack") frame = { ...frame, result: this._viewState(subscribed, frame.result) };
       const match = frame.id !== undefined ? this._resubscribing.get(frame.id) : undefined;
       if (match !== undefined) {
         this._resubscribing.delete(frame.id);
         if (kind === "ack") {
           // Queued now, not when the resume wakes up: live events read in between would come
           // before it and the state would go back in time.
-          const state = frame.result ?? {};
+          const state = this._viewState(match, frame.result ?? {});
           // The server's version, even an earlier one than was seen: a failover may have lost
           // versions this connection was sent (the server then asked it to resume).
           this.versions.set(match, state.version);
-          this.events.push({ type: "resumed", match, state });
+          this._push({ type: "resumed", match, state });
         }
       }
       const waiter = frame.id !== undefined ? this._waiting.get(frame.id) : undefined;
@@ -406,7 +435,7 @@ export class LiveConnection {
         this._waiting.delete(frame.id);
         waiter.resolve(frame);
       } else if (kind === "error") {
-        this.events.push(frame);
+        this._push(frame);
       }
       return;
     }
@@ -419,9 +448,69 @@ export class LiveConnection {
     if (kind === "event") {
       const seen = this.versions.get(frame.match);
       if (seen !== undefined && frame.version <= seen) return; // already had it
+      if (this.v2) {
+        try {
+          frame = this._views.event(frame);
+        } catch (err) {
+          if (!(err instanceof PatchError)) throw err;
+          this.onwarning?.(`match ${frame.match}: ${err.message}; resuming`);
+          this._resyncLater(frame.match); // as after a gap: the events missed, then the whole view
+          return;
+        }
+      }
       this.versions.set(frame.match, frame.version);
     }
-    this.events.push(frame);
+    this._push(frame);
+  }
+
+  // -- protocol v2: whole views for the application -----------------------------------------
+
+  /** A subscription's match state: its view kept for the patches that follow, handed on whole. */
+  _viewState(match, state) {
+    if (!this.v2 || !state?.view) return state;
+    // Only a game with constant fields (the state names them) has its catalogue entry read.
+    const waiting = state.constants?.length ? this._views.need(match, state.game) : null;
+    if (waiting !== null) this._hold(waiting);
+    return this._views.state(match, state);
+  }
+
+  /** Hold back what is pushed until `waiting` (a game's constant fields) settles, then hand it on whole. */
+  _hold(waiting) {
+    this._holding += 1;
+    this._held ??= [];
+    const release = () => {
+      this._holding -= 1;
+      if (this._holding > 0) return;
+      const held = this._held ?? [];
+      this._held = null;
+      for (const item of held) this.events.push(this._whole(item));
+    };
+    waiting.then(release, (err) => {
+      this.onwarning?.(`the catalogue's constant fields could not be read: ${err.message}`);
+      release();
+    });
+  }
+
+  _push(item) {
+    if (this._held !== null) this._held.push(item);
+    else this.events.push(item);
+  }
+
+  _whole(item) {
+    if (item.type === "event" && item.view) return { ...item, view: this._views.whole(item.match, item.view) };
+    if (item.type === "resumed" && item.state?.view) {
+      return { ...item, state: { ...item.state, view: this._views.whole(item.match, item.state.view) } };
+    }
+    return item;
+  }
+
+  /** The catalogue's constant fields of `game` (`GET /v1/games/{game}`), from the instance connected to. */
+  async _fetchConstants(game) {
+    const base = this._httpUrls[(this._nextUrl - 1 + this._httpUrls.length) % this._httpUrls.length];
+    const url = `${base}/v1/games/${encodeURIComponent(game)}`;
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    return (await response.json()).constants ?? {};
   }
 
   // -- requests ------------------------------------------------------------------------------
@@ -431,7 +520,7 @@ export class LiveConnection {
     return this._request(frame, this._readyPromise);
   }
 
-  async _request(frame, gate, { resubscribe = null } = {}) {
+  async _request(frame, gate, { resubscribe = null, subscribe = null } = {}) {
     const resendable = gate === this._readyPromise; // not the resume's own requests: it makes them again
     await this._withTimeout(gate, "Connection not open");
     const id = this._ids++;
@@ -440,11 +529,13 @@ export class LiveConnection {
       this._waiting.set(id, { resolve, reject, data: resendable ? data : null }),
     );
     if (resubscribe !== null) this._resubscribing.set(id, resubscribe);
+    if (subscribe !== null) this._subscribing.set(id, subscribe);
     try {
       this._ws.send(data);
     } catch (err) {
       this._waiting.delete(id);
       this._resubscribing.delete(id);
+      this._subscribing.delete(id);
       throw new Unavailable("unavailable", "Connection lost", String(err?.message ?? err));
     }
     let answer;
@@ -453,6 +544,7 @@ export class LiveConnection {
     } finally {
       this._waiting.delete(id);
       this._resubscribing.delete(id);
+      this._subscribing.delete(id);
     }
     if (answer.type === "error") {
       if (answer.code === "unavailable" && (frame.type === "move" || frame.type === "say")) this._resyncLater(frame.match);
@@ -511,14 +603,23 @@ export class LiveConnection {
   async subscribe(match, { since = null } = {}) {
     const frame = { type: "subscribe", match };
     if (since !== null && since !== undefined) frame.since = since;
-    const result = await this.request(frame);
+    let result = await this._request(frame, this._readyPromise, { subscribe: match });
     this.versions.set(match, Math.max(this.versions.get(match) ?? -1, result.version));
+    if (this.v2 && result.view && result.constants?.length) {
+      try {
+        await this._views.need(match, result.game);
+      } catch {
+        // said once, by the hold (_hold)
+      }
+      result = { ...result, view: this._views.whole(match, result.view) };
+    }
     return result;
   }
 
   async unsubscribe(match) {
     await this.request({ type: "unsubscribe", match });
     this.versions.delete(match);
+    this._views.forget(match);
   }
 
   async move(match, move, { version, moveId }) {

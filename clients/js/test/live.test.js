@@ -14,6 +14,7 @@ import {
   NotFound,
   StaleVersion,
   SUBPROTOCOL,
+  SUBPROTOCOL_V2,
   Unauthorized,
   VorpalClient,
   play,
@@ -240,7 +241,7 @@ test("an unsupported protocol version is refused with a 400 problem", LIMIT, asy
   const problem = JSON.parse(response.body);
   assert.equal(problem.code, "unsupported_protocol");
   assert.equal(problem.type, "urn:vorpal:error:unsupported_protocol");
-  assert.deepEqual(problem.supported, [SUBPROTOCOL]);
+  assert.deepEqual(problem.supported, [SUBPROTOCOL, SUBPROTOCOL_V2]);
 });
 
 test("a connection for one match names it in the URL, for load balancers", LIMIT, async () => {

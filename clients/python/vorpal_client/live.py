@@ -31,7 +31,15 @@ connection also receives the account's notices (a ladder paired it...) in
 :attr:`notices`, an asyncio queue, each once and in ``seq`` order: after a
 reconnect it signs in again with ``since`` = the last ``seq`` it saw, so the
 server replays what was missed and nothing twice. It may then queue on ladders
-(:meth:`queue`, :meth:`unqueue`). The JavaScript SDK's ``LiveConnection`` behaves the same;
+(:meth:`queue`, :meth:`unqueue`).
+
+It speaks protocol v2 where the server does (PROTOCOL.md, "Protocol v2"): an event carries a patch of
+the view, not the view. The connection applies it (:mod:`vorpal_client.views`) and hands on every
+state and event with the whole view, as v1 sends it, the public part's constant fields (a printed
+board) put back from the catalogue, read once per game: what is pushed is held back while they are
+read. A patch that does not apply re-syncs the match, as a gap does. ``protocol="v1"`` asks for v1 only.
+
+The JavaScript SDK's ``LiveConnection`` behaves the same;
 the transcripts in ``protocol/transcripts/`` pin it for both.
 """
 
@@ -46,12 +54,14 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import urlencode
 
+import httpx
 import websockets
-from vorpal_protocol import SUBPROTOCOL, DecodeError, decode_server, encode
+from vorpal_protocol import SUBPROTOCOL, SUBPROTOCOL_V2, DecodeError, decode_server, encode
 from vorpal_protocol.codec import unpack
 from websockets.asyncio.client import ClientConnection
 
 from .errors import ApiError, Unavailable, error_from
+from .views import FetchConstants, PatchError, ViewKeeper
 
 log = logging.getLogger("vorpal_client.live")
 
@@ -85,10 +95,19 @@ class LiveConnection:
     """
 
     def __init__(self, base_url: str | Sequence[str], *, reconnect: bool = True, max_backoff: float = 2.0,
-                 request_timeout: float = 30.0, match: str | None = None) -> None:  # fmt: skip
+                 request_timeout: float = 30.0, match: str | None = None, protocol: str = "v2",
+                 fetch_constants: FetchConstants | None = None) -> None:  # fmt: skip
         urls = [base_url] if isinstance(base_url, str) else list(base_url)
         if not urls:
             raise ValueError("LiveConnection needs at least one server URL")
+        #: "v2" (the default: v2 where the server speaks it, else v1) or "v1".
+        self.protocol = protocol
+        self.v2 = False  # whether this socket speaks v2 (the server's choice)
+        self._http_urls = [("http" + u[2:] if u.startswith("ws") else u).rstrip("/") for u in urls]
+        self._views = ViewKeeper(fetch_constants or self._fetch_constants)
+        self._held: list[dict[str, Any]] | None = None  # pushed while a game's constant fields are read
+        self._holding = 0
+        self._subscribing: dict[int | str, str] = {}  # request id -> the match it subscribes
         self.urls = [ws_url(u, match) for u in urls]
         self._next_url = 0 if match is None else zlib.crc32(match.encode()) % len(urls)
         self.url = self.urls[self._next_url]  # the one tried first
@@ -144,8 +163,10 @@ class LiveConnection:
         """Connect to the next URL in turn."""
         self.url = self.urls[self._next_url % len(self.urls)]
         self._next_url += 1
-        self._ws = await websockets.connect(self.url, subprotocols=[SUBPROTOCOL], compression=None,  # type: ignore[list-item]
+        offer = [SUBPROTOCOL] if self.protocol == "v1" else [SUBPROTOCOL_V2, SUBPROTOCOL]
+        self._ws = await websockets.connect(self.url, subprotocols=offer, compression=None,  # type: ignore[arg-type]
                                             max_size=2**20, open_timeout=10)  # fmt: skip
+        self.v2 = self._ws.subprotocol == SUBPROTOCOL_V2
         self._up.set()
 
     async def close(self) -> None:
@@ -255,7 +276,7 @@ class LiveConnection:
                 # whoever waits for its frames is told so by a ``gone`` item.
                 self.versions.pop(match, None)
                 self.tokens.pop(match, None)
-                self.events.put_nowait({"type": "gone", "match": match, "error": exc})
+                self._push({"type": "gone", "match": match, "error": exc})
 
     def _resync_later(self, match: str) -> None:
         """The server could not reach its storage for ``match``: re-subscribe once it can."""
@@ -283,6 +304,7 @@ class LiveConnection:
                 fut.set_exception(exc)
             del self._waiting[rid]
             self._resubscribing.pop(rid, None)
+            self._subscribing.pop(rid, None)
 
     def _on_frame(self, data: bytes) -> None:
         try:
@@ -296,20 +318,23 @@ class LiveConnection:
             return
         kind = frame["type"]
         if kind in ("ack", "error", "pong"):
+            subscribed = self._subscribing.get(frame["id"]) if frame.get("id") is not None else None
+            if subscribed is not None and kind == "ack":
+                frame["result"] = self._view_state(subscribed, frame.get("result", {}))
             match = self._resubscribing.pop(frame["id"], None) if frame.get("id") is not None else None
             if match is not None and kind == "ack":
                 # Queued now, not when the resume task wakes up: live events read in between
                 # would come before it and the state would go back in time.
-                state = frame.get("result", {})
+                state = self._view_state(match, frame.get("result", {}))
                 # The server's version, even an earlier one than was seen: a failover may have lost
                 # versions this connection was sent (the server then asked it to resume).
                 self.versions[match] = state["version"]
-                self.events.put_nowait({"type": "resumed", "match": match, "state": state})
+                self._push({"type": "resumed", "match": match, "state": state})
             fut = self._waiting.pop(frame["id"], None) if frame.get("id") is not None else None
             if fut is not None and not fut.done():
                 fut.set_result(frame)
             elif kind == "error":
-                self.events.put_nowait(frame)
+                self._push(frame)
             return
         if kind == "notice":
             if self.notice_seq is not None and frame["seq"] <= self.notice_seq:
@@ -322,8 +347,68 @@ class LiveConnection:
             seen = self.versions.get(match)
             if seen is not None and frame["version"] <= seen:
                 return  # already had it
+            if self.v2:
+                try:
+                    frame = self._views.event(frame)
+                except PatchError as exc:
+                    log.warning("match %s: %s; resuming", match, exc)
+                    self._resync_later(match)  # as after a gap: the events missed, then the whole view
+                    return
             self.versions[match] = frame["version"]
-        self.events.put_nowait(frame)
+        self._push(frame)
+
+    # -- protocol v2: whole views for the application -------------------------------------------
+
+    def _view_state(self, match: str, state: dict[str, Any]) -> dict[str, Any]:
+        """A subscription's match state: its view kept for the patches that follow, handed on whole."""
+        if not self.v2 or not state.get("view"):
+            return state
+        # Only a game with constant fields (the state names them) has its catalogue entry read.
+        waiting = self._views.need(match, state["game"]) if state.get("constants") else None
+        if waiting is not None:
+            self._hold(waiting)
+        return self._views.state(match, state)
+
+    def _hold(self, waiting: asyncio.Task[dict[str, Any]]) -> None:
+        """Hold back what is pushed until ``waiting`` (a game's constant fields) is done, then hand it on whole."""
+        self._holding += 1
+        if self._held is None:
+            self._held = []
+
+        def release(done: asyncio.Task[dict[str, Any]]) -> None:
+            if not done.cancelled() and done.exception() is not None:
+                log.warning("the catalogue's constant fields could not be read: %s", done.exception())
+            self._holding -= 1
+            if self._holding > 0:
+                return
+            held, self._held = self._held or [], None
+            for item in held:
+                self.events.put_nowait(self._whole(item))
+
+        waiting.add_done_callback(release)
+
+    def _push(self, item: dict[str, Any]) -> None:
+        if self._held is not None:
+            self._held.append(item)
+        else:
+            self.events.put_nowait(item)
+
+    def _whole(self, item: dict[str, Any]) -> dict[str, Any]:
+        if item.get("type") == "event" and item.get("view"):
+            return {**item, "view": self._views.whole(item["match"], item["view"])}
+        if item.get("type") == "resumed" and item["state"].get("view"):
+            state = {**item["state"], "view": self._views.whole(item["match"], item["state"]["view"])}
+            return {**item, "state": state}
+        return item
+
+    async def _fetch_constants(self, game: str) -> dict[str, Any]:
+        """The catalogue's constant fields of ``game`` (``GET /v1/games/{game}``), from the instance connected to."""
+        base = self._http_urls[(self._next_url - 1) % len(self._http_urls)]
+        async with httpx.AsyncClient(timeout=self.request_timeout) as client:
+            response = await client.get(f"{base}/v1/games/{game}")
+            response.raise_for_status()
+            constants: dict[str, Any] = response.json().get("constants") or {}
+            return constants
 
     # -- requests -----------------------------------------------------------------------
 
@@ -331,8 +416,8 @@ class LiveConnection:
         """Send a request frame and wait for its ``ack`` (returned) or ``error`` (raised)."""
         return await self._request(frame, self._ready)
 
-    async def _request(self, frame: dict[str, Any], gate: asyncio.Event, *,
-                       resubscribe: str | None = None) -> dict[str, Any]:  # fmt: skip
+    async def _request(self, frame: dict[str, Any], gate: asyncio.Event, *, resubscribe: str | None = None,
+                       subscribe: str | None = None) -> dict[str, Any]:  # fmt: skip
         """Wait for ``gate``, send, wait for the reply: no reply in time is :class:`Unavailable`
         (the request may or may not have applied), as a lost connection is."""
         try:
@@ -344,6 +429,8 @@ class LiveConnection:
         self._waiting[rid] = fut
         if resubscribe is not None:
             self._resubscribing[rid] = resubscribe
+        if subscribe is not None:
+            self._subscribing[rid] = subscribe
         data = encode({**frame, "id": rid})
         if gate is self._ready:  # not the resume's own requests: it makes them again itself
             self._resendable[rid] = data
@@ -358,6 +445,7 @@ class LiveConnection:
                 else:
                     self._waiting.pop(rid, None)
                     self._resubscribing.pop(rid, None)
+                    self._subscribing.pop(rid, None)
                     # The reader may already have failed this future: consume its exception.
                     if fut.done() and not fut.cancelled():
                         fut.exception()
@@ -370,6 +458,7 @@ class LiveConnection:
         finally:
             self._waiting.pop(rid, None)
             self._resubscribing.pop(rid, None)
+            self._subscribing.pop(rid, None)
             self._resendable.pop(rid, None)
         if reply["type"] == "error":
             if reply.get("code") == "unavailable" and frame.get("type") in ("move", "say"):
@@ -414,13 +503,20 @@ class LiveConnection:
         frame: dict[str, Any] = {"type": "subscribe", "match": match}
         if since is not None:
             frame["since"] = since
-        result = await self.request(frame)
+        result = await self._request(frame, self._ready, subscribe=match)
         self.versions[match] = max(self.versions.get(match, -1), result["version"])
+        if self.v2 and result.get("view") and result.get("constants"):
+            waiting = self._views.need(match, result["game"])
+            if waiting is not None:
+                with contextlib.suppress(Exception):  # said once, by the hold (_hold)
+                    await asyncio.shield(waiting)
+            result = {**result, "view": self._views.whole(match, result["view"])}
         return result
 
     async def unsubscribe(self, match: str) -> None:
         await self.request({"type": "unsubscribe", "match": match})
         self.versions.pop(match, None)
+        self._views.forget(match)
 
     async def move(self, match: str, move: Any, *, version: int, move_id: str) -> dict[str, Any]:
         return await self.request(

@@ -32,6 +32,8 @@ class Game(Model):
     schemas: dict[str, Any]
     components: dict[str, list[dict[str, Any]]] = {}
     """The game's printed components by name (Zimby Mojo's ``scrolls``: each card with its ``text``)."""
+    constants: dict[str, Any] = {}
+    """The public part's constant fields (Zimby Mojo's ``board``): protocol v2 leaves them out of views."""
 
 
 class MatchSummary(Model):
