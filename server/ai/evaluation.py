@@ -1,0 +1,77 @@
+"""What a playout is worth to each seat: the outcome's, or an estimate where it was cut short.
+
+A finished match gives each winner an equal share of one win (ties shared), the others nothing;
+a solo match gives its score, which the search scales by the range it has seen. A playout cut
+after its depth (the long games: Zimby Mojo, Jackrabbits, Gyre, Borogoves) is estimated from the
+public part alone by the game's evaluation: a score per seat, turned into shares of a win by how
+far each seat leads (:func:`shares`). A game without an evaluation of its own is estimated by its
+public ``scores`` where it keeps them, else as even.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from server.engine.game import Outcome
+
+#: A seat's standing from the public part: one number per seat, higher is better.
+Evaluation = Callable[[Any, int], list[float]]
+
+
+def _scores(public: Any, seats: int) -> list[float]:
+    scores = getattr(public, "scores", None)
+    if isinstance(scores, list) and len(scores) == seats:
+        return [float(s) for s in scores]
+    return [0.0] * seats
+
+
+def _jackrabbits(public: Any, seats: int) -> list[float]:
+    """Royals marked count most (the objective), carrots spent on them and jokers bought a little."""
+    return [3.0 * len(public.royals[s]) + 0.5 * len(public.jesters[s]) for s in range(seats)]
+
+
+def _zimby_mojo(public: Any, seats: int) -> list[float]:
+    """Shrines and rituals held, and how many of each tribe's pieces stand (read loosely: any
+    per-tribe numbers the public boards carry)."""
+    out = []
+    for s in range(seats):
+        tribe = public.tribes[s]
+        worth = 0.0
+        for name in ("score", "points", "shrines", "rituals", "mojo"):
+            value = getattr(tribe, name, None)
+            if isinstance(value, int | float):
+                worth += float(value)
+            elif isinstance(value, list):
+                worth += float(len(value))
+        out.append(worth)
+    return out
+
+
+#: The games' own evaluations; the others fall back on :func:`_scores`.
+EVALUATIONS: dict[str, Evaluation] = {"jackrabbits": _jackrabbits, "zimby_mojo": _zimby_mojo}
+
+
+def evaluation_for(game: str) -> Evaluation:
+    return EVALUATIONS.get(game, _scores)
+
+
+def shares(standing: Sequence[float], scale: float = 4.0) -> list[float]:
+    """Standings as shares of a win: a softmax over the seats (even when nobody leads)."""
+    top = max(standing)
+    weights = [math.exp((s - top) / scale) for s in standing]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rewards(outcome: Outcome | None, table: Any, seats: int, evaluate: Evaluation) -> list[float]:
+    """Each seat's reward for a playout that ended with ``outcome`` (``None``: cut short) on ``table``."""
+    if seats == 1:
+        if outcome is not None and outcome.scores:
+            return [float(outcome.scores[0])]
+        return [evaluate(table.public, 1)[0]]
+    if outcome is not None:
+        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+        return [share if s in outcome.winners else 0.0 for s in range(seats)]
+    return shares(evaluate(table.public, seats))
