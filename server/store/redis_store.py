@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import logging
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
@@ -53,6 +54,9 @@ from .codec import (
 )
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
+    BOT_SECRET,
+    SEARCH_DUE,
+    SEARCH_OWNER,
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
     channel,
@@ -234,8 +238,9 @@ class Store(UncachedTables):
         except REDIS_DOWN:
             return False
 
-    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None:
-        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease.
+    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool, searched: bool = False) -> None:
+        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease;
+        ``searched``: it has AI seats, which some bot service must lease (:meth:`search_leases`).
 
         The lobby's indexes are written first: an entry whose match was never written is
         dropped by the next listing or repair, while a match missing from them would stay unlisted.
@@ -245,6 +250,8 @@ class Store(UncachedTables):
         commands: list[tuple[Any, ...]] = [("HSET", key, *fields), ("EXPIRE", key, ttl)]
         if scheduled:
             commands.append(("ZADD", SCHEDULE_DUE, "NX", 0, record.id))
+        if searched:
+            commands.append(("ZADD", SEARCH_DUE, "NX", 0, record.id))
         commands += self.accounts_index.commands(record)
         try:
             await self.lobby.place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)
@@ -373,6 +380,24 @@ class Store(UncachedTables):
         return await self.lobby.unseen_ends(now)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
+
+    async def search_leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (),
+                            limit: int = 0) -> list[str]:  # fmt: skip
+        """:meth:`leases` on the bot service's schedule: the matches whose AI seats it plays."""
+        try:
+            out = await self.conn.run(LEASES_SCRIPT, [SEARCH_DUE, SEARCH_OWNER], [op, owner, lease_ms, limit, *ids])
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return [i.decode() for i in out]
+
+    async def bot_secret(self) -> bytes:
+        """The secret the AI seats' decisions are seeded from: made by the first bot service, kept for good."""
+        try:
+            await self.conn.call("SET", BOT_SECRET, secrets.token_hex(32), "NX")
+            value = await self.conn.call("GET", BOT_SECRET)
+        except REDIS_DOWN as exc:
+            raise Unavailable("storage is unreachable") from exc
+        return bytes(value)
 
     async def leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (), limit: int = 0) -> list[str]:
         """``leases.lua``: ``claim`` (these ids, or up to ``limit`` due ones), ``renew``, ``hand_back`` or
