@@ -93,7 +93,7 @@ def bots(args: argparse.Namespace) -> int:
         url = running_url(data_dir)
         if url is None:
             if waited >= args.wait:
-                print(f"vorpal bots: no Redis: pass --redis-url, or start `vorpal serve` on {data_dir}", file=sys.stderr)
+                print(f"vorpal bots: no Redis: pass --redis-url, or run `vorpal serve` on {data_dir}", file=sys.stderr)
                 return 2
             time.sleep(0.2)
             waited += 0.2

@@ -154,7 +154,9 @@ class Matches:
                      spectator_delay: SpectatorDelay | None = None,
                      levels: Mapping[int, int] | None = None) -> MatchSummary:  # fmt: skip
         """A new match. ``levels``: the AI level of bot seats (``server.ai.levels``; a bot seat not named is
-        random, level 1); a seat of level 2 and up is played by the bot service. ``held`` lists, per seat, the account the seat is kept for (a ladder or
+        random, level 1); a seat of level 2 and up is played by the bot service.
+
+        ``held`` lists, per seat, the account the seat is kept for (a ladder or
         tournament pairing): only that account may take it, by joining with its key.
 
         ``clock_from_creation``: the match is active at once and its clock runs from now, so a

@@ -86,7 +86,8 @@ CONTROL_CHANNEL = "vorpal:control"
 #: The patterns of the keys that have no TTL (see above); every other key expires. Accounts and
 #: ladders last as long as they are wanted (an admin makes ladders); a tournament's document
 #: lasts until it has finished, then expires with the retention of an ended match.
-GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, SEARCH_DUE, SEARCH_OWNER, BOT_SECRET, "vorpal:{acct:*}:a", "vorpal:ladders",
+GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, SEARCH_DUE, SEARCH_OWNER, BOT_SECRET,
+               "vorpal:{acct:*}:a", "vorpal:ladders",
                "vorpal:{ladders}:*", "vorpal:{ladder:*}:*", "vorpal:tournaments", "vorpal:tournaments:running",
                "vorpal:{tour:*}:t")  # fmt: skip
 

@@ -55,10 +55,10 @@ from .codec import (
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
     BOT_SECRET,
-    SEARCH_DUE,
-    SEARCH_OWNER,
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
+    SEARCH_DUE,
+    SEARCH_OWNER,
     channel,
     chat_key,
     match_keys,
