@@ -20,7 +20,7 @@ import pytest
 
 from server.engine import Rng, Rules, Table, copy_table
 from server.games import GAMES
-from tests.support.playout import MAX_MOVES, final
+from tests.support.playout import MAX_MOVES
 
 #: Positions taken from each match, spread over it, and samples drawn for each seat at each.
 POSITIONS = 8
@@ -33,24 +33,42 @@ def _seat_counts(rules: Rules) -> list[int]:
     return sorted({low, min(low + 1, high), min(low + 2, high) if low == 1 else low})
 
 
-CASES = [pytest.param(r, n, id=f"{r.name}-{n}") for r in GAMES for n in _seat_counts(r)]
+#: Options that change what is hidden or what the public part tells of it, played besides the defaults.
+VARIANTS: dict[str, list[dict[str, Any]]] = {
+    "jabberwocky": [{"follow_suit": "enforced"}],
+    "mimsy": [{"advanced": True}],
+}
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for r in GAMES:
+        for options in [{}, *VARIANTS.get(r.name, [])]:
+            name = "".join(f"-{k}={v}" for k, v in options.items())
+            for n in _seat_counts(r) if not options else _seat_counts(r)[-1:]:
+                cases.append(pytest.param(r, n, tuple(options.items()), id=f"{r.name}-{n}{name}"))
+    return cases
+
+
+CASES = _cases()
 SEEDS = (1, 2)
 
 AnyTable = Table[Any, Any, Any]
+Chosen = tuple[tuple[str, Any], ...]
 
 
 @functools.cache
-def _positions(rules: Rules, seats: int, seed: int) -> list[AnyTable]:
-    """Copies of the tables of :func:`final`'s match from ``seed`` at :data:`POSITIONS` points spread over it."""
-    moves, _, _ = final(rules, seats, seed)
-    at = {len(moves) * i // POSITIONS for i in range(POSITIONS)}
-    table, rng = rules.setup(rules.parse_options({}), seats, seed)
-    kept = []
-    for i, (seat, move) in enumerate(moves):
-        if i in at:
-            kept.append(copy_table(table))
-        rules.act(table, rng, seat, move)
-    return kept
+def _positions(rules: Rules, seats: int, options: Chosen, seed: int) -> list[AnyTable]:
+    """Copies of the tables of a random match from ``seed`` at :data:`POSITIONS` points spread over it."""
+    table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
+    pick = random.Random(seed)
+    tables = []
+    while rules.outcome(table) is None:
+        assert len(tables) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
+        tables.append(copy_table(table))
+        seat = pick.choice(rules.to_act(table))
+        rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
+    return [tables[len(tables) * i // POSITIONS] for i in range(POSITIONS)]
 
 
 def _sample(rules: Rules, table: AnyTable, seat: int, seed: int) -> AnyTable:
@@ -77,10 +95,10 @@ def _play_to_the_end(rules: Rules, table: AnyTable, seed: int) -> None:
     raise AssertionError(f"{rules.name}: a sample played on for {MAX_MOVES} moves without a result")
 
 
-@pytest.mark.parametrize(("rules", "seats"), CASES)
-def test_a_sample_shows_the_seat_what_the_real_table_shows_it(rules: Rules, seats: int) -> None:
+@pytest.mark.parametrize(("rules", "seats", "options"), CASES)
+def test_a_sample_shows_the_seat_what_the_real_table_shows_it(rules: Rules, seats: int, options: Chosen) -> None:
     for seed in SEEDS:
-        for table in _positions(rules, seats, seed):
+        for table in _positions(rules, seats, options, seed):
             for seat in range(seats):
                 view, legal = rules.view(table, seat), rules.dump_moves(rules.legal_moves(table, seat))
                 for k in range(SAMPLES):
@@ -90,12 +108,12 @@ def test_a_sample_shows_the_seat_what_the_real_table_shows_it(rules: Rules, seat
                     assert rules.to_act(sample) == rules.to_act(table)
 
 
-@pytest.mark.parametrize(("rules", "seats"), CASES)
-def test_samples_are_drawn_not_copied(rules: Rules, seats: int) -> None:
+@pytest.mark.parametrize(("rules", "seats", "options"), CASES)
+def test_samples_are_drawn_not_copied(rules: Rules, seats: int, options: Chosen) -> None:
     """Somewhere in the match, a sample's hidden data differs from the real table's, and two samples differ."""
     differs = varies = False
     for seed in SEEDS:
-        for table in _positions(rules, seats, seed):
+        for table in _positions(rules, seats, options, seed):
             for seat in range(seats):
                 hidden = [_hidden(_sample(rules, table, seat, seed * 1000 + k), seat) for k in range(SAMPLES)]
                 differs = differs or any(h != _hidden(table, seat) for h in hidden)
@@ -103,10 +121,10 @@ def test_samples_are_drawn_not_copied(rules: Rules, seats: int) -> None:
     assert differs and varies
 
 
-@pytest.mark.parametrize(("rules", "seats"), CASES)
-def test_a_sample_is_a_whole_table_a_match_goes_on_from(rules: Rules, seats: int) -> None:
+@pytest.mark.parametrize(("rules", "seats", "options"), CASES)
+def test_a_sample_is_a_whole_table_a_match_goes_on_from(rules: Rules, seats: int, options: Chosen) -> None:
     for seed in SEEDS:
-        for i, table in enumerate(_positions(rules, seats, seed)):
+        for i, table in enumerate(_positions(rules, seats, options, seed)):
             seat = i % seats
             sample = _sample(rules, table, seat, seed + i)
             again = rules.table_type.model_validate(sample.model_dump())
@@ -114,11 +132,11 @@ def test_a_sample_is_a_whole_table_a_match_goes_on_from(rules: Rules, seats: int
             _play_to_the_end(rules, sample, seed + i)
 
 
-@pytest.mark.parametrize(("rules", "seats"), CASES)
-def test_a_sample_depends_on_the_seats_knowledge_only(rules: Rules, seats: int) -> None:
+@pytest.mark.parametrize(("rules", "seats", "options"), CASES)
+def test_a_sample_depends_on_the_seats_knowledge_only(rules: Rules, seats: int, options: Chosen) -> None:
     """Another table the seat cannot tell from the real one (a sample of it) gives the same samples."""
     for seed in SEEDS:
-        for i, table in enumerate(_positions(rules, seats, seed)):
+        for i, table in enumerate(_positions(rules, seats, options, seed)):
             for seat in range(seats):
                 other = _sample(rules, table, seat, 7 + i)
                 assert rules.view(other, seat) == rules.view(table, seat)
@@ -128,10 +146,10 @@ def test_a_sample_depends_on_the_seats_knowledge_only(rules: Rules, seats: int) 
                     assert a.model_dump() == b.model_dump()
 
 
-@pytest.mark.parametrize(("rules", "seats"), CASES)
-def test_sampling_leaves_the_knowledge_it_was_given_as_it_was(rules: Rules, seats: int) -> None:
+@pytest.mark.parametrize(("rules", "seats", "options"), CASES)
+def test_sampling_leaves_the_knowledge_it_was_given_as_it_was(rules: Rules, seats: int, options: Chosen) -> None:
     """The search keeps one seat's knowledge for many samples: drawing one must not change it."""
-    table = _positions(rules, seats, SEEDS[0])[POSITIONS // 2]
+    table = _positions(rules, seats, options, SEEDS[0])[POSITIONS // 2]
     for seat in range(seats):
         knowledge = rules.knowledge(table, seat)
         before = (knowledge.public.model_dump(), knowledge.private.model_dump())
