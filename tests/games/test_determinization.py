@@ -37,7 +37,10 @@ def _seat_counts(rules: Rules) -> list[int]:
 VARIANTS: dict[str, list[dict[str, Any]]] = {
     "jabberwocky": [{"follow_suit": "enforced"}],
     "mimsy": [{"advanced": True}],
+    "gyre": [{"repetition": 3, "turn_limit": 300}],
 }
+#: Games whose every fact is public: their samples have nothing to draw.
+OPEN_GAMES = {"gyre"}
 
 
 def _cases() -> list[Any]:
@@ -60,15 +63,29 @@ Chosen = tuple[tuple[str, Any], ...]
 @functools.cache
 def _positions(rules: Rules, seats: int, options: Chosen, seed: int) -> list[AnyTable]:
     """Copies of the tables of a random match from ``seed`` at :data:`POSITIONS` points spread over it."""
+    moves = _moves(rules, seats, options, seed)
+    at = {len(moves) * i // POSITIONS for i in range(POSITIONS)}
+    table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
+    kept = []
+    for i, (seat, move) in enumerate(moves):
+        if i in at:
+            kept.append(copy_table(table))
+        rules.act(table, rng, seat, move)
+    return kept
+
+
+def _moves(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[int, Any]]:
+    """The moves of a random match from ``seed``, to its end."""
     table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
     pick = random.Random(seed)
-    tables = []
+    moves = []
     while rules.outcome(table) is None:
-        assert len(tables) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
-        tables.append(copy_table(table))
+        assert len(moves) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
         seat = pick.choice(rules.to_act(table))
-        rules.act(table, rng, seat, rules.dump_move(pick.choice(rules.legal_moves(table, seat))))
-    return [tables[len(tables) * i // POSITIONS] for i in range(POSITIONS)]
+        move = rules.dump_move(pick.choice(rules.legal_moves(table, seat)))
+        rules.act(table, rng, seat, move)
+        moves.append((seat, move))
+    return moves
 
 
 def _sample(rules: Rules, table: AnyTable, seat: int, seed: int) -> AnyTable:
@@ -110,7 +127,8 @@ def test_a_sample_shows_the_seat_what_the_real_table_shows_it(rules: Rules, seat
 
 @pytest.mark.parametrize(("rules", "seats", "options"), CASES)
 def test_samples_are_drawn_not_copied(rules: Rules, seats: int, options: Chosen) -> None:
-    """Somewhere in the match, a sample's hidden data differs from the real table's, and two samples differ."""
+    """Somewhere in the match, a sample's hidden data differs from the real table's, and two samples differ
+    (in a game without hidden facts, every sample of a position is the same)."""
     differs = varies = False
     for seed in SEEDS:
         for table in _positions(rules, seats, options, seed):
@@ -118,7 +136,10 @@ def test_samples_are_drawn_not_copied(rules: Rules, seats: int, options: Chosen)
                 hidden = [_hidden(_sample(rules, table, seat, seed * 1000 + k), seat) for k in range(SAMPLES)]
                 differs = differs or any(h != _hidden(table, seat) for h in hidden)
                 varies = varies or any(h != hidden[0] for h in hidden)
-    assert differs and varies
+    if rules.name in OPEN_GAMES:
+        assert not varies
+    else:
+        assert differs and varies
 
 
 @pytest.mark.parametrize(("rules", "seats", "options"), CASES)
@@ -129,7 +150,8 @@ def test_a_sample_is_a_whole_table_a_match_goes_on_from(rules: Rules, seats: int
             sample = _sample(rules, table, seat, seed + i)
             again = rules.table_type.model_validate(sample.model_dump())
             assert again.model_dump() == sample.model_dump()
-            _play_to_the_end(rules, sample, seed + i)
+            if i % 4 == seed:  # a few, spread over the match: a random playout is the slow part
+                _play_to_the_end(rules, sample, seed + i)
 
 
 @pytest.mark.parametrize(("rules", "seats", "options"), CASES)
