@@ -32,6 +32,8 @@ class Game(Model):
     schemas: dict[str, Any]
     components: dict[str, list[dict[str, Any]]] = {}
     """The game's printed components by name (Zimby Mojo's ``scrolls``: each card with its ``text``)."""
+    bot_levels: list[dict[str, Any]] = []
+    """The strengths the server's bots play at (``level``, ``title``, ``default``, ``iterations``)."""
 
 
 class MatchSummary(Model):

@@ -63,9 +63,11 @@ class VorpalClient:
         return [Game.model_validate(g) for g in (await self._call("GET", "/v1/games"))["games"]]
 
     async def create_match(self, game: str, seats: int, *, options: dict[str, Any] | None = None,
-                           bots: list[int] | None = None,
+                           bots: list[int | dict[str, int]] | None = None,
                            time_control: dict[str, Any] | None = None) -> MatchSummary:  # fmt: skip
-        """A new match; ``time_control`` e.g. ``{"kind": "per_decision", "limit_ms": 5000}`` (PROTOCOL.md)."""
+        """A new match; ``bots``: seats played by the server's bots, a seat number (random play) or
+        ``{"seat": 1, "level": 3}`` (the catalogue's ``bot_levels``); ``time_control`` e.g.
+        ``{"kind": "per_decision", "limit_ms": 5000}`` (PROTOCOL.md)."""
         body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}, "bots": bots or []}
         if time_control is not None:
             body["time_control"] = time_control
