@@ -509,11 +509,7 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
             seen.append(private.face_down)
         sealing = public.phase in ("assign_card", "collect_card") and public.committed.seats[other]
         if public.shown_hands is not None:
-            hand, face_down, bonus = (
-                list(public.shown_hands[other]),
-                [],
-                unseen(_ALL_CARDS, seen, public.shown_hands[other]),
-            )
+            hand, face_down, bonus = list(public.shown_hands[other]), [], unseen(_ALL_CARDS, seen, public.shown_hands[other])
         else:
             offer = private.bonus_offer or []
             sizes = [public.hand_sizes[other], int(sealing), 0 if offer else BONUS_CARDS]
