@@ -38,8 +38,9 @@ LEVELS: tuple[Level, ...] = (
 DEFAULT = 3
 BY_NUMBER = {level.number: level for level in LEVELS}
 
-#: The longest a search may run, whatever the clock (seconds), and the share of a seat's time left it may take.
-MAX_SECONDS = 5.0
+#: The longest a search may run, whatever the clock (seconds; a game whose scoring is slow, such as Gimble's
+#: best arrangement, reaches it late in a match), and the share of a seat's time left it may take.
+MAX_SECONDS = 1.0
 CLOCK_SHARE = 0.25
 
 
