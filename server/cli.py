@@ -35,7 +35,11 @@ def serve(args: argparse.Namespace) -> int:
         print("vorpal: several workers need a shared Redis: pass --redis-url", file=sys.stderr)
         return 2
     # The AI seats are played by a bot service of their own, never in a worker: one starts alongside.
-    bots = None if args.no_bots else subprocess.Popen([sys.executable, "-m", "server", "bots"])
+    bots = (
+        None
+        if args.no_bots
+        else subprocess.Popen([sys.executable, "-m", "server", "bots", "--parent", str(os.getpid())])
+    )
     try:
         _run_uvicorn(args, settings)
     finally:
@@ -68,6 +72,13 @@ def _run_uvicorn(args: argparse.Namespace, settings: Settings) -> None:
         # Only VORPAL_TRUSTED_PROXIES decides whose X-Forwarded-For is believed (server.web.rates).
         proxy_headers=False,
     )
+
+
+async def _orphaned(parent: int, stop: asyncio.Event) -> None:
+    """Set ``stop`` once ``parent`` (the `vorpal serve` that started this service) is gone, however it went."""
+    while os.getppid() == parent:
+        await asyncio.sleep(1.0)
+    stop.set()
 
 
 def bots(args: argparse.Namespace) -> int:
@@ -103,7 +114,10 @@ def bots(args: argparse.Namespace) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
+        watch = loop.create_task(_orphaned(args.parent, stop)) if args.parent else None
         await run(settings, url, instance=f"bots:{instance_name()}", stop=stop)
+        if watch is not None:
+            watch.cancel()
 
     asyncio.run(go())
     return 0
@@ -172,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--redis-url", default=None, help="default: $REDIS_URL, else `vorpal serve`'s embedded Redis")
     b.add_argument("--data-dir", default=None, help="the data folder of a running `vorpal serve` (default .vorpal)")
     b.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the embedded Redis to start")
+    b.add_argument(
+        "--parent", type=int, default=0, help="stop when this process (the `vorpal serve` that started it) ends"
+    )
     b.set_defaults(func=bots)
     r = sub.add_parser("redis", help="run the embedded Redis-compatible server alone")
     r.add_argument("--port", type=int, default=6379)

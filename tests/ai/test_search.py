@@ -24,7 +24,7 @@ BUDGET = Budget(iterations=12, depth=6)
 
 
 def seats_of(rules: Rules) -> int:
-    return max(2, rules.game.min_seats) if rules.game.max_seats >= 2 else 1
+    return min(max(2, rules.game.min_seats), rules.game.max_seats)
 
 
 def playable(rules: Rules) -> bool:
