@@ -38,6 +38,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "jabberwocky": [{"follow_suit": "enforced"}],
     "mimsy": [{"advanced": True}],
     "gyre": [{"repetition": 3, "turn_limit": 300}],
+    "jackrabbits": [
+        {"clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True,
+         "extended_trades": True, "capital_aces": True, "seized_surplus": True, "overtaxed_hands": True},
+        {"board": "strict"},
+    ],
 }
 #: Games whose every fact is public: their samples have nothing to draw.
 OPEN_GAMES = {"gyre"}
