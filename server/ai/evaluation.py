@@ -28,8 +28,10 @@ def _scores(public: Any, seats: int) -> list[float]:
 
 
 def _jackrabbits(public: Any, seats: int) -> list[float]:
-    """Royals marked count most (the objective), carrots spent on them and jokers bought a little."""
-    return [3.0 * len(public.royals[s]) + 0.5 * len(public.jesters[s]) for s in range(seats)]
+    """Royals claimed count most (three win, back on the Citadel); cards in hand pay for the next claim
+    and the journeys, jokers bought a little."""
+    return [4.0 * len(public.royals[s]) + 0.3 * public.hand_sizes[s] + 0.5 * len(public.jesters[s])
+            for s in range(seats)]  # fmt: skip
 
 
 def _zimby_mojo(public: Any, seats: int) -> list[float]:

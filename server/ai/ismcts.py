@@ -64,8 +64,10 @@ class Budget:
 
 
 def move_key(move: Any) -> str:
-    """A move's identity across samples (moves are pydantic models, which do not hash)."""
-    return repr(move)
+    """A move's identity across samples (moves are pydantic models, which do not hash): its type and
+    fields, written out (``repr`` says the same, ten times slower)."""
+    fields = getattr(move, "__dict__", None)
+    return f"{type(move).__name__}{fields}" if fields is not None else repr(move)
 
 
 class Search:

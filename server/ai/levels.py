@@ -30,10 +30,10 @@ class Level:
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "random: any legal move", None),
-    Level(2, "novice: a short search", Budget(iterations=30, depth=8)),
-    Level(3, "club: the default", Budget(iterations=100, depth=12)),
-    Level(4, "strong", Budget(iterations=300, depth=16)),
-    Level(5, "expert: slow", Budget(iterations=1000, depth=24)),
+    Level(2, "novice: a short search", Budget(iterations=24, depth=6)),
+    Level(3, "club: the default", Budget(iterations=64, depth=8)),
+    Level(4, "strong", Budget(iterations=200, depth=12)),
+    Level(5, "expert: slow", Budget(iterations=800, depth=20)),
 )
 DEFAULT = 3
 BY_NUMBER = {level.number: level for level in LEVELS}

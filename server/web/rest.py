@@ -19,6 +19,7 @@ from vorpal_protocol import Catalogue, GameInfo, MatchState
 
 from server import games
 from server.ai.levels import DEFAULT as DEFAULT_LEVEL
+from server.ai.levels import LEVELS as AI_LEVELS
 from server.domain import catalogue
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
@@ -203,10 +204,17 @@ async def get_game(request: Request) -> Response:
 
 
 def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
-    """What a match of ``seats`` of a game takes besides its options: bots in distinct seats of it."""
+    """What a match of ``seats`` of a game takes besides its options: bots in distinct seats of it, each a seat
+    number or ``{seat, level}`` with a level of the catalogue's (no seat named twice, in either form)."""
     seat = {"type": "integer", "minimum": 0, "maximum": seats - 1}
-    bot = {"anyOf": [seat, {"type": "object", "properties": {"seat": seat}, "required": ["seat"]}]}
-    return {"properties": {"bots": {"type": "array", "items": bot, "uniqueItems": True}}, "required": ["seats"]}
+    level = {"enum": [*(lv.number for lv in AI_LEVELS), None]}  # null: the default level
+    named = {"type": "object", "properties": {"seat": seat, "level": level}, "required": ["seat"]}
+    bot = {"anyOf": [seat, named]}
+    once = [{"not": {"contains": {"anyOf": [{"const": s}, {"type": "object", "properties": {"seat": {"const": s}},
+                                                           "required": ["seat"]}]}, "minContains": 2}}
+            for s in range(seats)]  # fmt: skip
+    bots = {"type": "array", "items": bot, "uniqueItems": True, "maxItems": seats, "allOf": once}
+    return {"properties": {"bots": bots}, "required": ["seats"]}
 
 
 @operation(
