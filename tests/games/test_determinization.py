@@ -39,8 +39,16 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "mimsy": [{"advanced": True}],
     "gyre": [{"repetition": 3, "turn_limit": 300}],
     "jackrabbits": [
-        {"clubs_flights": True, "diamonds_trades": True, "hearts_access": True, "spades_fights": True,
-         "extended_trades": True, "capital_aces": True, "seized_surplus": True, "overtaxed_hands": True},
+        {
+            "clubs_flights": True,
+            "diamonds_trades": True,
+            "hearts_access": True,
+            "spades_fights": True,
+            "extended_trades": True,
+            "capital_aces": True,
+            "seized_surplus": True,
+            "overtaxed_hands": True,
+        },
         {"board": "strict"},
     ],
 }
@@ -83,7 +91,7 @@ def _moves(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[i
     """The moves of a random match from ``seed``, to its end."""
     table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
     pick = random.Random(seed)
-    moves = []
+    moves: list[tuple[int, Any]] = []
     while rules.outcome(table) is None:
         assert len(moves) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
         seat = pick.choice(rules.to_act(table))

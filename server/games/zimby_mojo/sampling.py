@@ -16,7 +16,9 @@ it is, not its history), nor what a seat's play hints at its hand.
 
 from __future__ import annotations
 
-from server.engine import Rng
+from typing import Any
+
+from server.engine import Game, Rng
 from server.engine.sampling import assemble, deal_unseen, unseen
 
 from . import scrolls
@@ -26,7 +28,9 @@ from .state import ELEMENTS, RITUALS, Cast, Private, Public, Secret, ZTable
 WINNOWED = 2
 
 
-def determinize(game: object, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> ZTable:
+def determinize(
+    game: Game[Any, Any, Any, Any, Any], public: Public, private: Private, seat: int, seats: int, rng: Rng
+) -> ZTable:
     """A whole table ``seat`` could be at, given its knowledge, its unknowns drawn with ``rng``."""
     shown = {s.seal for s in public.shrines if s.seal is not None}
     hidden = [s.tile for s in public.shrines if s.seal is None]
@@ -46,7 +50,7 @@ def determinize(game: object, public: Public, private: Private, seat: int, seats
     privates = [private if s == seat else Private.model_construct(hand=dealt[s], winnowing=dealt[seats + s])
                 for s in range(seats)]  # fmt: skip
     secret = Secret.model_construct(seals=seals, rituals=rituals, library=rest[: public.library_size])
-    return assemble(game, public, privates, secret)  # type: ignore[arg-type,no-any-return]
+    return assemble(game, public, privates, secret)
 
 
 def _draw_sizes(public: Public, seat: int, seats: int, spare: int, rng: Rng) -> list[int]:
