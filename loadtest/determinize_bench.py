@@ -28,7 +28,7 @@ def positions(rules: Rules, seats: int, seed: int, count: int) -> list[Table[Any
     """``count`` copies of the tables of a random match from ``seed``, spread over it."""
     table, rng = rules.setup(rules.parse_options({}), seats, seed)
     pick = random.Random(seed)
-    moves = []
+    moves: list[tuple[int, Any]] = []
     while rules.outcome(table) is None and len(moves) < MAX_MOVES:
         seat = pick.choice(rules.to_act(table))
         move = rules.dump_move(pick.choice(rules.legal_moves(table, seat)))
