@@ -89,7 +89,9 @@ def _table_type(public: type[Part], private: type[Part], secret: type[Part]) -> 
     return Table[public, private, secret]  # type: ignore[valid-type]
 
 
-def assemble(game: Game[Any, Any, Any, Any, Any], public: Part, private: list[Any], secret: Part) -> Any:
+def assemble(
+    game: Game[Any, Any, Any, Any, Any], public: Part, private: list[Any], secret: Part
+) -> Table[Any, Any, Any]:
     """``game``'s table of the sampled parts, typed as its :meth:`~server.engine.game.Game.setup` types
     it, built without validation (the parts are models already; validating a whole table again would
     cost more than sampling it)."""

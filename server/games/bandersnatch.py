@@ -522,7 +522,7 @@ class Bandersnatch(
         on_field = (slot.card for _, slot in field_cards(public))
         deck = unseen(_ALL_CARDS, on_field, private.hand, public.discard, public.boxed)
         rng.shuffle(deck)
-        return assemble(self, public, [private], Secret.model_construct(deck=deck))  # type: ignore[no-any-return]
+        return assemble(self, public, [private], Secret.model_construct(deck=deck))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

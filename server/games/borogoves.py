@@ -582,7 +582,7 @@ class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptio
         (hand,), deck = deal_unseen(pool, [theirs], rng)
         privates = [private if s == seat else Private.model_construct(hand=hand if s == public.cartographer else [])
                     for s in range(seats)]  # fmt: skip
-        return assemble(self, public, privates, Secret.model_construct(deck=deck))  # type: ignore[no-any-return]
+        return assemble(self, public, privates, Secret.model_construct(deck=deck))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

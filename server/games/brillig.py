@@ -509,7 +509,8 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
             seen.append(private.face_down)
         sealing = public.phase in ("assign_card", "collect_card") and public.committed.seats[other]
         if public.shown_hands is not None:
-            hand, face_down, bonus = list(public.shown_hands[other]), [], unseen(_ALL_CARDS, seen, public.shown_hands[other])
+            hand, face_down = list(public.shown_hands[other]), list[str]()
+            bonus = unseen(_ALL_CARDS, seen, hand)
         else:
             offer = private.bonus_offer or []
             sizes = [public.hand_sizes[other], int(sealing), 0 if offer else BONUS_CARDS]
@@ -522,7 +523,7 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
         privates = [private, theirs] if seat == 0 else [theirs, private]
         choices = [p.face_down for p in privates]
         secret = Secret.model_construct(sealed=Sealed[str].model_construct(choices=choices), bonus=bonus)
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

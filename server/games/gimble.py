@@ -86,6 +86,8 @@ from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
+#: The Jabberwocky cards' colours: the wild cards.
+_WILDS: tuple[Colour, ...] = ("green", "yellow", "purple")
 #: Every Number card of the game.
 _ALL_CARDS: tuple[str, ...] = tuple(number_deck())
 #: Display size by seat count.
@@ -602,20 +604,20 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
         """
         if public.results is not None:
             hands: list[list[str]] = [list(r.hand) for r in public.results]
-            wilds: list[str] = [r.wild for r in public.results]
+            wilds: list[Colour] = [r.wild for r in public.results]
             seen = [c for h in hands for c in h]
             deck = unseen(_ALL_CARDS, seen, (d.card for d in public.display))
-            spare = unseen(COLOURS, wilds)
+            spare = unseen(_WILDS, wilds)
         else:
             sizes = [0 if s == seat else public.hand_sizes[s] for s in range(seats)]
             pool = unseen(_ALL_CARDS, private.hand, (d.card for d in public.display))
             hands, deck = deal_unseen(pool, sizes, rng)
-            colours, spare = deal_unseen(unseen(COLOURS, (private.wild,)), [int(s != seat) for s in range(seats)], rng)
+            colours, spare = deal_unseen(unseen(_WILDS, (private.wild,)), [int(s != seat) for s in range(seats)], rng)
             wilds = [private.wild if s == seat else colours[s][0] for s in range(seats)]
         privates = [private if s == seat else Private.model_construct(wild=wilds[s], hand=hands[s])
                     for s in range(seats)]  # fmt: skip
         secret = Secret.model_construct(deck=deck, unused_wild=spare[0] if seats == 2 else None)
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.results is None:

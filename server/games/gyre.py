@@ -714,7 +714,7 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
         """
         positions = {position(public): public.seen} if public.repetition is not None else {}
         privates = [private if s == seat else Nothing() for s in range(seats)]
-        return assemble(self, public, privates, Secret.model_construct(positions=positions))  # type: ignore[no-any-return]
+        return assemble(self, public, privates, Secret.model_construct(positions=positions))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:

@@ -388,7 +388,7 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         others = [private if s == seat else Private.model_construct(hand=sort_hand(hands[s]), reneges=0)
                   for s in range(seats)]  # fmt: skip
         undealt = len(STANDARD_DECK) - 1 - seats * public.hand_size
-        return assemble(self, public, others, Secret.model_construct(deck=rest[:undealt]))  # type: ignore[no-any-return]
+        return assemble(self, public, others, Secret.model_construct(deck=rest[:undealt]))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

@@ -79,6 +79,8 @@ GOAL_VALUE = 5
 TARGET = 5
 MIMSY_VALUES = {False: (1, 2, 3), True: (1, 2, 4)}
 POINT_VALUE = 3
+#: The goal cards' colours (the Jabberwocky cards).
+_GOALS: tuple[Colour, ...] = ("green", "yellow", "purple")
 #: The point cards of the advanced variant.
 _POINT_CARDS: tuple[str, ...] = tuple(number_deck(values=(POINT_VALUE,)))
 POINTS_MATCH, POINTS_OTHER = 3, 1
@@ -378,12 +380,12 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
         its search; the sample draws every consistent deal alike).
         """
         if public.goals is not None:
-            goals: list[str] = list(public.goals)
+            goals: list[Colour] = list(public.goals)
             points: list[str | None] = list(public.points) if public.points is not None else [None] * seats
-            spare_goals, spare_points = unseen(COLOURS, goals), unseen(_POINT_CARDS, (p for p in points if p))
+            spare_goals, spare_points = unseen(_GOALS, goals), unseen(_POINT_CARDS, (p for p in points if p))
         else:
             others = [int(s != seat) for s in range(seats)]
-            dealt, spare_goals = deal_unseen(unseen(COLOURS, (private.goal,)), others, rng)
+            dealt, spare_goals = deal_unseen(unseen(_GOALS, (private.goal,)), others, rng)
             goals = [private.goal if s == seat else dealt[s][0] for s in range(seats)]
             points, spare_points = [None] * seats, []
             if private.point is not None:
@@ -393,7 +395,7 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
                     for s in range(seats)]  # fmt: skip
         secret = Secret.model_construct(unowned_goal=spare_goals[0] if seats == 2 else None,
                                         unused_points=spare_points if public.advanced else [])  # fmt: skip
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:

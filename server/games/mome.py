@@ -462,12 +462,12 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
         sizes = [0 if s == seat else public.hand_sizes[s] for s in range(seats)]
         village = int(seats == 4 and public.phase != "plan")
         pool = unseen(_ALL_CARDS, private.hand, (p.card for b in public.bridges for p in b.cards))
-        hands, rest = deal_unseen(pool, [*sizes, public.center_cards, village], rng)
+        hands, _ = deal_unseen(pool, [*sizes, public.center_cards, village], rng)
         privates = [private if s == seat else Private.model_construct(hand=sort_cards(hands[s]))
                     for s in range(seats)]  # fmt: skip
         marker = hands[seats + 1][0] if village else None
         secret = Secret.model_construct(center=hands[seats], village=marker)
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

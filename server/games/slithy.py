@@ -480,7 +480,7 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
                         privates[s].gems = rng.below(public.unplayed[s] + 1)
                     choices[s] = privates[s].gems
         secret = Secret.model_construct(sealed=Sealed[int].model_construct(choices=choices))
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

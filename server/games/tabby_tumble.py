@@ -534,7 +534,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
                     choices[s] = Plan(action=cast(BaseAction, public.action_die[s]))
         plans = Sealed[Plan].model_construct(choices=choices)
         secret = Secret.model_construct(plans=plans, box=sorted(unseen(TOKENS, tokens)))
-        return assemble(self, public, privates, secret)  # type: ignore[no-any-return]
+        return assemble(self, public, privates, secret)
 
     def _resolve(self, table: TTable, rng: Rng) -> dict[str, Any]:
         """Reveal every plan and resolve all actions at once; then end the game or roll again."""

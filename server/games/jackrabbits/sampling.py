@@ -16,7 +16,9 @@ may be stale: they may have been spent and reshuffled since).
 
 from __future__ import annotations
 
-from server.engine import Rng
+from typing import Any
+
+from server.engine import Game, Rng
 from server.engine.cards import deck, is_joker, suit
 from server.engine.sampling import assemble, deal_unseen, unseen
 
@@ -27,7 +29,9 @@ from .state import Deal, JTable, Private, Public, Secret
 MERCHANT_SUIT = "D"
 
 
-def determinize(game: object, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> JTable:
+def determinize(
+    game: Game[Any, Any, Any, Any, Any], public: Public, private: Private, seat: int, seats: int, rng: Rng
+) -> JTable:
     """A whole table ``seat`` could be at, given its knowledge, its unknowns drawn with ``rng``."""
     cards = [c for c in deck(jokers=True) if is_joker(c) or suit(c) in public.suits]
     capitals = [c for c in public.capital if c is not None]
@@ -71,7 +75,7 @@ def determinize(game: object, public: Public, private: Private, seat: int, seats
         privates[proposer].deal = Deal(give=give, ask=ask, partner=partner)
         privates[partner].deal = Deal(give=give, ask=ask, partner=proposer)
     secret = Secret.model_construct(pile=pile[: public.pile_size], tiles=_tiles(public, seats, rng))
-    return assemble(game, public, privates, secret)  # type: ignore[arg-type,no-any-return]
+    return assemble(game, public, privates, secret)
 
 
 def _tiles(public: Public, seats: int, rng: Rng) -> list[dict[str, list[str]]]:
@@ -84,7 +88,7 @@ def _tiles(public: Public, seats: int, rng: Rng) -> list[dict[str, list[str]]]:
     if b.half is not None:
         laid.append(b.half[1])
     sets = len(public.suits)
-    every = {
+    every: dict[str, list[str]] = {
         "hex": [r + s for s in public.suits for r in "KQJ"],
         "rhombus": [k for k in RHOMBI for _ in range(sets)],
         "triangle": [k for k in TRIANGLES for _ in range(sets)],
