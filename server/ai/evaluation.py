@@ -35,19 +35,18 @@ def _jackrabbits(public: Any, seats: int) -> list[float]:
 
 
 def _zimby_mojo(public: Any, seats: int) -> list[float]:
-    """Shrines and rituals held, and how many of each tribe's pieces stand (read loosely: any
-    per-tribe numbers the public boards carry)."""
-    out = []
+    """The Crown wins when delivered: a column carrying it counts most for the tribe holding it, then
+    zimbies in columns on the board (they fight and carry), then zimbies at home and mojo."""
+    out = [0.0] * seats
     for s in range(seats):
         tribe = public.tribes[s]
-        worth = 0.0
-        for name in ("score", "points", "shrines", "rituals", "mojo"):
-            value = getattr(tribe, name, None)
-            if isinstance(value, int | float):
-                worth += float(value)
-            elif isinstance(value, list):
-                worth += float(len(value))
-        out.append(worth)
+        out[s] += 0.3 * (tribe.active + tribe.depleted) + 0.1 * tribe.mojo
+    for column in public.columns:
+        for s, count in column.zimbies.items():
+            if 0 <= s < seats:
+                out[s] += 0.5 * count
+        if column.crown is not None and 0 <= column.crown < seats:
+            out[column.crown] += 6.0
     return out
 
 
