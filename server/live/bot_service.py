@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
@@ -32,16 +31,6 @@ from .hub import Hub
 from .scheduler import Scheduler, TurnRunner
 
 
-class SearchSchedule:
-    """The store's leases on the bot service's schedule, in the shape :class:`~server.live.leases.Leases` takes."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-
-    async def leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (), limit: int = 0) -> list[str]:
-        return await self.store.search_leases(op, owner, lease_ms, ids, limit)
-
-
 class BotService:
     """Plays the AI seats of the matches it leases; ``executor`` runs the searches (one thread by default)."""
 
@@ -52,13 +41,13 @@ class BotService:
         self.secret = b""
         runner = TurnRunner(matches, turn=self._turn)
         self.scheduler = Scheduler(matches, store, hub, instance=instance, lease_s=lease_s, tick_s=tick_s,
-                                   runner=runner, lease_store=SearchSchedule(store), upkeep=False)  # fmt: skip
+                                   runner=runner, lease_store=store.bot_schedule, upkeep=False)  # fmt: skip
         self.store = store
         #: Decisions made, and the wall time they took in all (for the service's log and the load test).
         self.decisions = 0
 
     async def start(self) -> None:
-        self.secret = await self.store.bot_secret()
+        self.secret = await self.store.bot_schedule.secret()
         await self.scheduler.start()
 
     async def stop(self) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 from urllib.parse import unquote
@@ -46,6 +45,7 @@ from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
 from .account_records import AccountRecords
+from .bot_schedule import BotSchedule
 from .codec import (
     UncachedTables,
     decode_record,
@@ -54,11 +54,9 @@ from .codec import (
 )
 from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnection
 from .keys import (
-    BOT_SECRET,
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
     SEARCH_DUE,
-    SEARCH_OWNER,
     channel,
     chat_key,
     match_keys,
@@ -143,6 +141,7 @@ class Store(UncachedTables):
         self.conn = connection
         #: Each account's matches and results (its ``keep_s``: ``VORPAL_RECORDS_RETENTION_S``).
         self.accounts_index = AccountRecords(connection)
+        self.bot_schedule = BotSchedule(connection)  # the bot service's leases and secret
         self.redis: Any = client
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
@@ -380,24 +379,6 @@ class Store(UncachedTables):
         return await self.lobby.unseen_ends(now)
 
     # -- leases on scheduled matches (read by the scheduler) -----------------------------
-
-    async def search_leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (),
-                            limit: int = 0) -> list[str]:  # fmt: skip
-        """:meth:`leases` on the bot service's schedule: the matches whose AI seats it plays."""
-        try:
-            out = await self.conn.run(LEASES_SCRIPT, [SEARCH_DUE, SEARCH_OWNER], [op, owner, lease_ms, limit, *ids])
-        except REDIS_DOWN as exc:
-            raise Unavailable("storage is unreachable") from exc
-        return [i.decode() for i in out]
-
-    async def bot_secret(self) -> bytes:
-        """The secret the AI seats' decisions are seeded from: made by the first bot service, kept for good."""
-        try:
-            await self.conn.call("SET", BOT_SECRET, secrets.token_hex(32), "NX")
-            value = await self.conn.call("GET", BOT_SECRET)
-        except REDIS_DOWN as exc:
-            raise Unavailable("storage is unreachable") from exc
-        return bytes(value)
 
     async def leases(self, op: str, owner: str, lease_ms: int, ids: Sequence[str] = (), limit: int = 0) -> list[str]:
         """``leases.lua``: ``claim`` (these ids, or up to ``limit`` due ones), ``renew``, ``hand_back`` or

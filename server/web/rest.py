@@ -18,8 +18,7 @@ from starlette.routing import Route
 from vorpal_protocol import Catalogue, GameInfo, MatchState
 
 from server import games
-from server.ai.levels import DEFAULT as DEFAULT_LEVEL
-from server.ai.levels import LEVELS as AI_LEVELS
+from server.ai import levels as ai_levels
 from server.domain import catalogue
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
@@ -76,8 +75,7 @@ class Body(BaseModel):
 
 class BotSeat(Body):
     seat: int = Field(ge=0, description="the bot's seat")
-    level: int | None = Field(None, ge=1, description="its strength, a level of the catalogue's bot_levels; "
-                              "unset: the default level")  # fmt: skip
+    level: int | None = Field(None, ge=1, description="a level of the catalogue's bot_levels (unset: the default)")
 
 
 class CreateMatch(Body):
@@ -208,10 +206,10 @@ def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
     number or ``{seat, level}`` with a level of the catalogue's. That no seat is named twice across the two
     forms (``[1, {"seat": 1}]``) is said in words only: schema generators do not take it as a schema."""
     seat = {"type": "integer", "minimum": 0, "maximum": seats - 1}
-    level = {"enum": [*(lv.number for lv in AI_LEVELS), None]}  # null: the default level
+    level = {"enum": [*ai_levels.BY_NUMBER, None]}  # null: the default level
     named = {"type": "object", "properties": {"seat": seat, "level": level}, "required": ["seat"]}
-    bots = {"type": "array", "items": {"anyOf": [seat, named]}, "uniqueItems": True,
-            "description": "distinct seats: a seat number, or {seat, level}; no seat named twice"}  # fmt: skip
+    once = "distinct seats: a seat number, or {seat, level}; no seat named twice"
+    bots = {"type": "array", "items": {"anyOf": [seat, named]}, "uniqueItems": True, "description": once}
     return {"properties": {"bots": bots}, "required": ["seats"]}
 
 
@@ -229,9 +227,9 @@ def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
 async def create_match(request: Request) -> Response:
     body = await parse(request, CreateMatch)
     app = services(request)
-    seats = [b if isinstance(b, int) else b.seat for b in body.bots]
-    levels = {b.seat: b.level or DEFAULT_LEVEL for b in body.bots if not isinstance(b, int)}
-    summary = await app.matches.create(body.game, body.options, body.seats, seats, body.time_control, levels=levels)
+    levels = {b.seat: b.level or ai_levels.DEFAULT for b in body.bots if not isinstance(b, int)}
+    summary = await app.matches.create(body.game, body.options, body.seats, [b if isinstance(b, int) else b.seat
+                                       for b in body.bots], body.time_control, levels=levels)  # fmt: skip
     if body.bots or body.time_control.timed:
         app.scheduler.wake()  # its timed work is scheduled: have it claimed now
     return answer(MatchSummary, summary, 201, {"Location": f"/v1/matches/{summary.match}"})
