@@ -4,8 +4,8 @@ A finished match gives each winner an equal share of one win (ties shared), the 
 a solo match gives its score, which the search scales by the range it has seen. A playout cut
 after its depth (the long games: Zimby Mojo, Jackrabbits, Gyre, Borogoves) is estimated from the
 public part alone by the game's evaluation: a score per seat, turned into shares of a win by how
-far each seat leads (:func:`shares`). A game without an evaluation of its own is estimated by its
-public ``scores`` where it keeps them, else as even.
+far each seat leads (:func:`shares`). A game without an evaluation of its own is estimated by the
+running score its public part keeps (:data:`SCORE_FIELDS`), else as even.
 """
 
 from __future__ import annotations
@@ -20,10 +20,20 @@ from server.engine.game import Outcome
 Evaluation = Callable[[Any, int], list[float]]
 
 
+#: Where a game keeps each seat's running score in its public part, first found first.
+SCORE_FIELDS = ("scores", "points", "gems")
+
+
 def _scores(public: Any, seats: int) -> list[float]:
-    scores = getattr(public, "scores", None)
-    if isinstance(scores, list) and len(scores) == seats:
-        return [float(s) for s in scores]
+    """The public part's per-seat score list (``scores``, ``points`` or ``gems`` counts), or a solo
+    game's ``score``; else nobody leads."""
+    for name in SCORE_FIELDS:
+        values = public.__dict__.get(name)
+        if isinstance(values, list) and len(values) == seats and all(isinstance(v, int | float) for v in values):
+            return [float(v) for v in values]
+    score = public.__dict__.get("score")
+    if seats == 1 and isinstance(score, int | float):
+        return [float(score)]
     return [0.0] * seats
 
 
@@ -58,7 +68,7 @@ def evaluation_for(game: str) -> Evaluation:
     return EVALUATIONS.get(game, _scores)
 
 
-def shares(standing: Sequence[float], scale: float = 4.0) -> list[float]:
+def shares(standing: Sequence[float], scale: float = 2.0) -> list[float]:
     """Standings as shares of a win: a softmax over the seats (even when nobody leads)."""
     top = max(standing)
     weights = [math.exp((s - top) / scale) for s in standing]
