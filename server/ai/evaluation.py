@@ -60,8 +60,31 @@ def _zimby_mojo(public: Any, seats: int) -> list[float]:
     return out
 
 
+_GEM_COLOURS = ("green", "yellow", "purple")
+
+
+def _gyre(public: Any, seats: int) -> list[float]:
+    """Cards of a seat's colour flipped face down count most (four win); a face-up one counts for the share
+    of its value its colour's gems cover, less for the other colours' gems that keep it from flipping."""
+    out = [0.0] * seats
+    owner = {colour: s for s, colour in enumerate(public.colours)}
+    for row in public.grid:
+        for cell in row:
+            colour = cell.colour
+            s = owner.get(colour)
+            if s is None or s >= seats or cell.card[1] == str(public.face_down_value):
+                continue
+            if cell.face_down:
+                out[s] += 3.0
+                continue
+            own = cell.gems.get(colour)
+            others = sum(cell.gems.get(c) for c in _GEM_COLOURS if c != colour)
+            out[s] += 1.5 * min(own, int(cell.card[1])) / int(cell.card[1]) - 0.4 * others
+    return out
+
+
 #: The games' own evaluations; the others fall back on :func:`_scores`.
-EVALUATIONS: dict[str, Evaluation] = {"jackrabbits": _jackrabbits, "zimby_mojo": _zimby_mojo}
+EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jackrabbits": _jackrabbits, "zimby_mojo": _zimby_mojo}
 
 
 def evaluation_for(game: str) -> Evaluation:
