@@ -4,8 +4,8 @@
 its smallest seat count of 2 or more, ``--matches`` matches of one AI seat against random players and
 as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
 shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
-score against random play's. Each decision's wall time is measured, under the bot service's cap (no clock). It prints one Markdown row per
-game and opponent, the table of ``loadtest/README.md``. In one process, on one core; bounded by
+score against random play's. Each decision's wall time is measured, under the bot service's cap (no
+clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one process, on one core; bounded by
 ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
 
 The AI decides from its seat's knowledge only (:meth:`~server.engine.play.Rules.knowledge`), as the
@@ -110,9 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
     print(f"level {args.level}, {args.matches} matches per row\n")
-    print(
-        "| game | seats | opponent | AI's share of wins (or mean score) | decision ms median / p99 | how matches ended |"
-    )
+    print("| game | seats | opponent | AI's share of wins (or mean score) | decision ms median / p99 | how ended |")
     print("| --- | --- | --- | --- | --- | --- |")
     for name in names:
         rules = games.get(name)
