@@ -5,8 +5,8 @@ its smallest seat count of 2 or more, ``--matches`` matches of one AI seat again
 as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
 shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
 score against random play's. Each decision's wall time is measured, under the bot service's cap (no
-clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one process, on one core; bounded by
-``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
+clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
+process, on one core; bounded by ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
 
 The AI decides from its seat's knowledge only (:meth:`~server.engine.play.Rules.knowledge`), as the
 bot service does; the table here is the referee's.

@@ -60,6 +60,19 @@ def _zimby_mojo(public: Any, seats: int) -> list[float]:
     return out
 
 
+def _jabberwocky(public: Any, seats: int) -> list[float]:
+    """Exact bids made so far less 3 a renege; in the round under way, a seat still able to make its bid
+    (no more tricks than bid, enough cards left to reach it) is half-way to its point."""
+    out = []
+    for s in range(seats):
+        worth = float(public.made[s] - 3 * public.penalties[s])
+        bid, won = public.bids[s], public.tricks_won[s]
+        if bid is not None and public.phase == "play" and won <= bid <= won + public.cards_left[s]:
+            worth += 0.5
+        out.append(worth)
+    return out
+
+
 _GEM_COLOURS = ("green", "yellow", "purple")
 
 
@@ -84,7 +97,8 @@ def _gyre(public: Any, seats: int) -> list[float]:
 
 
 #: The games' own evaluations; the others fall back on :func:`_scores`.
-EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jackrabbits": _jackrabbits, "zimby_mojo": _zimby_mojo}
+EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": _jackrabbits,
+                                      "zimby_mojo": _zimby_mojo}  # fmt: skip
 
 
 def evaluation_for(game: str) -> Evaluation:
