@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
 from server.ai.choose import choose
+from server.ai.levels import RANDOM
 from server.config import Settings
 from server.domain.matches import Matches
 from server.domain.searched import take_search_turn
@@ -29,6 +31,8 @@ from server.store.caches import RecordCache, TableCache
 
 from .hub import Hub
 from .scheduler import Scheduler, TurnRunner
+
+log = logging.getLogger("vorpal.bots")
 
 
 class BotService:
@@ -61,9 +65,15 @@ class BotService:
         return await take_search_turn(matches, match_id, self.secret, self._think)
 
     async def _think(self, game: str, knowledge: Knowledge, level: int, seed: int, seconds: float) -> Any:
+        """The search's move; should it fail (a bug of a game's sampling, say), a random legal move, so
+        that the match goes on rather than wait on its AI seat for ever."""
         loop = asyncio.get_running_loop()
-        move = await loop.run_in_executor(self.executor, functools.partial(choose, game, knowledge, level, seed,
-                                                                             seconds))  # fmt: skip
+        try:
+            move = await loop.run_in_executor(self.executor, functools.partial(choose, game, knowledge, level, seed,
+                                                                                 seconds))  # fmt: skip
+        except Exception:
+            log.exception("the search of %s failed at level %d: a random move instead", game, level)
+            move = choose(game, knowledge, RANDOM, seed)
         self.decisions += 1
         return move
 
