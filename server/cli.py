@@ -1,4 +1,4 @@
-"""``vorpal``: the command line (``vorpal serve``, ``vorpal redis``, ``vorpal audit``)."""
+"""``vorpal``: the command line (``vorpal serve``, ``vorpal bots``, ``vorpal redis``, ``vorpal audit``)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,17 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from server.config import Settings
 
 
 def serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
     from server.config import Settings
-    from server.web.wsprotocol import VorpalHttpProtocol, VorpalWebSocketProtocol
 
     # The app (in each worker process) reads its settings from the environment: hand the flags over there.
     if args.redis_url:
@@ -32,6 +34,26 @@ def serve(args: argparse.Namespace) -> int:
     if args.workers > 1 and not settings.redis_url:
         print("vorpal: several workers need a shared Redis: pass --redis-url", file=sys.stderr)
         return 2
+    # The AI seats are played by a bot service of their own, never in a worker: one starts alongside.
+    bots = (
+        None
+        if args.no_bots
+        else subprocess.Popen([sys.executable, "-m", "server", "bots", "--parent", str(os.getpid())])
+    )
+    try:
+        _run_uvicorn(args, settings)
+    finally:
+        if bots is not None:
+            bots.terminate()
+            bots.wait(10)
+    return 0
+
+
+def _run_uvicorn(args: argparse.Namespace, settings: Settings) -> None:
+    import uvicorn
+
+    from server.web.wsprotocol import VorpalHttpProtocol, VorpalWebSocketProtocol
+
     uvicorn.run(
         "server.web.app:create_app",
         factory=True,
@@ -50,6 +72,54 @@ def serve(args: argparse.Namespace) -> int:
         # Only VORPAL_TRUSTED_PROXIES decides whose X-Forwarded-For is believed (server.web.rates).
         proxy_headers=False,
     )
+
+
+async def _orphaned(parent: int, stop: asyncio.Event) -> None:
+    """Set ``stop`` once ``parent`` (the `vorpal serve` that started this service) is gone, however it went."""
+    while os.getppid() == parent:
+        await asyncio.sleep(1.0)
+    stop.set()
+
+
+def bots(args: argparse.Namespace) -> int:
+    """Run a bot service: it plays the AI seats of the matches it leases, until SIGINT or SIGTERM."""
+    import logging
+    import time
+
+    from server.config import Settings
+    from server.live.bot_service import run
+    from server.store.embedded import running_url
+    from server.web.app import instance_name
+
+    if args.redis_url:
+        os.environ["REDIS_URL"] = args.redis_url
+    if args.data_dir:
+        os.environ["VORPAL_DATA_DIR"] = args.data_dir
+    settings = Settings.from_env()
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    url = settings.redis_url
+    data_dir = Path(settings.data_dir) / "redis"
+    waited = 0.0
+    while url is None:  # `vorpal serve`'s embedded Redis: its worker starts it
+        url = running_url(data_dir)
+        if url is None:
+            if waited >= args.wait:
+                print(f"vorpal bots: no Redis: pass --redis-url, or run `vorpal serve` on {data_dir}", file=sys.stderr)
+                return 2
+            time.sleep(0.2)
+            waited += 0.2
+
+    async def go() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        watch = loop.create_task(_orphaned(args.parent, stop)) if args.parent else None
+        await run(settings, url, instance=f"bots:{instance_name()}", stop=stop)
+        if watch is not None:
+            watch.cancel()
+
+    asyncio.run(go())
     return 0
 
 
@@ -110,7 +180,16 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--data-dir", default=None, help="embedded Redis data folder (default .vorpal)")
     s.add_argument("--log-level", default=None, help="debug, info (default), warning or error: $VORPAL_LOG_LEVEL")
     s.add_argument("--access-log", action="store_true", help="one log line per REST request: $VORPAL_ACCESS_LOG=1")
+    s.add_argument("--no-bots", action="store_true", help="start no bot service (run `vorpal bots` elsewhere)")
     s.set_defaults(func=serve)
+    b = sub.add_parser("bots", help="run a bot service: it plays the AI seats (levels 2 and up) of matches")
+    b.add_argument("--redis-url", default=None, help="default: $REDIS_URL, else `vorpal serve`'s embedded Redis")
+    b.add_argument("--data-dir", default=None, help="the data folder of a running `vorpal serve` (default .vorpal)")
+    b.add_argument("--wait", type=float, default=60.0, help="seconds to wait for the embedded Redis to start")
+    b.add_argument(
+        "--parent", type=int, default=0, help="stop when this process (the `vorpal serve` that started it) ends"
+    )
+    b.set_defaults(func=bots)
     r = sub.add_parser("redis", help="run the embedded Redis-compatible server alone")
     r.add_argument("--port", type=int, default=6379)
     r.add_argument("--data-dir", default=".vorpal/redis")

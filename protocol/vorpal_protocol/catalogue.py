@@ -40,6 +40,15 @@ class GameSchemas(Shape):
     events: GameEventSchemas
 
 
+class BotLevel(Shape):
+    """A strength of the server's bots: ``POST /v1/matches`` takes ``"bots": [{"seat": 1, "level": 3}]``."""
+
+    level: int = Field(description="1: a random legal move; 2 and up: a search of that many `iterations`")
+    title: str
+    default: bool = Field(description='the level of a bot given as `{"seat": n}` with no level')
+    iterations: int = Field(description="the search's budget per decision (0: none, random play)")
+
+
 class GameInfo(Shape):
     """A game of the catalogue, with its outcome reason codes, its printed components (a card list) and the JSON
     Schemas (draft 2020-12) of its options, moves, view, outcome and events."""
@@ -62,6 +71,11 @@ class GameInfo(Shape):
         '"Protocol v2"); empty for most games',
     )
     schemas: GameSchemas
+    bot_levels: list[BotLevel] = Field(
+        default_factory=list,
+        description="the strengths the server's bots may play this game at (a bare seat "
+        "number in `bots` is level 1, random)",
+    )
 
 
 class Catalogue(Shape):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from server import games
+from server.ai import levels
 from server.engine import Rules, event_schemas
 
 from .match_events import MATCH_EVENTS
@@ -20,6 +21,7 @@ def game_info(rules: Rules) -> dict[str, Any]:
     """``rules``' game as the catalogue lists it: :class:`vorpal_protocol.GameInfo`'s fields."""
     info = rules.describe()
     info["schemas"]["events"] = event_schemas((*rules.game.events, *MATCH_EVENTS))
+    info["bot_levels"] = levels.describe()
     return info
 
 

@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from server import games
+from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.config import Settings
 from server.engine import Event, Outcome, Rng, Table
 from server.errors import (
@@ -154,8 +155,12 @@ class Matches:
     async def create(self, game: str, options: dict[str, Any] | None, seats: int, bots: list[int],
                      time_control: TimeControl | None = None,
                      held: Sequence[str | None] | None = None, *, clock_from_creation: bool = False,
-                     spectator_delay: SpectatorDelay | None = None) -> MatchSummary:  # fmt: skip
-        """A new match. ``held`` lists, per seat, the account the seat is kept for (a ladder or
+                     spectator_delay: SpectatorDelay | None = None,
+                     levels: Mapping[int, int] | None = None) -> MatchSummary:  # fmt: skip
+        """A new match. ``levels``: the AI level of bot seats (``server.ai.levels``; a bot seat not named is
+        random, level 1); a seat of level 2 and up is played by the bot service.
+
+        ``held`` lists, per seat, the account the seat is kept for (a ladder or
         tournament pairing): only that account may take it, by joining with its key.
 
         ``clock_from_creation``: the match is active at once and its clock runs from now, so a
@@ -168,6 +173,9 @@ class Matches:
         rules.check_seats(seats)
         if any(not 0 <= b < seats for b in bots) or len(set(bots)) != len(bots):
             raise BadRequest("bots must list distinct seats of the match")
+        levels = dict(levels or {})
+        if any(s not in bots for s in levels) or any(lv not in AI_LEVELS for lv in levels.values()):
+            raise BadRequest(f"a bot's level is one of {', '.join(map(str, sorted(AI_LEVELS)))}, for a bot seat")
         accounts: list[str | None] = [None] * seats if held is None else list(held)
         if len(accounts) != seats or any(accounts[b] is not None for b in bots):
             raise BadRequest("held seats must list one entry per seat, none of them a bot's")
@@ -189,9 +197,12 @@ class Matches:
             bots=is_bot, tokens=[None] * seats, table=self.store.encode(table), rng=rng.state,
             time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
+            levels=[levels.get(s, 1) if is_bot[s] else 0 for s in range(seats)] if levels else [],
         )  # fmt: skip
-        # A match with timed work (bots, a clock) is leased by one instance's scheduler.
-        await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None)
+        # A match with timed work (bots, a clock) is leased by one instance's scheduler, and one with
+        # searching bots by a bot service too.
+        await self.store.create(record, self.ttl(record.status), scheduled=any(is_bot) or tc is not None,
+                                searched=bool(record.searched_seats()))  # fmt: skip
         return record.summary()
 
     async def list_matches(self, game: str | None, status: MatchStatus | None, limit: int,

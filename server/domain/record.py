@@ -56,12 +56,26 @@ class MatchRecord:
     #: a held seat left before the start is held again for its account, never opened to anyone else.
     #: Records stored before holds were kept apart lack it: it reads as no seat held.
     held: list[str | None] = field(default_factory=list)
+    #: Each seat's AI level (``server.ai.levels``): 1, a random bot, for a bot seat; 0 for a player's seat; 2
+    #: and up, a searching bot that the bot service plays. Records stored before levels lack it: every bot
+    #: seat of theirs is random.
+    levels: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.accounts:
             object.__setattr__(self, "accounts", [None] * self.seats)
         if not self.held:
             object.__setattr__(self, "held", [None] * self.seats)
+
+    def level(self, seat: int) -> int:
+        """``seat``'s AI level: 0 for a player's seat, 1 for a random bot, 2 and up for a searching one."""
+        if not self.bots[seat]:
+            return 0
+        return self.levels[seat] if self.levels and self.levels[seat] else 1
+
+    def searched_seats(self) -> list[int]:
+        """The seats the bot service plays (level 2 and up)."""
+        return [s for s in range(self.seats) if self.level(s) >= 2]
 
     def open_seats(self) -> list[int]:
         return open_seats(self.tokens, self.bots, self.accounts)
@@ -261,7 +275,10 @@ class Commit:
 class MatchStore(Protocol):
     """The storage the lifecycle needs. Every fault of storage raises ``Unavailable``."""
 
-    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None: ...
+    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool, searched: bool = False) -> None:
+        """Store a new match; ``scheduled``: it has timed work (bots, a clock) for the web tier's scheduler;
+        ``searched``: it has AI seats for the bot service."""
+        ...
 
     async def load(self, match_id: str, move_key: str = "") -> tuple[MatchRecord, int | None]:
         """The record (``MatchNotFound`` if none), and the version ``move_key`` was applied at, if it was."""

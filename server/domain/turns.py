@@ -41,7 +41,7 @@ async def take_turn(matches: Matches, match_id: str) -> Step:
     if record.status is not MatchStatus.ACTIVE:
         return Step(Turn.WAITING)
     snap = matches.snapshot(record)
-    ready = [s for s in snap.to_act(record.status) if record.bots[s]]
+    ready = [s for s in snap.to_act(record.status) if record.level(s) == 1]  # the bot service plays the others
     due = [] if ready else clocks.due(record.clock, matches.clock())
     if not ready and not due:
         return Step(Turn.WAITING, clocks.next_deadline(record.clock))

@@ -7,7 +7,8 @@ bot cannot reach the rest through them), and :meth:`~server.engine.play.Rules.de
 samples a whole table consistent with them (:meth:`~server.engine.game.Game.determinize`): the
 search of information-set MCTS plays on such samples, one per iteration, as Cowling, Powley and
 Whitehouse (2012) do. The generator it samples with is the bot's own, never the match's, whose
-state would predict the deck.
+state would predict the deck. What the games' samplings share (the cards a seat has not seen, dealt
+into hands of the public sizes; a sampled table put together) is :mod:`server.engine.sampling`.
 """
 
 from __future__ import annotations

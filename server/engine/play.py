@@ -143,6 +143,13 @@ class Rules:
         event.then.extend(self._chance_steps(table, rng))
         return move, event
 
+    def advance(self, table: AnyTable, rng: Rng, seat: int, move: Any) -> None:
+        """Apply ``seat``'s ``move``, known legal, on the draft ``table``, then the chance steps due:
+        :meth:`act` without its checks and without keeping the events, for a search that plays
+        thousands of moves it took from :meth:`legal_moves` itself (``server.ai``)."""
+        self.game.apply(table, seat, move, rng)
+        self._chance_steps(table, rng)
+
     @cached_property
     def _has_chance(self) -> bool:
         return type(self.game).chance is not Game.chance

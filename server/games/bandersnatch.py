@@ -102,12 +102,15 @@ from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.piles import draw_up_to
+from server.engine.sampling import assemble, unseen
 from server.engine.solo import Band, RatingChart, solo_outcome
 
 Colour = Literal["green", "yellow", "purple"]
 COLOUR_ORDER: tuple[Colour, ...] = ("green", "yellow", "purple")
 FIELD = Grid(3, 3)
 HAND_SIZE = 2
+#: Every Number card of the game.
+_ALL_CARDS: tuple[str, ...] = tuple(number_deck())
 TARGET = 10
 #: Points per gem: broiled on a Jabberwocky card, and left on the field.
 BROILED_POINTS = {"green": 2, "yellow": 1, "purple": -1}
@@ -510,6 +513,16 @@ class Bandersnatch(
     def _over(pub: Public, why: End, news: dict[str, Any]) -> None:
         pub.phase, pub.end = "over", why
         news["end"] = why
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+        """The deck: the Number cards neither on the field, in the hand, discarded nor out of the game,
+        in a random order (the player holds the only hand; the deck's order is all it cannot know)."""
+        on_field = (slot.card for _, slot in field_cards(public))
+        deck = unseen(_ALL_CARDS, on_field, private.hand, public.discard, public.boxed)
+        rng.shuffle(deck)
+        return assemble(self, public, [private], Secret.model_construct(deck=deck))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

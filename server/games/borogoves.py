@@ -110,8 +110,12 @@ from server.engine.legs import Legs, role_holder
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.option_rules import one_of
 from server.engine.piles import draw
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, named_or_drawn
 from server.engine.solo import Band, RatingChart, solo_outcome
+
+#: Every Number card of the game: the map deck of each leg.
+_ALL_CARDS: tuple[str, ...] = tuple(number_deck())
 
 Colour = Literal["green", "yellow", "purple"]
 TRIBES: tuple[Colour, ...] = ("green", "yellow", "purple")
@@ -565,6 +569,20 @@ class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptio
             pub.phase, pub.acted = "over", []
             return {}
         return self._start_leg(table, rng)
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+        """The cartographer's hand (when it is another seat's) and the map deck dealt at random from
+        the fifteen Number cards less those on the map, the card drawn for the turn and the seat's own
+        hand; the seat that is not the cartographer holds nothing (the last leg's hand was all placed).
+        """
+        theirs = 0 if public.cartographer == seat or public.solo else public.hand_size
+        pool = unseen(_ALL_CARDS, (m.card for m in public.map), [public.drawn] if public.drawn else [], private.hand)
+        (hand,), deck = deal_unseen(pool, [theirs], rng)
+        privates = [private if s == seat else Private.model_construct(hand=hand if s == public.cartographer else [])
+                    for s in range(seats)]  # fmt: skip
+        return assemble(self, public, privates, Secret.model_construct(deck=deck))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

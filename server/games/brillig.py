@@ -88,10 +88,14 @@ from server.engine.numbers import (
     number_deck,
     value,
 )
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 
 ROUNDS = 4
 HAND_SIZE = 6
+BONUS_CARDS = 3
+#: Every card of the game: the 1-4 Number cards dealt, the 5s of the bonus deck.
+_ALL_CARDS: tuple[str, ...] = tuple(number_deck(values=(1, 2, 3, 4, 5)))
 #: Gems per pile in each row, bottom row first: rounds 1, 2 and 3.
 ROW_SIZES: tuple[int, ...] = (3, 3, 2)
 Colour = Literal["green", "yellow", "purple"]
@@ -482,6 +486,44 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
             pub.assignment_cards[s] = []
             news[s] = {"hand": list(p.hand)}
         return news
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+        """The opponent's hand, its face-down card and the bonus deck dealt at random from the fifteen
+        Number cards less those ``seat`` knows the place of.
+
+        Known places: the seat's hand, its face-down card and the bonus deck it is choosing from (its
+        ``bonus_offer``: then the deck is exactly that), the assignment cards face up, the scored
+        collection cards, the collection cards of the seats still to take a bonus (they go into the
+        deck after the take) and, at a tie's end, the hands shown. So in round 1 the opponent's hand is
+        exactly the 1-4 cards the seat lacks, as the rulebook says. Not used: which revealed collection
+        card went back into the deck (the other seat may have taken it out again since).
+        """
+        other = 1 - seat
+        seen: list[str] = [*private.hand, *public.assignment_cards[0], *public.assignment_cards[1]]
+        seen += [c.card for cards in public.collections for c in cards]
+        if public.phase == "bonus":
+            seen += [c for s in public.bonus_queue if (c := public.collection[s]) is not None]
+        if private.face_down is not None:
+            seen.append(private.face_down)
+        sealing = public.phase in ("assign_card", "collect_card") and public.committed.seats[other]
+        if public.shown_hands is not None:
+            hand, face_down = list(public.shown_hands[other]), list[str]()
+            bonus = unseen(_ALL_CARDS, seen, hand)
+        else:
+            offer = private.bonus_offer or []
+            sizes = [public.hand_sizes[other], int(sealing), 0 if offer else BONUS_CARDS]
+            (hand, face_down, bonus), _ = deal_unseen(unseen(_ALL_CARDS, seen, offer), sizes, rng)
+            bonus = list(offer) if offer else bonus
+        theirs = Private.model_construct(hand=sort_cards(hand), face_down=face_down[0] if face_down else None,
+                                         bonus_offer=None)  # fmt: skip
+        if public.phase == "bonus" and public.bonus_queue[0] == other:
+            theirs.bonus_offer = sorted(bonus, key=card_rank, reverse=True)
+        privates = [private, theirs] if seat == 0 else [theirs, private]
+        choices = [p.face_down for p in privates]
+        secret = Secret.model_construct(sealed=Sealed[str].model_construct(choices=choices), bonus=bonus)
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

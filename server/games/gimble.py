@@ -82,9 +82,14 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
+#: The Jabberwocky cards' colours: the wild cards.
+_WILDS: tuple[Colour, ...] = ("green", "yellow", "purple")
+#: Every Number card of the game.
+_ALL_CARDS: tuple[str, ...] = tuple(number_deck())
 #: Display size by seat count.
 DISPLAY_SIZE = {2: 3, 3: 4}
 #: Gems of each colour every seat takes at setup, by seat count.
@@ -584,6 +589,35 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
             )
             for s, p in enumerate(table.private)
         ]
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> GTable:
+        """The other hands dealt at random, each of its public size, from the Number cards neither in
+        the display nor in the seat's hand; the rest is the deck, shuffled. The other wild cards (and,
+        with 2 players, the unused one) are the Jabberwocky colours less the seat's own, dealt at random.
+        Once the game is over, the revealed hands and wild cards are the ones shown.
+
+        Not used: which cards each seat took from the display (each take is public, in its event, but
+        the public part keeps no record of it, so a sampled hand may differ from what the seat saw
+        taken), nor what a seat's bids or takes hint at its wild card.
+        """
+        if public.results is not None:
+            hands: list[list[str]] = [list(r.hand) for r in public.results]
+            wilds: list[Colour] = [r.wild for r in public.results]
+            seen = [c for h in hands for c in h]
+            deck = unseen(_ALL_CARDS, seen, (d.card for d in public.display))
+            spare = unseen(_WILDS, wilds)
+        else:
+            sizes = [0 if s == seat else public.hand_sizes[s] for s in range(seats)]
+            pool = unseen(_ALL_CARDS, private.hand, (d.card for d in public.display))
+            hands, deck = deal_unseen(pool, sizes, rng)
+            colours, spare = deal_unseen(unseen(_WILDS, (private.wild,)), [int(s != seat) for s in range(seats)], rng)
+            wilds = [private.wild if s == seat else colours[s][0] for s in range(seats)]
+        privates = [private if s == seat else Private.model_construct(wild=wilds[s], hand=hands[s])
+                    for s in range(seats)]  # fmt: skip
+        secret = Secret.model_construct(deck=deck, unused_wild=spare[0] if seats == 2 else None)
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.results is None:

@@ -163,6 +163,7 @@ from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
 from server.engine.option_rules import either, on, unset
+from server.engine.sampling import assemble
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -701,6 +702,19 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
             pub.detail = f"{pub.turns} turns played: the most cards face down ({best}) win"
             return True
         return False
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Nothing, seat: int, seats: int, rng: Rng) -> GTable:
+        """Nothing is hidden, so nothing is drawn: the table is the public part, with the repetition rule's
+        record rebuilt from it as far as it tells, the position on the table counted as often as the public
+        ``seen`` says. The earlier positions since the last flip are not in the public part (a seat saw
+        them come and go, but its knowledge is the table as it is), so a sample may draw by repetition
+        later than the real match would.
+        """
+        positions = {position(public): public.seen} if public.repetition is not None else {}
+        privates = [private if s == seat else Nothing() for s in range(seats)]
+        return assemble(self, public, privates, Secret.model_construct(positions=positions))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:

@@ -69,6 +69,7 @@ from server.engine import (
     Table,
 )
 from server.engine.cards import STANDARD_DECK, deal, is_card, rank, sort_hand, suit
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
 
@@ -167,6 +168,19 @@ class CardPlayed(EventModel):
     trick_winner: int | None = Field(None, description="the card ended the trick: who took it")
     round_over: RoundOver | None = Field(None, description="the card ended the round")
     private: ClassVar[PrivateModel] = PlayPrivate
+
+
+def _voids(tricks: list[list[TrickPlay]], seats: int) -> list[set[str]]:
+    """The suits each seat was shown void in by ``tricks`` under enforced follow-suit: a card off the suit led."""
+    voids: list[set[str]] = [set() for _ in range(seats)]
+    for trick in tricks:
+        if not trick:
+            continue
+        led = suit(trick[0].card)
+        for p in trick:
+            if suit(p.card) != led:
+                voids[p.seat].add(led)
+    return voids
 
 
 def scores(public: Public) -> list[int]:
@@ -346,6 +360,35 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         for s in range(n):
             private.setdefault(s, {})["hand"] = list(table.private[s].hand)
         return Event(event, private)
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> JTable:
+        """The other hands dealt at random from the cards ``seat`` has not seen, each of the size the
+        public part shows; the rest is the undealt deck (dead until the next round's fresh shuffle).
+
+        Used: the seat's hand, the trump card, the trick on the table and, once a trick of this round
+        is over, the last trick; with ``follow_suit="enforced"``, a seat that did not follow the led
+        suit in those tricks holds none of it. Not used: the earlier tricks of the round (the public
+        part does not keep them, so their cards may be dealt again), a trump led before trump was
+        broken (the seat held only trumps), and, under the penalty rule, a card off the led suit (a
+        renege or a void: nobody else can tell). The other seats' reneges this round are private to
+        them: the sample has none.
+        """
+        sizes = [0 if s == seat else public.cards_left[s] for s in range(seats)]
+        tricks = [public.trick]
+        if sum(public.tricks_won) and public.last_trick:
+            tricks.append(public.last_trick)
+        pool = unseen(STANDARD_DECK, private.hand, (public.trump_card,), (p.card for t in tricks for p in t))
+        allowed = None
+        if public.follow_suit == "enforced":
+            voids = _voids(tricks, seats)
+            allowed = [(lambda c, v=v: suit(c) not in v) if v else None for v in voids]
+        hands, rest = deal_unseen(pool, sizes, rng, allowed)
+        others = [private if s == seat else Private.model_construct(hand=sort_hand(hands[s]), reneges=0)
+                  for s in range(seats)]  # fmt: skip
+        undealt = len(STANDARD_DECK) - 1 - seats * public.hand_size
+        return assemble(self, public, others, Secret.model_construct(deck=rest[:undealt]))
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

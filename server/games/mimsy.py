@@ -68,6 +68,7 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
@@ -78,6 +79,10 @@ GOAL_VALUE = 5
 TARGET = 5
 MIMSY_VALUES = {False: (1, 2, 3), True: (1, 2, 4)}
 POINT_VALUE = 3
+#: The goal cards' colours (the Jabberwocky cards).
+_GOALS: tuple[Colour, ...] = ("green", "yellow", "purple")
+#: The point cards of the advanced variant.
+_POINT_CARDS: tuple[str, ...] = tuple(number_deck(values=(POINT_VALUE,)))
 POINTS_MATCH, POINTS_OTHER = 3, 1
 
 
@@ -365,6 +370,32 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
             "goals": pub.goals, "points": pub.points, "winners": pub.winners, "reason": pub.reason,
             "detail": pub.detail,
         }  # fmt: skip
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> MTable:
+        """The other seats' goals dealt at random from the colours less the seat's own (with 2 players
+        the last one is nobody's), and so are the point cards (advanced); once revealed at the end, the
+        shown ones. Not used: what the other seats' picks hint at their goals (a bot may weigh that in
+        its search; the sample draws every consistent deal alike).
+        """
+        if public.goals is not None:
+            goals: list[Colour] = list(public.goals)
+            points: list[str | None] = list(public.points) if public.points is not None else [None] * seats
+            spare_goals, spare_points = unseen(_GOALS, goals), unseen(_POINT_CARDS, (p for p in points if p))
+        else:
+            others = [int(s != seat) for s in range(seats)]
+            dealt, spare_goals = deal_unseen(unseen(_GOALS, (private.goal,)), others, rng)
+            goals = [private.goal if s == seat else dealt[s][0] for s in range(seats)]
+            points, spare_points = [None] * seats, []
+            if private.point is not None:
+                cards, spare_points = deal_unseen(unseen(_POINT_CARDS, (private.point,)), others, rng)
+                points = [private.point if s == seat else cards[s][0] for s in range(seats)]
+        privates = [private if s == seat else Private.model_construct(goal=goals[s], point=points[s])
+                    for s in range(seats)]  # fmt: skip
+        secret = Secret.model_construct(unowned_goal=spare_goals[0] if seats == 2 else None,
+                                        unused_points=spare_points if public.advanced else [])  # fmt: skip
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over" or public.winners is None:

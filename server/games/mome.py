@@ -82,11 +82,14 @@ from server.engine import (
 )
 from server.engine.cards import deal
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 
 Colour = Literal["green", "yellow", "purple"]
 _COLOURS: tuple[Colour, ...] = ("green", "yellow", "purple")
 CENTER_CARDS = 3
+#: Every Number card of the game: each round deals them all.
+_ALL_CARDS: tuple[str, ...] = tuple(number_deck())
 CARDS_PER_ROUND = 12
 GOAL, EXTENDED_GOAL = 6, 11
 
@@ -447,6 +450,24 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
         result = RoundResult(lead=lead, target=target, totals=tot, hit=hit, gained=gained, bridges=pub.bridges)
         pub.last_round = result
         return result
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> MTable:
+        """The other hands (each of its public size), the center cards and the 4th player's village
+        marker dealt at random from the fifteen Number cards less the seat's hand and the cards on the
+        bridges (face-down ones too: they were seen face up). Not used: what the lead's choice of
+        target or the cards played so far hint at a hand.
+        """
+        sizes = [0 if s == seat else public.hand_sizes[s] for s in range(seats)]
+        village = int(seats == 4 and public.phase != "plan")
+        pool = unseen(_ALL_CARDS, private.hand, (p.card for b in public.bridges for p in b.cards))
+        hands, _ = deal_unseen(pool, [*sizes, public.center_cards, village], rng)
+        privates = [private if s == seat else Private.model_construct(hand=sort_cards(hands[s]))
+                    for s in range(seats)]  # fmt: skip
+        marker = hands[seats + 1][0] if village else None
+        secret = Secret.model_construct(center=hands[seats], village=marker)
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

@@ -101,6 +101,7 @@ from server.engine import (
     Rng,
     Table,
 )
+from server.engine.sampling import assemble
 from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn, snake_order
 
@@ -459,6 +460,27 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
             self._start_round(pub)
             event["next_dealer"] = pub.dealer
         return Event(event)
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> STable:
+        """While gems are being committed: the dealer's face-down yellow card drawn among the yellow
+        cards not yet revealed, and each other seat's commitment so far drawn among the counts it could
+        commit (0 up to its unplayed gems). Not used: what the table talk or the dealer's purple card
+        hint at either.
+        """
+        privates = [private if s == seat else Private.model_construct(yellow=None, gems=None) for s in range(seats)]
+        choices: list[int | None] = [None] * seats
+        if public.phase == "gems":
+            if public.dealer != seat:
+                privates[public.dealer].yellow = rng.choice(public.yellow_left)
+            for s in range(seats):
+                if s != public.dealer and public.unplayed[s] > 0 and public.committed.seats[s]:
+                    if s != seat:
+                        privates[s].gems = rng.below(public.unplayed[s] + 1)
+                    choices[s] = privates[s].gems
+        secret = Secret.model_construct(sealed=Sealed[int].model_construct(choices=choices))
+        return assemble(self, public, privates, secret)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

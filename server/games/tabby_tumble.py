@@ -106,6 +106,7 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.dice import roll_many
+from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, left_of, named_or_drawn, snake_order
 
@@ -255,6 +256,16 @@ def cats_of(public: Public, seat: int) -> int:
 def most_mice_to_eat(public: Public, seat: int) -> int:
     """An eat returns up to one mouse per cat of the chosen colour, and only mice ``seat`` has."""
     return min(public.homes[seat].mice, cats_of(public, seat))
+
+
+def plan_for(move: AnyMove) -> Plan:
+    """The sealed plan a choice commits (a pick is no choice)."""
+    if isinstance(move, Hairball):
+        return Plan(action=move.then, hairball=True, to=move.to, count=move.count)
+    if isinstance(move, Eat):
+        return Plan(action="eat", count=move.count)
+    assert isinstance(move, Rehome)
+    return Plan(action="rehome", to=move.to, count=move.count)
 
 
 def needs_choice(public: Public, seat: int) -> bool:
@@ -488,17 +499,42 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
                 event["waiting"] = pub.committed.waiting()
             return Event(event)
 
-        if isinstance(move, Hairball):
-            plan = Plan(action=move.then, hairball=True, to=move.to, count=move.count)
-        elif isinstance(move, Eat):
-            plan = Plan(action="eat", count=move.count)
-        else:
-            plan = Plan(action="rehome", to=move.to, count=move.count)
-        sealed.commit(pub.committed, seat, plan)
+        sealed.commit(pub.committed, seat, plan_for(move))
         out = commit_event(seat, move.model_dump(mode="json"), waiting=pub.committed.waiting())
         if pub.committed.complete:
             out.public.update(self._resolve(table, rng))
         return out
+
+    # -- what a seat may know (AI opponents) -------------------------------------------
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> TTable:
+        """The other seats' tokens dealt at random from the six less the seat's own (the rest to the box),
+        and each sealed plan made so far drawn from the choices its seat had.
+
+        Once final scoring has shown the tokens, they are the public ones. A plan is drawn uniformly
+        among the seat's legal choices; the seat's own plan is drawn too, since its private part does
+        not keep it (it saw it only in its commit's event). Nothing else narrows the tokens: a seat's
+        choices (say, rehoming cats of a colour away) are not read as hints of its token.
+        """
+        if public.tokens is not None:
+            tokens = list(public.tokens)
+        else:
+            mine = [private.token]
+            dealt, _ = deal_unseen(unseen(TOKENS, mine), [1] * (seats - 1), rng)
+            tokens = [private.token if s == seat else dealt[s - (s > seat)][0] for s in range(seats)]
+        privates = [private if s == seat else Private.model_construct(token=tokens[s]) for s in range(seats)]
+        choices: list[Plan | None] = [None] * seats
+        if public.phase == "choose":
+            for s in range(seats):
+                if not public.committed.seats[s]:
+                    continue
+                if needs_choice(public, s):
+                    choices[s] = plan_for(rng.choice(self.legal_moves(public, privates[s], s)))
+                else:
+                    choices[s] = Plan(action=cast(BaseAction, public.action_die[s]))
+        plans = Sealed[Plan].model_construct(choices=choices)
+        secret = Secret.model_construct(plans=plans, box=sorted(unseen(TOKENS, tokens)))
+        return assemble(self, public, privates, secret)
 
     def _resolve(self, table: TTable, rng: Rng) -> dict[str, Any]:
         """Reveal every plan and resolve all actions at once; then end the game or roll again."""

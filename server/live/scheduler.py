@@ -29,16 +29,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from server.domain.matches import Matches
-from server.domain.turns import Turn, take_turn
+from server.domain.turns import Step, Turn, take_turn
 from server.errors import Unavailable, VorpalError
 from server.store import Store
 
 from .hub import Hub
-from .leases import Leases
+from .leases import Leases, LeaseStore
 
 log = logging.getLogger("vorpal.scheduler")
 
@@ -56,8 +56,11 @@ class TurnRunner:
     past that the run stops, and the scheduler's next sweep starts it again.
     """
 
-    def __init__(self, matches: Matches, *, patience_s: float = 6.4, first_backoff_s: float = 0.05) -> None:
+    def __init__(self, matches: Matches, *, patience_s: float = 6.4, first_backoff_s: float = 0.05,
+                 turn: Callable[[Matches, str], Awaitable[Step]] = take_turn) -> None:  # fmt: skip
         self.matches = matches
+        #: One step of a match's timed work: the scheduler's (bots, clock) or the bot service's (AI seats).
+        self.turn = turn
         self.patience_s = patience_s
         self.first_backoff_s = first_backoff_s
         self.ended: set[str] = set()  # matches found over; the scheduler releases their leases
@@ -82,7 +85,7 @@ class TurnRunner:
         try:
             for _ in range(BOT_MOVES_MAX):
                 try:
-                    step = await take_turn(self.matches, match_id)
+                    step = await self.turn(self.matches, match_id)
                 except Unavailable:
                     if waited + backoff > self.patience_s:
                         raise
@@ -192,7 +195,10 @@ async def until_woken(wakeup: asyncio.Event, seconds: float) -> None:
 
 class Scheduler:
     def __init__(self, matches: Matches, store: Store, hub: Hub, *, instance: str, lease_s: float = 5.0,
-                 tick_s: float = 1.0, sweep_s: float = 60.0, runner: TurnRunner | None = None) -> None:  # fmt: skip
+                 tick_s: float = 1.0, sweep_s: float = 60.0, runner: TurnRunner | None = None,
+                 lease_store: LeaseStore | None = None, upkeep: bool = True) -> None:  # fmt: skip
+        """``lease_store``: whose leases it takes (the store's schedule by default; the bot service's own);
+        ``upkeep``: it takes the lobby's upkeep steps too (the web tier's schedulers do)."""
         self.matches = matches
         self.store = store
         self.hub = hub
@@ -201,7 +207,8 @@ class Scheduler:
         self.tick_s = tick_s
         self.sweep_s = sweep_s
         self.runner = runner or TurnRunner(matches)
-        self.leases = Leases(store, instance=instance, lease_ms=self.lease_ms, what="match")
+        self.leases = Leases(lease_store or store, instance=instance, lease_ms=self.lease_ms, what="match")
+        self.upkeep = upkeep
         self._unwatched: set[str] = set()
         self._wakeup = asyncio.Event()
         self._loop = BackgroundLoop()
@@ -236,7 +243,7 @@ class Scheduler:
             except Exception:
                 log.exception("scheduler tick failed")
                 faulted = True
-            if time.monotonic() - upkept >= self.tick_s:  # once a tick, however often it is woken
+            if self.upkeep and time.monotonic() - upkept >= self.tick_s:  # once a tick, however often woken
                 upkept = time.monotonic()
                 try:
                     await self.store.repair_lobby()

@@ -67,14 +67,14 @@ def parse_table(rules: Rules, data: bytes) -> AnyTable:
     return rules.table_type.model_validate(msgpack.unpackb(data, raw=False, strict_map_key=False))
 
 
-JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts", "held"})
+JSON_FIELDS = frozenset({"options", "names", "bots", "tokens", "rng", "outcome", "accounts", "held", "levels"})
 INT_FIELDS = frozenset({"seats", "version", "created", "updated", "seed"})
 #: Fields written as their pydantic model's JSON ("null" for None).
 MODEL_FIELDS: dict[str, Any] = {"time_control": TimeControl, "clock": Clock, "spectator_delay": SpectatorDelay}
 SUMMARY_FIELDS = ("id", "game", "seats", "status", "version", "created", "updated", "names", "bots", "tokens",
                   "outcome", "accounts")  # fmt: skip
 #: Fields a record stored before they existed lacks: the record's default stands in.
-OPTIONAL_FIELDS = frozenset({"accounts", "held", *MODEL_FIELDS})
+OPTIONAL_FIELDS = frozenset({"accounts", "held", "levels", *MODEL_FIELDS})
 
 
 def encode_field(record: MatchRecord, name: str) -> Any:

@@ -76,12 +76,18 @@ LOBBY_UNSEEN_ENDS = f"{LOBBY_TAG}:unseen-ends"
 ANY = "*"
 SCHEDULE_DUE = "vorpal:{sched}:due"
 SCHEDULE_OWNER = "vorpal:{sched}:owner"
+#: The bot service's schedule: matches with AI seats that search, leased as the scheduler's are (``leases.lua``).
+SEARCH_DUE = "vorpal:{search}:due"
+SEARCH_OWNER = "vorpal:{search}:owner"
+#: The secret the AI seats' decisions are seeded from (``server.ai.levels.decision_seed``), set once.
+BOT_SECRET = "vorpal:{search}:secret"
 #: The plain channel every pub/sub connection subscribes to, so that it stays in subscribed mode.
 CONTROL_CHANNEL = "vorpal:control"
 #: The patterns of the keys that have no TTL (see above); every other key expires. Accounts and
 #: ladders last as long as they are wanted (an admin makes ladders); a tournament's document
 #: lasts until it has finished, then expires with the retention of an ended match.
-GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, "vorpal:{acct:*}:a", "vorpal:ladders",
+GLOBAL_KEYS = (f"{LOBBY_TAG}:*", SCHEDULE_DUE, SCHEDULE_OWNER, SEARCH_DUE, SEARCH_OWNER, BOT_SECRET,
+               "vorpal:{acct:*}:a", "vorpal:ladders",
                "vorpal:{ladders}:*", "vorpal:{ladder:*}:*", "vorpal:tournaments", "vorpal:tournaments:running",
                "vorpal:{tour:*}:t")  # fmt: skip
 

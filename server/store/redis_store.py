@@ -45,6 +45,7 @@ from server.errors import MatchNotFound, Unavailable
 from server.runtime.clock import now_ms
 
 from .account_records import AccountRecords
+from .bot_schedule import BotSchedule
 from .codec import (
     UncachedTables,
     decode_record,
@@ -55,6 +56,7 @@ from .connection import REDIS_DOWN, ClusterConnection, Connection, LineConnectio
 from .keys import (
     SCHEDULE_DUE,
     SCHEDULE_OWNER,
+    SEARCH_DUE,
     channel,
     chat_key,
     match_keys,
@@ -139,6 +141,7 @@ class Store(UncachedTables):
         self.conn = connection
         #: Each account's matches and results (its ``keep_s``: ``VORPAL_RECORDS_RETENTION_S``).
         self.accounts_index = AccountRecords(connection)
+        self.bot_schedule = BotSchedule(connection)  # the bot service's leases and secret
         self.redis: Any = client
         self.cluster = not connection.one_node
         self.lobby = LobbyIndexes(connection)
@@ -231,8 +234,9 @@ class Store(UncachedTables):
         except REDIS_DOWN:
             return False
 
-    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool) -> None:
-        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease.
+    async def create(self, record: MatchRecord, ttl: int, *, scheduled: bool, searched: bool = False) -> None:
+        """Store a new match; ``scheduled``: it has timed work (bots), which some instance must lease;
+        ``searched``: it has AI seats, which some bot service must lease (:meth:`search_leases`).
 
         The lobby's indexes are written first: an entry whose match was never written is
         dropped by the next listing or repair, while a match missing from them would stay unlisted.
@@ -242,6 +246,8 @@ class Store(UncachedTables):
         commands: list[tuple[Any, ...]] = [("HSET", key, *fields), ("EXPIRE", key, ttl)]
         if scheduled:
             commands.append(("ZADD", SCHEDULE_DUE, "NX", 0, record.id))
+        if searched:
+            commands.append(("ZADD", SEARCH_DUE, "NX", 0, record.id))
         commands += self.accounts_index.commands(record)
         try:
             await self.lobby.place(record.id, record.game, record.status, record.created, now_ms() + ttl * 1000)

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from vorpal_protocol import Catalogue, GameInfo, MatchState
 
 from server import games
+from server.ai import levels as ai_levels
 from server.domain import catalogue
 from server.domain.accounts import is_api_key
 from server.domain.clocks import TimeControl
@@ -72,11 +73,18 @@ class Body(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
+class BotSeat(Body):
+    seat: int = Field(ge=0, description="the bot's seat")
+    level: int | None = Field(None, ge=1, description="a level of the catalogue's bot_levels (unset: the default)")
+
+
 class CreateMatch(Body):
     game: str = Field(description="a game name from GET /v1/games")
     seats: int = Field(ge=1, le=16, description="how many seats the match has")
     options: dict[str, Any] = Field(default_factory=dict, description="the game's options (see its schema)")
-    bots: list[int] = Field(default_factory=list, description="seats played by the server's random bots")
+    bots: list[int | BotSeat] = Field(default_factory=list, description="seats played by the server's bots: a "
+                                      "seat number (a random bot), or {seat, level} (see the catalogue's "
+                                      "bot_levels; no level: the default)")  # fmt: skip
     time_control: TimeControl = Field(default_factory=TimeControl, description="the match clock (none by default)")
 
 
@@ -194,9 +202,15 @@ async def get_game(request: Request) -> Response:
 
 
 def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
-    """What a match of ``seats`` of a game takes besides its options: bots in distinct seats of it."""
+    """What a match of ``seats`` of a game takes besides its options: bots in distinct seats of it, each a seat
+    number or ``{seat, level}`` with a level of the catalogue's. That no seat is named twice across the two
+    forms (``[1, {"seat": 1}]``) is said in words only: schema generators do not take it as a schema."""
     seat = {"type": "integer", "minimum": 0, "maximum": seats - 1}
-    return {"properties": {"bots": {"type": "array", "items": seat, "uniqueItems": True}}, "required": ["seats"]}
+    level = {"enum": [*ai_levels.BY_NUMBER, None]}  # null: the default level
+    named = {"type": "object", "properties": {"seat": seat, "level": level}, "required": ["seat"]}
+    once = "distinct seats: a seat number, or {seat, level}; no seat named twice"
+    bots = {"type": "array", "items": {"anyOf": [seat, named]}, "uniqueItems": True, "description": once}
+    return {"properties": {"bots": bots}, "required": ["seats"]}
 
 
 @operation(
@@ -213,7 +227,9 @@ def _match_of(rules: Rules, seats: int) -> dict[str, Any]:
 async def create_match(request: Request) -> Response:
     body = await parse(request, CreateMatch)
     app = services(request)
-    summary = await app.matches.create(body.game, body.options, body.seats, body.bots, body.time_control)
+    levels = {b.seat: b.level or ai_levels.DEFAULT for b in body.bots if not isinstance(b, int)}
+    summary = await app.matches.create(body.game, body.options, body.seats, [b if isinstance(b, int) else b.seat
+                                       for b in body.bots], body.time_control, levels=levels)  # fmt: skip
     if body.bots or body.time_control.timed:
         app.scheduler.wake()  # its timed work is scheduled: have it claimed now
     return answer(MatchSummary, summary, 201, {"Location": f"/v1/matches/{summary.match}"})

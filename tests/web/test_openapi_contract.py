@@ -110,10 +110,21 @@ def with_real_state(case: Case[Any], state: RealState) -> Case[Any]:
 GAME_REFUSALS = {"bad_options", "bad_move"}
 
 
+def seat_named_twice(body: Any) -> bool:
+    """A match's ``bots`` naming a seat twice, once bare and once as ``{seat, level}`` (or twice so)."""
+    bots = body.get("bots") if isinstance(body, dict) else None
+    if not isinstance(bots, list):
+        return False
+    seats = [b.get("seat") if isinstance(b, dict) else b for b in bots]
+    return len(set(map(str, seats))) != len(seats)
+
+
 def valid_data_is_accepted_unless_the_game_refuses_it(ctx: Any, response: Any, case: Case[Any]) -> bool | None:
     """Schemathesis' ``positive_data_acceptance``, except where the game's schema refuses the data."""
     if response.status_code == 400 and response.json().get("code") in GAME_REFUSALS:
         return None
+    if response.status_code == 400 and response.json().get("code") == "bad_request" and seat_named_twice(case.body):
+        return None  # [1, {"seat": 1}]: the document says it in words, which no schema generator reads
     result: bool | None = positive_data_acceptance(ctx, response, case)
     return result
 

@@ -111,7 +111,8 @@ async def play(server: str | Sequence[str], match: str, token: str, *, strategy:
                 if sent is None or sent.decision.version != state["version"]:
                     decision = Decision(match=match, game=state["game"], seat=state["you"], version=state["version"],
                                         view=state["view"], legal=list(legal), events=list(events),
-                                        clock=seconds_left(state.get("clock"), state["you"]))  # fmt: skip
+                                        clock=seconds_left(state.get("clock"), state["you"]),
+                                        seats=state.get("seats"))  # fmt: skip
                     events.clear()
                     if think:
                         await asyncio.sleep(pause.expovariate(1 / think))

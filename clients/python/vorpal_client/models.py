@@ -34,6 +34,8 @@ class Game(Model):
     """The game's printed components by name (Zimby Mojo's ``scrolls``: each card with its ``text``)."""
     constants: dict[str, Any] = {}
     """The public part's constant fields (Zimby Mojo's ``board``): protocol v2 leaves them out of views."""
+    bot_levels: list[dict[str, Any]] = []
+    """The strengths the server's bots play at (``level``, ``title``, ``default``, ``iterations``)."""
 
 
 class MatchSummary(Model):

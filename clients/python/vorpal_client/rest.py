@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import httpx
@@ -63,10 +64,12 @@ class VorpalClient:
         return [Game.model_validate(g) for g in (await self._call("GET", "/v1/games"))["games"]]
 
     async def create_match(self, game: str, seats: int, *, options: dict[str, Any] | None = None,
-                           bots: list[int] | None = None,
+                           bots: Sequence[int | dict[str, int]] | None = None,
                            time_control: dict[str, Any] | None = None) -> MatchSummary:  # fmt: skip
-        """A new match; ``time_control`` e.g. ``{"kind": "per_decision", "limit_ms": 5000}`` (PROTOCOL.md)."""
-        body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}, "bots": bots or []}
+        """A new match; ``bots``: seats played by the server's bots, a seat number (random play) or
+        ``{"seat": 1, "level": 3}`` (the catalogue's ``bot_levels``); ``time_control`` e.g.
+        ``{"kind": "per_decision", "limit_ms": 5000}`` (PROTOCOL.md)."""
+        body: dict[str, Any] = {"game": game, "seats": seats, "options": options or {}, "bots": list(bots or [])}
         if time_control is not None:
             body["time_control"] = time_control
         return MatchSummary.model_validate(await self._call("POST", "/v1/matches", json=body))

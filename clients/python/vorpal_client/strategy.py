@@ -49,6 +49,8 @@ class Decision:
     #: the seat's time left for this decision, in seconds, when the server sent the state
     #: (``None`` if the match has no clock)
     clock: float | None = None
+    #: how many seats the match has (``None``: not known, as in a decision built by hand)
+    seats: int | None = None
 
     def view_as(self, model: type[V]) -> V:
         """The view as a typed model, e.g. ``decision.view_as(jabberwocky.View).public.trick``."""

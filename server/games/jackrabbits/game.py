@@ -18,7 +18,7 @@ from server.engine.option_rules import either, off, on, one_of
 from server.engine.seats import check_named_seat, named_or_drawn
 
 from . import __doc__ as _package_doc
-from . import access, building, fights, flights, flow, journey, trades
+from . import access, building, fights, flights, flow, journey, sampling, trades
 from .acquisition import acquire_moves
 from .board import CITADEL
 from .cards import CARROTS, HAND_LIMIT, OVERTAXED_LIMIT, ROYALS_NEEDED, suits_in_play
@@ -271,6 +271,11 @@ class Jackrabbits(
     def complete(self, table: JTable, seat: int, rng: Rng, event: Event) -> None:
         """The journey is over: a win on the Citadel, hearts access, the acquisition or the increment."""
         flow.end_journey(table, seat, rng, event.public, event.private)
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> JTable:
+        """The other hands, the pile, a deal between others and a strict build's tiles, drawn from what ``seat``
+        knows (:mod:`.sampling` says which facts are kept)."""
+        return sampling.determinize(self, public, private, seat, seats, rng)
 
     def outcome(self, public: Public) -> Outcome | None:
         if public.phase != "over":

@@ -277,7 +277,7 @@ from server.engine.decisions import Decisions
 from server.engine.errors import IllegalMove
 from server.engine.seats import check_named_seat
 
-from . import legal, opening, playing, rounds, scrolls
+from . import legal, opening, playing, rounds, sampling, scrolls
 from .events import EVENTS
 from .mojo import available, pay, scroll_cost
 from .settling import after_move
@@ -342,6 +342,11 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             won = bool(public.winners)
             return Outcome(winners=public.winners, scores=[public.library_size if won else 0], reason=public.reason)
         return Outcome(winners=public.winners, reason=public.reason)
+
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> ZTable:
+        """The seals, ritual markers, other hands, winnowing draws and library drawn from what ``seat`` knows
+        (:mod:`.sampling` says which facts are kept)."""
+        return sampling.determinize(self, public, private, seat, seats, rng)
 
     def legal_moves(self, public: Public, private: Private, seat: int) -> list[AnyMove]:
         return legal.legal_moves(public, private, seat)

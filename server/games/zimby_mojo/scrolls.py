@@ -704,6 +704,8 @@ _CARDS: tuple[Scroll, ...] = (
 SCROLLS: dict[str, Scroll] = {card.key: card for card in _CARDS}
 #: The 104 cards of the library, unshuffled: each card's key once per copy, in the table's order.
 LIBRARY: tuple[str, ...] = tuple(card.key for card in _CARDS for _ in range(card.copies))
+#: The cards a solitaire library is dealt from: those without a red dot.
+SOLITAIRE_CARDS: tuple[str, ...] = tuple(key for key in LIBRARY if not SCROLLS[key].red_dot)
 
 
 def library(rng: Rng) -> list[str]:
@@ -713,7 +715,7 @@ def library(rng: Rng) -> list[str]:
 
 def solitaire_library(rng: Rng) -> list[str]:
     """ "Remove from the game all scroll cards that have a red dot", shuffle, and deal 17: top first."""
-    return rng.shuffled([key for key in LIBRARY if not SCROLLS[key].red_dot])[:SOLITAIRE_LIBRARY]
+    return rng.shuffled(list(SOLITAIRE_CARDS))[:SOLITAIRE_LIBRARY]
 
 
 def catalogue() -> list[Scroll]:

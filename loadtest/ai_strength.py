@@ -1,0 +1,146 @@
+"""How strong and how quick the AI levels are: each against random play and the SDK's greedy strategy.
+
+``python -m loadtest.ai_strength [--level 3] [--matches 50] [--games brillig,mome]`` plays, per game at
+its smallest seat count of 2 or more, ``--matches`` matches of one AI seat against random players and
+as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
+shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
+score against random play's. Each decision's wall time is measured, under the bot service's cap (no
+clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
+process, on one core; bounded by ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
+
+The AI decides from its seat's knowledge only (:meth:`~server.engine.play.Rules.knowledge`), as the
+bot service does; the table here is the referee's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from vorpal_client.strategy import GREEDY_WORTH, Decision, greedy_strategy
+
+from server import games
+from server.ai.choose import choose
+from server.ai.levels import DEFAULT, time_cap
+from server.engine.play import AnyTable, Rules
+
+#: Solo games whose AI is judged by its average score against random play's.
+SOLO = ("bandersnatch", "borogoves")
+
+#: ``opponent(rules, table, seat, pick) -> move``.
+Opponent = Callable[[Rules, AnyTable, int, random.Random], Any]
+
+
+def random_move(rules: Rules, table: AnyTable, seat: int, pick: random.Random) -> Any:
+    return pick.choice(rules.legal_moves(table, seat))
+
+
+def greedy_move(rules: Rules, table: AnyTable, seat: int, pick: random.Random) -> Any:
+    legal = rules.legal_moves(table, seat)
+    decision = Decision(match="", game=rules.name, seat=seat, version=0, view=rules.view(table, seat),
+                        legal=rules.dump_moves(legal), events=[])  # fmt: skip
+    return rules.parse_move(greedy_strategy()(decision))
+
+
+@dataclass
+class Tally:
+    """What one (game, opponent) pairing came to."""
+
+    matches: int = 0
+    share: float = 0.0  # the AI's wins, ties shared
+    scores: list[float] = field(default_factory=list)  # solo: the AI's scores
+    reasons: Counter[str] = field(default_factory=Counter)
+    times: list[float] = field(default_factory=list)  # seconds per decision
+
+
+def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
+         tally: Tally, max_moves: int) -> None:  # fmt: skip
+    """One match: the AI in ``ai_seat`` (``level``; ``None`` level plays random in it), the others ``opponent``."""
+    options = rules.parse_options(rules.rated_options({}))
+    table, rng = rules.setup(options, seats, seed)
+    pick = random.Random(seed)
+    for version in range(max_moves):
+        if rules.outcome(table) is not None:
+            break
+        seat = rules.to_act(table)[0]
+        if seat == ai_seat and level > 0:
+            started = time.perf_counter()
+            move = choose(rules.name, rules.knowledge(table, seat), level, seed * 100_003 + version, time_cap(None))
+            tally.times.append(time.perf_counter() - started)
+        else:
+            move = (opponent or random_move)(rules, table, seat, pick)
+        rules.act(table, rng, seat, rules.dump_move(move))
+    outcome = rules.outcome(table)
+    tally.matches += 1
+    tally.reasons[outcome.reason if outcome else "unfinished"] += 1
+    if outcome is None:
+        return
+    if seats == 1:
+        tally.scores.append(float(outcome.scores[0]) if outcome.scores else 0.0)
+    elif ai_seat in outcome.winners:
+        tally.share += 1 / len(outcome.winners)
+
+
+def times(t: list[float]) -> str:
+    if not t:
+        return "—"
+    ordered = sorted(t)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return f"{statistics.median(ordered) * 1000:.0f} / {p99 * 1000:.0f}"
+
+
+def reasons(c: Counter[str]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in c.most_common())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", type=int, default=DEFAULT)
+    parser.add_argument("--matches", type=int, default=50)
+    parser.add_argument("--games", default="", help="comma-separated (default: all)")
+    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--max-moves", type=int, default=3000)
+    args = parser.parse_args(argv)
+    names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
+    print(f"level {args.level}, {args.matches} matches per row\n")
+    print("| game | seats | opponent | AI's share of wins (or mean score) | decision ms median / p99 | how ended |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for name in names:
+        rules = games.get(name)
+        seats = max(2, rules.game.min_seats)
+        rows: list[tuple[int, str, Opponent]] = []
+        if seats <= rules.game.max_seats:
+            for opp in args.opponents.split(","):
+                if opp == "random":
+                    rows.append((seats, "random", random_move))
+                elif opp == "greedy" and name in GREEDY_WORTH:
+                    rows.append((seats, "greedy", greedy_move))
+        if name in SOLO:
+            rows.append((1, "solo", random_move))
+        for n, label, opponent in rows:
+            tally = Tally()
+            for m in range(args.matches):
+                play(rules, n, m % n, args.level, opponent, 1 + m, tally, args.max_moves)
+            if n == 1:
+                base = Tally()
+                for m in range(args.matches):
+                    play(rules, 1, 0, 0, random_move, 1 + m, base, args.max_moves)
+                ai, rnd = statistics.mean(tally.scores or [0]), statistics.mean(base.scores or [0])
+                result = f"score {ai:.1f} (random play {rnd:.1f})"
+            else:
+                result = f"{tally.share / tally.matches:.0%} ({tally.share:g}/{tally.matches})"
+            print(
+                f"| {name} | {n} | {label} | {result} | {times(tally.times)} | {reasons(tally.reasons)} |", flush=True
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""What a playout is worth to each seat: the outcome's, or an estimate where it was cut short.
+
+A finished match gives each winner an equal share of one win (ties shared), the others nothing;
+a solo match gives its score, which the search scales by the range it has seen. A playout cut
+after its depth (the long games: Zimby Mojo, Jackrabbits, Gyre, Borogoves) is estimated from the
+public part alone by the game's evaluation: a score per seat, turned into shares of a win by how
+far each seat leads (:func:`shares`). A game without an evaluation of its own is estimated by the
+running score its public part keeps (:data:`SCORE_FIELDS`), else as even.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from server.engine.game import Outcome
+
+#: A seat's standing from the public part: one number per seat, higher is better.
+Evaluation = Callable[[Any, int], list[float]]
+
+
+#: Where a game keeps each seat's running score in its public part, first found first.
+SCORE_FIELDS = ("scores", "points", "gems")
+
+
+def _scores(public: Any, seats: int) -> list[float]:
+    """The public part's per-seat score list (``scores``, ``points`` or ``gems`` counts), or a solo
+    game's ``score``; else nobody leads."""
+    for name in SCORE_FIELDS:
+        values = public.__dict__.get(name)
+        if isinstance(values, list) and len(values) == seats and all(isinstance(v, int | float) for v in values):
+            return [float(v) for v in values]
+    score = public.__dict__.get("score")
+    if seats == 1 and isinstance(score, int | float):
+        return [float(score)]
+    return [0.0] * seats
+
+
+def _jackrabbits(public: Any, seats: int) -> list[float]:
+    """Royals claimed count most (three win, back on the Citadel); cards in hand pay for the next claim
+    and the journeys, jokers bought a little."""
+    return [4.0 * len(public.royals[s]) + 0.3 * public.hand_sizes[s] + 0.5 * len(public.jesters[s])
+            for s in range(seats)]  # fmt: skip
+
+
+def _zimby_mojo(public: Any, seats: int) -> list[float]:
+    """The Crown wins when delivered: a column carrying it counts most for the tribe holding it, then
+    zimbies in columns on the board (they fight and carry), then zimbies at home and mojo."""
+    out = [0.0] * seats
+    for s in range(seats):
+        tribe = public.tribes[s]
+        out[s] += 0.3 * (tribe.active + tribe.depleted) + 0.1 * tribe.mojo
+    for column in public.columns:
+        for s, count in column.zimbies.items():
+            if 0 <= s < seats:
+                out[s] += 0.5 * count
+        if column.crown is not None and 0 <= column.crown < seats:
+            out[column.crown] += 6.0
+    return out
+
+
+def _jabberwocky(public: Any, seats: int) -> list[float]:
+    """Exact bids made so far less 3 a renege; in the round under way, a seat still able to make its bid
+    (no more tricks than bid, enough cards left to reach it) is half-way to its point."""
+    out = []
+    for s in range(seats):
+        worth = float(public.made[s] - 3 * public.penalties[s])
+        bid, won = public.bids[s], public.tricks_won[s]
+        if bid is not None and public.phase == "play" and won <= bid <= won + public.cards_left[s]:
+            worth += 0.5
+        out.append(worth)
+    return out
+
+
+_GEM_COLOURS = ("green", "yellow", "purple")
+
+
+def _gyre(public: Any, seats: int) -> list[float]:
+    """Cards of a seat's colour flipped face down count most (four win); a face-up one counts for the share
+    of its value its colour's gems cover, less for the other colours' gems that keep it from flipping."""
+    out = [0.0] * seats
+    owner = {colour: s for s, colour in enumerate(public.colours)}
+    for row in public.grid:
+        for cell in row:
+            colour = cell.colour
+            s = owner.get(colour)
+            if s is None or s >= seats or cell.card[1] == str(public.face_down_value):
+                continue
+            if cell.face_down:
+                out[s] += 3.0
+                continue
+            own = cell.gems.get(colour)
+            others = sum(cell.gems.get(c) for c in _GEM_COLOURS if c != colour)
+            out[s] += 1.5 * min(own, int(cell.card[1])) / int(cell.card[1]) - 0.4 * others
+    return out
+
+
+#: The games' own evaluations; the others fall back on :func:`_scores`.
+EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": _jackrabbits,
+                                      "zimby_mojo": _zimby_mojo}  # fmt: skip
+
+
+def evaluation_for(game: str) -> Evaluation:
+    return EVALUATIONS.get(game, _scores)
+
+
+def shares(standing: Sequence[float], scale: float = 2.0) -> list[float]:
+    """Standings as shares of a win: a softmax over the seats (even when nobody leads)."""
+    top = max(standing)
+    weights = [math.exp((s - top) / scale) for s in standing]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def rewards(outcome: Outcome | None, table: Any, seats: int, evaluate: Evaluation) -> list[float]:
+    """Each seat's reward for a playout that ended with ``outcome`` (``None``: cut short) on ``table``."""
+    if seats == 1:
+        if outcome is not None and outcome.scores:
+            return [float(outcome.scores[0])]
+        return [evaluate(table.public, 1)[0]]
+    if outcome is not None:
+        share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
+        return [share if s in outcome.winners else 0.0 for s in range(seats)]
+    return shares(evaluate(table.public, seats))

@@ -1,0 +1,68 @@
+"""The strengths an AI seat may be given, and the seed each of its decisions draws from.
+
+Level 1 plays a random legal move (the server's original bot, run in the web tier); levels 2 and
+up search (:mod:`.ismcts`) with budgets fixed in iterations, not wall time, so a level plays the
+same on any machine. The wall clock only caps a search that would overrun its seat's clock
+(:func:`time_cap`).
+
+Each decision's seed is derived from a secret the server keeps and the match, seat and version:
+we can replay a decision, an opponent cannot predict it (:func:`decision_seed`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from .ismcts import Budget
+
+RANDOM = 1
+
+
+@dataclass(frozen=True)
+class Level:
+    """One strength: its number, a word for people, and its search budget (``None``: random)."""
+
+    number: int
+    title: str
+    budget: Budget | None
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, "random: any legal move", None),
+    Level(2, "novice: a short search", Budget(iterations=24, depth=6)),
+    Level(3, "club: the default", Budget(iterations=64, depth=8)),
+    Level(4, "strong", Budget(iterations=200, depth=12)),
+    Level(5, "expert: slow", Budget(iterations=800, depth=20)),
+)
+DEFAULT = 3
+BY_NUMBER = {level.number: level for level in LEVELS}
+
+#: The longest a search may run, whatever the clock (seconds; a game whose scoring is slow, such as Gimble's
+#: best arrangement, reaches it late in a match), and the share of a seat's time left it may take.
+MAX_SECONDS = 1.0
+CLOCK_SHARE = 0.25
+
+
+def level(number: int) -> Level:
+    """The level ``number`` (``KeyError`` for one that does not exist)."""
+    return BY_NUMBER[number]
+
+
+def describe() -> list[dict[str, object]]:
+    """The levels as the catalogue lists them."""
+    return [{"level": lv.number, "title": lv.title, "default": lv.number == DEFAULT,
+             "iterations": lv.budget.iterations if lv.budget else 0} for lv in LEVELS]  # fmt: skip
+
+
+def decision_seed(secret: bytes, match_id: str, seat: int, version: int) -> int:
+    """The seed of one decision: reproducible from the server's secret, unpredictable without it."""
+    digest = hashlib.blake2b(f"{match_id}:{seat}:{version}".encode(), key=secret[:64], digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def time_cap(seconds_left: float | None) -> float:
+    """The wall time (seconds) a search may take with ``seconds_left`` on its seat's clock (``None``: no clock)."""
+    if seconds_left is None:
+        return MAX_SECONDS
+    return max(0.05, min(MAX_SECONDS, seconds_left * CLOCK_SHARE))

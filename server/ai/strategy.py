@@ -1,0 +1,51 @@
+"""The AI levels as strategies of the Python SDK: ``vorpal-bot --strategy server.ai.strategy:level3``.
+
+For bot authors who install the server package next to the SDK (``vorpal_client``): a strategy takes
+the SDK's ``Decision`` (the seat's view, as the server sent it) and returns a move. The view is all
+the seat knows, so it is exactly the :class:`~server.engine.knowledge.Knowledge` the bot service
+hands its search; the search runs in the bot's own process. Each decision draws a fresh seed from
+the operating system: a strategy played by an author need not be reproducible for us.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from server import games
+from server.engine.knowledge import Knowledge
+
+from . import choose as choosing
+from .levels import DEFAULT
+
+
+def knowledge_of(decision: Any) -> Knowledge:
+    """What the deciding seat knows, read from an SDK ``Decision``'s view (``seats``: the match's seats)."""
+    game = games.get(decision.game).game
+    view = decision.view
+    public = game.public_type.model_validate(view["public"])
+    private = game.private_type.model_validate(view.get("private") or {})
+    seats = decision.seats if decision.seats is not None else game.min_seats
+    return Knowledge(decision.seat, seats, public, private)
+
+
+def at_level(level: int) -> Callable[[Any], Any]:
+    """A strategy that plays ``level`` (a level of :mod:`.levels`), within its decision's clock."""
+
+    def decide(decision: Any) -> Any:
+        rules = games.get(decision.game)
+        seconds = None if decision.clock is None else max(0.05, decision.clock * 0.25)
+        move = choosing.choose(decision.game, knowledge_of(decision), level, secrets.randbits(63), seconds)
+        return rules.dump_move(move)
+
+    decide.__name__ = f"level{level}"
+    return decide
+
+
+level2 = at_level(2)
+level3 = at_level(3)
+level4 = at_level(4)
+level5 = at_level(5)
+#: The default level (``--strategy server.ai.strategy``, whose default name is ``choose``).
+choose = at_level(DEFAULT)

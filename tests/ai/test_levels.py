@@ -1,0 +1,26 @@
+"""The levels: budgets in iterations, seeds we can replay and opponents cannot predict, a wall cap."""
+
+from __future__ import annotations
+
+from server.ai import levels
+
+
+def test_a_decisions_seed_is_the_same_for_the_same_decision_and_differs_without_the_secret() -> None:
+    seed = levels.decision_seed(b"secret", "m1", 1, 7)
+    assert seed == levels.decision_seed(b"secret", "m1", 1, 7)
+    assert seed != levels.decision_seed(b"another", "m1", 1, 7)  # an opponent without the secret
+    assert seed != levels.decision_seed(b"secret", "m1", 1, 8)  # each decision its own
+
+
+def test_level_one_is_random_and_the_others_search_more_and_more() -> None:
+    assert levels.level(1).budget is None
+    budgets = [lv.budget.iterations for lv in levels.LEVELS if lv.budget is not None]
+    assert budgets == sorted(budgets) and len(budgets) == len(levels.LEVELS) - 1
+    assert sum(1 for lv in levels.describe() if lv["default"]) == 1
+
+
+def test_a_search_takes_a_share_of_its_seats_time_left_and_never_more_than_the_cap() -> None:
+    assert levels.time_cap(None) == levels.MAX_SECONDS
+    assert levels.time_cap(2.0) == 2.0 * levels.CLOCK_SHARE
+    assert levels.time_cap(3600.0) == levels.MAX_SECONDS
+    assert levels.time_cap(0.0) > 0  # a move is still made
