@@ -34,7 +34,7 @@ SHORT = {"jabberwocky": {"rounds": 2}, "zimby_mojo": {"round_limit": 10}}
 class Recording(LiveConnection):
     """A connection that keeps a copy of every frame it receives."""
 
-    def __init__(self, url: str, protocol: str) -> None:
+    def __init__(self, url: str, protocol: str = "v2") -> None:
         super().__init__(url, protocol=protocol)
         self.frames: list[dict[str, Any]] = []
 
