@@ -1006,6 +1006,24 @@ def test_a_timed_match_from_the_form_marks_the_moves_the_clock_made(page: Any, s
     page.wait_for_selector(f".log li.timeout[data-version='{marked}'] .clock-made")
 
 
+def test_the_form_offers_the_ai_levels_for_each_bot_seat(page: Any, server: ServerProcess) -> None:
+    """Each bot seat's strength is picked from the catalogue's levels (the default selected); level 1 stays a
+    random bot (a bare seat number), a stronger one goes as ``{seat, level}``."""
+    page.goto(f"{server.url}/play/#/new/brillig")
+    page.wait_for_selector("form.new-match")
+    catalogue = httpx.get(f"{server.url}/v1/games/brillig", timeout=30).json()["bot_levels"]
+    offered = page.eval_on_selector_all("select[name=level-1] option", "os => os.map(o => Number(o.value))")
+    assert offered == [lv["level"] for lv in catalogue]
+    default = next(lv["level"] for lv in catalogue if lv["default"])
+    assert int(page.input_value("select[name=level-1]")) == default
+    page.select_option("select[name=level-1]", "4")
+    with page.expect_request(lambda r: r.method == "POST" and r.url.endswith("/v1/matches")) as sent:
+        page.click("button[type=submit]")
+    assert json.loads(sent.value.post_data or "{}")["bots"] == [{"seat": 1, "level": 4}]
+    page.wait_for_function(READY_OR_REFUSED)
+    assert page.is_hidden("#notice"), page.inner_text("#notice")
+
+
 def test_a_move_is_picked_step_by_step_with_a_cancel_and_the_debug_drawer_shows_and_sends(
     page: Any, server: ServerProcess
 ) -> None:

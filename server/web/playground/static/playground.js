@@ -208,16 +208,34 @@ async function newMatchPage(name) {
   const options = optionsForm(game.schemas.options);
   const seats = h("input", { id: "seats", name: "seats", type: "number", min: game.min_seats, max: game.max_seats, value: game.min_seats, required: true });
   const botsBox = h("fieldset", { class: "bots" });
+  const levels = game.bot_levels ?? [];
   const drawBots = () => {
     const n = Math.max(game.min_seats, Math.min(game.max_seats, Number(seats.value) || game.min_seats));
     fill(
       botsBox,
       h("legend", {}, "Seats played by the server's bots"),
       ...Array.from({ length: n }, (_, s) =>
-        h("label", { class: "check" }, h("input", { type: "checkbox", name: "bot", value: s, checked: s > 0 }), ` seat ${s}`),
+        h(
+          "div",
+          { class: "bot-seat" },
+          h("label", { class: "check" }, h("input", { type: "checkbox", name: "bot", value: s, checked: s > 0 }), ` seat ${s}`),
+          levels.length > 1
+            ? h(
+                "select",
+                { name: `level-${s}`, "aria-label": `Strength of seat ${s}'s bot` },
+                ...levels.map((lv) => h("option", { value: lv.level, selected: lv.default }, `level ${lv.level}: ${lv.title}`)),
+              )
+            : null,
+        ),
       ),
     );
   };
+  // A bot of level 1 plays at random (a bare seat number); a stronger one searches ({seat, level}).
+  const readBots = () =>
+    [...botsBox.querySelectorAll("input:checked")].map((i) => {
+      const level = Number(botsBox.querySelector(`select[name="level-${i.value}"]`)?.value ?? 1);
+      return level > 1 ? { seat: Number(i.value), level } : Number(i.value);
+    });
   seats.addEventListener("input", drawBots);
   drawBots();
   const clock = timeControlFields();
@@ -240,7 +258,7 @@ async function newMatchPage(name) {
     e.preventDefault();
     say("");
     try {
-      const bots = [...botsBox.querySelectorAll("input:checked")].map((i) => Number(i.value));
+      const bots = readBots();
       const created = await api.createMatch(game.name, Number(seats.value), { options: options.read(), bots, timeControl: clock.read() });
       if (take.checked && created.open_seats?.length !== 0) {
         const joined = await api.join(created.match, { name: you.value || null });
