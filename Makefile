@@ -14,7 +14,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest test-partition clean
+.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest test-partition test-faults clean
 
 # uv, the one tool that reads uv.lock, is itself taken from uv.lock (by hash, with pip).
 $(UV): uv.lock tools/uv_from_lock.py
@@ -96,6 +96,11 @@ jstest: $(INSTALLED)
 
 ## Partitions and Sentinel failovers under play, in network namespaces (root; minutes): how many
 ## acknowledged moves a failover loses with VORPAL_WRITE_REPLICAS=1 (none) and with 0 (printed).
+## The long fault tests (replicated Redis and Sentinel failovers, the write policy, a cluster, rolling
+## restarts, two instances on the clock with one killed): a few minutes, outside `make test`.
+test-faults: $(INSTALLED)
+	$(BIN)/pytest -q -n auto --maxprocesses 4 -m faults
+
 test-partition: $(INSTALLED)
 	$(BIN)/pytest -q -s -p no:xdist -m partition tests/store/test_partition.py
 

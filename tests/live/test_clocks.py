@@ -133,6 +133,7 @@ async def test_forfeit_in_a_larger_match_hands_the_seat_to_the_servers_bot(match
     assert entry["kind"] == "move" and entry["seat"] == seat and "timeout" not in entry
 
 
+@pytest.mark.faults  # long (two instances, one killed): `make test-faults`
 async def test_a_match_left_alone_finishes_by_timeouts_on_two_instances_even_when_one_dies(
     redis_server: EmbeddedRedis, tmp_path: Path
 ) -> None:

@@ -16,7 +16,7 @@ from tests.live.test_multi_instance import collect, step
 from tests.support.cluster import LocalCluster
 from tests.support.servers import RecordingLive, ServerProcess, check_stored, seated_match, start_instances, stop_all
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.faults]  # long: `make test-faults`, outside `make test`
 
 
 @pytest.fixture(scope="module")

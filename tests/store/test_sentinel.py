@@ -24,7 +24,7 @@ from server.store import Store
 from server.store.embedded import EmbeddedRedis, _die_with_parent, free_port, server_binary
 from tests.support.servers import ServerProcess, check_stored, seated_match
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.faults]  # long: `make test-faults`, outside `make test`
 
 MASTER = "vorpal"
 

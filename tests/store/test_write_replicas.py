@@ -22,7 +22,7 @@ from server.store.embedded import EmbeddedRedis
 from server.store.keys import match_keys
 from tests.support.servers import RecordingLive, ServerProcess, check_stored, seated_match
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.faults]  # long: `make test-faults`, outside `make test`
 
 SETTINGS = {"VORPAL_WRITE_REPLICAS": "1", "VORPAL_WRITE_TIMEOUT_MS": "300"}
 
