@@ -16,11 +16,10 @@ from typing import Any
 
 from server.ai.levels import decision_seed, time_cap
 from server.engine.knowledge import Knowledge
-from server.errors import MatchNotFound, StaleVersion
+from server.errors import StaleVersion
 
 from .matches import Matches
-from .status import MatchStatus
-from .turns import Step, Turn
+from .turns import Step, Turn, active
 
 #: ``think(game, knowledge, level, seed, seconds)``: the move the search makes, within ``seconds`` of wall time.
 Think = Callable[[str, Knowledge, int, int, float], Awaitable[Any]]
@@ -28,15 +27,10 @@ Think = Callable[[str, Knowledge, int, int, float], Awaitable[Any]]
 
 async def take_search_turn(matches: Matches, match_id: str, secret: bytes, think: Think) -> Step:
     """Make one AI seat's move, if one is to act; else say the match waits (or is over)."""
-    try:
-        record, _ = await matches.store.load(match_id)
-    except MatchNotFound:
-        return Step(Turn.OVER)
-    if record.status.ended:
-        return Step(Turn.OVER)
-    if record.status is not MatchStatus.ACTIVE:
-        return Step(Turn.WAITING)
-    snap = matches.snapshot(record)
+    found = await active(matches, match_id)
+    if isinstance(found, Step):
+        return found
+    record, snap = found
     ready = [s for s in snap.to_act(record.status) if record.level(s) >= 2]
     if not ready:
         return Step(Turn.WAITING)

@@ -15,7 +15,9 @@ from server.errors import MatchNotFound, StaleVersion
 from . import clocks
 from .bots import bot_move
 from .matches import Matches
+from .record import MatchRecord
 from .status import MatchStatus
+from .views import Snapshot
 
 
 class Turn(Enum):
@@ -30,8 +32,9 @@ class Step:
     wake_at: int | None = None  # ms since the epoch: the next deadline, when to look again
 
 
-async def take_turn(matches: Matches, match_id: str) -> Step:
-    """Play one bot move, or apply one timeout, if one is due; else say when to look again."""
+async def active(matches: Matches, match_id: str) -> tuple[MatchRecord, Snapshot] | Step:
+    """The match and its table if it is under way; else the step that says why not (over or gone, or
+    not started). What every kind of turn (this module's, the AI seats') reads first."""
     try:
         record, _ = await matches.store.load(match_id)
     except MatchNotFound:
@@ -40,7 +43,15 @@ async def take_turn(matches: Matches, match_id: str) -> Step:
         return Step(Turn.OVER)
     if record.status is not MatchStatus.ACTIVE:
         return Step(Turn.WAITING)
-    snap = matches.snapshot(record)
+    return record, matches.snapshot(record)
+
+
+async def take_turn(matches: Matches, match_id: str) -> Step:
+    """Play one bot move, or apply one timeout, if one is due; else say when to look again."""
+    found = await active(matches, match_id)
+    if isinstance(found, Step):
+        return found
+    record, snap = found
     ready = [s for s in snap.to_act(record.status) if record.level(s) == 1]  # the bot service plays the others
     due = [] if ready else clocks.due(record.clock, matches.clock())
     if not ready and not due:

@@ -17,8 +17,9 @@ from server.errors import AccountDisabled, BadRequest, Unauthorized, Unavailable
 
 from .auth import bearer
 from .openapi import Auth, Query, operation
+from .params import query_int
 from .responses import AccountMatches, KeyRevoked, NoticeList, answer
-from .rest import Body, parse, query_int
+from .rest import Body, parse
 from .services import services
 
 

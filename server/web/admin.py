@@ -16,8 +16,9 @@ from server.errors import AccountNotFound, BadRequest, MatchOver, StaleVersion, 
 
 from .auth import require_admin
 from .openapi import LOBBY_FILTER, Auth, Query, operation
+from .params import query_int
 from .responses import AccountList, answer
-from .rest import listing, match_id, query_int
+from .rest import listing, match_id
 from .services import Services, services
 
 

@@ -27,8 +27,9 @@ from server.errors import (
 from .accounts import api_key
 from .admin import admin
 from .openapi import Auth, Query, operation, per_game
+from .params import query_int
 from .responses import LadderDeleted, LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
-from .rest import Body, parse, query_int
+from .rest import Body, parse
 from .services import services
 
 BOARD_LIMIT = Query("limit", {"type": "integer", "minimum": 1, "maximum": 1000, "default": 100}, "at most this many")

@@ -49,6 +49,7 @@ from server.errors import (
 from .auth import bearer
 from .drain import draining
 from .openapi import LOBBY_FILTER, SINCE, Auth, operation, per_game
+from .params import query_int
 from .responses import (
     Alive,
     ChatLog,
@@ -158,24 +159,6 @@ async def parse(request: Request, model: type[Body]) -> Any:
         err = exc.errors(include_url=False)[0]
         where = ".".join(str(p) for p in err["loc"]) or "body"
         raise BadRequest(f"{where}: {err['msg']}") from None
-
-
-#: The largest integer a query parameter takes (versions and limits stay far below it).
-MAX_INT = 2**63 - 1
-
-
-def query_int(request: Request, name: str, default: int, low: int, high: int = MAX_INT) -> int:
-    """An integer query parameter: ASCII digits only (no sign, no blanks, no fraction), within bounds."""
-    raw = request.query_params.get(name)
-    if raw is None:
-        return default
-    bounds = f"{low}..{high}" if high != MAX_INT else f">= {low}"
-    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(high)):
-        raise BadRequest(f"{name} must be an integer {bounds}")
-    value = int(raw)
-    if not low <= value <= high:
-        raise BadRequest(f"{name} must be {bounds}")
-    return value
 
 
 def match_id(request: Request) -> str:

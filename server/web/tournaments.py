@@ -49,8 +49,9 @@ from server.errors import (
 from .accounts import api_key
 from .auth import bearer, require_admin
 from .openapi import LIMIT, Auth, Query, operation, per_game
+from .params import query_int
 from .responses import TournamentList, TournamentView, answer
-from .rest import Body, parse, query_int
+from .rest import Body, parse
 from .services import services
 
 FORMAT = Query("format", {"type": "string", "enum": ["json", "csv"], "default": "json"},

@@ -13,21 +13,14 @@ from starlette.responses import Response
 from starlette.routing import Route
 from vorpal_protocol import MatchState
 
-from server.errors import BadRequest, Unavailable, VersionNotFound
+from server.errors import Unavailable, VersionNotFound
 
 from .auth import bearer
 from .openapi import Auth, operation
+from .params import parse_int
 from .responses import answer
-from .rest import MAX_INT, match_id
+from .rest import match_id
 from .services import services
-
-
-def path_int(request: Request, name: str) -> int:
-    """An integer path parameter: ASCII digits only (no sign, no blanks, no fraction), at most :data:`MAX_INT`."""
-    raw: str = request.path_params[name]
-    if not (raw.isascii() and raw.isdigit()) or len(raw.lstrip("0")) > len(str(MAX_INT)) or int(raw) > MAX_INT:
-        raise BadRequest(f"{name} must be an integer 0..{MAX_INT}")
-    return int(raw)
 
 
 @operation(
@@ -39,7 +32,7 @@ def path_int(request: Request, name: str) -> int:
     errors=[VersionNotFound, Unavailable],
 )
 async def match_at(request: Request) -> Response:
-    version = path_int(request, "version")
+    version = parse_int(request.path_params["version"], "version")
     return answer(MatchState, await services(request).matches.state_at(match_id(request), bearer(request), version))
 
 
