@@ -97,7 +97,7 @@ class Subscription:
     #: from the log then), never as they are published.
     delay: SpectatorDelay | None = None
     #: Called when the match is found at an earlier version than this subscriber was sent (a failover
-    #: lost what it had seen): the socket tells its client to resume (1012), which then learns what
+    #: lost what it had seen): the socket tells its client to resume (close code 4001), which then learns what
     #: the match now is. No frame could say it: every frame only moves a version forward.
     went_back: Callable[[], None] = lambda: None
     #: Protocol v2: events carry a patch of the view (:meth:`server.live.frames.Frames.v2_frame`).

@@ -19,7 +19,7 @@ A peer that stops reading is dropped: a send that waits longer than
 frame is not read within as long again.
 
 Long because one :class:`Connection` holds a socket's requests and its outgoing frames, which
-share its state (the session's counts, how it closes: 1008 when behind, 1012 when a match it
+share its state (the session's counts, how it closes: 1008 when behind, 4001 when a match it
 follows went back); the outbox is the part to move out next.
 """
 
@@ -73,6 +73,8 @@ slow_readers = LogLimiter(log, logging.WARNING)
 SOCKET_EXTENSION = "vorpal.socket"
 SLOW_READER = "too slow to read: reconnect and resume"
 WENT_BACK = "the match went back to an earlier version (a failover): reconnect and resume"
+#: The close code that says so (a private-use code: PROTOCOL.md, close codes).
+WENT_BACK_CODE = 4001
 #: Set in that extension while frames wait in a connection's outbox: a shutdown closes the socket after them.
 BACKLOG = "backlog"
 #: The endpoint's path.
@@ -134,12 +136,13 @@ class Connection:
 
     def went_back(self) -> None:
         """A match this socket follows is at an earlier version than it was sent (a failover lost
-        the rest): close with 1012 behind the frames queued, so that the client reconnects at once
-        and resumes at what the match now is. Rare, and no frame could say it."""
+        the rest): close with 4001 behind the frames queued, so that the client reconnects at once
+        and resumes at what the match now is. Rare, and no frame could say it. Not 1012: requests in
+        flight may have been applied, unanswered (PROTOCOL.md, close codes)."""
         if self.overflowed or self.closed:
             return
         self.overflowed = True  # nothing more is queued for it
-        self.close_with = (1012, WENT_BACK)
+        self.close_with = (WENT_BACK_CODE, WENT_BACK)
         self._queue(None)
 
     def _queue(self, data: bytes | None) -> None:
