@@ -136,13 +136,14 @@ class Hub:
         self.notices.on_notice(account_id, text)
 
     def _on_message(self, match_id: str, note: dict[str, Any]) -> None:
-        if note.get("kind") == "resync":  # a confirmed change whose notification was never sent (replicas.py)
-            self._on_resync(match_id)
-            return
-        if note.get("kind") == "chat":
+        kind = note.get("kind")
+        if kind == "chat":
             frame = {"type": "chat", "match": match_id, **note["chat"]}
             for sub in self.local.get(match_id, ()):
                 sub.send(frame)
+            return
+        if kind == "resync":  # a confirmed change whose notification was never sent (store/replicas.py)
+            self._on_resync(match_id)
             return
         n = Notification(note)
         subs = list(self.local.get(match_id, ()))

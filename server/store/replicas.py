@@ -124,6 +124,8 @@ class WritePolicy:
         self.main, self.commits, self.wait = main, commits, wait
         #: Matches with a change answered ``unavailable``, and the task that announces it once confirmed.
         self._unconfirmed: dict[str, asyncio.Task[None]] = {}
+        #: Matches whose unconfirmed changes no successful wait has covered yet.
+        self._owed: set[str] = set()
 
     async def confirm(self, fence: tuple[Arg, ...] | None = None) -> None:
         """Wait for the replicas. ``fence``: a write made first, on the commits' connection, when the change
@@ -170,23 +172,28 @@ class WritePolicy:
         it again (its own resync may show it applied): keep asking the replicas in the background, then cue
         the subscribers to read the log. Only a cue, never the change's notification: after a failover the
         confirmation comes from a new primary, which may not have the change at all."""
+        self._owed.add(match_id)
         if match_id not in self._unconfirmed:
             task = asyncio.create_task(self._announce_when_confirmed(match_id))
             self._unconfirmed[match_id] = task
             task.add_done_callback(lambda _: self._unconfirmed.pop(match_id, None))
 
     async def _announce_when_confirmed(self, match_id: str) -> None:
-        pause = CONFIRM_PAUSE_S
-        for _ in range(CONFIRM_ATTEMPTS):
+        pause, failed = CONFIRM_PAUSE_S, 0
+        while match_id in self._owed and failed < CONFIRM_ATTEMPTS:
             await asyncio.sleep(pause)
+            # A change answered unavailable from now on is owed again: this wait may not cover it.
+            self._owed.discard(match_id)
             try:
                 await self.confirm()
             except Unavailable:
-                pause = min(pause * 2, MAX_CONFIRM_PAUSE_S)
+                self._owed.add(match_id)
+                pause, failed = min(pause * 2, MAX_CONFIRM_PAUSE_S), failed + 1
                 continue
             await self.publish(match_id, RESYNC_NOTE)
-            return
-        log.warning("match %s: a change answered unavailable was never confirmed by the replicas", match_id)
+        if match_id in self._owed:
+            self._owed.discard(match_id)
+            log.warning("match %s: a change answered unavailable was never confirmed by the replicas", match_id)
 
     def close(self) -> None:
         for task in list(self._unconfirmed.values()):
