@@ -163,8 +163,10 @@ class Procs:
         per = 1 if self.mode == "ports" else self.workers
         for _ in range(instances):
             port = free_port()
+            # The web tier alone (--no-bots): these workloads have no AI seats, and a bot service is a process
+            # of its own that scales apart (its RSS would count as the instance's).
             cmd = [vorpal, "serve", "--host", "127.0.0.1", "--port", str(port), "--workers", str(per),
-                   "--redis-url", self.redis_url, "--log-level", "warning"]  # fmt: skip
+                   "--redis-url", self.redis_url, "--log-level", "warning", "--no-bots"]  # fmt: skip
             with open(self.logdir / f"server-{port}.log", "ab") as out:
                 self.servers.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT))
             self.ports.append(port)
