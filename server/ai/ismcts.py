@@ -39,6 +39,7 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 
 from .evaluation import Evaluation, evaluation_for, rewards
+from .policies import Policy, policy_for
 
 #: The exploration constant of UCB1 (rewards are shares of a win, in [0, 1]).
 EXPLORATION = 0.7
@@ -85,6 +86,7 @@ class Search:
         self.deadline = deadline
         self.clock = clock
         self.evaluate: Evaluation = evaluation_for(self.game.name)
+        self.policy: Policy = policy_for(self.game.name)
         self.root = Node(seat=-1)
         self.iterations = 0
         self._low = math.inf  # solo games: the reward's range seen so far, to scale it into [0, 1]
@@ -162,8 +164,9 @@ class Search:
         return mean
 
     def playout(self, table: AnyTable) -> Sequence[float]:
-        """Random moves from ``table`` until the match ends or ``depth`` moves are played; each seat's reward."""
-        game, rules, pick = self.game, self.rules, self.pick
+        """The game's playout policy (:mod:`.policies`: random moves, unless the game has its own) from ``table``
+        until the match ends or ``depth`` moves are played; each seat's reward."""
+        game, rules, pick, policy = self.game, self.rules, self.pick, self.policy
         for _ in range(self.budget.depth):
             outcome = game.outcome(table.public)
             if outcome is not None:
@@ -175,7 +178,7 @@ class Search:
             legal = game.legal_moves(table.public, table.private[seat], seat)
             if not legal:
                 break
-            rules.advance(table, self.rng, seat, pick.choice(legal))
+            rules.advance(table, self.rng, seat, policy(rules, table, seat, legal, pick))
         result = rewards(game.outcome(table.public), table, self.knowledge.seats, self.evaluate)
         if self.knowledge.seats == 1:
             self._low, self._high = min(self._low, result[0]), max(self._high, result[0])

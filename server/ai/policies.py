@@ -1,0 +1,47 @@
+"""How a playout picks its moves: at random, unless a game has a policy of its own.
+
+A random playout is the textbook ISMCTS one, and enough where a game's good moves are rare enough
+to matter little to its average (most of the microgames). Where a random player wastes a whole
+match (Zimby Mojo's King never dies) or a simple rule of thumb beats it every time (Brillig's
+greedy collector), the playouts judge a move by play no opponent would make, and the search learns
+little. A game's policy plays the rule of thumb, usually with a share of random moves left in so
+that a playout still explores (``epsilon``-greedy). It sees what a playout sees: the sampled table,
+never the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from server.engine.play import AnyTable, Rules
+
+#: ``policy(rules, table, seat, legal, pick) -> move``: one of ``legal`` for ``seat`` on the sampled ``table``.
+Policy = Callable[[Rules, AnyTable, int, Sequence[Any], random.Random], Any]
+
+
+def uniform(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
+    """Any legal move, each as likely."""
+    return pick.choice(legal)
+
+
+def greedy(worth: Callable[[AnyTable, int, Any], float], epsilon: float) -> Policy:
+    """The move ``worth`` rates highest (ties: a random one of them), except a random move with chance ``epsilon``."""
+
+    def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
+        if len(legal) == 1 or pick.random() < epsilon:
+            return pick.choice(legal)
+        values = [worth(table, seat, move) for move in legal]
+        top = max(values)
+        return pick.choice([move for move, value in zip(legal, values, strict=True) if value == top])
+
+    return policy
+
+
+#: The games' own playout policies; the others play uniformly at random.
+POLICIES: dict[str, Policy] = {}
+
+
+def policy_for(game: str) -> Policy:
+    return POLICIES.get(game, uniform)
