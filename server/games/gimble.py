@@ -227,22 +227,34 @@ def _duplicate_choices(indices: list[int]) -> Iterator[tuple[int, ...]]:
         yield from combinations(indices, k)
 
 
-def _arrange(ps: list[Piece]) -> Arrangement:
+@lru_cache(maxsize=4096)
+def _best_duplicates(key: tuple[tuple[str, int], ...]) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """The best choice of duplicates for pieces ``key`` (each piece's colour and value, in order): the score of
+    the whole arrangement it allows, and the groups of piece indices it puts in duplicates (the first best
+    in the order :func:`_duplicate_choices` lists them). Pure in ``key``, so kept: the search scores the same
+    hands again and again (``server/ai``)."""
     by_value: dict[int, list[int]] = {}
-    for i, p in enumerate(ps):
-        by_value.setdefault(p.value, []).append(i)
+    for i, (_, v) in enumerate(key):
+        by_value.setdefault(v, []).append(i)
     groups = [idx for idx in by_value.values() if len(idx) >= MIN_DUPLICATES]
-    best: tuple[int, list[tuple[int, ...]], set[int]] | None = None
+    by_colour = [[(i, v) for i, (c, v) in enumerate(key) if c == colour_] for colour_ in COLOURS]
+    for column in by_colour:
+        column.sort(key=lambda iv: iv[1])
+    best: tuple[int, tuple[tuple[int, ...], ...]] | None = None
     for choice in product(*(list(_duplicate_choices(g)) for g in groups)):
         in_dups = {i for group in choice for i in group}
         score = sum(duplicates_score(len(group)) for group in choice)
-        for c in COLOURS:
-            vals = tuple(sorted(p.value for i, p in enumerate(ps) if i not in in_dups and p.colour == c))
-            score += _best_runs(vals)[0]
+        for column in by_colour:
+            score += _best_runs(tuple(v for i, v in column if i not in in_dups))[0]
         if best is None or score > best[0]:
-            best = (score, [g for g in choice if g], in_dups)
+            best = (score, tuple(g for g in choice if g))
     assert best is not None
-    _, dup_groups, in_dups = best
+    return best
+
+
+def _arrange(ps: list[Piece]) -> Arrangement:
+    _, dup_groups = _best_duplicates(tuple((p.colour, p.value) for p in ps))
+    in_dups = {i for group in dup_groups for i in group}
     runs: list[list[Piece]] = []
     unused: list[Piece] = []
     for c in COLOURS:
@@ -270,7 +282,17 @@ def _arrange(ps: list[Piece]) -> Arrangement:
 
 
 def best_arrangement(hand: Sequence[str], gems: Gems, wild: str) -> Arrangement:
-    """The highest-scoring arrangement; among equals, the lowest wild value."""
+    """The highest-scoring arrangement; among equals, the lowest wild value (a copy of its own: the
+    scoring is kept per hand, :func:`_best_arrangement`)."""
+    held = tuple(gems.get(c) for c in COLOURS)
+    return _best_arrangement(tuple(sorted(hand)), held, wild).model_copy(deep=True)
+
+
+@lru_cache(maxsize=1024)
+def _best_arrangement(hand: tuple[str, ...], held: tuple[int, ...], wild: str) -> Arrangement:
+    """:func:`best_arrangement` of a hand (sorted), the gems held of each colour of :data:`COLOURS`, and a
+    wild colour: pure in them, so kept, as the AI's search scores the same hands again and again."""
+    gems = Gems(**dict(zip(COLOURS, held, strict=True)))
     best: Arrangement | None = None
     for w in WILD_VALUES:
         arr = _arrange(pieces(hand, gems, wild, w))

@@ -296,6 +296,15 @@ def test_the_server_scores_the_sample_hand_at_its_best() -> None:
     assert best.unused == [P("yellow", 4)]
 
 
+def test_a_hand_scored_again_is_scored_the_same_and_each_answer_is_its_own() -> None:
+    """Scoring is kept per hand (the AI's search scores the same hands often): the order the cards are
+    listed in does not matter, and changing one answer does not change the next."""
+    first = best_arrangement(SAMPLE_HAND, SAMPLE_GEMS, "purple")
+    first.runs.clear()
+    again = best_arrangement(list(reversed(SAMPLE_HAND)), SAMPLE_GEMS, "purple")
+    assert again.score == 28 and [p.value for p in again.runs[1]] == [2, 3, 4, 5]
+
+
 def test_runs_must_be_three_consecutive_of_one_colour() -> None:
     with pytest.raises(ValueError, match="3 or more"):
         arrangement_score([[P("green", 5), P("green", 6, "gems")]], [], [])
