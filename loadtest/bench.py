@@ -62,6 +62,7 @@ import httpx
 import psutil
 import redis
 
+from loadtest.ai_beside import AiBeside
 from loadtest.loadgen import (
     SUBPROTOCOL,
     SUBPROTOCOL_V2,
@@ -354,6 +355,13 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     protocol = SUBPROTOCOL_V2 if args.protocol == "v2" else SUBPROTOCOL
     seats = await open_seats(specs, stats, rnd, args.spectators, protocol)
     setup_s = time.perf_counter() - t_setup
+    ai = None
+    if args.ai_matches:  # all-AI matches kept going beside the workload, their searches in a bot service
+        ai = AiBeside(procs.ports, procs.redis_url, {**os.environ, **procs.env}, procs.logdir,
+                      matches=args.ai_matches, level=args.ai_level, games=parse_games(args.ai_games))  # fmt: skip
+        await ai.start()
+        await asyncio.sleep(3)  # the bot service's leases taken, its searches under way
+    bots = [p for p in [ai.process() if ai else None] if p is not None]
     players = [s for s in seats if s.seat is not None]
     done = asyncio.get_running_loop().create_future()
     left = [len(players)]
@@ -371,7 +379,10 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     profilers = start_profilers(args.profile, procs, procs.logdir) if args.profile else []
     freeze_gc()
     cpu0, rcpu0, me0, busy0 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+    bcpu0 = cpu_s(bots)
     t0 = time.perf_counter()
+    if ai:
+        ai.count(True)
     for s in players:
         s.live = True
         if s.legal:
@@ -380,7 +391,10 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     if not whole:  # the figures cover the window after the warm-up only
         await asyncio.sleep(args.warmup)
         cpu0, rcpu0, me0, busy0 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+        bcpu0 = cpu_s(bots)
         t0 += args.warmup
+        if ai:
+            ai.moves = 0
     timeout = args.timeout if whole else max(0.0, args.duration - args.warmup)
     try:
         await asyncio.wait_for(asyncio.shield(done), timeout)
@@ -391,6 +405,9 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     for s in players:
         s.live = False
     cpu1, rcpu1, me1, busy1 = cpu_s(tree), cpu_s([redis_proc] if redis_proc else []), os.times(), busy_jiffies()
+    bcpu1 = cpu_s(bots)
+    if ai:
+        ai.count(False)
     stop_profilers(profilers)
     await asyncio.sleep(0.2)
     if whole:
@@ -428,6 +445,12 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
         "setup_s": round(setup_s, 1), "errors": stats.errors, "refused": stats.refused,
         "closed_early": stats.closed_early, "error_samples": stats.messages, "server_pids": len(pids),
     }  # fmt: skip
+    if ai:
+        await ai.stop()
+        out.update({"ai_matches": args.ai_matches, "ai_level": args.ai_level, "ai_games": args.ai_games,
+                    "ai_matches_finished": ai.finished, "ai_versions": ai.moves,
+                    "ai_versions_per_s": round(ai.moves / window, 1) if window else 0,
+                    "bots_cpu_util": round((bcpu1 - bcpu0) / (t1 - t0), 2)})  # fmt: skip
     for s in seats:
         s.done = True
         s.close()
@@ -602,6 +625,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--results", default=None, help="folder for per-run JSON (default loadtest/results/<stamp>)")
     p.add_argument("--env", action="append", default=[], help="NAME=VALUE for the server processes")
+    p.add_argument(
+        "--ai-matches",
+        type=int,
+        default=0,
+        help="keep this many all-AI matches going beside the workload, in a bot service of their own",
+    )
+    p.add_argument("--ai-level", type=int, default=3, help="the AI matches' level (default 3, the default level)")
+    p.add_argument("--ai-games", default="brillig:2,gimble:2,jabberwocky:3", help="the AI matches' games:seats")
     args = p.parse_args(argv)
     if args.games != STANDARD and args.think == 0 and args.duration == 0:
         p.error("--games other than the standard workload's: give --duration (its matches have no fixed length)")
