@@ -29,6 +29,7 @@ from vorpal_client.strategy import GREEDY_WORTH, Decision, greedy_strategy
 from server import games
 from server.ai.choose import choose
 from server.ai.levels import DEFAULT, time_cap
+from server.engine.game import Event
 from server.engine.play import AnyTable, Rules
 
 #: Solo games whose AI is judged by its average score against random play's.
@@ -66,17 +67,19 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
     options = rules.parse_options(rules.rated_options({}))
     table, rng = rules.setup(options, seats, seed)
     pick = random.Random(seed)
+    events: list[Event] = []  # what the AI has seen, in a game that remembers (the bot service reads the log)
     for version in range(max_moves):
         if rules.outcome(table) is not None:
             break
         seat = rules.to_act(table)[0]
         if seat == ai_seat and level > 0:
             started = time.perf_counter()
-            move = choose(rules.name, rules.knowledge(table, seat), level, seed * 100_003 + version, time_cap(None))
+            knowledge = rules.knowledge(table, seat, rules.seen(events, seat))
+            move = choose(rules.name, knowledge, level, seed * 100_003 + version, time_cap(None))
             tally.times.append(time.perf_counter() - started)
         else:
             move = (opponent or random_move)(rules, table, seat, pick)
-        rules.act(table, rng, seat, rules.dump_move(move))
+        events.append(rules.act(table, rng, seat, rules.dump_move(move))[1])
     outcome = rules.outcome(table)
     tally.matches += 1
     tally.reasons[outcome.reason if outcome else "unfinished"] += 1

@@ -60,6 +60,7 @@ from pydantic import (
 
 from .errors import IllegalMove
 from .events import EventModel
+from .knowledge import Seen
 from .rng import Rng
 from .windows import Window
 
@@ -253,6 +254,11 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     #: bounded by its seats (:meth:`server.engine.play.Rules.options_schema`).
     seat_options: ClassVar[tuple[str, ...]] = ()
 
+    #: Whether :meth:`determinize` reads the events a seat has seen (``seen``): a game whose views forget what
+    #: every seat saw (Jabberwocky's earlier tricks of a round) and whose samples must not contradict it. The
+    #: bot service reads a match's log for the AI seats of such a game only.
+    remembers: ClassVar[bool] = False
+
     def check_options(self, options: OptionsT, seats: int) -> None:
         """Raise :class:`BadOptions` if ``options`` do not fit ``seats`` (schema checks aside)."""
 
@@ -325,11 +331,12 @@ class Game(ABC, Generic[OptionsT, MoveT, PublicT, PrivateT, SecretT]):
     # -- what a seat may know (AI opponents) --------------------------------------------
 
     def determinize(
-        self, public: PublicT, private: PrivateT, seat: int, seats: int, rng: Rng
+        self, public: PublicT, private: PrivateT, seat: int, seats: int, rng: Rng, seen: Seen = ()
     ) -> Table[PublicT, PrivateT, SecretT]:
         """A whole table consistent with what ``seat`` knows (``public`` and its own ``private``),
         the unknown parts (other seats' private parts, the secret) sampled with ``rng``, the bot's
         own generator. ``public`` and ``private`` are the caller's copies: the sample may hold them.
+        ``seen``: the events the seat has received, given only to a game that :attr:`remembers`.
 
         The seat's view of the sample equals its view of the real table. The default serves a game
         with no hidden parts (every private part and the secret are :class:`Nothing`); a game with

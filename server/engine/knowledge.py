@@ -13,15 +13,23 @@ into hands of the public sizes; a sampled table put together) is :mod:`server.en
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+#: The events a seat has received so far in a match, in order, each as its part of the event
+#: (:func:`~server.engine.play.event_for`: the public part, its own private part, the chance steps'
+#: alike): what the seat has *seen*, beyond what its view still shows (the earlier tricks of a round).
+Seen = Sequence[dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """One seat's knowledge of a table: its public part and the seat's own private part (copies)."""
+    """One seat's knowledge of a table: its public part and the seat's own private part (copies), and,
+    for a game that remembers (:attr:`~server.engine.game.Game.remembers`), the events it has seen."""
 
     seat: int
     seats: int
     public: Any
     private: Any
+    seen: Seen = ()

@@ -10,6 +10,7 @@ per recipient, in ``server/domain/views.py``, which redacts nothing itself.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -18,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from .errors import BadMove, BadOptions, MatchOver, NotYourTurn
 from .game import ENGINE_REASONS, Event, Game, Options, Outcome, Table
-from .knowledge import Knowledge
+from .knowledge import Knowledge, Seen
 from .option_rules import alternatives
 from .rng import Rng
 from .windows import Pass
@@ -181,17 +182,23 @@ class Rules:
                     return move
         return self.game.default_move(table.public, table.private[seat], seat, legal)
 
-    def knowledge(self, table: AnyTable, seat: int) -> Knowledge:
-        """What ``seat`` knows of ``table``: copies of the public part and its own private part."""
+    def knowledge(self, table: AnyTable, seat: int, seen: Seen = ()) -> Knowledge:
+        """What ``seat`` knows of ``table``: copies of the public part and its own private part; ``seen``, the
+        events it has received (:func:`event_for` of each), kept if the game :attr:`~.game.Game.remembers`."""
         return Knowledge(seat, len(table.private), table.public.model_copy(deep=True),
-                         table.private[seat].model_copy(deep=True))  # fmt: skip
+                         table.private[seat].model_copy(deep=True),
+                         tuple(seen) if self.game.remembers else ())  # fmt: skip
+
+    def seen(self, events: Iterable[Event], seat: int) -> list[dict[str, Any]]:
+        """``seat``'s part of each of ``events`` (a match's, in order): what it has seen (:data:`.knowledge.Seen`)."""
+        return [event_for(event, seat) for event in events]
 
     def determinize(self, knowledge: Knowledge, rng: Rng) -> AnyTable:
         """A whole table consistent with ``knowledge``, its unknown parts sampled with ``rng`` (the
         bot's own generator): :meth:`~server.engine.game.Game.determinize` on fresh copies."""
         k = knowledge
         return self.game.determinize(
-            k.public.model_copy(deep=True), k.private.model_copy(deep=True), k.seat, k.seats, rng
+            k.public.model_copy(deep=True), k.private.model_copy(deep=True), k.seat, k.seats, rng, k.seen
         )
 
     def forfeit(self, table: AnyTable, seat: int) -> Outcome | None:

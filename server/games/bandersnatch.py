@@ -100,6 +100,7 @@ from server.engine import (
 )
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
+from server.engine.knowledge import Seen
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.piles import draw_up_to
 from server.engine.sampling import assemble, unseen
@@ -516,7 +517,7 @@ class Bandersnatch(
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> BTable:
         """The deck: the Number cards neither on the field, in the hand, discarded nor out of the game,
         in a random order (the player holds the only hand; the deck's order is all it cannot know)."""
         on_field = (slot.card for _, slot in field_cards(public))

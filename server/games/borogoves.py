@@ -106,6 +106,7 @@ from server.engine import (
 )
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Pos, adjacent, placements
+from server.engine.knowledge import Seen
 from server.engine.legs import Legs, role_holder
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.option_rules import one_of
@@ -572,7 +573,7 @@ class Borogoves(Decisions[Public, Private, Secret, AnyMove], Game[BorogovesOptio
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> BTable:
         """The cartographer's hand (when it is another seat's) and the map deck dealt at random from
         the fifteen Number cards less those on the map, the card drawn for the turn and the seat's own
         hand; the seat that is not the cartographer holds nothing (the last leg's hand was all placed).

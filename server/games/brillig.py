@@ -78,6 +78,7 @@ from server.engine import (
     Rng,
     Table,
 )
+from server.engine.knowledge import Seen
 from server.engine.numbers import (
     COLOURS,
     GEMS_PER_COLOUR,
@@ -489,7 +490,7 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> BTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> BTable:
         """The opponent's hand, its face-down card and the bonus deck dealt at random from the fifteen
         Number cards less those ``seat`` knows the place of.
 
@@ -501,20 +502,20 @@ class Brillig(Game[BrilligOptions, AnyMove, Public, Private, Secret]):
         card went back into the deck (the other seat may have taken it out again since).
         """
         other = 1 - seat
-        seen: list[str] = [*private.hand, *public.assignment_cards[0], *public.assignment_cards[1]]
-        seen += [c.card for cards in public.collections for c in cards]
+        placed: list[str] = [*private.hand, *public.assignment_cards[0], *public.assignment_cards[1]]
+        placed += [c.card for cards in public.collections for c in cards]
         if public.phase == "bonus":
-            seen += [c for s in public.bonus_queue if (c := public.collection[s]) is not None]
+            placed += [c for s in public.bonus_queue if (c := public.collection[s]) is not None]
         if private.face_down is not None:
-            seen.append(private.face_down)
+            placed.append(private.face_down)
         sealing = public.phase in ("assign_card", "collect_card") and public.committed.seats[other]
         if public.shown_hands is not None:
             hand, face_down = list(public.shown_hands[other]), list[str]()
-            bonus = unseen(_ALL_CARDS, seen, hand)
+            bonus = unseen(_ALL_CARDS, placed, hand)
         else:
             offer = private.bonus_offer or []
             sizes = [public.hand_sizes[other], int(sealing), 0 if offer else BONUS_CARDS]
-            (hand, face_down, bonus), _ = deal_unseen(unseen(_ALL_CARDS, seen, offer), sizes, rng)
+            (hand, face_down, bonus), _ = deal_unseen(unseen(_ALL_CARDS, placed, offer), sizes, rng)
             bonus = list(offer) if offer else bonus
         theirs = Private.model_construct(hand=sort_cards(hand), face_down=face_down[0] if face_down else None,
                                          bonus_offer=None)  # fmt: skip

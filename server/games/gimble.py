@@ -81,6 +81,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine.knowledge import Seen
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, order_key, value
 from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -614,7 +615,7 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> GTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> GTable:
         """The other hands dealt at random, each of its public size, from the Number cards neither in
         the display nor in the seat's hand; the rest is the deck, shuffled. The other wild cards (and,
         with 2 players, the unused one) are the Jabberwocky colours less the seat's own, dealt at random.
@@ -627,8 +628,8 @@ class Gimble(Game[GimbleOptions, GimbleMove, Public, Private, Secret]):
         if public.results is not None:
             hands: list[list[str]] = [list(r.hand) for r in public.results]
             wilds: list[Colour] = [r.wild for r in public.results]
-            seen = [c for h in hands for c in h]
-            deck = unseen(_ALL_CARDS, seen, (d.card for d in public.display))
+            shown = [c for h in hands for c in h]
+            deck = unseen(_ALL_CARDS, shown, (d.card for d in public.display))
             spare = unseen(_WILDS, wilds)
         else:
             sizes = [0 if s == seat else public.hand_sizes[s] for s in range(seats)]

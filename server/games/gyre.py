@@ -161,6 +161,7 @@ from server.engine import (
 )
 from server.engine.decisions import Decisions, Underway
 from server.engine.grid import Grid, Pos
+from server.engine.knowledge import Seen
 from server.engine.numbers import NUMBER_CARD_PATTERN, Gems, number_deck, value
 from server.engine.option_rules import either, on, unset
 from server.engine.sampling import assemble
@@ -705,7 +706,7 @@ class Gyre(Decisions[Public, Nothing, Secret, GyreMove], Game[GyreOptions, GyreM
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Nothing, seat: int, seats: int, rng: Rng) -> GTable:
+    def determinize(self, public: Public, private: Nothing, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> GTable:
         """Nothing is hidden, so nothing is drawn: the table is the public part, with the repetition rule's
         record rebuilt from it as far as it tells, the position on the table counted as often as the public
         ``seen`` says. The earlier positions since the last flip are not in the public part (a seat saw

@@ -69,6 +69,7 @@ from server.engine import (
     Table,
 )
 from server.engine.cards import STANDARD_DECK, deal, is_card, rank, sort_hand, suit
+from server.engine.knowledge import Seen
 from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
 from server.engine.tricks import can_follow, trick_winner
@@ -183,6 +184,26 @@ def _voids(tricks: list[list[TrickPlay]], seats: int) -> list[set[str]]:
     return voids
 
 
+def _round_tricks(seen: Seen) -> list[list[TrickPlay]]:
+    """The tricks of the round under way, the last one maybe unfinished, from the events a seat has seen (a
+    round ends with the card that carries ``round_over``; read back from the newest event to it, as a
+    search reads this for every sample)."""
+    plays = []
+    for event in reversed(seen):
+        played = event["public"]
+        if played.get("type") != "play":
+            continue
+        if played.get("round_over") is not None:
+            break
+        plays.append(played)
+    tricks: list[list[TrickPlay]] = [[]]
+    for played in reversed(plays):
+        tricks[-1].append(TrickPlay.model_construct(seat=played["seat"], card=played["card"]))
+        if played.get("trick_winner") is not None:
+            tricks.append([])
+    return tricks
+
+
 def scores(public: Public) -> list[int]:
     return [m - RENEGE_PENALTY * p for m, p in zip(public.made, public.penalties, strict=True)]
 
@@ -198,6 +219,8 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
         "until broken. One point per exact bid; most points wins, ties share."
     )
     options_type = JabberwockyOptions
+    #: A bot samples hands consistent with every trick of the round it saw, not only the last (:meth:`determinize`).
+    remembers = True
     seat_options = ("first_dealer",)
     move_type = Move
     events = (BidMade, CardPlayed)
@@ -363,22 +386,24 @@ class Jabberwocky(Game[JabberwockyOptions, Bid | Play, Public, Private, Secret])
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> JTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> JTable:
         """The other hands dealt at random from the cards ``seat`` has not seen, each of the size the
         public part shows; the rest is the undealt deck (dead until the next round's fresh shuffle).
 
-        Used: the seat's hand, the trump card, the trick on the table and, once a trick of this round
-        is over, the last trick; with ``follow_suit="enforced"``, a seat that did not follow the led
-        suit in those tricks holds none of it. Not used: the earlier tricks of the round (the public
-        part does not keep them, so their cards may be dealt again), a trump led before trump was
-        broken (the seat held only trumps), and, under the penalty rule, a card off the led suit (a
-        renege or a void: nobody else can tell). The other seats' reneges this round are private to
-        them: the sample has none.
+        Used: the seat's hand, the trump card and every trick of the round so far: those it has seen
+        (``seen``, the round's plays, as a player at the table remembers them; the game
+        :attr:`remembers`), else the trick on the table and the last trick, which the public part keeps.
+        With ``follow_suit="enforced"``, a seat that did not follow the led suit in one of them holds none
+        of it. Not used: a trump led before trump was broken (the seat held only trumps), and, under the
+        penalty rule, a card off the led suit (a renege or a void: nobody else can tell). The other seats'
+        reneges this round are private to them: the sample has none.
         """
         sizes = [0 if s == seat else public.cards_left[s] for s in range(seats)]
-        tricks = [public.trick]
-        if sum(public.tricks_won) and public.last_trick:
-            tricks.append(public.last_trick)
+        tricks = _round_tricks(seen) if seen else None
+        if tricks is None:
+            tricks = [public.trick]
+            if sum(public.tricks_won) and public.last_trick:
+                tricks.append(public.last_trick)
         pool = unseen(STANDARD_DECK, private.hand, (public.trump_card,), (p.card for t in tricks for p in t))
         allowed = None
         if public.follow_suit == "enforced":

@@ -67,6 +67,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, Field
 
 from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
+from server.engine.knowledge import Seen
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, Gems, colour, number_deck, value
 from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -373,7 +374,7 @@ class Mimsy(Game[MimsyOptions, MimsyMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> MTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> MTable:
         """The other seats' goals dealt at random from the colours less the seat's own (with 2 players
         the last one is nobody's), and so are the point cards (advanced); once revealed at the end, the
         shown ones. Not used: what the other seats' picks hint at their goals (a bot may weigh that in

@@ -81,6 +81,7 @@ from server.engine import (
     Table,
 )
 from server.engine.cards import deal
+from server.engine.knowledge import Seen
 from server.engine.numbers import COLOURS, NUMBER_CARD_PATTERN, colour, colour_rank, number_deck, value
 from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.seats import check_named_seat, left_of, named_or_drawn
@@ -453,7 +454,7 @@ class Mome(Game[MomeOptions, AnyMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> MTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> MTable:
         """The other hands (each of its public size), the center cards and the 4th player's village
         marker dealt at random from the fifteen Number cards less the seat's hand and the cards on the
         bridges (face-down ones too: they were seen face up). Not used: what the lead's choice of

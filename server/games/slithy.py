@@ -101,6 +101,7 @@ from server.engine import (
     Rng,
     Table,
 )
+from server.engine.knowledge import Seen
 from server.engine.sampling import assemble
 from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, named_or_drawn, snake_order
@@ -463,7 +464,7 @@ class Slithy(Game[SlithyOptions, AnyMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> STable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> STable:
         """While gems are being committed: the dealer's face-down yellow card drawn among the yellow
         cards not yet revealed, and each other seat's commitment so far drawn among the counts it could
         commit (0 up to its unplayed gems). Not used: what the table talk or the dealer's purple card

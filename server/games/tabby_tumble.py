@@ -106,6 +106,7 @@ from pydantic import BaseModel, Field
 
 from server.engine import Event, EventData, EventModel, Game, IllegalMove, MoveModel, Options, Outcome, Part, Rng, Table
 from server.engine.dice import roll_many
+from server.engine.knowledge import Seen
 from server.engine.sampling import assemble, deal_unseen, unseen
 from server.engine.sealed import Committed, CommittedEvent, Sealed, commit_event
 from server.engine.seats import check_named_seat, clockwise_from, left_of, named_or_drawn, snake_order
@@ -507,7 +508,7 @@ class TabbyTumble(Game[TabbyOptions, AnyMove, Public, Private, Secret]):
 
     # -- what a seat may know (AI opponents) -------------------------------------------
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> TTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> TTable:
         """The other seats' tokens dealt at random from the six less the seat's own (the rest to the box),
         and each sealed plan made so far drawn from the choices its seat had.
 

@@ -8,6 +8,9 @@ positions of seeded random matches and every seat there, the samples drawn with 
 - are whole tables: well-formed, and a match goes on from them to its end without an error;
 - depend on the seat's knowledge only: a table that differs from the real one in what the seat cannot see
   (itself a sample) gives the same samples for the same generator.
+
+A game that remembers (:attr:`~server.engine.game.Game.remembers`) is given the events each seat has seen
+too, as the bot service gives them; Jabberwocky's samples then hold no card of a trick the seat saw.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from typing import Any
 
 import pytest
 
-from server.engine import Rng, Rules, Table, copy_table
+from server import games
+from server.engine import Event, Rng, Rules, Table, copy_table
 from server.games import GAMES
 from tests.support.playout import MAX_MOVES
 
@@ -88,6 +92,21 @@ def _positions(rules: Rules, seats: int, options: Chosen, seed: int) -> list[Any
     return kept
 
 
+@functools.cache
+def _histories(rules: Rules, seats: int, options: Chosen, seed: int) -> list[list[Event]]:
+    """The events of the same match before each of :func:`_positions`' tables."""
+    moves = _moves(rules, seats, options, seed)
+    at = {len(moves) * i // POSITIONS for i in range(POSITIONS)}
+    table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
+    events: list[Event] = []
+    kept = []
+    for i, (seat, move) in enumerate(moves):
+        if i in at:
+            kept.append(list(events))
+        events.append(rules.act(table, rng, seat, move)[1])
+    return kept
+
+
 def _moves(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[int, Any]]:
     """The moves of a random match from ``seed``, to its end."""
     table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
@@ -102,8 +121,9 @@ def _moves(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[i
     return moves
 
 
-def _sample(rules: Rules, table: AnyTable, seat: int, seed: int) -> AnyTable:
-    return rules.determinize(rules.knowledge(table, seat), Rng(seed))
+def _sample(rules: Rules, table: AnyTable, seat: int, seed: int, events: list[Event] | None = None) -> AnyTable:
+    """A sample of what ``seat`` knows of ``table``, having seen ``events`` (its parts of them)."""
+    return rules.determinize(rules.knowledge(table, seat, rules.seen(events or [], seat)), Rng(seed))
 
 
 def _hidden(table: AnyTable, seat: int) -> list[Any]:
@@ -129,11 +149,12 @@ def _play_to_the_end(rules: Rules, table: AnyTable, seed: int) -> None:
 @pytest.mark.parametrize(("rules", "seats", "options"), CASES)
 def test_a_sample_shows_the_seat_what_the_real_table_shows_it(rules: Rules, seats: int, options: Chosen) -> None:
     for seed in SEEDS:
-        for table in _positions(rules, seats, options, seed):
+        histories = _histories(rules, seats, options, seed)
+        for table, events in zip(_positions(rules, seats, options, seed), histories, strict=True):
             for seat in range(seats):
                 view, legal = rules.view(table, seat), rules.dump_moves(rules.legal_moves(table, seat))
                 for k in range(SAMPLES):
-                    sample = _sample(rules, table, seat, seed * 1000 + k)
+                    sample = _sample(rules, table, seat, seed * 1000 + k, events)
                     assert rules.view(sample, seat) == view
                     assert rules.dump_moves(rules.legal_moves(sample, seat)) == legal
                     assert rules.to_act(sample) == rules.to_act(table)
@@ -172,13 +193,14 @@ def test_a_sample_is_a_whole_table_a_match_goes_on_from(rules: Rules, seats: int
 def test_a_sample_depends_on_the_seats_knowledge_only(rules: Rules, seats: int, options: Chosen) -> None:
     """Another table the seat cannot tell from the real one (a sample of it) gives the same samples."""
     for seed in SEEDS:
+        histories = _histories(rules, seats, options, seed)
         for i, table in enumerate(_positions(rules, seats, options, seed)):
             for seat in range(seats):
-                other = _sample(rules, table, seat, 7 + i)
+                other = _sample(rules, table, seat, 7 + i, histories[i])
                 assert rules.view(other, seat) == rules.view(table, seat)
                 for k in range(2):
-                    a = _sample(rules, table, seat, k)
-                    b = _sample(rules, other, seat, k)
+                    a = _sample(rules, table, seat, k, histories[i])
+                    b = _sample(rules, other, seat, k, histories[i])
                     assert a.model_dump() == b.model_dump()
 
 
@@ -192,3 +214,45 @@ def test_sampling_leaves_the_knowledge_it_was_given_as_it_was(rules: Rules, seat
         sample = rules.determinize(knowledge, Rng(3))
         _play_to_the_end(rules, sample, 3)
         assert (knowledge.public.model_dump(), knowledge.private.model_dump()) == before
+
+
+def _round_so_far(events: list[Event]) -> list[dict[str, Any]]:
+    """The plays of the Jabberwocky round under way, the referee's record: every play since the last round's end."""
+    plays: list[dict[str, Any]] = []
+    for event in events:
+        if event.public.get("type") == "play":
+            plays = [] if plays and plays[-1].get("round_over") else plays
+            plays.append(event.public)
+    return [] if plays and plays[-1].get("round_over") else plays
+
+
+def test_a_jabberwocky_seat_remembers_every_trick_of_the_round_not_only_the_last() -> None:
+    """A player saw every card played this round: no sample deals one again, and under enforced follow-suit a
+    seat that did not follow a led suit in any trick of the round is dealt none of it. With only the view (the
+    trick on the table and the last one) some sample does deal a card played earlier: the two readings differ."""
+    rules, seats, options = games.get("jabberwocky"), 4, (("follow_suit", "enforced"),)
+    forgot = False
+    for seed in SEEDS:
+        histories = _histories(rules, seats, options, seed)
+        for table, events in zip(_positions(rules, seats, options, seed), histories, strict=True):
+            plays = _round_so_far(events)
+            played = {p["card"] for p in plays}
+            voids: dict[int, set[str]] = {s: set() for s in range(seats)}
+            led = None
+            for p in plays:
+                led = p["card"][1] if led is None else led
+                if p["card"][1] != led:
+                    voids[p["seat"]].add(led)
+                if p.get("trick_winner") is not None:
+                    led = None
+            for seat in range(seats):
+                for k in range(SAMPLES):
+                    sample = _sample(rules, table, seat, k, events)
+                    hands = {s: set(sample.private[s].hand) for s in range(seats) if s != seat}
+                    assert not played & (set().union(*hands.values()) | set(sample.secret.deck))
+                    assert all(c[1] not in voids[s] for s, hand in hands.items() for c in hand)
+                    blind = _sample(rules, table, seat, k)
+                    forgot = forgot or bool(
+                        played & {c for s in range(seats) if s != seat for c in blind.private[s].hand}
+                    )
+    assert forgot

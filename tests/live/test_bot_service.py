@@ -8,12 +8,18 @@ service, in a process (here: a loop) of its own, leases the match and plays thos
 from __future__ import annotations
 
 import asyncio
+import random
+from typing import Any
 
 import pytest
 from vorpal_client import VorpalClient
 
+from server import games
 from server.config import Settings
 from server.domain.matches import Matches
+from server.domain.searched import take_search_turn
+from server.domain.views import unpack_event
+from server.engine import Knowledge, event_for
 from server.live.bot_service import BotService
 from server.live.hub import Hub
 from server.store import Store
@@ -75,3 +81,32 @@ async def test_a_bare_seat_number_is_a_random_bot_and_a_level_must_exist(own_red
             await api.create_match("brillig", 2, bots=[{"seat": 1, "level": 99}])
         games = await api.games()
         assert [lv["level"] for lv in games[0].bot_levels][:2] == [1, 2]
+
+
+async def test_a_seat_of_a_game_that_remembers_is_given_every_event_it_has_received(
+    own_redis: EmbeddedRedis, own_store: Store
+) -> None:
+    """Jabberwocky's bot samples hands from every trick of the round it saw (its game remembers): the service
+    reads the match's log and hands the search the seat's part of each event, never another seat's."""
+    async with InProcessServer(own_redis.url) as server, VorpalClient(server.url) as api:
+        match = (await api.create_match("jabberwocky", 3, bots=[{"seat": 0, "level": 2}, 1, 2])).match
+        matches = Matches(CachingMatchStore(own_store), Settings(), clock=server.clock)
+        rules = games.get("jabberwocky")
+        given: list[Knowledge] = []
+
+        async def think(game: str, knowledge: Knowledge, level: int, seed: int, seconds: float) -> Any:
+            given.append(knowledge)
+            return random.Random(seed).choice(rules.game.legal_moves(knowledge.public, knowledge.private, 0))
+
+        for _ in range(200):  # the web tier plays seats 1 and 2; seat 0's turns are taken here
+            await take_search_turn(matches, match, b"secret", think)
+            server.step(1)
+            await asyncio.sleep(0.01)
+            if len(given) >= 6:
+                break
+        assert len(given) >= 6
+        last = given[-1]
+        entries = await own_store.log(match, 0)
+        received = [event_for(unpack_event(e), 0) for e in entries][: len(last.seen)]
+        assert list(last.seen) == received and len(received) > 6
+        assert all(set(e.get("private", {})) <= {"hand", "penalty"} for e in last.seen)  # its own part only

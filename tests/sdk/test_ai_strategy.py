@@ -12,6 +12,7 @@ import pytest
 from vorpal_client.strategy import Decision, load_strategy
 
 from server import games
+from server.ai.strategy import Memory
 from server.engine.play import Rules
 from server.engine.rng import Rng
 
@@ -47,3 +48,23 @@ def test_a_level_loaded_by_name_plays_a_legal_move_from_the_view(rules: Rules) -
                         events=[], clock=None, seats=seats)  # fmt: skip
     strategy = load_strategy("server.ai.strategy:level2")
     assert strategy(decision) in legal
+
+
+def _decision(game: str, version: int, events: list[int], match: str = "m1") -> Decision:
+    return Decision(match=match, game=game, seat=0, version=version, view={}, legal=[],
+                    events=[{"version": v, "event": {"public": {"n": v}}} for v in events])  # fmt: skip
+
+
+def test_a_strategy_remembers_a_match_it_has_followed_from_its_first_event() -> None:
+    """Jabberwocky's samples read every trick of the round (its game remembers): the strategy keeps each match's
+    events while they run unbroken from the first, across decisions that each carry only the latest."""
+    memory = Memory()
+    assert [e["public"]["n"] for e in memory.seen(_decision("jabberwocky", 3, [1, 2, 3]))] == [1, 2, 3]
+    assert [e["public"]["n"] for e in memory.seen(_decision("jabberwocky", 5, [3, 4, 5]))] == [1, 2, 3, 4, 5]
+
+
+def test_a_strategy_that_missed_events_forgets_the_match_rather_than_mislead_its_samples() -> None:
+    memory = Memory()
+    assert memory.seen(_decision("jabberwocky", 9, [7, 8, 9])) == []  # started mid-match
+    assert memory.seen(_decision("jabberwocky", 10, [10])) == []
+    assert memory.seen(_decision("brillig", 2, [1, 2], match="m2")) == []  # Brillig's samples read the view alone

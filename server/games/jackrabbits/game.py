@@ -14,6 +14,7 @@ from typing import Any
 from server.engine import BadOptions, Event, Game, MoveModel, Outcome, Rng
 from server.engine.cards import SUITS
 from server.engine.decisions import Decisions
+from server.engine.knowledge import Seen
 from server.engine.option_rules import either, off, on, one_of
 from server.engine.seats import check_named_seat, named_or_drawn
 
@@ -272,7 +273,7 @@ class Jackrabbits(
         """The journey is over: a win on the Citadel, hearts access, the acquisition or the increment."""
         flow.end_journey(table, seat, rng, event.public, event.private)
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> JTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> JTable:
         """The other hands, the pile, a deal between others and a strict build's tiles, drawn from what ``seat``
         knows (:mod:`.sampling` says which facts are kept)."""
         return sampling.determinize(self, public, private, seat, seats, rng)

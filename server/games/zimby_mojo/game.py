@@ -275,6 +275,7 @@ from collections.abc import Sequence
 from server.engine import Event, Game, Outcome, Rng
 from server.engine.decisions import Decisions
 from server.engine.errors import IllegalMove
+from server.engine.knowledge import Seen
 from server.engine.seats import check_named_seat
 
 from . import legal, opening, playing, rounds, sampling, scrolls
@@ -343,7 +344,7 @@ class ZimbyMojo(Decisions[Public, Private, Secret, AnyMove], Game[ZimbyMojoOptio
             return Outcome(winners=public.winners, scores=[public.library_size if won else 0], reason=public.reason)
         return Outcome(winners=public.winners, reason=public.reason)
 
-    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng) -> ZTable:
+    def determinize(self, public: Public, private: Private, seat: int, seats: int, rng: Rng, seen: Seen = ()) -> ZTable:
         """The seals, ritual markers, other hands, winnowing draws and library drawn from what ``seat`` knows
         (:mod:`.sampling` says which facts are kept)."""
         return sampling.determinize(self, public, private, seat, seats, rng)
