@@ -3,9 +3,9 @@
 A finished match gives each winner an equal share of one win (ties shared), the others nothing;
 a solo match gives its score, which the search scales by the range it has seen. A playout cut
 after its depth (the long games: Zimby Mojo, Jackrabbits, Gyre, Borogoves) is estimated from the
-public part alone by the game's evaluation: a score per seat, turned into shares of a win by how
-far each seat leads (:func:`shares`). A game without an evaluation of its own is estimated by the
-running score its public part keeps (:data:`SCORE_FIELDS`), else as even.
+sampled table by the game's evaluation (most read its public part alone): a score per seat, turned
+into shares of a win by how far each seat leads (:func:`shares`). A game without an evaluation of its
+own is estimated by the running score its public part keeps (:data:`SCORE_FIELDS`), else as even.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from server.engine.game import Outcome
 
-#: A seat's standing from the public part: one number per seat, higher is better.
+#: A seat's standing on a sampled table (most read its public part alone): one number per seat, higher is better.
 Evaluation = Callable[[Any, int], list[float]]
 
 
@@ -24,9 +24,10 @@ Evaluation = Callable[[Any, int], list[float]]
 SCORE_FIELDS = ("scores", "points", "gems")
 
 
-def _scores(public: Any, seats: int) -> list[float]:
+def _scores(table: Any, seats: int) -> list[float]:
     """The public part's per-seat score list (``scores``, ``points`` or ``gems`` counts), or a solo
     game's ``score``; else nobody leads."""
+    public = table.public
     for name in SCORE_FIELDS:
         values = public.__dict__.get(name)
         if isinstance(values, list) and len(values) == seats and all(isinstance(v, int | float) for v in values):
@@ -37,16 +38,18 @@ def _scores(public: Any, seats: int) -> list[float]:
     return [0.0] * seats
 
 
-def _jackrabbits(public: Any, seats: int) -> list[float]:
+def _jackrabbits(table: Any, seats: int) -> list[float]:
     """Royals claimed count most (three win, back on the Citadel); cards in hand pay for the next claim
     and the journeys, jokers bought a little."""
+    public = table.public
     return [4.0 * len(public.royals[s]) + 0.3 * public.hand_sizes[s] + 0.5 * len(public.jesters[s])
             for s in range(seats)]  # fmt: skip
 
 
-def _zimby_mojo(public: Any, seats: int) -> list[float]:
+def _zimby_mojo(table: Any, seats: int) -> list[float]:
     """The Crown wins when delivered: a column carrying it counts most for the tribe holding it, then
     zimbies in columns on the board (they fight and carry), then zimbies at home and mojo."""
+    public = table.public
     out = [0.0] * seats
     for s in range(seats):
         tribe = public.tribes[s]
@@ -60,9 +63,10 @@ def _zimby_mojo(public: Any, seats: int) -> list[float]:
     return out
 
 
-def _jabberwocky(public: Any, seats: int) -> list[float]:
+def _jabberwocky(table: Any, seats: int) -> list[float]:
     """Exact bids made so far less 3 a renege; in the round under way, a seat still able to make its bid
     (no more tricks than bid, enough cards left to reach it) is half-way to its point."""
+    public = table.public
     out = []
     for s in range(seats):
         worth = float(public.made[s] - 3 * public.penalties[s])
@@ -76,9 +80,10 @@ def _jabberwocky(public: Any, seats: int) -> list[float]:
 _GEM_COLOURS = ("green", "yellow", "purple")
 
 
-def _gyre(public: Any, seats: int) -> list[float]:
+def _gyre(table: Any, seats: int) -> list[float]:
     """Cards of a seat's colour flipped face down count most (four win); a face-up one counts for the share
     of its value its colour's gems cover, less for the other colours' gems that keep it from flipping."""
+    public = table.public
     out = [0.0] * seats
     owner = {colour: s for s, colour in enumerate(public.colours)}
     for row in public.grid:
@@ -96,9 +101,21 @@ def _gyre(public: Any, seats: int) -> list[float]:
     return out
 
 
+def _tabby_tumble(table: Any, seats: int) -> list[float]:
+    """The final score as the rulebook counts it ("points plus one per cat of the hidden token's colour at
+    home", NOTES.md), with the sample's tokens: the running points alone miss what the hidden cats are worth."""
+    public = table.public
+    return [float(public.points[s] + public.homes[s].cats[table.private[s].token]) for s in range(seats)]
+
+
 #: The games' own evaluations; the others fall back on :func:`_scores`.
-EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": _jackrabbits,
-                                      "zimby_mojo": _zimby_mojo}  # fmt: skip
+EVALUATIONS: dict[str, Evaluation] = {
+    "gyre": _gyre,
+    "jabberwocky": _jabberwocky,
+    "jackrabbits": _jackrabbits,
+    "tabby_tumble": _tabby_tumble,
+    "zimby_mojo": _zimby_mojo,
+}
 
 
 def evaluation_for(game: str) -> Evaluation:
@@ -118,8 +135,8 @@ def rewards(outcome: Outcome | None, table: Any, seats: int, evaluate: Evaluatio
     if seats == 1:
         if outcome is not None and outcome.scores:
             return [float(outcome.scores[0])]
-        return [evaluate(table.public, 1)[0]]
+        return [evaluate(table, 1)[0]]
     if outcome is not None:
         share = 1.0 / len(outcome.winners) if outcome.winners else 0.0
         return [share if s in outcome.winners else 0.0 for s in range(seats)]
-    return shares(evaluate(table.public, seats))
+    return shares(evaluate(table, seats))
