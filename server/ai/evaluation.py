@@ -108,11 +108,19 @@ def _tabby_tumble(table: Any, seats: int) -> list[float]:
     return [float(public.points[s] + public.homes[s].cats[table.private[s].token]) for s in range(seats)]
 
 
+def _slithy(table: Any, seats: int) -> list[float]:
+    """The totals of the finished rounds and what the round under way has scored so far: the gems on each
+    reference card, the busted gems for the dealer (the round's take and unplayed yellow card are still to come)."""
+    public = table.public
+    return [float(public.scores[s] + (public.busted if s == public.dealer else public.scored[s])) for s in range(seats)]
+
+
 #: The games' own evaluations; the others fall back on :func:`_scores`.
 EVALUATIONS: dict[str, Evaluation] = {
     "gyre": _gyre,
     "jabberwocky": _jabberwocky,
     "jackrabbits": _jackrabbits,
+    "slithy": _slithy,
     "tabby_tumble": _tabby_tumble,
     "zimby_mojo": _zimby_mojo,
 }

@@ -167,7 +167,10 @@ class Search:
         """The game's playout policy (:mod:`.policies`: random moves, unless the game has its own) from ``table``
         until the match ends or ``depth`` moves are played; each seat's reward."""
         game, rules, pick, policy = self.game, self.rules, self.pick, self.policy
+        deadline, clock = self.deadline, self.clock
         for _ in range(self.budget.depth):
+            if deadline is not None and clock() >= deadline:
+                break  # out of time: this playout is cut here, and the search stops after it
             outcome = game.outcome(table.public)
             if outcome is not None:
                 break

@@ -38,9 +38,10 @@ LEVELS: tuple[Level, ...] = (
 DEFAULT = 3
 BY_NUMBER = {level.number: level for level in LEVELS}
 
-#: The longest a search may run, whatever the clock (seconds; a game whose scoring is slow, such as Gimble's
-#: best arrangement, reaches it late in a match), and the share of a seat's time left it may take.
-MAX_SECONDS = 1.0
+#: The longest a search may run, whatever the clock (seconds), and the share of a seat's time left it may take.
+#: It binds only on a machine too slow or too busy for a level's budget; under a second with room to spare for
+#: the step under way when it passes (a playout stops at it too) and for the move's own round trip.
+MAX_SECONDS = 0.8
 CLOCK_SHARE = 0.25
 
 

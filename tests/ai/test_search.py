@@ -15,7 +15,7 @@ import pytest
 
 from server import games
 from server.ai.choose import choose
-from server.ai.ismcts import Budget, decide
+from server.ai.ismcts import Budget, Search, decide
 from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 
@@ -96,3 +96,17 @@ def test_a_random_level_plays_a_legal_move_from_the_seats_knowledge_alone() -> N
     table, seat = advanced(rules, 5, 3)
     move = choose("brillig", rules.knowledge(table, seat), 1, seed=9)
     assert move in rules.legal_moves(table, seat)
+
+
+def test_a_search_out_of_time_stops_within_the_playout_under_way() -> None:
+    """The wall cap binds between iterations and inside a playout: a slow last iteration (Gimble's scoring, late
+    in a match) cannot carry a decision far past it. The clock is injected: each reading is one tick later."""
+    rules = games.get("gimble")
+    table, seat = advanced(rules, 5, 30)
+    ticks = iter(range(1_000_000))
+    search = Search(rules, rules.knowledge(table, seat), Budget(iterations=500, depth=400), seed=1,
+                    deadline=3.0, clock=lambda: float(next(ticks)))  # fmt: skip
+    move = search.run()
+    assert move in rules.legal_moves(table, seat)
+    assert search.iterations == 1  # the first iteration's playout read the clock past the deadline and stopped
+    assert next(ticks) <= 6  # a few readings, not one per move of a playout to the end
