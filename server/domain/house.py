@@ -43,7 +43,7 @@ class HouseAccount(BaseModel):
 
     id: str = Field(description="the account id, house-<level>: what a leaderboard and a pairing show")
     name: str = Field(description="the name it plays under")
-    kind: AccountKind = Field(AccountKind.BOT, description="always bot")
+    kind: AccountKind = Field(description="always bot")
     level: int = Field(description="the AI level that plays its seats (GET /v1/games lists them as bot_levels)")
     title: str = Field(description="what the level is, in words")
 
@@ -81,8 +81,8 @@ def house_account(level: int) -> Account:
 
 def house_accounts() -> list[HouseAccount]:
     """Every house account, weakest first."""
-    return [HouseAccount(id=house_id(lv.number), name=_name(lv.number), level=lv.number, title=lv.title)
-            for lv in LEVELS]  # fmt: skip
+    return [HouseAccount(id=house_id(lv.number), name=_name(lv.number), kind=AccountKind.BOT, level=lv.number,
+                         title=lv.title) for lv in LEVELS]  # fmt: skip
 
 
 def house_seats(held: list[str | None]) -> dict[int, int]:
