@@ -113,8 +113,8 @@ async def test_house_accounts_are_listed_and_nobody_signs_in_as_one(own_redis: E
         # Nor is one disabled (take it out of the ladder instead): it is no stored account.
         r = await http.post("/v1/admin/accounts/house-3/disable", headers=ADMIN)
         assert await code(r) == (404, "account_not_found")
-        assert all(not a["id"].startswith("house-") for a in (await http.get("/v1/admin/accounts",
-                                                                            headers=ADMIN)).json()["accounts"])  # fmt: skip
+        stored = (await http.get("/v1/admin/accounts", headers=ADMIN)).json()["accounts"]
+        assert all(not a["id"].startswith("house-") for a in stored)
 
 
 # -- ladders -----------------------------------------------------------------------------
