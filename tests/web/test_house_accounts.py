@@ -106,6 +106,8 @@ async def test_house_accounts_are_listed_and_nobody_signs_in_as_one(own_redis: E
         listed = r.json()["accounts"]
         assert [(a["id"], a["level"], a["kind"]) for a in listed] == [(f"house-{n}", n, "bot") for n in range(1, 6)]
         assert listed[2]["name"] == "House bot, level 3 (club)"
+        async with VorpalClient(server.url) as api:  # the SDK reads them as they are
+            assert [a.model_dump() for a in await api.house_accounts()] == listed
         # No key names a house account, and no form of one gets in: a key names a 12-letter account id.
         for key in ("vpk_house-3_" + "x" * 43, "house-3", "vpk_house3house3_" + "x" * 43):
             assert await code(await http.get("/v1/accounts/me", headers=bearer(key))) == (401, "unauthorized")
@@ -133,9 +135,8 @@ async def test_a_house_bot_anchors_a_ladder_its_ai_plays_and_both_are_rated(
     ):
         # A window that reaches every rating: the clock is stepped, so no window widens with waiting.
         ladder = (await api.create_ladder(ADMIN_KEY, "anchored", "brillig", 2, window=100.0)).id
-        r = await http.post(f"/v1/admin/ladders/{ladder}/house", json={"level": 2}, headers=ADMIN)
-        assert r.status_code == 201, r.text
-        assert r.json() == {"ladder": ladder, "account": "house-2", "queued": True, "since": server.clock()}
+        entered = await api.enter_house(ladder, 2, ADMIN_KEY)
+        assert entered == {"ladder": ladder, "account": "house-2", "queued": True, "since": server.clock()}
         player = await api.register("player")
         games: list[tuple[str, int, dict[str, Any]]] = []
         played = await asyncio.wait_for(play_ladder(server.url, ladder, player.key, strategy=random_strategy(7),
@@ -166,8 +167,7 @@ async def test_a_house_bot_anchors_a_ladder_its_ai_plays_and_both_are_rated(
         assert [w.account for w in queue] == ["house-2"]
         assert await server.services.inbox.read("house-2") == []
         # An admin takes it out; then it is not there to take out.
-        r = await http.delete(f"/v1/admin/ladders/{ladder}/house/2", headers=ADMIN)
-        assert r.status_code == 200 and r.json() == {"ladder": ladder, "account": "house-2", "queued": False}
+        assert await api.remove_house(ladder, 2, ADMIN_KEY) == {"ladder": ladder, "account": "house-2", "queued": False}
         assert await server.services.ladders.store.queue(ladder) == []
         assert await code(await http.delete(f"/v1/admin/ladders/{ladder}/house/2", headers=ADMIN)) == (
             409, "not_queued")  # fmt: skip
@@ -218,9 +218,9 @@ async def test_a_tournament_with_house_entrants_plays_to_its_end(own_redis: Embe
         organiser, player = await api.register("organiser"), await api.register("player")
         t = await api.create_tournament(organiser.key, "house cup", "brillig", format="round_robin",
                                         time_control=CLOCK)  # fmt: skip
-        for level in (1, 2):
-            r = await http.post(f"/v1/tournaments/{t.id}/house", json={"level": level}, headers=bearer(organiser.key))
-            assert r.status_code == 201, r.text
+        r = await http.post(f"/v1/tournaments/{t.id}/house", json={"level": 1}, headers=bearer(organiser.key))
+        assert r.status_code == 201, r.text
+        await api.enter_house_in_tournament(t.id, 2, organiser.key)
         await api.register_tournament(t.id, player.key)
         runner = asyncio.create_task(play_tournament(server.url, t.id, player.key, seed=3, poll_s=0.1))
         await api.start_tournament(t.id, organiser.key)
