@@ -180,7 +180,8 @@ export class VorpalClient {
 
   /** Register the house account of `level` (the organiser's API key, or the admin key; before the start). */
   async enterHouseInTournament(tournament, level, key) {
-    return this.call("POST", `/v1/tournaments/${encodeURIComponent(tournament)}/house`, { token: key, json: { level } });
+    const path = `/v1/tournaments/${encodeURIComponent(tournament)}/house`;
+    return this.call("POST", path, { token: key, json: { level } });
   }
 
   /** Start it, with its organiser's API key (or the admin key). */
@@ -349,7 +350,8 @@ export class VorpalClient {
 
   /** Enter the house account of `level` in the ladder's queue, for good: `{ladder, account, queued, since}`. */
   async enterHouse(ladder, level, adminKey) {
-    return this.call("POST", `/v1/admin/ladders/${encodeURIComponent(ladder)}/house`, { token: adminKey, json: { level } });
+    const path = `/v1/admin/ladders/${encodeURIComponent(ladder)}/house`;
+    return this.call("POST", path, { token: adminKey, json: { level } });
   }
 
   /** Take the house account of `level` out of the ladder's queue. */
