@@ -8,11 +8,12 @@ The key goes in ``Authorization: Bearer``; joining a match with it is
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.domain.accounts import AccountInfo, AccountKind, Issued
 from server.domain.house import house_accounts
 from server.domain.status import MatchStatus
@@ -24,6 +25,16 @@ from .params import query_int
 from .responses import AccountMatches, HouseList, KeyRevoked, NoticeList, answer
 from .rest import Body, parse
 from .services import services
+
+#: The levels a house account is of, as the document lists them (another is ``account_not_found``).
+_LEVELS: dict[str, JsonValue] = {"enum": list(sorted(AI_LEVELS))}
+
+
+class EnterHouse(Body):
+    """The body that enters a house account in a ladder or a tournament (an organiser's act)."""
+
+    level: int = Field(description="the AI level of the house account (GET /v1/accounts/house)",
+                       json_schema_extra=_LEVELS)  # fmt: skip
 
 
 class Register(Body):

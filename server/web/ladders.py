@@ -9,12 +9,10 @@ account then joins its held seat with ``POST /v1/matches/{id}/join`` (:mod:`serv
 
 from __future__ import annotations
 
-from pydantic import Field
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.domain.house import house_id
 from server.domain.ladders import Ladder, LadderEdit, LadderSpec
 from server.errors import (
@@ -29,7 +27,7 @@ from server.errors import (
     UnknownGame,
 )
 
-from .accounts import api_key
+from .accounts import EnterHouse, api_key
 from .admin import admin
 from .openapi import Auth, Query, operation, per_game
 from .params import parse_int, query_int
@@ -165,13 +163,6 @@ async def new_season(request: Request) -> Response:
 async def delete_ladder(request: Request) -> Response:
     await admin(request).ladders.delete(_ladder_id(request))
     return answer(LadderDeleted, {"ladder": _ladder_id(request), "deleted": True})
-
-
-class EnterHouse(Body):
-    """The body of ``POST /v1/admin/ladders/{id}/house``."""
-
-    level: int = Field(description="the AI level of the house account to enter (GET /v1/accounts/house)",
-                       json_schema_extra={"enum": sorted(AI_LEVELS)})  # fmt: skip
 
 
 _HOUSE = [LadderNotFound, AccountNotFound, Unavailable]

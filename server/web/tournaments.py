@@ -22,7 +22,6 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.domain.accounts import Account, is_api_key
 from server.domain.clocks import TimeControl
 from server.domain.delay import SpectatorDelay
@@ -49,7 +48,7 @@ from server.errors import (
     UnknownGame,
 )
 
-from .accounts import api_key
+from .accounts import EnterHouse, api_key
 from .auth import bearer, require_admin
 from .openapi import LIMIT, Auth, Query, operation, per_game
 from .params import query_int
@@ -169,11 +168,6 @@ async def unregister(request: Request) -> Response:
 async def start(request: Request) -> Response:
     account = await caller(request)
     return shown(request, await services(request).tournaments.start(tournament_id(request), account))
-
-
-class EnterHouse(Body):
-    level: int = Field(description="the AI level of the house account to register (GET /v1/accounts/house)",
-                       json_schema_extra={"enum": sorted(AI_LEVELS)})  # fmt: skip
 
 
 @operation("enterHouseInTournament", "The organiser (or an admin) registers the house account of an AI level "
