@@ -14,7 +14,8 @@ What makes them the house's:
   like anyone's.
 - **No credentials.** A house account has no API key (its key hash is empty), and an API key
   names a twelve-letter account id (:class:`~server.domain.accounts.ApiKey`), which ``house-3``
-  is not: nobody signs in as one, rotates its key, or has an admin disable it.
+  is not: nobody signs in as one, rotates its key, or has an admin disable it. So nothing is
+  kept where only its key could read it: its inbox and its list of matches stay empty.
 - **An AI plays its seat.** A seat a pairing holds for a house account is an AI seat of the
   account's level from the match's creation (:meth:`~server.domain.matches.Matches.create`): the
   bot service plays levels 2 and up, the web tier level 1. Such a seat counts as present

@@ -162,10 +162,12 @@ async def test_a_house_bot_anchors_a_ladder_its_ai_plays_and_both_are_rated(
             "house-2": (2, "House bot, level 2 (novice)"), player.account.id: (2, "player")}  # fmt: skip
         history = (await http.get(f"/v1/ladders/{ladder}/accounts/house-2/history")).json()["history"]
         assert sorted(h["match"] for h in history) == sorted(m for m, _, _ in games)
-        # Still in the queue for the next player, and nothing was kept in an inbox nobody reads.
+        # Still in the queue for the next player; nothing was kept where nobody can read it (no key names it).
         queue = await server.services.ladders.store.queue(ladder)
         assert [w.account for w in queue] == ["house-2"]
         assert await server.services.inbox.read("house-2") == []
+        assert await server.services.matches.store.account_matches("house-2", 10) == []  # nor a list of its matches
+        assert len(await server.services.matches.store.account_matches(player.account.id, 10)) == 2
         # An admin takes it out; then it is not there to take out.
         assert await api.remove_house(ladder, 2, ADMIN_KEY) == {"ladder": ladder, "account": "house-2", "queued": False}
         assert await server.services.ladders.store.queue(ladder) == []
