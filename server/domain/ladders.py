@@ -30,8 +30,8 @@ What happens to an account on a ladder::
 - **Administration**: an admin edits a ladder (not its game or seats), pauses its pairing,
   starts a new season (a fresh board; past ones stay readable) or deletes it.
 - **House accounts** (:mod:`.house`): an admin enters the house account of an AI level as a rating
-  anchor. It waits in the queue for good (a pairing takes a copy of it, not it), so it may play
-  several matches at once; it never anchors a group, so it is paired only into a group whose
+  anchor. It waits in the queue for good (a pairing leaves it there), so it may play several
+  matches at once; it never anchors a group, so it is paired only into a group whose
   anchor is a player it measures, within that player's window; and an AI plays its seat.
 
 Long because a ladder is one feature end to end: its model, the pure pairing and the store
