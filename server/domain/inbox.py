@@ -12,6 +12,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, Field
 
+from .house import is_house
+
 KEPT = 200
 KEEP_S = 7 * 24 * 3600
 
@@ -37,7 +39,10 @@ class Inbox:
     def __init__(self, store: InboxStore) -> None:
         self.store = store
 
-    async def notify(self, account_id: str, kind: str, data: dict[str, Any], at: int) -> Notice:
+    async def notify(self, account_id: str, kind: str, data: dict[str, Any], at: int) -> Notice | None:
+        """Tell ``account_id``; nothing is kept for a house account (:mod:`.house`): nobody reads its inbox."""
+        if is_house(account_id):
+            return None
         return await self.store.push(account_id, kind, data, at)
 
     async def read(self, account_id: str, since: int = 0) -> list[Notice]:

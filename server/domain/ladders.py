@@ -29,6 +29,10 @@ What happens to an account on a ladder::
   when every seat is taken, as in any match, so a match whose bot dies ends too.
 - **Administration**: an admin edits a ladder (not its game or seats), pauses its pairing,
   starts a new season (a fresh board; past ones stay readable) or deletes it.
+- **House accounts** (:mod:`.house`): an admin enters the house account of an AI level as a rating
+  anchor. It waits in the queue for good (a pairing leaves it there), so it may play several
+  matches at once; it never anchors a group, so it is paired only into a group whose
+  anchor is a player it measures, within that player's window; and an AI plays its seat.
 
 Long because a ladder is one feature end to end: its model, the pure pairing and the store
 protocol it needs beside the service that runs the queue, the pairing, the rating and the admin's
@@ -39,7 +43,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Protocol
@@ -52,6 +56,7 @@ from server.runtime.clock import Clock, now_ms
 
 from .accounts import Account
 from .clocks import TimeControl
+from .house import house_account, is_house
 from .ids import new_ladder_id
 from .inbox import Inbox
 from .matches import Matches
@@ -141,6 +146,8 @@ class Candidate:
     since: int
     #: the accounts it played in its last match on this ladder
     last_opponents: frozenset[str] = frozenset()
+    #: a house account (:mod:`.house`): always waiting, it joins a group but never anchors one
+    house: bool = False
 
 
 @dataclass(frozen=True)
@@ -166,12 +173,17 @@ def pair(waiting: Sequence[Candidate], seats: int, now: int, window: Window) -> 
     Someone it just played is passed over unless nobody else waits at all: two accounts
     alone in the queue may play again, two among others wait for someone new or for
     their windows to reach further.
+
+    A house account never anchors a group: it waits for good, so it would always be the longest
+    waiting, with a window wide enough for anyone, and two of them would play each other for
+    ever. Joining others' groups only, it meets a player near its rating, and never a house
+    account alone.
     """
     order = sorted(waiting, key=lambda c: (c.since, c.account))
     free = {c.account: c for c in order}
     groups: list[tuple[str, ...]] = []
     for anchor in order:
-        if anchor.account not in free:
+        if anchor.account not in free or anchor.house:
             continue
         reach = window.at(now - anchor.since)
         others = [c for c in free.values() if c.account != anchor.account]
@@ -253,9 +265,10 @@ class LadderStore(Protocol):
 
     async def last_opponents(self, ladder_id: str) -> dict[str, list[str]]: ...
 
-    async def start(self, ladder_id: str, paired: Paired, taken: Sequence[Waiting]) -> bool:
-        """Take exactly ``taken`` (as read) out of the queue and record ``paired``, or do
-        nothing and answer False if any of them left or queued again meanwhile."""
+    async def start(self, ladder_id: str, paired: Paired, taken: Sequence[Waiting], stay: Collection[str] = ()) -> bool:
+        """Take exactly ``taken`` (as read) out of the queue, but for the accounts of ``stay`` (house
+        accounts, which wait for good), and record ``paired``; or do nothing and answer False if any
+        of them left or queued again meanwhile."""
         ...
 
     async def paired(self, ladder_id: str) -> list[Paired]: ...
@@ -339,6 +352,14 @@ class Ladders:
             raise AlreadyQueued(f"account {account.id} waits in ladder {ladder.id}'s queue already")
         return entry
 
+    async def enter_house(self, ladder_id: str, level: int) -> Waiting:
+        """An admin's act: the house account of ``level`` waits in the queue from now on, for good."""
+        return await self.join_queue(ladder_id, house_account(level))
+
+    async def remove_house(self, ladder_id: str, level: int) -> None:
+        """An admin's act: the house account of ``level`` leaves the queue (its matches under way go on)."""
+        await self.leave_queue(ladder_id, house_account(level))
+
     async def leave_queue(self, ladder_id: str, account: Account) -> None:
         ladder = await self.get(ladder_id)
         if not await self.store.dequeue(ladder.id, account.id):
@@ -385,7 +406,7 @@ class Ladders:
         ratings = await self.store.ratings(ladder.id, [w.account for w in waiting], season=ladder.season)
         last = await self.store.last_opponents(ladder.id)
         candidates = [Candidate(w.account, ratings[w.account].mu if w.account in ratings else MU, w.since,
-                                frozenset(last.get(w.account, ()))) for w in waiting]  # fmt: skip
+                                frozenset(last.get(w.account, ())), is_house(w.account)) for w in waiting]  # fmt: skip
         by_account = {w.account: w for w in waiting}
         made = []
         for group in pair(candidates, ladder.seats, now, Window(ladder.window, ladder.widen_per_s)):
@@ -395,7 +416,8 @@ class Ladders:
                                                 held=order)  # fmt: skip
             paired = Paired(match=summary.match, accounts=order, at=self.clock(),
                             names=[by_account[a].name for a in order])  # fmt: skip
-            if not await self.store.start(ladder.id, paired, [by_account[a] for a in order]):
+            stay = [a for a in order if is_house(a)]  # a house account waits for good
+            if not await self.store.start(ladder.id, paired, [by_account[a] for a in order], stay):
                 await self._abort(summary.match)  # someone left the queue meanwhile: nobody plays it
                 continue
             for seat, account_id in enumerate(order):

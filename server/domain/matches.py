@@ -45,6 +45,7 @@ from . import clocks, spectating, views
 from .accounts import Account
 from .clocks import TimeControl
 from .delay import SpectatorDelay
+from .house import house_account, house_level, house_seats
 from .ids import SeatToken, new_match_id, new_seat_token, seat_token_for, token_hash, token_matches
 from .match_events import Aborted, Forfeit, Joined, Left, NoShow, match_event
 from .record import (
@@ -89,6 +90,12 @@ def stopped_clock(record: MatchRecord) -> MatchRecord:
 
 def bot_name(seat: int) -> str:
     return f"bot-{seat}"
+
+
+def seat_name(seat: int, bot: bool, held: str | None) -> str | None:
+    """A new match's name for ``seat``: a house account's own, a bot's, or none until a player sits."""
+    level = house_level(held)
+    return house_account(level).name if level is not None else bot_name(seat) if bot else None
 
 
 def player_name(seat: int) -> str:
@@ -161,7 +168,8 @@ class Matches:
         random, level 1); a seat of level 2 and up is played by the bot service.
 
         ``held`` lists, per seat, the account the seat is kept for (a ladder or
-        tournament pairing): only that account may take it, by joining with its key.
+        tournament pairing): only that account may take it, by joining with its key. A seat held
+        for a house account (:mod:`.house`) is an AI seat of its level, played from the start.
 
         ``clock_from_creation``: the match is active at once and its clock runs from now, so a
         held seat whose account never comes times out like any slow player (a pairing's match
@@ -179,6 +187,8 @@ class Matches:
         accounts: list[str | None] = [None] * seats if held is None else list(held)
         if len(accounts) != seats or any(accounts[b] is not None for b in bots):
             raise BadRequest("held seats must list one entry per seat, none of them a bot's")
+        house = house_seats(accounts)  # a house account's seat is an AI seat of its level
+        bots, levels = [*bots, *house], {**levels, **house}
         seed = secrets.randbits(63)
         table, rng = rules.setup(opts, seats, seed)
         is_bot = [s in bots for s in range(seats)]
@@ -193,7 +203,7 @@ class Matches:
         record = MatchRecord(
             id=new_match_id(), game=game, options=opts.model_dump(mode="json"), seats=seats,
             status=MatchStatus.ACTIVE if active else MatchStatus.OPEN, version=0, created=created,
-            updated=created, seed=seed, names=[bot_name(s) if is_bot[s] else None for s in range(seats)],
+            updated=created, seed=seed, names=[seat_name(s, is_bot[s], accounts[s]) for s in range(seats)],
             bots=is_bot, tokens=[None] * seats, table=self.store.encode(table), rng=rng.state,
             time_control=tc, clock=clock, accounts=accounts, held=list(accounts),
             spectator_delay=spectator_delay if spectator_delay is not None and spectator_delay.active else None,
@@ -557,7 +567,8 @@ class Matches:
         assert tc is not None and record.status is MatchStatus.ACTIVE
         snap = self.snapshot(record)
         in_a_row = 1 + (0 if record.clock is None else record.clock.timeouts.get(seat, 0))
-        if tc.forfeits(in_a_row, competitive=record.competitive, absent=record.tokens[seat] is None):
+        absent = record.tokens[seat] is None and not record.house_seat(seat)  # a house seat is its AI's
+        if tc.forfeits(in_a_row, competitive=record.competitive, absent=absent):
             await self._forfeit(record, snap, seat)
             return
         if tc.on_timeout == "random_move":

@@ -16,6 +16,7 @@ from server.engine import Rules, Table
 
 from .clocks import Clock, TimeControl
 from .delay import SpectatorDelay
+from .house import is_house
 from .status import MatchStatus
 
 
@@ -89,11 +90,17 @@ class MatchRecord:
         """A ladder's or a tournament's match: a pairing held its seats for accounts."""
         return any(a is not None for a in self.held)
 
+    def house_seat(self, seat: int) -> bool:
+        """Whether ``seat`` is a house account's (:mod:`.house`): an AI seat from the start, held for it."""
+        return self.bots[seat] and is_house(self.held[seat])
+
     def played_out(self) -> set[int]:
         """The seats whose players played the match out themselves: they sat down and did not
-        forfeit (a forfeited seat is the server's bot's). In a competitive match, where no seat is
-        a bot from the start, the others rank below them and never win (issue 42)."""
-        return {s for s in range(self.seats) if not self.bots[s] and self.tokens[s] is not None}
+        forfeit (a forfeited seat is the server's bot's), or they are a house account's, whose AI
+        plays it from the start. In a competitive match the others rank below them and never win
+        (issue 42)."""
+        return {s for s in range(self.seats)
+                if (not self.bots[s] and self.tokens[s] is not None) or self.house_seat(s)}  # fmt: skip
 
     def winners(self) -> list[int] | None:
         """The outcome's winners that played the match out (None: no outcome, as when aborted)."""

@@ -18,6 +18,7 @@ from typing import Any
 
 from redis.exceptions import ResponseError
 
+from server.domain.house import is_house
 from server.domain.record import MatchRecord
 from server.errors import Unavailable
 
@@ -41,7 +42,9 @@ class AccountRecords:
         """The commands that list ``record`` under each account it concerns, with its summary once it ended."""
         commands: list[tuple[Any, ...]] = []
         summary = record.summary().model_dump_json() if record.status.ended else None
-        for account_id in sorted({a for a in (*record.accounts, *record.held) if a is not None}):
+        # Not a house account's (:mod:`server.domain.house`): it has no key to read its list with, and the
+        # list would grow by a line with each of its matches, for as long as it plays.
+        for account_id in sorted({a for a in (*record.accounts, *record.held) if a is not None and not is_house(a)}):
             matches, results = account_record_keys(account_id)
             commands += [("ZADD", matches, record.created, record.id), ("EXPIRE", matches, self.keep_s)]
             if summary is not None:

@@ -3,7 +3,8 @@
 --
 -- 'start': a pairing takes its accounts out of the queue, as they were read, and is recorded.
 --   KEYS[1] queue, KEYS[2] paired, KEYS[3] last opponents
---   ARGV[2] match id, ARGV[3] pairing JSON, then per account: id, its queue entry as read, its new last opponents
+--   ARGV[2] match id, ARGV[3] pairing JSON, then per account: id, its queue entry as read, its new last opponents,
+--   '1' if it stays in the queue (a house account, which waits for good) or '0'
 --   Returns 1 done | 0 an account left the queue (or queued again) since it was read: nothing changed
 --
 -- 'settle': a match's new ratings are applied, once, over the ratings they were computed from.
@@ -12,11 +13,11 @@
 --   Returns 0 applied | 1 a rating changed since it was read (read again) | 2 the match was settled already
 local op = ARGV[1]
 if op == 'start' then
-  for i = 4, #ARGV, 3 do
+  for i = 4, #ARGV, 4 do
     if redis.call('HGET', KEYS[1], ARGV[i]) ~= ARGV[i + 1] then return 0 end
   end
-  for i = 4, #ARGV, 3 do
-    redis.call('HDEL', KEYS[1], ARGV[i])
+  for i = 4, #ARGV, 4 do
+    if ARGV[i + 3] ~= '1' then redis.call('HDEL', KEYS[1], ARGV[i]) end
     redis.call('HSET', KEYS[3], ARGV[i], ARGV[i + 2])
   end
   redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])

@@ -10,7 +10,7 @@ script that leases matches' timed work, on keys of its own.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from importlib import resources
 from typing import Any
 
@@ -96,12 +96,12 @@ class RedisLadders:
         raw = await self._do(self.redis.hgetall(ladder_keys(ladder_id)["last"]))
         return {k.decode(): json.loads(v) for k, v in raw.items()}
 
-    async def start(self, ladder_id: str, paired: Paired, taken: Sequence[Waiting]) -> bool:
+    async def start(self, ladder_id: str, paired: Paired, taken: Sequence[Waiting], stay: Collection[str] = ()) -> bool:
         keys = ladder_keys(ladder_id)
         args: list[str] = ["start", paired.match, _paired_json(paired)]
         for w in taken:
             others = [a for a in paired.accounts if a != w.account]
-            args += [w.account, w.model_dump_json(), json.dumps(others)]
+            args += [w.account, w.model_dump_json(), json.dumps(others), "1" if w.account in stay else "0"]
         done = await self._do(self._script(keys=[keys["queue"], keys["paired"], keys["last"]], args=args))
         return bool(done)
 

@@ -1,4 +1,6 @@
-"""REST for accounts: register, see, rotate and revoke your API key (``/v1/accounts``).
+"""REST for accounts: register, see, rotate and revoke your API key (``/v1/accounts``); and the list of
+house accounts, the AI players of fixed levels that organisers enter as rating anchors
+(``/v1/accounts/house``, :mod:`server.domain.house`).
 
 The key goes in ``Authorization: Bearer``; joining a match with it is
 ``POST /v1/matches/{id}/join`` (:mod:`server.web.rest`).
@@ -6,21 +8,33 @@ The key goes in ``Authorization: Bearer``; joining a match with it is
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import Field, JsonValue
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.domain.accounts import AccountInfo, AccountKind, Issued
+from server.domain.house import house_accounts
 from server.domain.status import MatchStatus
 from server.errors import AccountDisabled, BadRequest, Unauthorized, Unavailable
 
 from .auth import bearer
 from .openapi import Auth, Query, operation
 from .params import query_int
-from .responses import AccountMatches, KeyRevoked, NoticeList, answer
+from .responses import AccountMatches, HouseList, KeyRevoked, NoticeList, answer
 from .rest import Body, parse
 from .services import services
+
+#: The levels a house account is of, as the document lists them (another is ``account_not_found``).
+_LEVELS: dict[str, JsonValue] = {"enum": list(sorted(AI_LEVELS))}
+
+
+class EnterHouse(Body):
+    """The body that enters a house account in a ladder or a tournament (an organiser's act)."""
+
+    level: int = Field(description="the AI level of the house account (GET /v1/accounts/house)",
+                       json_schema_extra=_LEVELS)  # fmt: skip
 
 
 class Register(Body):
@@ -133,7 +147,14 @@ async def revoke(request: Request) -> Response:
     return answer(KeyRevoked, {"account": account, "revoked": True})
 
 
+@operation("listHouseAccounts", "The house accounts: one AI player per level, which organisers enter in ladders "
+           "and tournaments as rating anchors (nobody signs in as one)", tag="accounts", answer=HouseList)  # fmt: skip
+async def house(request: Request) -> Response:
+    return answer(HouseList, {"accounts": house_accounts()})
+
+
 routes = [
+    Route("/v1/accounts/house", house, methods=["GET"]),
     Route("/v1/accounts", register, methods=["POST"]),
     Route("/v1/accounts/me", me, methods=["GET"]),
     Route("/v1/accounts/me/inbox", inbox, methods=["GET"]),

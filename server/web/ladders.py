@@ -1,5 +1,6 @@
-"""REST for ladders (``/v1/ladders``): an admin creates one; accounts queue with their API key,
-see whether they wait or have a match, read the board and anyone's rating history.
+"""REST for ladders (``/v1/ladders``): an admin creates one, and may enter house accounts (AI players of
+fixed levels, :mod:`server.domain.house`) as rating anchors; accounts queue with their API key, see
+whether they wait or have a match, read the board and anyone's rating history.
 
 A pairing is announced in the account's inbox (``match_found``: ladder, match, seat), read
 with ``GET /v1/accounts/me/inbox`` or pushed on a WebSocket signed in with the key; the
@@ -12,9 +13,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from server.domain.house import house_id
 from server.domain.ladders import Ladder, LadderEdit, LadderSpec
 from server.errors import (
     AccountDisabled,
+    AccountNotFound,
     AlreadyQueued,
     BadOptions,
     BadRequest,
@@ -24,11 +27,20 @@ from server.errors import (
     UnknownGame,
 )
 
-from .accounts import api_key
+from .accounts import EnterHouse, api_key
 from .admin import admin
 from .openapi import Auth, Query, operation, per_game
-from .params import query_int
-from .responses import LadderDeleted, LadderList, LadderStatus, Leaderboard, QueueEntry, RatingHistory, answer
+from .params import parse_int, query_int
+from .responses import (
+    HouseEntry,
+    LadderDeleted,
+    LadderList,
+    LadderStatus,
+    Leaderboard,
+    QueueEntry,
+    RatingHistory,
+    answer,
+)
 from .rest import Body, parse
 from .services import services
 
@@ -153,6 +165,32 @@ async def delete_ladder(request: Request) -> Response:
     return answer(LadderDeleted, {"ladder": _ladder_id(request), "deleted": True})
 
 
+_HOUSE = [LadderNotFound, AccountNotFound, Unavailable]
+
+
+@operation("enterHouseInLadder", "Admin: enter the house account of an AI level in the queue, for good: it is "
+           "paired like anyone (never with house accounts alone), an AI plays its seats, and it is rated",
+           tag="ladders", answer=HouseEntry, status=201, body=EnterHouse, auth=Auth.ADMIN,
+           errors=[*_HOUSE, AlreadyQueued])  # fmt: skip
+async def enter_house(request: Request) -> Response:
+    app = admin(request)
+    body = await parse(request, EnterHouse)
+    entry = await app.ladders.enter_house(_ladder_id(request), body.level)
+    app.ladder_loop.wake()
+    return answer(HouseEntry, {"ladder": _ladder_id(request), "account": entry.account, "queued": True,
+                               "since": entry.since}, 201)  # fmt: skip
+
+
+@operation("removeHouseFromLadder", "Admin: take the house account of an AI level out of the queue (its matches "
+           "under way are played out and rated)", tag="ladders", answer=HouseEntry, auth=Auth.ADMIN,
+           errors=[*_HOUSE, BadRequest, NotQueued])  # fmt: skip
+async def remove_house(request: Request) -> Response:
+    app = admin(request)
+    level = parse_int(request.path_params["level"], "level", 0, 1000)
+    await app.ladders.remove_house(_ladder_id(request), level)
+    return answer(HouseEntry, {"ladder": _ladder_id(request), "account": house_id(level), "queued": False})
+
+
 @operation("getRatingHistory", "An account's rated matches on a ladder, oldest first", tag="ladders",
            answer=RatingHistory, query=[BOARD_LIMIT], errors=_KNOWN)  # fmt: skip
 async def history(request: Request) -> Response:
@@ -168,6 +206,8 @@ routes = [
     Route("/v1/admin/ladders/{ladder_id}/pause", pause_ladder, methods=["POST"]),
     Route("/v1/admin/ladders/{ladder_id}/resume", resume_ladder, methods=["POST"]),
     Route("/v1/admin/ladders/{ladder_id}/season", new_season, methods=["POST"]),
+    Route("/v1/admin/ladders/{ladder_id}/house", enter_house, methods=["POST"]),
+    Route("/v1/admin/ladders/{ladder_id}/house/{level}", remove_house, methods=["DELETE"]),
     Route("/v1/ladders", list_ladders, methods=["GET"]),
     Route("/v1/ladders/{ladder_id}", get_ladder, methods=["GET"]),
     Route("/v1/ladders/{ladder_id}/queue", join_queue, methods=["POST"]),

@@ -30,6 +30,7 @@ from pydantic.json_schema import models_json_schema
 from starlette.routing import BaseRoute, Route
 
 from server import games
+from server.ai.levels import BY_NUMBER as AI_LEVELS
 from server.domain.ids import MATCH_ID_PATTERN
 from server.domain.status import MatchStatus
 from server.engine.play import Rules
@@ -174,14 +175,19 @@ LOBBY_FILTER = (GAME, STATUS, LIMIT, CURSOR)
 
 _PATH_PARAMETERS: dict[str, dict[str, Any]] = {
     "match_id": {"type": "string", "pattern": MATCH_ID_PATTERN},
-    "account_id": {"type": "string", "description": "12 letters and digits (an account's `id`)"},
+    "account_id": {
+        "type": "string",
+        "description": "12 letters and digits (an account's `id`), or a house account's house-<level>",
+    },
     "tournament_id": {"type": "string", "pattern": "^[A-Za-z0-9]{1,40}$"},
     "ladder_id": {"type": "string", "pattern": "^[A-Za-z0-9]{1,40}$"},
     "version": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+    "level": {"type": "integer", "minimum": min(AI_LEVELS), "maximum": max(AI_LEVELS)},
 }
 _PATH_DESCRIPTIONS = {"match_id": "the match's id", "account_id": "the account's id", "name": "a game's name",
                       "tournament_id": "the tournament's id", "ladder_id": "the ladder's id",
-                      "version": "a version of the match (0: as created)"}  # fmt: skip
+                      "version": "a version of the match (0: as created)",
+                      "level": "an AI level: the house account's (GET /v1/accounts/house)"}  # fmt: skip
 
 _SECURITY_SCHEMES = {
     "seatToken": {"type": "http", "scheme": "bearer", "bearerFormat": "<match id>.<seat>.<secret>",

@@ -26,6 +26,7 @@ from vorpal_protocol import LogEntry
 from vorpal_protocol import MatchState as MatchState  # answered by GET /v1/matches/{id}: declared there
 
 from server.domain.accounts import AccountInfo
+from server.domain.house import HouseAccount
 from server.domain.inbox import Notice
 from server.domain.ladders import HistoryEntry, Ladder
 from server.domain.ratings import Rating
@@ -179,6 +180,19 @@ BoardLine: type[Answer] = create_model(
 class Leaderboard(Answer):
     ladder: str
     ratings: list[BoardLine] = Field(description="rated accounts, best display rating first")
+
+
+class HouseEntry(Answer):
+    """A house account entered in (or taken out of) a ladder's queue."""
+
+    ladder: str
+    account: str = Field(description="the house account's id, house-<level>")
+    queued: bool = Field(description="true: it waits in the queue for good, and is paired like anyone")
+    since: int | None = Field(None, description="when it joined the queue (ms since the epoch)")
+
+
+class HouseList(Answer):
+    accounts: list[HouseAccount] = Field(description="one per AI level, weakest first")
 
 
 class QueueEntry(Answer):

@@ -6,7 +6,8 @@ match's end before its spectators see it (:func:`~server.domain.tournaments.as_s
 
 An account creates a tournament with its API key and becomes its organiser (an admin
 may create one with the admin key: it has no organiser). Accounts register with their
-keys before the start; the organiser's key (or the admin key) starts it. From then on
+keys before the start, and the organiser may register house accounts (AI players of fixed
+levels, :mod:`server.domain.house`); the organiser's key (or the admin key) starts it. From then on
 the server pairs every round and creates its matches by itself
 (:mod:`server.domain.tournaments.service`, advanced by :mod:`server.live.tournaments`); each player
 learns of its match from its inbox.
@@ -29,6 +30,7 @@ from server.domain.tournaments.model import SEEDING_RULE
 from server.engine.play import Rules
 from server.errors import (
     AccountDisabled,
+    AccountNotFound,
     AlreadyRegistered,
     BadOptions,
     BadRequest,
@@ -46,7 +48,7 @@ from server.errors import (
     UnknownGame,
 )
 
-from .accounts import api_key
+from .accounts import EnterHouse, api_key
 from .auth import bearer, require_admin
 from .openapi import LIMIT, Auth, Query, operation, per_game
 from .params import query_int
@@ -168,6 +170,18 @@ async def start(request: Request) -> Response:
     return shown(request, await services(request).tournaments.start(tournament_id(request), account))
 
 
+@operation("enterHouseInTournament", "The organiser (or an admin) registers the house account of an AI level "
+           "(before the start): an AI plays its seats, and its results count like anyone's", tag="tournaments",
+           answer=TournamentView, status=201, body=EnterHouse, auth=Auth.KEY_OR_ADMIN,
+           errors=[*_KNOWN, AccountDisabled, AccountNotFound, Forbidden, AlreadyRegistered, TournamentStarted,
+                   TournamentFull, RegistrationClosed])  # fmt: skip
+async def enter_house(request: Request) -> Response:
+    body = await parse(request, EnterHouse)
+    account = await caller(request)
+    return shown(request, await services(request).tournaments.enter_house(tournament_id(request), body.level,
+                                                                          account), 201)  # fmt: skip
+
+
 class Withdraw(Body):
     account: str = Field(min_length=1, max_length=64, description="the entrant's account id")
     reason: str = Field("", max_length=500, description="why, for the record and the entrant's inbox")
@@ -249,6 +263,7 @@ routes = [
     Route("/v1/tournaments/{tournament_id}/register", register, methods=["POST"]),
     Route("/v1/tournaments/{tournament_id}/register", unregister, methods=["DELETE"]),
     Route("/v1/tournaments/{tournament_id}/start", start, methods=["POST"]),
+    Route("/v1/tournaments/{tournament_id}/house", enter_house, methods=["POST"]),
     Route("/v1/tournaments/{tournament_id}/export", export, methods=["GET"]),
     Route("/v1/tournaments/{tournament_id}/withdraw", withdraw, methods=["POST"]),
     Route("/v1/tournaments/{tournament_id}/pause", pause, methods=["POST"]),

@@ -114,6 +114,10 @@ export interface SeatToken { match: string; seat: number; token: string; account
 export type AccountKind = "human" | "bot";
 /** An account as its owner and admins see it (never its key). */
 export interface Account { id: string; name: string; kind: AccountKind; created: number; disabled: boolean }
+/** One of the server's house accounts: an AI player of a fixed level, entered in ladders and tournaments. */
+export interface HouseAccount { id: string; name: string; kind: AccountKind; level: number; title: string }
+/** A house account entered in (or taken out of) a ladder's queue. */
+export interface HouseEntry { ladder: string; account: string; queued: boolean; since?: number | null }
 /** A new API key (`vpk_...`) with its account: shown this once, so keep it. */
 export interface IssuedKey { account: Account; key: string }
 export interface MatchState<G extends GameShape = AnyGame> {
@@ -226,6 +230,7 @@ export class VorpalClient {
   say(match: string, token: string, text: string): Promise<ChatMessage & { match: string }>;
   chat(match: string): Promise<ChatMessage[]>;
   register(name: string, options?: { kind?: AccountKind }): Promise<IssuedKey>;
+  houseAccounts(): Promise<HouseAccount[]>;
   account(key: string): Promise<Account>;
   /** The key sent stops working at once. */
   rotateKey(key: string): Promise<IssuedKey>;
@@ -267,6 +272,8 @@ export class VorpalClient {
   resumeLadder(ladder: string, adminKey: string): Promise<Ladder>;
   newSeason(ladder: string, adminKey: string): Promise<Ladder>;
   deleteLadder(ladder: string, adminKey: string): Promise<{ ladder: string; deleted: true }>;
+  enterHouse(ladder: string, level: number, adminKey: string): Promise<HouseEntry>;
+  removeHouse(ladder: string, level: number, adminKey: string): Promise<HouseEntry>;
   createTournament(
     key: string,
     name: string,
@@ -290,6 +297,8 @@ export class VorpalClient {
   tournament(tournament: string): Promise<Tournament>;
   registerTournament(tournament: string, key: string): Promise<Tournament>;
   unregisterTournament(tournament: string, key: string): Promise<Tournament>;
+  /** With the organiser's API key (or the admin key); before the start. */
+  enterHouseInTournament(tournament: string, level: number, key: string): Promise<Tournament>;
   /** With the organiser's API key (or the admin key). */
   startTournament(tournament: string, key: string): Promise<Tournament>;
   /** The organiser's (or the admin's) acts on a tournament. */

@@ -121,6 +121,11 @@ export class VorpalClient {
   // -- accounts ------------------------------------------------------------------------------
 
   /** A new account (`kind`: "human" or "bot") and its API key: `{account, key}`, the key shown this once. */
+  /** The house accounts: one AI player per level (`house-<level>`), weakest first. */
+  async houseAccounts() {
+    return (await this.call("GET", "/v1/accounts/house")).accounts;
+  }
+
   async register(name, { kind = "bot" } = {}) {
     return this.call("POST", "/v1/accounts", { json: { name, kind } });
   }
@@ -171,6 +176,12 @@ export class VorpalClient {
 
   async unregisterTournament(tournament, key) {
     return this.call("DELETE", `/v1/tournaments/${encodeURIComponent(tournament)}/register`, { token: key });
+  }
+
+  /** Register the house account of `level` (the organiser's API key, or the admin key; before the start). */
+  async enterHouseInTournament(tournament, level, key) {
+    const path = `/v1/tournaments/${encodeURIComponent(tournament)}/house`;
+    return this.call("POST", path, { token: key, json: { level } });
   }
 
   /** Start it, with its organiser's API key (or the admin key). */
@@ -335,6 +346,17 @@ export class VorpalClient {
   /** A fresh board; past seasons' stay readable (`leaderboard(ladder, {season})`). */
   async newSeason(ladder, adminKey) {
     return this.call("POST", `/v1/admin/ladders/${encodeURIComponent(ladder)}/season`, { token: adminKey });
+  }
+
+  /** Enter the house account of `level` in the ladder's queue, for good: `{ladder, account, queued, since}`. */
+  async enterHouse(ladder, level, adminKey) {
+    const path = `/v1/admin/ladders/${encodeURIComponent(ladder)}/house`;
+    return this.call("POST", path, { token: adminKey, json: { level } });
+  }
+
+  /** Take the house account of `level` out of the ladder's queue. */
+  async removeHouse(ladder, level, adminKey) {
+    return this.call("DELETE", `/v1/admin/ladders/${encodeURIComponent(ladder)}/house/${level}`, { token: adminKey });
   }
 
   async deleteLadder(ladder, adminKey) {

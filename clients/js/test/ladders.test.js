@@ -110,3 +110,25 @@ test("Python and JavaScript bot commands play one ladder together and the board 
     assert.match(output, /match \w+ finished: .*winners/, output);
   }
 });
+
+test("house accounts: listed, entered for good, refused with stable codes, taken out", LIMIT, async () => {
+  const house = await api.houseAccounts();
+  assert.deepEqual(house.map((a) => [a.id, a.level]), [1, 2, 3, 4, 5].map((n) => [`house-${n}`, n]));
+  assert.equal(house[1].name, "House bot, level 2 (novice)");
+  const ladder = await api.createLadder(ADMIN_KEY, "JS anchored duels", "brillig", 2);
+  const entered = await api.enterHouse(ladder.id, 2, ADMIN_KEY);
+  assert.deepEqual([entered.account, entered.queued], ["house-2", true]);
+  assert.equal(await code(api.enterHouse(ladder.id, 2, ADMIN_KEY)), "already_queued");
+  assert.equal(await code(api.enterHouse(ladder.id, 9, ADMIN_KEY)), "account_not_found");
+  assert.equal(await code(api.enterHouse(ladder.id, 3, "a-guess")), "forbidden");
+  const removed = await api.removeHouse(ladder.id, 2, ADMIN_KEY);
+  assert.deepEqual(removed, { ladder: ladder.id, account: "house-2", queued: false });
+  assert.equal(await code(api.removeHouse(ladder.id, 2, ADMIN_KEY)), "not_queued");
+  const organiser = await api.register("js-organiser");
+  const cup = await api.createTournament(organiser.key, "JS house cup", "brillig", {
+    format: "swiss",
+    timeControl: { kind: "per_decision", limit_ms: 5000 },
+  });
+  const registered = await api.enterHouseInTournament(cup.id, 1, organiser.key);
+  assert.deepEqual(registered.entrants, [{ account: "house-1", name: "House bot, level 1 (random)" }]);
+});

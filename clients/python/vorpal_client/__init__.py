@@ -31,6 +31,7 @@ from .live import LiveConnection
 from .models import (
     Account,
     Game,
+    HouseAccount,
     IssuedKey,
     LeaveResult,
     LoggedEvent,
@@ -62,6 +63,7 @@ __all__ = [
     "Forbidden",
     "Game",
     "GameTypes",
+    "HouseAccount",
     "IllegalMove",
     "IssuedKey",
     "LeaveResult",

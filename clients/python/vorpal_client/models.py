@@ -71,6 +71,17 @@ class Account(Model):
     disabled: bool = False
 
 
+class HouseAccount(Model):
+    """One of the server's house accounts: an AI player of a fixed level (``house-<level>``), which an
+    organiser enters in ladders and tournaments as a rating anchor; nobody signs in as one."""
+
+    id: str
+    name: str
+    kind: str
+    level: int
+    title: str
+
+
 class IssuedKey(Model):
     """A new API key (``vpk_...``) with its account: shown this once, so keep it."""
 

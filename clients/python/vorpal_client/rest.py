@@ -11,6 +11,7 @@ from .errors import ApiError, error_from
 from .models import (
     Account,
     Game,
+    HouseAccount,
     IssuedKey,
     Ladder,
     LadderRating,
@@ -132,6 +133,11 @@ class VorpalClient:
 
     async def account(self, key: str) -> Account:
         return Account.model_validate(await self._call("GET", "/v1/accounts/me", token=key))
+
+    async def house_accounts(self) -> list[HouseAccount]:
+        """The house accounts, one per AI level, weakest first."""
+        listed = await self._call("GET", "/v1/accounts/house")
+        return [HouseAccount.model_validate(a) for a in listed["accounts"]]
 
     async def rotate_key(self, key: str) -> IssuedKey:
         """A new key for the account; ``key`` stops working at once."""
@@ -261,6 +267,11 @@ class VorpalClient:
 
     # -- the organiser's acts (its API key, or the admin key) --
 
+    async def enter_house_in_tournament(self, tournament: str, level: int, key: str) -> Tournament:
+        """Register the house account of ``level`` (before the start)."""
+        return Tournament.model_validate(await self._call("POST", f"/v1/tournaments/{tournament}/house", token=key,
+                                                          json={"level": level}))  # fmt: skip
+
     async def withdraw_from_tournament(
         self, tournament: str, account: str, key: str, *, reason: str = ""
     ) -> Tournament:
@@ -325,6 +336,19 @@ class VorpalClient:
     async def new_season(self, ladder: str, admin_key: str) -> Ladder:
         """A fresh board; past seasons' stay readable (``leaderboard(season=)``)."""
         return Ladder.model_validate(await self._call("POST", f"/v1/admin/ladders/{ladder}/season", token=admin_key))
+
+    async def enter_house(self, ladder: str, level: int, admin_key: str) -> dict[str, Any]:
+        """Enter the house account of ``level`` in the ladder's queue, for good (``{ladder, account, queued,
+        since}``); the admin's act."""
+        entered: dict[str, Any] = await self._call("POST", f"/v1/admin/ladders/{ladder}/house", token=admin_key,
+                                                   json={"level": level})  # fmt: skip
+        return entered
+
+    async def remove_house(self, ladder: str, level: int, admin_key: str) -> dict[str, Any]:
+        """Take the house account of ``level`` out of the ladder's queue."""
+        removed: dict[str, Any] = await self._call("DELETE", f"/v1/admin/ladders/{ladder}/house/{level}",
+                                                   token=admin_key)  # fmt: skip
+        return removed
 
     async def delete_ladder(self, ladder: str, admin_key: str) -> None:
         await self._call("DELETE", f"/v1/admin/ladders/{ladder}", token=admin_key)

@@ -16,13 +16,17 @@ overwritten. Nobody needs to be connected: a round's matches have a clock that r
 The organiser (or an admin) withdraws entrants, adjudicates results, pauses between rounds and
 cancels (:mod:`.organising` decides each; here they are stored, and the matches they concern are
 aborted); a tournament with ``starts_at`` is started by the loop at that time, and one seeded by
-rating orders its entrants by a ladder's board when it starts.
+rating orders its entrants by a ladder's board when it starts. The organiser may also enter a house
+account (:mod:`server.domain.house`): an AI of a fixed level, whose seats the AI plays, scored like anyone.
 
 Notices (``Inbox``): ``tournament_match`` (``tournament``, ``round``, ``match``, ``seat``),
 ``tournament_bye`` (``tournament``, ``round``), ``tournament_finished`` (``tournament``, ``rank``),
 ``tournament_withdrawn`` (``tournament``, ``by``, ``reason``); the organiser's:
 ``tournament_round`` (``tournament``, ``round``, ``matches``) and ``tournament_over``
 (``tournament``, ``status``).
+
+Long because it is the one service over the tournament's document: each act is a few lines of reading,
+a pure step of the package, and a compare-and-set, and they share the retry and the lock.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from server.runtime.clock import Clock, now_ms
 from ..accounts import Account
 from ..clocks import TimeControl
 from ..delay import SpectatorDelay
+from ..house import house_account
 from ..ids import new_tournament_id
 from ..inbox import Inbox
 from ..matches import Matches
@@ -191,6 +196,11 @@ class Tournaments:
         now = self.clock()
         entrant = Entrant(account=account.id, name=account.name)
         return await self._change(tournament_id, lambda t: register(t, entrant, now))
+
+    async def enter_house(self, tournament_id: str, level: int, account: Account | None) -> Tournament:
+        """The organiser (``account``; None: an admin) registers the house account of ``level``."""
+        self._organiser(await self.get(tournament_id), account)
+        return await self.register(tournament_id, house_account(level))
 
     async def unregister(self, tournament_id: str, account: Account) -> Tournament:
         return await self._change(tournament_id, lambda t: unregister(t, account.id))
