@@ -26,6 +26,7 @@ FROM base AS server
 COPY protocol protocol
 COPY clients/python clients/python
 COPY server server
+COPY vorpal vorpal
 RUN uv sync --locked --no-editable \
     && useradd --system --uid 10001 vorpal
 USER vorpal

@@ -82,7 +82,7 @@ lint: $(INSTALLED)
 	$(BIN)/python tools/module_sizes.py
 
 typecheck: $(INSTALLED)
-	$(BIN)/mypy server protocol/vorpal_protocol clients/python/vorpal_client examples/python tests tools
+	$(BIN)/mypy server vorpal protocol/vorpal_protocol clients/python/vorpal_client examples/python tests tools
 
 ## The Python tests, spread over the machine's cores (each worker starts its own Redis and servers).
 pytest: $(INSTALLED)

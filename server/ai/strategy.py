@@ -1,4 +1,4 @@
-"""The AI levels as strategies of the Python SDK: ``vorpal-bot --strategy server.ai.strategy:level3``.
+"""The AI levels as strategies of the Python SDK: ``vorpal-bot --strategy vorpal.ai:level3`` (:mod:`vorpal.ai`).
 
 For bot authors who install the server package next to the SDK (``vorpal_client``): a strategy takes
 the SDK's ``Decision`` (the seat's view, as the server sent it) and returns a move. The view is all

@@ -1,4 +1,4 @@
-"""The server's AI levels as strategies of the Python SDK (``--strategy server.ai.strategy:level3``).
+"""The server's AI levels as strategies of the Python SDK (``--strategy vorpal.ai:level3``).
 
 A bot author who installs the server package loads a level by name; it decides from the
 decision's view alone (the seat's knowledge) and answers one of the legal moves.
@@ -46,7 +46,7 @@ def test_a_level_loaded_by_name_plays_a_legal_move_from_the_view(rules: Rules) -
     legal = rules.dump_moves(rules.legal_moves(table, seat))
     decision = Decision(match="m", game=rules.name, seat=seat, version=5, view=rules.view(table, seat), legal=legal,
                         events=[], clock=None, seats=seats)  # fmt: skip
-    strategy = load_strategy("server.ai.strategy:level2")
+    strategy = load_strategy("vorpal.ai:level2")  # the name bot authors type (server.ai.strategy:level2 too)
     assert strategy(decision) in legal
 
 
