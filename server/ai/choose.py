@@ -17,7 +17,7 @@ def choose(game: str, knowledge: Knowledge, level_number: int, seed: int, second
     """The move ``knowledge.seat`` makes at ``level_number`` (a game's move model), from ``seed``;
     ``seconds``: the wall time the search may take at most (``None``: its budget alone)."""
     rules = games.get(game)
-    budget = level(level_number).budget
+    budget = level(level_number).budget_for(game)
     if budget is None:
         k = knowledge
         return random.Random(seed).choice(rules.game.legal_moves(k.public, k.private, k.seat))

@@ -12,11 +12,17 @@ we can replay a decision, an opponent cannot predict it (:func:`decision_seed`).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .ismcts import Budget
 
 RANDOM = 1
+
+
+#: The least playout depth of a game whose cut playouts cannot be judged before its round ends: its evaluation
+#: knows the rounds scored, and a round's bids or commitments only pay at its end (Jabberwocky: at most 3 bids
+#: and 27 cards with three seats; Slithy: a round of four turns). Fixed in moves, as the levels are.
+ROUND_DEPTHS: dict[str, int] = {"jabberwocky": 40, "slithy": 40}
 
 
 @dataclass(frozen=True)
@@ -26,6 +32,12 @@ class Level:
     number: int
     title: str
     budget: Budget | None
+
+    def budget_for(self, game: str) -> Budget | None:
+        """The budget in ``game``: the level's, its playouts at least as deep as :data:`ROUND_DEPTHS` says."""
+        if self.budget is None or self.budget.depth >= ROUND_DEPTHS.get(game, 0):
+            return self.budget
+        return replace(self.budget, depth=ROUND_DEPTHS[game])
 
 
 LEVELS: tuple[Level, ...] = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from server.ai import levels
+from server.ai.ismcts import Budget
 
 
 def test_a_decisions_seed_is_the_same_for_the_same_decision_and_differs_without_the_secret() -> None:
@@ -24,3 +25,13 @@ def test_a_search_takes_a_share_of_its_seats_time_left_and_never_more_than_the_c
     assert levels.time_cap(2.0) == 2.0 * levels.CLOCK_SHARE
     assert levels.time_cap(3600.0) == levels.MAX_SECONDS
     assert levels.time_cap(0.0) > 0  # a move is still made
+
+
+def test_a_game_scored_at_its_rounds_end_plays_its_playouts_to_it() -> None:
+    """A Jabberwocky bid pays only when the round ends: a level's playouts there run at least 40 moves (a round of
+    three seats is at most 30), in iterations as fixed as the level's; other games keep the level's own depth."""
+    club = levels.level(3)
+    assert club.budget is not None and club.budget.depth < 40
+    assert club.budget_for("jabberwocky") == Budget(iterations=club.budget.iterations, depth=40)
+    assert club.budget_for("brillig") == club.budget
+    assert levels.level(1).budget_for("jabberwocky") is None
