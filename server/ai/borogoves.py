@@ -109,17 +109,20 @@ def place_worth(public: Public, at: dict[Pos, MapCard], move: Place) -> float:
     return worth if public.solo else -worth
 
 
+def worths(public: Public, legal: Sequence[Any]) -> list[float]:
+    """What each of ``legal`` (the cartographer's placings, or the tribes' actions) is worth at once."""
+    at = {m.pos: m for m in public.map}
+    if isinstance(legal[0], Place):
+        return [place_worth(public, at, m) for m in legal]
+    now = {pos: _now(card) for pos, card in at.items()}
+    return [tribe_worth(public, at, now, m) for m in legal]
+
+
 def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
     """The move worth most at once (ties: a random one of them), except a random move with chance
     :data:`EPSILON`."""
     if len(legal) == 1 or pick.random() < EPSILON:
         return pick.choice(legal)
-    public: Public = table.public
-    at = {m.pos: m for m in public.map}
-    if isinstance(legal[0], Place):
-        values = [place_worth(public, at, m) for m in legal]
-    else:
-        now = {pos: _now(card) for pos, card in at.items()}
-        values = [tribe_worth(public, at, now, m) for m in legal]
+    values = worths(table.public, legal)
     top = max(values)
     return pick.choice([m for m, v in zip(legal, values, strict=True) if v == top])

@@ -27,6 +27,9 @@ from server.engine.numbers import colour, value
 from server.engine.play import AnyTable
 from server.games.brillig import MovePile, PlayCard, Public
 
+#: Brillig's iterations are cheap (a match is some 30 moves, a decision a handful of cards), and 64 of them
+#: are too few to tell the rule of thumb's best few moves apart: every level searches 4 times its iterations.
+ITERATION_MULTIPLE = 4
 #: A playout's share of random moves: enough that a playout still tries what the rule of thumb would not.
 EPSILON = 0.1
 

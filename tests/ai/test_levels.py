@@ -24,3 +24,14 @@ def test_a_search_takes_a_share_of_its_seats_time_left_and_never_more_than_the_c
     assert levels.time_cap(2.0) == 2.0 * levels.CLOCK_SHARE
     assert levels.time_cap(3600.0) == levels.MAX_SECONDS
     assert levels.time_cap(0.0) > 0  # a move is still made
+
+
+def test_a_game_with_cheap_iterations_searches_a_multiple_of_each_levels_iterations_at_the_same_depth() -> None:
+    for lv in levels.LEVELS:
+        brillig, mome = levels.budget_for("brillig", lv.number), levels.budget_for("mome", lv.number)
+        assert mome == lv.budget
+        if lv.budget is None:
+            assert brillig is None
+        else:
+            assert brillig is not None and brillig.depth == lv.budget.depth
+            assert brillig.iterations == levels.ITERATION_MULTIPLES["brillig"] * lv.budget.iterations
