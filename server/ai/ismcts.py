@@ -129,7 +129,7 @@ class Search:
 
     def iterate(self, table: AnyTable) -> None:
         game, rules = self.game, self.rules
-        node, path = self.root, []
+        node, path = self.root, list[Node]()
         hidden: set[int] = set()  # the others' sealed choices of the step under way
         while game.outcome(table.public) is None:
             acting = rules.to_act(table)
