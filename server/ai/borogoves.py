@@ -39,8 +39,8 @@ from server.games.borogoves import Explore, MapCard, Migrate, Place, Public, Set
 #: What a borogove leg still to be played is taken to score (about what a search of the default
 #: level makes of one): it keeps the first leg's standings from reading as a foregone win.
 LEG_EXPECTED = 25.0
-#: Points per share of a win's softness: the evaluation is divided by it, so a lead of a few points is
-#: a lead, not a certainty (:func:`~server.ai.evaluation.shares` works on a scale of 2).
+#: With two seats the evaluation's points are divided by it before they become shares of a win
+#: (:func:`~server.ai.evaluation.shares`, on a scale of 2): a lead of a few points is a lead, not a certainty.
 POINTS_SCALE = 4.0
 #: A playout's share of random moves.
 EPSILON = 0.1
