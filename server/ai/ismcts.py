@@ -184,7 +184,8 @@ class Search:
         if not self.guided:
             return self.pick.choice(fresh)
         move = self.policy(self.rules, table, seat, [legal[i] for i in fresh], self.pick)
-        return next(i for i in fresh if legal[i] is move)
+        same = [i for i in fresh if legal[i] is move]  # a policy returns one of the moves it is given
+        return same[0] if same else next(i for i in fresh if legal[i] == move)
 
     def _mean(self, node: Node) -> float:
         mean = node.reward / node.visits
