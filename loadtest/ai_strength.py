@@ -5,7 +5,8 @@ its smallest seat count of 2 or more, ``--matches`` matches of one AI seat again
 as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
 shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
 score against random play's. Each decision's wall time is measured, under the bot service's cap (no
-clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
+clock), with its CPU time (the process's, so that a machine shared with other work can be told from a slow
+search). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
 process, on one core; bounded by ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
 
 The AI decides from its seat's knowledge only (:meth:`~server.engine.play.Rules.knowledge`), as the
@@ -59,6 +60,7 @@ class Tally:
     scores: list[float] = field(default_factory=list)  # solo: the AI's scores
     reasons: Counter[str] = field(default_factory=Counter)
     times: list[float] = field(default_factory=list)  # seconds per decision
+    cpu: list[float] = field(default_factory=list)  # the same decisions' CPU seconds (this process)
 
 
 def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
@@ -73,10 +75,11 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
             break
         seat = rules.to_act(table)[0]
         if seat == ai_seat and level > 0:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             knowledge = rules.knowledge(table, seat, rules.seen(events, seat))
             move = choose(rules.name, knowledge, level, seed * 100_003 + version, time_cap(None))
             tally.times.append(time.perf_counter() - started)
+            tally.cpu.append(time.process_time() - cpu)
         else:
             move = (opponent or random_move)(rules, table, seat, pick)
         events.append(rules.act(table, rng, seat, rules.dump_move(move))[1])
@@ -113,8 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
     print(f"level {args.level}, {args.matches} matches per row\n")
-    print("| game | seats | opponent | AI's share of wins (or mean score) | decision ms median / p99 | how ended |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | seats | opponent | AI's share of wins (or mean score) | decision ms median / p99 "
+          "| CPU ms median / p99 | how ended |")  # fmt: skip
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for name in names:
         rules = games.get(name)
         seats = max(2, rules.game.min_seats)
@@ -139,9 +143,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = f"score {ai:.1f} (random play {rnd:.1f})"
             else:
                 result = f"{tally.share / tally.matches:.0%} ({tally.share:g}/{tally.matches})"
-            print(
-                f"| {name} | {n} | {label} | {result} | {times(tally.times)} | {reasons(tally.reasons)} |", flush=True
-            )
+            timing = f"{times(tally.times)} | {times(tally.cpu)}"
+            print(f"| {name} | {n} | {label} | {result} | {timing} | {reasons(tally.reasons)} |", flush=True)
     return 0
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 from server.engine.game import Outcome
 
+from . import borogoves
+
 #: A seat's standing on a sampled table (most read its public part alone): one number per seat, higher is better.
 Evaluation = Callable[[Any, int], list[float]]
 
@@ -117,6 +119,7 @@ def _slithy(table: Any, seats: int) -> list[float]:
 
 #: The games' own evaluations; the others fall back on :func:`_scores`.
 EVALUATIONS: dict[str, Evaluation] = {
+    "borogoves": borogoves.evaluate,
     "gyre": _gyre,
     "jabberwocky": _jabberwocky,
     "jackrabbits": _jackrabbits,

@@ -12,11 +12,16 @@ What the games need of it, each in one place here:
 
 - **Chance** (dice, draws, the King's steps) is sampled: the engine's chance steps run on the
   sample with a generator of the search's own (:meth:`~server.engine.play.Rules.advance`).
-- **Sealed choices**: when several seats are to act at once, the others' choices are hidden from
-  whoever acts first, so a seat other than the bot picks at random there, outside the tree (the
-  tree would otherwise let an opponent answer a choice it cannot see).
+- **Sealed choices**: when several seats are to act at once, the bot chooses first and the others
+  choose by the playout policy, outside the tree, after it as well as before: a tree node for an
+  opponent's sealed choice would sit under the bot's own and let the opponent answer a choice it
+  cannot see (the bot then fears being blocked at every sealed choice, as in Brillig's collection).
 - **Moves of several decisions** are searched decision by decision: the engine lists one
   decision's options at a time (:mod:`server.engine.decisions`), so each is a tree level.
+- **Guided games**: where a game has a playout policy of its own (:mod:`.policies`), a node adds
+  the untried move that policy picks, not any, and only a few more as it is visited more
+  (:func:`widening`): with more moves than iterations (Borogoves), trying each once would leave
+  the choice to the order moves are listed in.
 - **Long games** are cut: a playout stops after ``depth`` moves and the game's evaluation
   (:mod:`.evaluation`) estimates each seat's share of the win from the public part.
 
@@ -39,10 +44,19 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 
 from .evaluation import Evaluation, evaluation_for, rewards
-from .policies import Policy, policy_for
+from .policies import POLICIES, Policy, policy_for
 
 #: The exploration constant of UCB1 (rewards are shares of a win, in [0, 1]).
 EXPLORATION = 0.7
+#: How fast a guided node widens (:func:`widening`): 2 gives 17 moves tried after 64 visits.
+WIDENING = 2.0
+
+
+def widening(visits: int) -> int:
+    """How many moves a node guided by its game's policy may have tried after ``visits``: a few more as
+    it is visited more (progressive widening), so that a search with more moves than iterations
+    (Borogoves' tribes: a hundred) still compares the policy's best few rather than trying each once."""
+    return 1 + int(WIDENING * math.sqrt(visits))
 
 
 @dataclass(slots=True)
@@ -87,6 +101,7 @@ class Search:
         self.clock = clock
         self.evaluate: Evaluation = evaluation_for(self.game.name)
         self.policy: Policy = policy_for(self.game.name)
+        self.guided = self.game.name in POLICIES
         self.root = Node(seat=-1)
         self.iterations = 0
         self._low = math.inf  # solo games: the reward's range seen so far, to scale it into [0, 1]
@@ -114,24 +129,30 @@ class Search:
 
     def iterate(self, table: AnyTable) -> None:
         game, rules = self.game, self.rules
-        node, path = self.root, []
-        depth = 0
+        node, path = self.root, list[Node]()
+        hidden: set[int] = set()  # the others' sealed choices of the step under way
         while game.outcome(table.public) is None:
             acting = rules.to_act(table)
             if not acting:
                 break
-            seat = self.me if (depth == 0 and self.me in acting) else acting[0]
+            hidden.intersection_update(acting)
+            if len(acting) > 1:
+                hidden.update(s for s in acting if s != self.me)
+            seat = self.me if self.me in acting else acting[0]
             legal = game.legal_moves(table.public, table.private[seat], seat)
             if not legal:
                 break
-            if len(acting) > 1 and seat != self.me:  # a sealed choice the bot cannot see: random
-                rules.advance(table, self.rng, seat, self.pick.choice(legal))
+            if seat in hidden:  # a sealed choice the bot cannot see: the playout policy's, outside the tree
+                hidden.discard(seat)
+                rules.advance(table, self.rng, seat, self.policy(rules, table, seat, legal, self.pick))
                 continue
             keys = [move_key(m) for m in legal]
             children = node.children
             fresh = [i for i, k in enumerate(keys) if k not in children]
-            if fresh:
-                i = self.pick.choice(fresh)
+            if fresh and (
+                not self.guided or len(keys) - len(fresh) < widening(node.visits if path else self.iterations)
+            ):
+                i = self._expand(table, seat, legal, fresh)
                 child = Node(seat=seat)
                 children[keys[i]] = child
                 for k in keys:
@@ -143,7 +164,8 @@ class Search:
                 break
             best, best_value = 0, -math.inf
             for i, k in enumerate(keys):
-                c = children[k]
+                if (c := children.get(k)) is None:
+                    continue
                 c.available += 1
                 value = self._mean(c) + EXPLORATION * math.sqrt(math.log(c.available) / c.visits)
                 if value > best_value:
@@ -151,11 +173,19 @@ class Search:
             node = children[keys[best]]
             path.append(node)
             rules.advance(table, self.rng, seat, legal[best])
-            depth += 1
         result = self.playout(table)
         for n in path:
             n.visits += 1
             n.reward += result[n.seat] if n.seat < len(result) else 0.0
+
+    def _expand(self, table: AnyTable, seat: int, legal: Sequence[Any], fresh: list[int]) -> int:
+        """Which untried move to add to the tree: the game's policy's choice among them where it has
+        one, else any, each as likely."""
+        if not self.guided:
+            return self.pick.choice(fresh)
+        move = self.policy(self.rules, table, seat, [legal[i] for i in fresh], self.pick)
+        same = [i for i in fresh if legal[i] is move]  # a policy returns one of the moves it is given
+        return same[0] if same else next(i for i in fresh if legal[i] == move)
 
     def _mean(self, node: Node) -> float:
         mean = node.reward / node.visits

@@ -2,7 +2,8 @@
 
 Level 1 plays a random legal move (the server's original bot, run in the web tier); levels 2 and
 up search (:mod:`.ismcts`) with budgets fixed in iterations, not wall time, so a level plays the
-same on any machine. The wall clock only caps a search that would overrun its seat's clock
+same on any machine; a game whose iterations are cheap may search a fixed multiple of them
+(:func:`budget_for`). The wall clock only caps a search that would overrun its seat's clock
 (:func:`time_cap`).
 
 Each decision's seed is derived from a secret the server keeps and the match, seat and version:
@@ -14,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 
+from . import brillig
 from .ismcts import Budget
 
 RANDOM = 1
@@ -33,12 +35,6 @@ class Level:
     title: str
     budget: Budget | None
 
-    def budget_for(self, game: str) -> Budget | None:
-        """The budget in ``game``: the level's, its playouts at least as deep as :data:`ROUND_DEPTHS` says."""
-        if self.budget is None or self.budget.depth >= ROUND_DEPTHS.get(game, 0):
-            return self.budget
-        return replace(self.budget, depth=ROUND_DEPTHS[game])
-
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "random: any legal move", None),
@@ -49,6 +45,9 @@ LEVELS: tuple[Level, ...] = (
 )
 DEFAULT = 3
 BY_NUMBER = {level.number: level for level in LEVELS}
+#: Games whose iterations are cheap (short matches, a handful of moves each) and that need more of them to
+#: play a level's part: every level's iterations times the game's multiple (:func:`budget_for`).
+ITERATION_MULTIPLES: dict[str, int] = {"brillig": brillig.ITERATION_MULTIPLE}
 
 #: The longest a search may run, whatever the clock (seconds), and the share of a seat's time left it may take.
 #: It binds only on a machine too slow or too busy for a level's budget; under a second with room to spare for
@@ -60,6 +59,19 @@ CLOCK_SHARE = 0.25
 def level(number: int) -> Level:
     """The level ``number`` (``KeyError`` for one that does not exist)."""
     return BY_NUMBER[number]
+
+
+def budget_for(game: str, number: int) -> Budget | None:
+    """Level ``number``'s budget in ``game`` (``None``: random play): its iterations times the game's
+    multiple, its playouts at least as deep as :data:`ROUND_DEPTHS` says. Still a count of iterations and
+    moves, never a time: a level must play the same on any machine (a decision is a function of the
+    knowledge, the budget and the seed, so it can be replayed), and a budget in seconds would make the
+    bot weaker on a busy machine and stronger on a fast one."""
+    budget = level(number).budget
+    if budget is None:
+        return None
+    return replace(budget, iterations=budget.iterations * ITERATION_MULTIPLES.get(game, 1),
+                   depth=max(budget.depth, ROUND_DEPTHS.get(game, 0)))  # fmt: skip
 
 
 def describe() -> list[dict[str, object]]:

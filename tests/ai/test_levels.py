@@ -32,6 +32,17 @@ def test_a_game_scored_at_its_rounds_end_plays_its_playouts_to_it() -> None:
     three seats is at most 30), in iterations as fixed as the level's; other games keep the level's own depth."""
     club = levels.level(3)
     assert club.budget is not None and club.budget.depth < 40
-    assert club.budget_for("jabberwocky") == Budget(iterations=club.budget.iterations, depth=40)
-    assert club.budget_for("brillig") == club.budget
-    assert levels.level(1).budget_for("jabberwocky") is None
+    assert levels.budget_for("jabberwocky", 3) == Budget(iterations=club.budget.iterations, depth=40)
+    assert levels.budget_for("mome", 3) == club.budget
+    assert levels.budget_for("jabberwocky", 1) is None
+
+
+def test_a_game_with_cheap_iterations_searches_a_multiple_of_each_levels_iterations_at_the_same_depth() -> None:
+    for lv in levels.LEVELS:
+        brillig, mome = levels.budget_for("brillig", lv.number), levels.budget_for("mome", lv.number)
+        assert mome == lv.budget
+        if lv.budget is None:
+            assert brillig is None
+        else:
+            assert brillig is not None and brillig.depth == lv.budget.depth
+            assert brillig.iterations == levels.ITERATION_MULTIPLES["brillig"] * lv.budget.iterations
