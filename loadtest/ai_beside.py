@@ -7,7 +7,8 @@ load generator's seats play the workload, so the workload's latency, read beside
 without them, says whether a search reaches a web worker's event loop (it should not: the web tier
 only validates and commits the bots' moves, as anyone's). On a machine with few cores the two also
 share CPU, which a spare core would not: the bot service's own CPU is reported apart
-(``bots_cpu_util``) to tell the two apart.
+(``bots_cpu_util``) to tell the two apart, and ``--ai-nice 19`` runs it at the lowest priority, as an
+operator who shares a machine between the two tiers would.
 """
 
 from __future__ import annotations
@@ -26,9 +27,9 @@ class AiBeside:
     """A bot service and ``matches`` all-AI matches kept going over ``ports`` (round robin) until :meth:`stop`."""
 
     def __init__(self, ports: list[int], redis_url: str, env: dict[str, str], logdir: Path, *, matches: int,
-                 level: int, games: list[tuple[str, int]]) -> None:  # fmt: skip
+                 level: int, games: list[tuple[str, int]], nice: int = 0) -> None:  # fmt: skip
         self.ports, self.redis_url, self.env, self.logdir = ports, redis_url, env, logdir
-        self.matches, self.level, self.games = matches, level, games
+        self.matches, self.level, self.games, self.nice = matches, level, games, nice
         self.service: subprocess.Popen[bytes] | None = None
         self.started = 0
         self.finished = 0
@@ -40,8 +41,10 @@ class AiBeside:
     async def start(self) -> None:
         vorpal = str(Path(sys.executable).parent / "vorpal")
         with open(self.logdir / "bots.log", "ab") as out:
-            self.service = subprocess.Popen([vorpal, "bots", "--redis-url", self.redis_url], env=self.env,
-                                            stdout=out, stderr=subprocess.STDOUT)  # fmt: skip
+            command = [vorpal, "bots", "--redis-url", self.redis_url]
+            if self.nice:  # the searches yield the cores to the web tier, as an operator sharing a machine would set
+                command = ["nice", "-n", str(self.nice), *command]
+            self.service = subprocess.Popen(command, env=self.env, stdout=out, stderr=subprocess.STDOUT)
         self._task = asyncio.create_task(self._keep())
 
     def count(self, on: bool) -> None:

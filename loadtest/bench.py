@@ -358,7 +358,8 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     ai = None
     if args.ai_matches:  # all-AI matches kept going beside the workload, their searches in a bot service
         ai = AiBeside(procs.ports, procs.redis_url, {**os.environ, **procs.env}, procs.logdir,
-                      matches=args.ai_matches, level=args.ai_level, games=parse_games(args.ai_games))  # fmt: skip
+                      matches=args.ai_matches, level=args.ai_level, games=parse_games(args.ai_games),
+                      nice=args.ai_nice)  # fmt: skip
         await ai.start()
         await asyncio.sleep(3)  # the bot service's leases taken, its searches under way
     bots = [p for p in [ai.process() if ai else None] if p is not None]
@@ -448,7 +449,7 @@ async def play(args: argparse.Namespace, procs: Procs, matches: int) -> dict[str
     if ai:
         await ai.stop()
         out.update({"ai_matches": args.ai_matches, "ai_level": args.ai_level, "ai_games": args.ai_games,
-                    "ai_matches_finished": ai.finished, "ai_versions": ai.moves,
+                    "ai_nice": args.ai_nice, "ai_matches_finished": ai.finished, "ai_versions": ai.moves,
                     "ai_versions_per_s": round(ai.moves / window, 1) if window else 0,
                     "bots_cpu_util": round((bcpu1 - bcpu0) / (t1 - t0), 2)})  # fmt: skip
     for s in seats:
@@ -633,6 +634,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--ai-level", type=int, default=3, help="the AI matches' level (default 3, the default level)")
     p.add_argument("--ai-games", default="brillig:2,gimble:2,jabberwocky:3", help="the AI matches' games:seats")
+    p.add_argument("--ai-nice", type=int, default=0, help="run the AI matches' bot service under nice -n N")
     args = p.parse_args(argv)
     if args.games != STANDARD and args.think == 0 and args.duration == 0:
         p.error("--games other than the standard workload's: give --duration (its matches have no fixed length)")
