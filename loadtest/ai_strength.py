@@ -3,7 +3,9 @@
 ``python -m loadtest.ai_strength [--level 3] [--matches 50] [--games brillig,mome]`` plays, per game at
 its smallest seat count of 2 or more, ``--matches`` matches of one AI seat against random players and
 as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
-shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
+shared among the winners of a tie. ``--opponents self`` seats the same level everywhere: its row tells
+how such matches end (by the rules, or at a game's round or turn limit), the share being the rotated
+seat's. Bandersnatch and Borogoves are also played solo: the AI's average
 score against random play's. Each decision's wall time is measured, under the bot service's cap (no
 clock). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
 process, on one core; bounded by ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
@@ -62,7 +64,8 @@ class Tally:
 
 def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
          tally: Tally, max_moves: int) -> None:  # fmt: skip
-    """One match: the AI in ``ai_seat`` (``level``; ``None`` level plays random in it), the others ``opponent``."""
+    """One match: the AI in ``ai_seat`` (``level``; ``None`` level plays random in it), the others ``opponent``
+    (``None``: the AI at the same level in every seat)."""
     options = rules.parse_options(rules.rated_options({}))
     table, rng = rules.setup(options, seats, seed)
     pick = random.Random(seed)
@@ -70,7 +73,7 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
         if rules.outcome(table) is not None:
             break
         seat = rules.to_act(table)[0]
-        if seat == ai_seat and level > 0:
+        if level > 0 and (seat == ai_seat or opponent is None):
             started = time.perf_counter()
             move = choose(rules.name, rules.knowledge(table, seat), level, seed * 100_003 + version, time_cap(None))
             tally.times.append(time.perf_counter() - started)
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=DEFAULT)
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--games", default="", help="comma-separated (default: all)")
-    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--opponents", default="random,greedy", help="comma-separated: random, greedy, self")
     parser.add_argument("--max-moves", type=int, default=3000)
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
@@ -115,19 +118,23 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         rules = games.get(name)
         seats = max(2, rules.game.min_seats)
-        rows: list[tuple[int, str, Opponent]] = []
+        rows: list[tuple[int, str, Opponent | None]] = []
         if seats <= rules.game.max_seats:
             for opp in args.opponents.split(","):
                 if opp == "random":
                     rows.append((seats, "random", random_move))
                 elif opp == "greedy" and name in GREEDY_WORTH:
                     rows.append((seats, "greedy", greedy_move))
+                elif opp == "self":
+                    rows.append((seats, "self", None))
         if name in SOLO:
             rows.append((1, "solo", random_move))
         for n, label, opponent in rows:
             tally = Tally()
             for m in range(args.matches):
                 play(rules, n, m % n, args.level, opponent, 1 + m, tally, args.max_moves)
+                print(f"  {name} {label} match {m + 1}: share {tally.share:g}, {reasons(tally.reasons)}",
+                      file=sys.stderr, flush=True)  # fmt: skip
             if n == 1:
                 base = Tally()
                 for m in range(args.matches):

@@ -16,6 +16,8 @@ from typing import Any
 
 from server.engine.game import Outcome
 
+from . import zimby_mojo
+
 #: A seat's standing from the public part: one number per seat, higher is better.
 Evaluation = Callable[[Any, int], list[float]]
 
@@ -98,7 +100,7 @@ def _gyre(public: Any, seats: int) -> list[float]:
 
 #: The games' own evaluations; the others fall back on :func:`_scores`.
 EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": _jackrabbits,
-                                      "zimby_mojo": _zimby_mojo}  # fmt: skip
+                                      "zimby_mojo": zimby_mojo.evaluate}  # fmt: skip
 
 
 def evaluation_for(game: str) -> Evaluation:

@@ -17,6 +17,8 @@ from typing import Any
 
 from server.engine.play import AnyTable, Rules
 
+from . import zimby_mojo
+
 #: ``policy(rules, table, seat, legal, pick) -> move``: one of ``legal`` for ``seat`` on the sampled ``table``.
 Policy = Callable[[Rules, AnyTable, int, Sequence[Any], random.Random], Any]
 
@@ -40,7 +42,7 @@ def greedy(worth: Callable[[AnyTable, int, Any], float], epsilon: float) -> Poli
 
 
 #: The games' own playout policies; the others play uniformly at random.
-POLICIES: dict[str, Policy] = {}
+POLICIES: dict[str, Policy] = {"zimby_mojo": zimby_mojo.policy}
 
 
 def policy_for(game: str) -> Policy:

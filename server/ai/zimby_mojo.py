@@ -1,0 +1,233 @@
+"""What the AI knows of Zimby Mojo: how far each tribe is on the road to the Crown, and a playout that walks it.
+
+The rulebook's one way to win ("grab the Cannibal Crown and deliver it to their tribal board") is a road of
+stages: get zimbies onto the main board, "Work with another tribe to open a way into the Cannibal King's sanctum"
+(two tribes in one column on a shrine channel into its seal, which opens a ward), "Kill the Cannibal King", "Get
+the King's Crown and deliver it to their tribal board!". A random player never walks it, so a playout of random
+moves cut after a few moves says nothing about it, and the default bot drew at the round limit.
+
+:func:`evaluate` rates each seat by the stage the table is at and how near each of its zimbies on the main board
+is to that stage's goal (walking distance on the board, closed wards and thickets in the way): an unactivated
+shrine, in a column shared with another tribe (only such a column can open a seal), before any ward is open; the
+King, through an open ward, while he lives; and, once he is dead, the Crown, which counts most for the tribe
+holding it the nearer it is to that tribe's board. Each stage is worth more than the best place of the one
+before, so a move that moves the table on (a seal opened, the King killed, the Crown picked up) rates higher for
+the tribes placed to use it. Zimbies at home and mojo count a little, as before.
+
+:func:`policy` plays the same road as a rule of thumb: steps that bring the moving creature nearer its goal, the
+seal asked for and agreed to, the King attacked with tribesmen eaten, the Crown picked up, windows passed, and
+little of the rest (scrolls, eating, zombies) but by the share of random moves left in (``EPSILON``).
+
+Both read only the sampled table the search hands them (its public part), never the real one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from server.engine.play import AnyTable, Rules
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.state import (
+    Answer,
+    Attack,
+    Column,
+    Devour,
+    EndTurn,
+    Go,
+    KING_ID,
+    Halt,
+    Influence,
+    PickUp,
+    Public,
+    Send,
+    Step,
+    TileId,
+    Unseal,
+    Warp,
+    home_seat,
+)
+
+#: Distances are scaled by the board's span (17 x 17 tiles): a zimby this far from its goal is worth nothing more.
+SPAN = 32.0
+#: Progress, per zimby of the seat on the main board, at each stage: before any ward is open, towards another
+#: tribe's column while alone, in a shared column towards a shrine and on it; while the King lives behind an open
+#: ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he is dead,
+#: towards the Crown. Each stage's least is above the best of the one before.
+TOWARDS_SHARING = 2.0
+SHARED, TOWARDS_SHRINE, ON_SHRINE = 3.0, 2.0, 2.0
+KING_STAGE, TOWARDS_KING, ALONE = 10.0, 10.0, 3.0
+TOWARDS_CROWN = 10.0
+#: The Crown held by a seat's zimby, and its carrier's way home.
+CROWN, CROWN_HOME = 60.0, 60.0
+#: A zimby anywhere, and one at home or a mojo token (resources), count a little.
+ON_BOARD, AT_HOME, MOJO = 0.3, 0.1, 0.05
+#: The share of random moves in a playout.
+EPSILON = 0.2
+
+
+@lru_cache(maxsize=256)
+def _distances(goals: frozenset[TileId], blocked: frozenset[TileId]) -> dict[TileId, int]:
+    """Steps from every tile to the nearest of ``goals``, never through ``blocked`` (the board is fixed, so a few
+    goal sets and obstacle layouts recur through a whole match)."""
+    return BOARD.distances(goals, blocked=blocked - goals)
+
+
+def _blocked(public: Public) -> frozenset[TileId]:
+    """What no zimby walks through: closed wards and blood thickets."""
+    closed = {w.tile for w in public.wards if not w.open}
+    return frozenset(closed | {o.tile for o in public.obstacles if o.kind == "thickets"})
+
+
+def _home_distance(public: Public, seat: int, tile: TileId) -> float:
+    """Steps from ``tile`` onto the seat's tribal board (one tile beyond its entry point)."""
+    if home_seat(tile) == seat:
+        return 0.0
+    near = _distances(frozenset({public.tribes[seat].entry}), _blocked(public)).get(tile)
+    return SPAN if near is None else near + 1.0
+
+
+def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
+    """Steps from ``tile`` to the goal of ``distances``; from a tribal board, by its entry point."""
+    seat = home_seat(tile)
+    if seat is None:
+        return distances.get(tile)
+    d = distances.get(public.tribes[seat].entry)
+    return None if d is None else d + 1
+
+
+def _near(public: Public, distances: dict[TileId, int], tile: TileId) -> float:
+    """1 on a goal, falling to 0 at the board's span (or where no way leads)."""
+    d = _away(public, distances, tile)
+    return 0.0 if d is None else max(0.0, 1.0 - d / SPAN)
+
+
+def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+    """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
+    when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
+    they are alone: a seal needs two tribes)."""
+    blocked = _blocked(public)
+    crown = public.crown
+    if not public.king.alive and crown is not None:
+        if crown.carrier == column.id and column.crown == seat:
+            entry = _distances(frozenset({public.tribes[seat].entry}), blocked)
+            return {t: d + 1 for t, d in entry.items()}
+        at = crown.tile if crown.carrier is None else _carrier_tile(public, crown.carrier)
+        return _distances(frozenset({at}), blocked) if at is not None and at in BOARD else {}
+    if any(w.open for w in public.wards) and public.king.tile is not None:
+        return _distances(frozenset({public.king.tile}), blocked)
+    shrines = frozenset(s.tile for s in public.shrines if not s.activated)
+    if len(column.zimbies) == 1:
+        others = frozenset(c.tile for c in public.columns if seat not in c.zimbies and c.tile in BOARD)
+        if others:
+            return _distances(others, blocked)
+    return _distances(shrines, blocked) if shrines else {}
+
+
+def _carrier_tile(public: Public, carrier: str) -> TileId | None:
+    found = next((c.tile for c in public.columns if c.id == carrier), None)
+    return found or next((t.tile for t in public.thugs if t.id == carrier), None)
+
+
+def _column_worth(public: Public, seat: int, column: Column) -> float:
+    """The progress one of ``seat``'s zimbies in ``column`` stands for, by the stage and how near its goal it is."""
+    near = _near(public, goal(public, seat, column), column.tile)
+    shared = len(column.zimbies) > 1
+    if not public.king.alive:
+        return KING_STAGE + TOWARDS_CROWN * near
+    if any(w.open for w in public.wards):
+        return KING_STAGE + TOWARDS_KING * near + (0.0 if shared else ALONE)
+    if not shared:
+        return TOWARDS_SHARING * near
+    on_shrine = any(s.tile == column.tile and not s.activated for s in public.shrines)
+    return SHARED + TOWARDS_SHRINE * near + (ON_SHRINE if on_shrine else 0.0)
+
+
+def progress(public: Public, seats: int) -> list[float]:
+    """Each seat's progress on the road to the Crown: its zimbies on the main board by the stage's goal, the Crown
+    by how near home its carrier is, zimbies at home and mojo a little."""
+    out = [0.0] * seats
+    for s in range(seats):
+        tribe = public.tribes[s]
+        out[s] += AT_HOME * (tribe.active + tribe.depleted) + MOJO * (tribe.mojo + tribe.tokens)
+    for column in public.columns:
+        for s, count in column.zimbies.items():
+            if 0 <= s < seats:
+                out[s] += count * (ON_BOARD + _column_worth(public, s, column))
+        holder = column.crown
+        if holder is not None and 0 <= holder < seats:
+            out[holder] += CROWN + CROWN_HOME * max(0.0, 1.0 - _home_distance(public, holder, column.tile) / SPAN)
+    return out
+
+
+def evaluate(public: Public, seats: int) -> list[float]:
+    """Standings whose shares of a win (:func:`server.ai.evaluation.shares`, a softmax at scale 2) come out in
+    proportion to ``1 + progress``: ``2 ln(1 + progress)``. A difference of progress itself would saturate the
+    softmax as soon as one seat leads (a random opponent soon has nothing on the board), and a bot sure of its
+    win no longer tells a step forward from a step back; in proportion, each step still counts."""
+    return [2.0 * math.log(1.0 + p) for p in progress(public, seats)]
+
+
+def _worth(public: Public, seat: int, move: Any) -> float:
+    """A rule of thumb's worth of ``move`` for ``seat``: the road to the Crown first, the rest little."""
+    if isinstance(move, PickUp | Unseal):
+        return 10.0
+    if isinstance(move, Step):
+        return _step_worth(public, seat, move.to)
+    if isinstance(move, Attack):
+        return 8.0 + move.eat if move.target == KING_ID else 2.0 + move.eat * 0.5
+    if isinstance(move, Answer):
+        return 5.0 if move.yes else 1.0
+    if isinstance(move, Go):
+        return 3.0 if move.own is None else 1.5
+    if isinstance(move, Send):
+        return 2.0 + 0.5 * move.count
+    if isinstance(move, Influence):
+        return 2.0 if not move.eliminate else 0.5
+    if isinstance(move, Devour):
+        return 3.0
+    if isinstance(move, Halt):
+        return _halt_worth(public, seat)
+    if isinstance(move, EndTurn | Warp):
+        return 1.0
+    if type(move).__name__ == "Pass":
+        return 2.0
+    return 0.3
+
+
+def _moving_column(public: Public) -> Column | None:
+    moving = public.moving
+    return next((c for c in public.columns if moving is not None and c.id == moving.creature), None)
+
+
+def _halt_worth(public: Public, seat: int) -> float:
+    """Halting is worth most on the goal itself, where any step leads away."""
+    column = _moving_column(public)
+    return 5.0 if column is not None and _away(public, goal(public, seat, column), column.tile) == 0 else 1.0
+
+
+def _step_worth(public: Public, seat: int, to: TileId) -> float:
+    """A step nearer the moving column's goal is worth most (home with the Crown, more still); one that comes no
+    nearer, little; one back, less than halting."""
+    column = _moving_column(public)
+    if column is None:
+        return 1.0
+    if home_seat(to) == seat:
+        return 12.0 if column.crown == seat else 0.5
+    distances = goal(public, seat, column)
+    here, there = _away(public, distances, column.tile), _away(public, distances, to)
+    if here is None or there is None:
+        return 1.0
+    return 1.5 + 3.0 * (here - there)
+
+
+def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
+    """:func:`_worth`'s best move (ties at random), or a random one with chance ``EPSILON``."""
+    if len(legal) == 1 or pick.random() < EPSILON:
+        return pick.choice(legal)
+    values = [_worth(table.public, seat, move) for move in legal]
+    top = max(values)
+    return pick.choice([move for move, value in zip(legal, values, strict=True) if value == top])
