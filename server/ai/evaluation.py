@@ -16,7 +16,7 @@ from typing import Any
 
 from server.engine.game import Outcome
 
-from . import zimby_mojo
+from . import jackrabbits, zimby_mojo
 
 #: A seat's standing from the public part: one number per seat, higher is better.
 Evaluation = Callable[[Any, int], list[float]]
@@ -37,29 +37,6 @@ def _scores(public: Any, seats: int) -> list[float]:
     if seats == 1 and isinstance(score, int | float):
         return [float(score)]
     return [0.0] * seats
-
-
-def _jackrabbits(public: Any, seats: int) -> list[float]:
-    """Royals claimed count most (three win, back on the Citadel); cards in hand pay for the next claim
-    and the journeys, jokers bought a little."""
-    return [4.0 * len(public.royals[s]) + 0.3 * public.hand_sizes[s] + 0.5 * len(public.jesters[s])
-            for s in range(seats)]  # fmt: skip
-
-
-def _zimby_mojo(public: Any, seats: int) -> list[float]:
-    """The Crown wins when delivered: a column carrying it counts most for the tribe holding it, then
-    zimbies in columns on the board (they fight and carry), then zimbies at home and mojo."""
-    out = [0.0] * seats
-    for s in range(seats):
-        tribe = public.tribes[s]
-        out[s] += 0.3 * (tribe.active + tribe.depleted) + 0.1 * tribe.mojo
-    for column in public.columns:
-        for s, count in column.zimbies.items():
-            if 0 <= s < seats:
-                out[s] += 0.5 * count
-        if column.crown is not None and 0 <= column.crown < seats:
-            out[column.crown] += 6.0
-    return out
 
 
 def _jabberwocky(public: Any, seats: int) -> list[float]:
@@ -99,7 +76,7 @@ def _gyre(public: Any, seats: int) -> list[float]:
 
 
 #: The games' own evaluations; the others fall back on :func:`_scores`.
-EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": _jackrabbits,
+EVALUATIONS: dict[str, Evaluation] = {"gyre": _gyre, "jabberwocky": _jabberwocky, "jackrabbits": jackrabbits.evaluate,
                                       "zimby_mojo": zimby_mojo.evaluate}  # fmt: skip
 
 

@@ -23,7 +23,6 @@ Both read only the sampled table the search hands them (its public part), never 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
@@ -32,39 +31,41 @@ from typing import Any
 from server.engine.play import AnyTable, Rules
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import (
+    KING_ID,
     Answer,
     Attack,
     Column,
     Devour,
     EndTurn,
     Go,
-    KING_ID,
     Halt,
     Influence,
     PickUp,
     Public,
     Send,
+    Spawn,
     Step,
     TileId,
     Unseal,
-    Warp,
     home_seat,
 )
 
-#: Distances are scaled by the board's span (17 x 17 tiles): a zimby this far from its goal is worth nothing more.
-SPAN = 32.0
-#: Progress, per zimby of the seat on the main board, at each stage: before any ward is open, towards another
-#: tribe's column while alone, in a shared column towards a shrine and on it; while the King lives behind an open
-#: ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he is dead,
-#: towards the Crown. Each stage's least is above the best of the one before.
-TOWARDS_SHARING = 2.0
-SHARED, TOWARDS_SHRINE, ON_SHRINE = 3.0, 2.0, 2.0
-KING_STAGE, TOWARDS_KING, ALONE = 10.0, 10.0, 3.0
-TOWARDS_CROWN = 10.0
-#: The Crown held by a seat's zimby, and its carrier's way home.
-CROWN, CROWN_HOME = 60.0, 60.0
-#: A zimby anywhere, and one at home or a mojo token (resources), count a little.
-ON_BOARD, AT_HOME, MOJO = 0.3, 0.1, 0.05
+#: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
+#: within a reach: before any ward is open, towards another tribe's column while alone (or a shrine), in a shared
+#: column it leads (most zimbies: it moves it on its turn) towards a shrine and on it; while the King lives behind
+#: an open ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he
+#: is dead, towards the Crown.
+TILE_0, REACH_0 = 0.25, 12
+SHARED, ON_SHRINE = 2.0, 2.0
+KING_STAGE, TILE_1, REACH_1, ALONE = 6.0, 0.5, 16, 1.0
+#: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
+CROWN, TILE_HOME, REACH_HOME = 30.0, 1.0, 32
+#: A zimby on the main board, and the resources: a zimby at home (mojo to draw, a spawn's worth) and mojo (the
+#: tokens and what is drawn), so that a search does not spend them on nothing.
+ON_BOARD, AT_HOME, MOJO = 0.3, 0.3, 0.15
+#: Standings are progress over this: the softmax of :func:`server.ai.evaluation.shares` then gives a seat ahead by
+#: one step of a three-zimby column a few hundredths more of the win, and one with the Crown nearly all of it.
+SCALE = 2.0
 #: The share of random moves in a playout.
 EPSILON = 0.2
 
@@ -87,7 +88,7 @@ def _home_distance(public: Public, seat: int, tile: TileId) -> float:
     if home_seat(tile) == seat:
         return 0.0
     near = _distances(frozenset({public.tribes[seat].entry}), _blocked(public)).get(tile)
-    return SPAN if near is None else near + 1.0
+    return float(REACH_HOME) if near is None else near + 1.0
 
 
 def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
@@ -99,10 +100,10 @@ def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | N
     return None if d is None else d + 1
 
 
-def _near(public: Public, distances: dict[TileId, int], tile: TileId) -> float:
-    """1 on a goal, falling to 0 at the board's span (or where no way leads)."""
+def _near(public: Public, distances: dict[TileId, int], tile: TileId, reach: int) -> float:
+    """How many tiles within ``reach`` of the goal ``tile`` is (``reach`` on it, 0 that far or where no way leads)."""
     d = _away(public, distances, tile)
-    return 0.0 if d is None else max(0.0, 1.0 - d / SPAN)
+    return 0.0 if d is None else float(max(0, reach - d))
 
 
 def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
@@ -132,18 +133,23 @@ def _carrier_tile(public: Public, carrier: str) -> TileId | None:
     return found or next((t.tile for t in public.thugs if t.id == carrier), None)
 
 
+def _leads(column: Column, seat: int) -> bool:
+    """The seat has the most zimbies of the column (ties: each of them)."""
+    return column.zimbies.get(seat, 0) == max(column.zimbies.values())
+
+
 def _column_worth(public: Public, seat: int, column: Column) -> float:
     """The progress one of ``seat``'s zimbies in ``column`` stands for, by the stage and how near its goal it is."""
-    near = _near(public, goal(public, seat, column), column.tile)
+    distances = goal(public, seat, column)
     shared = len(column.zimbies) > 1
     if not public.king.alive:
-        return KING_STAGE + TOWARDS_CROWN * near
+        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1)
     if any(w.open for w in public.wards):
-        return KING_STAGE + TOWARDS_KING * near + (0.0 if shared else ALONE)
-    if not shared:
-        return TOWARDS_SHARING * near
+        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + (0.0 if shared else ALONE)
+    if not shared or not _leads(column, seat):
+        return TILE_0 * (REACH_0 if shared else _near(public, distances, column.tile, REACH_0))
     on_shrine = any(s.tile == column.tile and not s.activated for s in public.shrines)
-    return SHARED + TOWARDS_SHRINE * near + (ON_SHRINE if on_shrine else 0.0)
+    return SHARED + TILE_0 * _near(public, distances, column.tile, REACH_0) + (ON_SHRINE if on_shrine else 0.0)
 
 
 def progress(public: Public, seats: int) -> list[float]:
@@ -159,16 +165,14 @@ def progress(public: Public, seats: int) -> list[float]:
                 out[s] += count * (ON_BOARD + _column_worth(public, s, column))
         holder = column.crown
         if holder is not None and 0 <= holder < seats:
-            out[holder] += CROWN + CROWN_HOME * max(0.0, 1.0 - _home_distance(public, holder, column.tile) / SPAN)
+            away = _home_distance(public, holder, column.tile)
+            out[holder] += CROWN + TILE_HOME * max(0.0, REACH_HOME - away)
     return out
 
 
 def evaluate(public: Public, seats: int) -> list[float]:
-    """Standings whose shares of a win (:func:`server.ai.evaluation.shares`, a softmax at scale 2) come out in
-    proportion to ``1 + progress``: ``2 ln(1 + progress)``. A difference of progress itself would saturate the
-    softmax as soon as one seat leads (a random opponent soon has nothing on the board), and a bot sure of its
-    win no longer tells a step forward from a step back; in proportion, each step still counts."""
-    return [2.0 * math.log(1.0 + p) for p in progress(public, seats)]
+    """Each seat's progress over :data:`SCALE`."""
+    return [p / SCALE for p in progress(public, seats)]
 
 
 def _worth(public: Public, seat: int, move: Any) -> float:
@@ -191,11 +195,13 @@ def _worth(public: Public, seat: int, move: Any) -> float:
         return 3.0
     if isinstance(move, Halt):
         return _halt_worth(public, seat)
-    if isinstance(move, EndTurn | Warp):
+    if isinstance(move, EndTurn):
         return 1.0
+    if isinstance(move, Spawn):
+        return 1.5
     if type(move).__name__ == "Pass":
         return 2.0
-    return 0.3
+    return 0.2
 
 
 def _moving_column(public: Public) -> Column | None:
