@@ -110,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="", help="comma-separated (default: all)")
     parser.add_argument("--opponents", default="random,greedy", help="comma-separated: random, greedy, self")
     parser.add_argument("--max-moves", type=int, default=3000)
+    parser.add_argument("--first", type=int, default=0, help="the first match (to split a row among processes)")
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
     print(f"level {args.level}, {args.matches} matches per row\n")
@@ -131,10 +132,11 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((1, "solo", random_move))
         for n, label, opponent in rows:
             tally = Tally()
-            for m in range(args.matches):
+            for m in range(args.first, args.first + args.matches):
                 play(rules, n, m % n, args.level, opponent, 1 + m, tally, args.max_moves)
-                print(f"  {name} {label} match {m + 1}: share {tally.share:g}, {reasons(tally.reasons)}",
-                      file=sys.stderr, flush=True)  # fmt: skip
+                so_far = f"share {tally.share:g}/{tally.matches}, {reasons(tally.reasons)}, ms {times(tally.times)}"
+                print(f"  {name} {label} match {m + 1}: {so_far} over {len(tally.times)} decisions", file=sys.stderr,
+                      flush=True)  # fmt: skip
             if n == 1:
                 base = Tally()
                 for m in range(args.matches):

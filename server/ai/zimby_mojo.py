@@ -55,17 +55,20 @@ from server.games.zimby_mojo.state import (
 #: column it leads (most zimbies: it moves it on its turn) towards a shrine and on it; while the King lives behind
 #: an open ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he
 #: is dead, towards the Crown.
-TILE_0, REACH_0 = 0.25, 12
+TILE_0, REACH_0 = 0.25, 24
 SHARED, ON_SHRINE = 2.0, 2.0
-KING_STAGE, TILE_1, REACH_1, ALONE = 6.0, 0.5, 16, 1.0
+KING_STAGE, TILE_1, REACH_1, ALONE = 12.0, 0.5, 16, 1.0
 #: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
-CROWN, TILE_HOME, REACH_HOME = 30.0, 1.0, 32
-#: A zimby on the main board, and the resources: a zimby at home (mojo to draw, a spawn's worth) and mojo (the
-#: tokens and what is drawn), so that a search does not spend them on nothing.
-ON_BOARD, AT_HOME, MOJO = 0.3, 0.3, 0.15
-#: Standings are progress over this: the softmax of :func:`server.ai.evaluation.shares` then gives a seat ahead by
-#: one step of a three-zimby column a few hundredths more of the win, and one with the Crown nearly all of it.
-SCALE = 2.0
+CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
+#: A zimby on the main board, and one at home (active or depleted: mojo to draw each round). Mojo itself counts
+#: for nothing: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so
+#: mojo kept is mojo wasted (a search that valued it would end its turns early); zimbies eaten are gone.
+ON_BOARD, AT_HOME = 0.3, 0.3
+#: Standings are progress over this. The softmax of :func:`server.ai.evaluation.shares` saturates once a seat leads
+#: by a few of its units, and a seat that sure of its win no longer tells a step forward from a step back (against
+#: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
+#: stage (a seal opened, about 20) still leaves room, and the Crown (60 and more) is nearly all of the win.
+SCALE = 6.0
 #: The share of random moves in a playout.
 EPSILON = 0.2
 
@@ -154,11 +157,11 @@ def _column_worth(public: Public, seat: int, column: Column) -> float:
 
 def progress(public: Public, seats: int) -> list[float]:
     """Each seat's progress on the road to the Crown: its zimbies on the main board by the stage's goal, the Crown
-    by how near home its carrier is, zimbies at home and mojo a little."""
+    by how near home its carrier is, zimbies at home a little."""
     out = [0.0] * seats
     for s in range(seats):
         tribe = public.tribes[s]
-        out[s] += AT_HOME * (tribe.active + tribe.depleted) + MOJO * (tribe.mojo + tribe.tokens)
+        out[s] += AT_HOME * (tribe.active + tribe.depleted)
     for column in public.columns:
         for s, count in column.zimbies.items():
             if 0 <= s < seats:
@@ -175,7 +178,7 @@ def evaluate(public: Public, seats: int) -> list[float]:
     return [p / SCALE for p in progress(public, seats)]
 
 
-def _worth(public: Public, seat: int, move: Any) -> float:
+def worth(public: Public, seat: int, move: Any) -> float:
     """A rule of thumb's worth of ``move`` for ``seat``: the road to the Crown first, the rest little."""
     if isinstance(move, PickUp | Unseal):
         return 10.0
@@ -231,9 +234,9 @@ def _step_worth(public: Public, seat: int, to: TileId) -> float:
 
 
 def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
-    """:func:`_worth`'s best move (ties at random), or a random one with chance ``EPSILON``."""
+    """:func:`worth`'s best move (ties at random), or a random one with chance ``EPSILON``."""
     if len(legal) == 1 or pick.random() < EPSILON:
         return pick.choice(legal)
-    values = [_worth(table.public, seat, move) for move in legal]
+    values = [worth(table.public, seat, move) for move in legal]
     top = max(values)
     return pick.choice([move for move, value in zip(legal, values, strict=True) if value == top])
