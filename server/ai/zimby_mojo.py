@@ -12,7 +12,13 @@ shrine, in a column shared with another tribe (only such a column can open a sea
 King, through an open ward, while he lives; and, once he is dead, the Crown, which counts most for the tribe
 holding it the nearer it is to that tribe's board. Each stage is worth more than the best place of the one
 before, so a move that moves the table on (a seal opened, the King killed, the Crown picked up) rates higher for
-the tribes placed to use it. Zimbies at home and mojo count a little, as before.
+the tribes placed to use it; in a shared column, the tribe with most zimbies in it (it moves the column on its
+turn) is the one the shrine counts for. Zimbies at home count a little, mojo not at all (it refreshes each round).
+
+What it does not do: with two seats a seal needs the opponent's zimby in the bot's column and the opponent's
+consent, twice (to join, to channel), and the search models the opponent as refusing what helps the bot more; a
+random opponent has a zimby on the main board in about 2 rounds of 5 and loses its whole tribe in some matches.
+So far the default bot reaches neither the seal nor the King against it (``loadtest/README.md``).
 
 :func:`policy` plays the same road as a rule of thumb: steps that bring the moving creature nearer its goal, the
 seal asked for and agreed to, the King attacked with tribesmen eaten, the Crown picked up, windows passed, and
