@@ -3,7 +3,9 @@
 ``python -m loadtest.ai_strength [--level 3] [--matches 50] [--games brillig,mome]`` plays, per game at
 its smallest seat count of 2 or more, ``--matches`` matches of one AI seat against random players and
 as many against the SDK's greedy strategy (where it knows the game), the AI's seat rotated; a win is
-shared among the winners of a tie. Bandersnatch and Borogoves are also played solo: the AI's average
+shared among the winners of a tie. ``--opponents self`` seats the same level everywhere: its row tells
+how such matches end (by the rules, or at a game's round or turn limit), the share being the rotated
+seat's. Bandersnatch and Borogoves are also played solo: the AI's average
 score against random play's. Each decision's wall time is measured, under the bot service's cap (no
 clock), with its CPU time (the process's, so that a machine shared with other work can be told from a slow
 search). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
@@ -65,7 +67,8 @@ class Tally:
 
 def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
          tally: Tally, max_moves: int) -> None:  # fmt: skip
-    """One match: the AI in ``ai_seat`` (``level``; ``None`` level plays random in it), the others ``opponent``."""
+    """One match: the AI in ``ai_seat`` (``level``; ``None`` level plays random in it), the others ``opponent``
+    (``None``: the AI at the same level in every seat)."""
     options = rules.parse_options(rules.rated_options({}))
     table, rng = rules.setup(options, seats, seed)
     pick = random.Random(seed)
@@ -74,7 +77,7 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
         if rules.outcome(table) is not None:
             break
         seat = rules.to_act(table)[0]
-        if seat == ai_seat and level > 0:
+        if level > 0 and (seat == ai_seat or opponent is None):
             started, cpu = time.perf_counter(), time.process_time()
             knowledge = rules.knowledge(table, seat, rules.seen(events, seat))
             move = choose(rules.name, knowledge, level, seed * 100_003 + version, time_cap(None))
@@ -111,8 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", type=int, default=DEFAULT)
     parser.add_argument("--matches", type=int, default=50)
     parser.add_argument("--games", default="", help="comma-separated (default: all)")
-    parser.add_argument("--opponents", default="random,greedy")
+    parser.add_argument("--opponents", default="random,greedy", help="comma-separated: random, greedy, self")
     parser.add_argument("--max-moves", type=int, default=3000)
+    parser.add_argument("--first", type=int, default=0, help="the first match (to split a row among processes)")
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
     print(f"level {args.level}, {args.matches} matches per row\n")
@@ -122,19 +126,24 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         rules = games.get(name)
         seats = max(2, rules.game.min_seats)
-        rows: list[tuple[int, str, Opponent]] = []
+        rows: list[tuple[int, str, Opponent | None]] = []
         if seats <= rules.game.max_seats:
             for opp in args.opponents.split(","):
                 if opp == "random":
                     rows.append((seats, "random", random_move))
                 elif opp == "greedy" and name in GREEDY_WORTH:
                     rows.append((seats, "greedy", greedy_move))
+                elif opp == "self":
+                    rows.append((seats, "self", None))
         if name in SOLO:
             rows.append((1, "solo", random_move))
         for n, label, opponent in rows:
             tally = Tally()
-            for m in range(args.matches):
+            for m in range(args.first, args.first + args.matches):
                 play(rules, n, m % n, args.level, opponent, 1 + m, tally, args.max_moves)
+                so_far = f"share {tally.share:g}/{tally.matches}, {reasons(tally.reasons)}, ms {times(tally.times)}"
+                print(f"  {name} {label} match {m + 1}: {so_far} over {len(tally.times)} decisions", file=sys.stderr,
+                      flush=True)  # fmt: skip
             if n == 1:
                 base = Tally()
                 for m in range(args.matches):

@@ -16,7 +16,7 @@ from typing import Any
 
 from server.engine.game import Outcome
 
-from . import borogoves
+from . import borogoves, jackrabbits, zimby_mojo
 
 #: A seat's standing on a sampled table (most read its public part alone): one number per seat, higher is better.
 Evaluation = Callable[[Any, int], list[float]]
@@ -38,31 +38,6 @@ def _scores(table: Any, seats: int) -> list[float]:
     if seats == 1 and isinstance(score, int | float):
         return [float(score)]
     return [0.0] * seats
-
-
-def _jackrabbits(table: Any, seats: int) -> list[float]:
-    """Royals claimed count most (three win, back on the Citadel); cards in hand pay for the next claim
-    and the journeys, jokers bought a little."""
-    public = table.public
-    return [4.0 * len(public.royals[s]) + 0.3 * public.hand_sizes[s] + 0.5 * len(public.jesters[s])
-            for s in range(seats)]  # fmt: skip
-
-
-def _zimby_mojo(table: Any, seats: int) -> list[float]:
-    """The Crown wins when delivered: a column carrying it counts most for the tribe holding it, then
-    zimbies in columns on the board (they fight and carry), then zimbies at home and mojo."""
-    public = table.public
-    out = [0.0] * seats
-    for s in range(seats):
-        tribe = public.tribes[s]
-        out[s] += 0.3 * (tribe.active + tribe.depleted) + 0.1 * tribe.mojo
-    for column in public.columns:
-        for s, count in column.zimbies.items():
-            if 0 <= s < seats:
-                out[s] += 0.5 * count
-        if column.crown is not None and 0 <= column.crown < seats:
-            out[column.crown] += 6.0
-    return out
 
 
 def _jabberwocky(table: Any, seats: int) -> list[float]:
@@ -122,10 +97,10 @@ EVALUATIONS: dict[str, Evaluation] = {
     "borogoves": borogoves.evaluate,
     "gyre": _gyre,
     "jabberwocky": _jabberwocky,
-    "jackrabbits": _jackrabbits,
+    "jackrabbits": jackrabbits.evaluate,
     "slithy": _slithy,
     "tabby_tumble": _tabby_tumble,
-    "zimby_mojo": _zimby_mojo,
+    "zimby_mojo": zimby_mojo.evaluate,
 }
 
 

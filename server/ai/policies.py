@@ -17,7 +17,7 @@ from typing import Any
 
 from server.engine.play import AnyTable, Rules
 
-from . import borogoves, brillig
+from . import borogoves, brillig, zimby_mojo
 
 #: ``policy(rules, table, seat, legal, pick) -> move``: one of ``legal`` for ``seat`` on the sampled ``table``.
 Policy = Callable[[Rules, AnyTable, int, Sequence[Any], random.Random], Any]
@@ -42,7 +42,11 @@ def greedy(worth: Callable[[AnyTable, int, Any], float], epsilon: float) -> Poli
 
 
 #: The games' own playout policies; the others play uniformly at random.
-POLICIES: dict[str, Policy] = {"borogoves": borogoves.policy, "brillig": greedy(brillig.worth, brillig.EPSILON)}
+POLICIES: dict[str, Policy] = {
+    "borogoves": borogoves.policy,
+    "brillig": greedy(brillig.worth, brillig.EPSILON),
+    "zimby_mojo": zimby_mojo.policy,
+}
 
 
 def policy_for(game: str) -> Policy:

@@ -1,0 +1,249 @@
+"""What the AI knows of Zimby Mojo: how far each tribe is on the road to the Crown, and a playout that walks it.
+
+The rulebook's one way to win ("grab the Cannibal Crown and deliver it to their tribal board") is a road of
+stages: get zimbies onto the main board, "Work with another tribe to open a way into the Cannibal King's sanctum"
+(two tribes in one column on a shrine channel into its seal, which opens a ward), "Kill the Cannibal King", "Get
+the King's Crown and deliver it to their tribal board!". A random player never walks it, so a playout of random
+moves cut after a few moves says nothing about it, and the default bot drew at the round limit.
+
+:func:`evaluate` rates each seat by the stage the table is at and how near each of its zimbies on the main board
+is to that stage's goal (walking distance on the board, closed wards and thickets in the way): an unactivated
+shrine, in a column shared with another tribe (only such a column can open a seal), before any ward is open; the
+King, through an open ward, while he lives; and, once he is dead, the Crown, which counts most for the tribe
+holding it the nearer it is to that tribe's board. Each stage is worth more than the best place of the one
+before, so a move that moves the table on (a seal opened, the King killed, the Crown picked up) rates higher for
+the tribes placed to use it; in a shared column, the tribe with most zimbies in it (it moves the column on its
+turn) is the one the shrine counts for. Zimbies at home count a little, mojo not at all (it refreshes each round).
+
+What it does not do: with two seats a seal needs the opponent's zimby in the bot's column and the opponent's
+consent, twice (to join, to channel), and the search models the opponent as refusing what helps the bot more; a
+random opponent has a zimby on the main board in about 2 rounds of 5 and loses its whole tribe in some matches.
+So far the default bot reaches neither the seal nor the King against it (``loadtest/README.md``).
+
+:func:`policy` plays the same road as a rule of thumb: steps that bring the moving creature nearer its goal, the
+seal asked for and agreed to, the King attacked with tribesmen eaten, the Crown picked up, windows passed, and
+little of the rest (scrolls, eating, zombies) but by the share of random moves left in (``EPSILON``).
+
+Both read only the sampled table the search hands them (its public part), never the real one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from server.engine.play import AnyTable, Rules
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.state import (
+    KING_ID,
+    Answer,
+    Attack,
+    Column,
+    Devour,
+    EndTurn,
+    Go,
+    Halt,
+    Influence,
+    PickUp,
+    Public,
+    Send,
+    Spawn,
+    Step,
+    TileId,
+    Unseal,
+    home_seat,
+)
+
+#: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
+#: within a reach: before any ward is open, towards another tribe's column while alone (or a shrine), in a shared
+#: column it leads (most zimbies: it moves it on its turn) towards a shrine and on it; while the King lives behind
+#: an open ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he
+#: is dead, towards the Crown.
+TILE_0, REACH_0 = 0.25, 24
+SHARED, ON_SHRINE = 2.0, 2.0
+KING_STAGE, TILE_1, REACH_1, ALONE = 12.0, 0.5, 16, 1.0
+#: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
+CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
+#: A zimby on the main board, and one at home (active or depleted: mojo to draw each round). Mojo itself counts
+#: for nothing: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so
+#: mojo kept is mojo wasted (a search that valued it would end its turns early); zimbies eaten are gone.
+ON_BOARD, AT_HOME = 0.3, 0.3
+#: Standings are progress over this. The softmax of :func:`server.ai.evaluation.shares` saturates once a seat leads
+#: by a few of its units, and a seat that sure of its win no longer tells a step forward from a step back (against
+#: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
+#: stage (a seal opened, about 20) still leaves room, and the Crown (60 and more) is nearly all of the win.
+SCALE = 6.0
+#: The share of random moves in a playout.
+EPSILON = 0.2
+
+
+@lru_cache(maxsize=256)
+def _distances(goals: frozenset[TileId], blocked: frozenset[TileId]) -> dict[TileId, int]:
+    """Steps from every tile to the nearest of ``goals``, never through ``blocked`` (the board is fixed, so a few
+    goal sets and obstacle layouts recur through a whole match)."""
+    return BOARD.distances(goals, blocked=blocked - goals)
+
+
+def _blocked(public: Public) -> frozenset[TileId]:
+    """What no zimby walks through: closed wards and blood thickets."""
+    closed = {w.tile for w in public.wards if not w.open}
+    return frozenset(closed | {o.tile for o in public.obstacles if o.kind == "thickets"})
+
+
+def _home_distance(public: Public, seat: int, tile: TileId) -> float:
+    """Steps from ``tile`` onto the seat's tribal board (one tile beyond its entry point)."""
+    if home_seat(tile) == seat:
+        return 0.0
+    near = _distances(frozenset({public.tribes[seat].entry}), _blocked(public)).get(tile)
+    return float(REACH_HOME) if near is None else near + 1.0
+
+
+def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
+    """Steps from ``tile`` to the goal of ``distances``; from a tribal board, by its entry point."""
+    seat = home_seat(tile)
+    if seat is None:
+        return distances.get(tile)
+    d = distances.get(public.tribes[seat].entry)
+    return None if d is None else d + 1
+
+
+def _near(public: Public, distances: dict[TileId, int], tile: TileId, reach: int) -> float:
+    """How many tiles within ``reach`` of the goal ``tile`` is (``reach`` on it, 0 that far or where no way leads)."""
+    d = _away(public, distances, tile)
+    return 0.0 if d is None else float(max(0, reach - d))
+
+
+def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+    """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
+    when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
+    they are alone: a seal needs two tribes)."""
+    blocked = _blocked(public)
+    crown = public.crown
+    if not public.king.alive and crown is not None:
+        if crown.carrier == column.id and column.crown == seat:
+            entry = _distances(frozenset({public.tribes[seat].entry}), blocked)
+            return {t: d + 1 for t, d in entry.items()}
+        at = crown.tile if crown.carrier is None else _carrier_tile(public, crown.carrier)
+        return _distances(frozenset({at}), blocked) if at is not None and at in BOARD else {}
+    if any(w.open for w in public.wards) and public.king.tile is not None:
+        return _distances(frozenset({public.king.tile}), blocked)
+    shrines = frozenset(s.tile for s in public.shrines if not s.activated)
+    if len(column.zimbies) == 1:
+        others = frozenset(c.tile for c in public.columns if seat not in c.zimbies and c.tile in BOARD)
+        if others:
+            return _distances(others, blocked)
+    return _distances(shrines, blocked) if shrines else {}
+
+
+def _carrier_tile(public: Public, carrier: str) -> TileId | None:
+    found = next((c.tile for c in public.columns if c.id == carrier), None)
+    return found or next((t.tile for t in public.thugs if t.id == carrier), None)
+
+
+def _leads(column: Column, seat: int) -> bool:
+    """The seat has the most zimbies of the column (ties: each of them)."""
+    return column.zimbies.get(seat, 0) == max(column.zimbies.values())
+
+
+def _column_worth(public: Public, seat: int, column: Column) -> float:
+    """The progress one of ``seat``'s zimbies in ``column`` stands for, by the stage and how near its goal it is."""
+    distances = goal(public, seat, column)
+    shared = len(column.zimbies) > 1
+    if not public.king.alive:
+        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1)
+    if any(w.open for w in public.wards):
+        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + (0.0 if shared else ALONE)
+    if not shared or not _leads(column, seat):
+        return TILE_0 * (REACH_0 if shared else _near(public, distances, column.tile, REACH_0))
+    on_shrine = any(s.tile == column.tile and not s.activated for s in public.shrines)
+    return SHARED + TILE_0 * _near(public, distances, column.tile, REACH_0) + (ON_SHRINE if on_shrine else 0.0)
+
+
+def progress(public: Public, seats: int) -> list[float]:
+    """Each seat's progress on the road to the Crown: its zimbies on the main board by the stage's goal, the Crown
+    by how near home its carrier is, zimbies at home a little."""
+    out = [0.0] * seats
+    for s in range(seats):
+        tribe = public.tribes[s]
+        out[s] += AT_HOME * (tribe.active + tribe.depleted)
+    for column in public.columns:
+        for s, count in column.zimbies.items():
+            if 0 <= s < seats:
+                out[s] += count * (ON_BOARD + _column_worth(public, s, column))
+        holder = column.crown
+        if holder is not None and 0 <= holder < seats:
+            away = _home_distance(public, holder, column.tile)
+            out[holder] += CROWN + TILE_HOME * max(0.0, REACH_HOME - away)
+    return out
+
+
+def evaluate(table: Any, seats: int) -> list[float]:
+    """Each seat's progress over :data:`SCALE`."""
+    public: Public = table.public
+    return [p / SCALE for p in progress(public, seats)]
+
+
+def worth(public: Public, seat: int, move: Any) -> float:
+    """A rule of thumb's worth of ``move`` for ``seat``: the road to the Crown first, the rest little."""
+    if isinstance(move, PickUp | Unseal):
+        return 10.0
+    if isinstance(move, Step):
+        return _step_worth(public, seat, move.to)
+    if isinstance(move, Attack):
+        return 8.0 + move.eat if move.target == KING_ID else 2.0 + move.eat * 0.5
+    if isinstance(move, Answer):
+        return 5.0 if move.yes else 1.0
+    if isinstance(move, Go):
+        return 3.0 if move.own is None else 1.5
+    if isinstance(move, Send):
+        return 2.0 + 0.5 * move.count
+    if isinstance(move, Influence):
+        return 2.0 if not move.eliminate else 0.5
+    if isinstance(move, Devour):
+        return 3.0
+    if isinstance(move, Halt):
+        return _halt_worth(public, seat)
+    if isinstance(move, EndTurn):
+        return 1.0
+    if isinstance(move, Spawn):
+        return 1.5
+    if type(move).__name__ == "Pass":
+        return 2.0
+    return 0.2
+
+
+def _moving_column(public: Public) -> Column | None:
+    moving = public.moving
+    return next((c for c in public.columns if moving is not None and c.id == moving.creature), None)
+
+
+def _halt_worth(public: Public, seat: int) -> float:
+    """Halting is worth most on the goal itself, where any step leads away."""
+    column = _moving_column(public)
+    return 5.0 if column is not None and _away(public, goal(public, seat, column), column.tile) == 0 else 1.0
+
+
+def _step_worth(public: Public, seat: int, to: TileId) -> float:
+    """A step nearer the moving column's goal is worth most (home with the Crown, more still); one that comes no
+    nearer, little; one back, less than halting."""
+    column = _moving_column(public)
+    if column is None:
+        return 1.0
+    if home_seat(to) == seat:
+        return 12.0 if column.crown == seat else 0.5
+    distances = goal(public, seat, column)
+    here, there = _away(public, distances, column.tile), _away(public, distances, to)
+    if here is None or there is None:
+        return 1.0
+    return 1.5 + 3.0 * (here - there)
+
+
+def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
+    """:func:`worth`'s best move (ties at random), or a random one with chance ``EPSILON``."""
+    if len(legal) == 1 or pick.random() < EPSILON:
+        return pick.choice(legal)
+    values = [worth(table.public, seat, move) for move in legal]
+    top = max(values)
+    return pick.choice([move for move, value in zip(legal, values, strict=True) if value == top])
