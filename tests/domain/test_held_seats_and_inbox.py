@@ -113,7 +113,7 @@ async def test_an_accounts_inbox_numbers_its_notices_and_is_read_from_where_the_
         ada, bob = new_account_id(), new_account_id()
         first = await inbox.notify(ada, "match_found", {"match": "m1", "seat": 0}, at=1)
         await inbox.notify(ada, "match_found", {"match": "m2", "seat": 1}, at=2)
-        assert first.seq == 1
+        assert first is not None and first.seq == 1
         assert [n.seq for n in await inbox.read(ada)] == [1, 2]
         assert [n.data["match"] for n in await inbox.read(ada, since=1)] == ["m2"]
         assert await inbox.read(bob) == []
