@@ -44,7 +44,8 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 
 from .evaluation import Evaluation, evaluation_for, rewards
-from .policies import POLICIES, Policy, policy_for
+from .greedy import Policy
+from .policies import POLICIES, policy_for
 
 #: The exploration constant of UCB1 (rewards are shares of a win, in [0, 1]).
 EXPLORATION = 0.7

@@ -29,12 +29,10 @@ Both read only the sampled table the search hands them (its public part), never 
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from server.engine.play import AnyTable, Rules
+from server.engine.play import AnyTable
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import (
     KING_ID,
@@ -55,6 +53,8 @@ from server.games.zimby_mojo.state import (
     Unseal,
     home_seat,
 )
+
+from .greedy import greedy
 
 #: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
 #: within a reach: before any ward is open, towards another tribe's column while alone (or a shrine), in a shared
@@ -185,8 +185,9 @@ def evaluate(table: Any, seats: int) -> list[float]:
     return [p / SCALE for p in progress(public, seats)]
 
 
-def worth(public: Public, seat: int, move: Any) -> float:
+def worth(table: AnyTable, seat: int, move: Any) -> float:
     """A rule of thumb's worth of ``move`` for ``seat``: the road to the Crown first, the rest little."""
+    public: Public = table.public
     if isinstance(move, PickUp | Unseal):
         return 10.0
     if isinstance(move, Step):
@@ -240,10 +241,6 @@ def _step_worth(public: Public, seat: int, to: TileId) -> float:
     return 1.5 + 3.0 * (here - there)
 
 
-def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
-    """:func:`worth`'s best move (ties at random), or a random one with chance ``EPSILON``."""
-    if len(legal) == 1 or pick.random() < EPSILON:
-        return pick.choice(legal)
-    values = [worth(table.public, seat, move) for move in legal]
-    top = max(values)
-    return pick.choice([move for move, value in zip(legal, values, strict=True) if value == top])
+#: The rule of thumb as a playout policy: :func:`worth`'s best move (ties at random), else with chance ``EPSILON``
+#: a random one.
+policy = greedy(worth, EPSILON)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from server.ai import brillig
-from server.ai.policies import POLICIES, greedy, policy_for
+from server.ai.greedy import greedy
+from server.ai.policies import POLICIES, policy_for
 from server.games.brillig import MovePile, PlayCard, TakeBonus
 from tests.games.test_brillig import NICOLE, RULES, gems, table
 

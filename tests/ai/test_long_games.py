@@ -19,6 +19,11 @@ from server.ai.policies import POLICIES
 from server.games.zimby_mojo.state import Column, Crown, Halt, Moving, Public, Step, Unseal, home_tile
 
 
+def on(public: Any) -> Any:
+    """A sampled table as the AI's rules of thumb read it: its public part."""
+    return SimpleNamespace(public=public)
+
+
 def zimby_table() -> Public:
     """Two shamans at the start of a match, nothing on the main board."""
     rules = games.get("zimby_mojo")
@@ -29,7 +34,7 @@ def zimby_table() -> Public:
 
 
 def standing(public: Public) -> list[float]:
-    return zm_ai.evaluate(SimpleNamespace(public=public), 2)
+    return zm_ai.evaluate(on(public), 2)
 
 
 def lead(public: Public) -> float:
@@ -105,14 +110,14 @@ def test_zimby_the_playout_walks_the_road() -> None:
     public = zimby_table()
     shrine = public.shrines[0].tile
     public.columns = [Column(id="c0", tile=shrine, zimbies={0: 3, 1: 1})]
-    assert zm_ai.worth(public, 0, Unseal(column="c0", partner=1)) > zm_ai.worth(public, 0, Halt())
+    assert zm_ai.worth(on(public), 0, Unseal(column="c0", partner=1)) > zm_ai.worth(on(public), 0, Halt())
     public.moving = Moving(creature="c0", tiles_left=2, steps=1)
     goal = zm_ai.goal(public, 0, public.columns[0])
     assert goal[shrine] == 0
     away = next(t for t in public.board.neighbours(shrine) if goal.get(t) == 1)
-    assert zm_ai.worth(public, 0, Halt()) > zm_ai.worth(public, 0, Step(to=away))
+    assert zm_ai.worth(on(public), 0, Halt()) > zm_ai.worth(on(public), 0, Step(to=away))
     public.columns[0].tile = away
-    assert zm_ai.worth(public, 0, Step(to=shrine)) > zm_ai.worth(public, 0, Halt())
+    assert zm_ai.worth(on(public), 0, Step(to=shrine)) > zm_ai.worth(on(public), 0, Halt())
 
 
 def test_zimby_the_crown_carrier_steps_home() -> None:
@@ -124,7 +129,7 @@ def test_zimby_the_crown_carrier_steps_home() -> None:
     public.moving = Moving(creature="c0", tiles_left=1, steps=1)
     home = Step(to=home_tile(0))
     others = [Step(to=t) for t in public.board.neighbours(entry)]
-    assert all(zm_ai.worth(public, 0, home) > zm_ai.worth(public, 0, other) for other in others)
+    assert all(zm_ai.worth(on(public), 0, home) > zm_ai.worth(on(public), 0, other) for other in others)
 
 
 def jackrabbits_table() -> Any:
@@ -136,10 +141,10 @@ def jackrabbits_table() -> Any:
 def test_jackrabbits_royals_count_most() -> None:
     public = jackrabbits_table()
     public.royals = [["KC"], []]
-    one = jr_ai.evaluate(SimpleNamespace(public=public), 2)
+    one = jr_ai.evaluate(on(public), 2)
     assert one[0] > one[1]
     public.royals = [["KC", "QD"], []]
-    assert jr_ai.evaluate(SimpleNamespace(public=public), 2)[0] > one[0]
+    assert jr_ai.evaluate(on(public), 2)[0] > one[0]
 
 
 def test_jackrabbits_with_a_fitting_trio_the_road_home_counts() -> None:
@@ -150,10 +155,10 @@ def test_jackrabbits_with_a_fitting_trio_the_road_home_counts() -> None:
     far = max(roads, key=lambda node: roads[node])
     public.royals = [["KC", "QD", "JH"], []]
     public.rabbits = [far, public.rabbits[1]]
-    at_far = jr_ai.evaluate(SimpleNamespace(public=public), 2)[0]
+    at_far = jr_ai.evaluate(on(public), 2)[0]
     public.rabbits = [near, public.rabbits[1]]
-    assert jr_ai.evaluate(SimpleNamespace(public=public), 2)[0] > at_far
+    assert jr_ai.evaluate(on(public), 2)[0] > at_far
     public.royals = [["KC", "QD"], []]  # two royals: the way home does not count yet
-    two_near = jr_ai.evaluate(SimpleNamespace(public=public), 2)[0]
+    two_near = jr_ai.evaluate(on(public), 2)[0]
     public.rabbits = [far, public.rabbits[1]]
-    assert jr_ai.evaluate(SimpleNamespace(public=public), 2)[0] == two_near
+    assert jr_ai.evaluate(on(public), 2)[0] == two_near
