@@ -24,7 +24,7 @@ import pytest
 from server import games
 from server.engine import Event, Rng, Rules, Table, copy_table
 from server.games import GAMES
-from tests.support.playout import MAX_MOVES
+from tests.support.playout import MAX_MOVES, playout
 
 #: Positions taken from each match, spread over it, and samples drawn for each seat at each.
 POSITIONS = 8
@@ -79,46 +79,27 @@ Chosen = tuple[tuple[str, Any], ...]
 
 
 @functools.cache
-def _positions(rules: Rules, seats: int, options: Chosen, seed: int) -> list[AnyTable]:
-    """Copies of the tables of a random match from ``seed`` at :data:`POSITIONS` points spread over it."""
-    moves = _moves(rules, seats, options, seed)
-    at = {len(moves) * i // POSITIONS for i in range(POSITIONS)}
-    table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
-    kept = []
-    for i, (seat, move) in enumerate(moves):
-        if i in at:
-            kept.append(copy_table(table))
-        rules.act(table, rng, seat, move)
-    return kept
-
-
-@functools.cache
-def _histories(rules: Rules, seats: int, options: Chosen, seed: int) -> list[list[Event]]:
-    """The events of the same match before each of :func:`_positions`' tables."""
-    moves = _moves(rules, seats, options, seed)
+def _match(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[AnyTable, list[Event]]]:
+    """Copies of the tables of a random match from ``seed`` at :data:`POSITIONS` points spread over it, each with
+    the events before it (what a seat has seen there is its part of them)."""
+    moves = [(step.seat, step.move) for step in playout(rules, seats, seed, options=dict(options))]
     at = {len(moves) * i // POSITIONS for i in range(POSITIONS)}
     table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
     events: list[Event] = []
     kept = []
     for i, (seat, move) in enumerate(moves):
         if i in at:
-            kept.append(list(events))
+            kept.append((copy_table(table), list(events)))
         events.append(rules.act(table, rng, seat, move)[1])
     return kept
 
 
-def _moves(rules: Rules, seats: int, options: Chosen, seed: int) -> list[tuple[int, Any]]:
-    """The moves of a random match from ``seed``, to its end."""
-    table, rng = rules.setup(rules.parse_options(dict(options)), seats, seed)
-    pick = random.Random(seed)
-    moves: list[tuple[int, Any]] = []
-    while rules.outcome(table) is None:
-        assert len(moves) < MAX_MOVES, f"{rules.name}: no result after {MAX_MOVES} moves"
-        seat = pick.choice(rules.to_act(table))
-        move = rules.dump_move(pick.choice(rules.legal_moves(table, seat)))
-        rules.act(table, rng, seat, move)
-        moves.append((seat, move))
-    return moves
+def _positions(rules: Rules, seats: int, options: Chosen, seed: int) -> list[AnyTable]:
+    return [table for table, _ in _match(rules, seats, options, seed)]
+
+
+def _histories(rules: Rules, seats: int, options: Chosen, seed: int) -> list[list[Event]]:
+    return [events for _, events in _match(rules, seats, options, seed)]
 
 
 def _sample(rules: Rules, table: AnyTable, seat: int, seed: int, events: list[Event] | None = None) -> AnyTable:
