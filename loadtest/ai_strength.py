@@ -79,7 +79,8 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
         seat = rules.to_act(table)[0]
         if level > 0 and (seat == ai_seat or opponent is None):
             started, cpu = time.perf_counter(), time.process_time()
-            knowledge = rules.knowledge(table, seat, rules.seen(events, seat))
+            seen = rules.seen(events, seat) if rules.game.remembers else []  # as the bot service reads the log
+            knowledge = rules.knowledge(table, seat, seen)
             move = choose(rules.name, knowledge, level, seed * 100_003 + version, time_cap(None))
             tally.times.append(time.perf_counter() - started)
             tally.cpu.append(time.process_time() - cpu)
