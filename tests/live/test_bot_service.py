@@ -20,12 +20,11 @@ from server.domain.matches import Matches
 from server.domain.searched import take_search_turn
 from server.domain.views import unpack_event
 from server.engine import Knowledge, event_for
-from server.live.bot_service import BotService
-from server.live.hub import Hub
 from server.store import Store
 from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from server.store.keys import SEARCH_DUE
+from tests.support.bots import bot_service
 from tests.support.inprocess import InProcessServer
 
 pytestmark = pytest.mark.anyio
@@ -54,20 +53,12 @@ async def test_the_bot_service_plays_a_matchs_ai_seats_to_its_end(own_redis: Emb
         assert 1 in state.to_act  # waiting for the searching seat, which nobody in the web tier plays
         before = state.version
 
-        matches = Matches(CachingMatchStore(own_store), Settings(), clock=server.clock)
-        hub = Hub(matches, own_store)
-        service = BotService(matches, own_store, hub, instance="bots-test", lease_s=2, tick_s=0.1)
-        await hub.start()
-        await service.start()
-        try:
+        async with bot_service(server, own_store) as service:
             assert await finished(api, match) == "finished"
             for _ in range(500):  # the service's next tick releases the lease of the match that ended
                 if await own_store.redis.zscore(SEARCH_DUE, match) is None:
                     break
                 await asyncio.sleep(0.02)
-        finally:
-            await service.stop()
-            await hub.stop()
         assert service.decisions > 0  # seat 1's moves were the service's
         assert (await api.state(match)).version > before
         assert await own_store.redis.zscore(SEARCH_DUE, match) is None  # off the schedule once over

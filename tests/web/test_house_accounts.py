@@ -11,8 +11,7 @@ depends on how fast the machine plays.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import httpx
@@ -20,15 +19,11 @@ import pytest
 from vorpal_client import VorpalClient, play_tournament, random_strategy
 from vorpal_client.ladder import play_ladder
 
-from server.config import Settings
 from server.domain.house import house_account, house_level, house_seats
 from server.domain.ladders import Candidate, Window, pair
-from server.domain.matches import Matches
-from server.live.bot_service import BotService
-from server.live.hub import Hub
 from server.store import Store
-from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
+from tests.support.bots import bot_service
 from tests.support.inprocess import InProcessServer
 from tests.support.servers import ADMIN_KEY
 
@@ -56,21 +51,6 @@ async def until(check: Callable[[], Awaitable[Any]], *, bound_s: float = 60.0, w
             return found
         await asyncio.sleep(0.1)
     raise AssertionError(f"gave up waiting for {what}")
-
-
-@contextlib.asynccontextmanager
-async def bot_service(server: InProcessServer, store: Store) -> AsyncIterator[BotService]:
-    """A bot service in the test's process, on the server's Redis and stepped clock (as ``vorpal bots`` runs)."""
-    matches = Matches(CachingMatchStore(store), Settings(), clock=server.clock)
-    hub = Hub(matches, store)
-    service = BotService(matches, store, hub, instance="house-bots", lease_s=2, tick_s=0.1)
-    await hub.start()
-    await service.start()
-    try:
-        yield service
-    finally:
-        await service.stop()
-        await hub.stop()
 
 
 # -- what a house account is -------------------------------------------------------------
@@ -131,7 +111,7 @@ async def test_a_house_bot_anchors_a_ladder_its_ai_plays_and_both_are_rated(
         InProcessServer(own_redis.url, admin_key=ADMIN_KEY) as server,
         VorpalClient(server.url) as api,
         httpx.AsyncClient(base_url=server.url) as http,
-        bot_service(server, own_store) as bots,
+        bot_service(server, own_store, instance="house-bots") as bots,
     ):
         # A window that reaches every rating: the clock is stepped, so no window widens with waiting.
         ladder = (await api.create_ladder(ADMIN_KEY, "anchored", "brillig", 2, window=100.0)).id
@@ -215,7 +195,7 @@ async def test_a_tournament_with_house_entrants_plays_to_its_end(own_redis: Embe
         InProcessServer(own_redis.url, admin_key=ADMIN_KEY) as server,
         VorpalClient(server.url) as api,
         httpx.AsyncClient(base_url=server.url) as http,
-        bot_service(server, own_store),
+        bot_service(server, own_store, instance="house-bots"),
     ):
         organiser, player = await api.register("organiser"), await api.register("player")
         t = await api.create_tournament(organiser.key, "house cup", "brillig", format="round_robin",
