@@ -16,6 +16,9 @@ What the games need of it, each in one place here:
   choose by the playout policy, outside the tree, after it as well as before: a tree node for an
   opponent's sealed choice would sit under the bot's own and let the opponent answer a choice it
   cannot see (the bot then fears being blocked at every sealed choice, as in Brillig's collection).
+- **Reflexes**: a game may settle some decisions by a rule of thumb outright (:class:`.policies.Reflex`),
+  at the root and in the tree alike: Zimby Mojo's answers to requests (a node would be the asked seat's
+  worst case for the asker, refusing even where both gain) and its paths' steps.
 - **Moves of several decisions** are searched decision by decision: the engine lists one
   decision's options at a time (:mod:`server.engine.decisions`), so each is a tree level.
 - **Guided games**: where a game has a playout policy of its own (:mod:`.policies`), a node adds
@@ -45,7 +48,7 @@ from server.engine.rng import Rng
 
 from .evaluation import Evaluation, evaluation_for, rewards
 from .greedy import Policy
-from .policies import POLICIES, policy_for
+from .policies import POLICIES, policy_for, reflex_for
 
 #: The exploration constant of UCB1 (rewards are shares of a win, in [0, 1]).
 EXPLORATION = 0.7
@@ -103,6 +106,7 @@ class Search:
         self.evaluate: Evaluation = evaluation_for(self.game.name)
         self.policy: Policy = policy_for(self.game.name)
         self.guided = self.game.name in POLICIES
+        self.reflex = reflex_for(self.game.name)
         self.root = Node(seat=-1)
         self.iterations = 0
         self._low = math.inf  # solo games: the reward's range seen so far, to scale it into [0, 1]
@@ -116,6 +120,8 @@ class Search:
             raise ValueError(f"seat {self.me} has no move to make")
         if len(legal) == 1:
             return legal[0]
+        if self.reflex is not None and self.reflex.settles(table, self.me, self.me):
+            return self.reflex.choose(self.rules, table, self.me, legal)  # not the search's to make
         for _ in range(self.budget.iterations):
             if self.deadline is not None and self.iterations and self.clock() >= self.deadline:
                 break
@@ -146,6 +152,9 @@ class Search:
             if seat in hidden:  # a sealed choice the bot cannot see: the playout policy's, outside the tree
                 hidden.discard(seat)
                 rules.advance(table, self.rng, seat, self.policy(rules, table, seat, legal, self.pick))
+                continue
+            if self.reflex is not None and self.reflex.settles(table, seat, self.me):
+                rules.advance(table, self.rng, seat, self.reflex.choose(rules, table, seat, legal))
                 continue
             keys = [move_key(m) for m in legal]
             children = node.children

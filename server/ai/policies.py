@@ -12,7 +12,8 @@ never the real one.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from server.engine.play import AnyTable, Rules
@@ -36,3 +37,29 @@ POLICIES: dict[str, Policy] = {
 
 def policy_for(game: str) -> Policy:
     return POLICIES.get(game, uniform)
+
+
+@dataclass(frozen=True)
+class Reflex:
+    """Decisions a game's AI makes by a rule of thumb outright, not by search, in the tree as at its root.
+
+    Two kinds so far, both Zimby Mojo's. **Answers to requests** (may my column join yours? will you channel into
+    this seal with me?): a tree node for the answer would be the asked seat's worst case for the asker (in a
+    search whose rewards are shares of one win it refuses whatever helps the asker more, even where both gain, so
+    no bot would ever ask or agree); a seat answers yes when its own standing gains. **A path's steps**: once the
+    search has chosen which creature to move, walking it to its goal is geometry, and a node per tile would spend
+    the budget (and a cut playout's depth) on the order of steps.
+    """
+
+    #: ``settles(table, seat, me)``: whether ``seat``'s decision on the sampled ``table`` is the rule's, in the
+    #: search of ``me``.
+    settles: Callable[[AnyTable, int, int], bool]
+    #: ``choose(rules, table, seat, legal)``: the rule's move, one of ``legal``.
+    choose: Callable[[Rules, AnyTable, int, Sequence[Any]], Any]
+
+
+REFLEXES: dict[str, Reflex] = {"zimby_mojo": Reflex(zimby_mojo.settles, zimby_mojo.reflex)}
+
+
+def reflex_for(game: str) -> Reflex | None:
+    return REFLEXES.get(game)

@@ -29,11 +29,16 @@ Both read only the sampled table the search hands them (its public part), never 
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from server.engine.play import AnyTable
+from server.engine.game import copy_table
+from server.engine.play import AnyTable, Rules
+from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.combat import CANNIBAL_BONUS, VITALITY, brutality, creature, side_of
 from server.games.zimby_mojo.state import (
     KING_ID,
     Answer,
@@ -62,14 +67,14 @@ from .greedy import greedy
 #: an open ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he
 #: is dead, towards the Crown.
 TILE_0, REACH_0 = 0.25, 24
-SHARED, ON_SHRINE = 2.0, 2.0
-KING_STAGE, TILE_1, REACH_1, ALONE = 12.0, 0.5, 16, 1.0
+SHARED, ON_SHRINE = 8.0, 2.0
+KING_STAGE, TILE_1, REACH_1, ALONE = 20.0, 0.5, 16, 1.0
 #: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
 CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
 #: A zimby on the main board, and one at home (active or depleted: mojo to draw each round). Mojo itself counts
 #: for nothing: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so
 #: mojo kept is mojo wasted (a search that valued it would end its turns early); zimbies eaten are gone.
-ON_BOARD, AT_HOME = 0.3, 0.3
+ON_BOARD, AT_HOME = 1.0, 1.0
 #: Standings are progress over this. The softmax of :func:`server.ai.evaluation.shares` saturates once a seat leads
 #: by a few of its units, and a seat that sure of its win no longer tells a step forward from a step back (against
 #: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
@@ -142,11 +147,6 @@ def _carrier_tile(public: Public, carrier: str) -> TileId | None:
     return found or next((t.tile for t in public.thugs if t.id == carrier), None)
 
 
-def _leads(column: Column, seat: int) -> bool:
-    """The seat has the most zimbies of the column (ties: each of them)."""
-    return column.zimbies.get(seat, 0) == max(column.zimbies.values())
-
-
 def _column_worth(public: Public, seat: int, column: Column) -> float:
     """The progress one of ``seat``'s zimbies in ``column`` stands for, by the stage and how near its goal it is."""
     distances = goal(public, seat, column)
@@ -155,8 +155,8 @@ def _column_worth(public: Public, seat: int, column: Column) -> float:
         return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1)
     if any(w.open for w in public.wards):
         return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + (0.0 if shared else ALONE)
-    if not shared or not _leads(column, seat):
-        return TILE_0 * (REACH_0 if shared else _near(public, distances, column.tile, REACH_0))
+    if not shared:
+        return TILE_0 * _near(public, distances, column.tile, REACH_0)
     on_shrine = any(s.tile == column.tile and not s.activated for s in public.shrines)
     return SHARED + TILE_0 * _near(public, distances, column.tile, REACH_0) + (ON_SHRINE if on_shrine else 0.0)
 
@@ -193,7 +193,7 @@ def worth(table: AnyTable, seat: int, move: Any) -> float:
     if isinstance(move, Step):
         return _step_worth(public, seat, move.to)
     if isinstance(move, Attack):
-        return 8.0 + move.eat if move.target == KING_ID else 2.0 + move.eat * 0.5
+        return _attack_worth(public, seat, move)
     if isinstance(move, Answer):
         return 5.0 if move.yes else 1.0
     if isinstance(move, Go):
@@ -215,9 +215,116 @@ def worth(table: AnyTable, seat: int, move: Any) -> float:
     return 0.2
 
 
+def asker(table: AnyTable, seat: int) -> int | None:
+    """The seat whose request (to join its column to ``seat``'s, to channel into a seal with it) ``seat`` is to
+    answer now, else ``None``."""
+    public: Public = table.public
+    request = public.request
+    if request is None or not request.waiting or request.waiting[0] != seat:
+        return None
+    return request.asker
+
+
+def agree(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
+    """``seat``'s answer to a request: yes when its own progress on the road to the Crown gains by it, whoever else
+    gains too ("Work with another tribe to open a way into the Cannibal King's sanctum": an open ward lets every
+    tribe in). Each answer is played on a copy of the sampled table and its progress for ``seat`` compared; a tie
+    refuses (a join that helps only the asker's column gives it the say in ``seat``'s)."""
+    worth: dict[bool, float] = {}
+    for move in legal:
+        if isinstance(move, Answer):
+            after = copy_table(table)
+            rules.advance(after, Rng(0), seat, move)
+            worth[move.yes] = progress(after.public, len(after.private))[seat]
+    yes = worth.get(True, -1.0) > worth.get(False, 0.0)
+    return next(m for m in legal if isinstance(m, Answer) and m.yes == yes)
+
+
+def walking(public: Public, seat: int) -> bool:
+    """A path of ``seat``'s column is under way and its next decision is a step, a halt or the Crown (not a
+    portal's destination, a window or a request)."""
+    return (
+        public.moving is not None
+        and public.moving.portal is None
+        and public.request is None
+        and not public.windows
+        and public.turn == seat
+        and _moving_column(public) is not None
+    )
+
+
+def settles(table: AnyTable, seat: int, me: int) -> bool:
+    """The decisions :func:`reflex` makes in ``me``'s search: answers to requests the bot asked or is asked, and
+    every seat's walks."""
+    public: Public = table.public
+    who = asker(table, seat)
+    if who is not None:
+        return seat == me or who == me
+    return walking(public, seat)
+
+
+def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
+    """A request answered by :func:`agree`, a path's next decision by :func:`walk`."""
+    if asker(table, seat) is not None:
+        return agree(rules, table, seat, legal)
+    return walk(table.public, seat, legal)
+
+
+def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
+    """A path's next decision by its goal (:func:`goal`): the Crown picked up where the path found it, home with
+    it, else the step that comes nearest the goal; a halt on the goal or where no step comes nearer (a step
+    sideways is mojo spent for nothing; a first step must be taken, so the nearest is)."""
+    column = _moving_column(public)
+    assert column is not None
+    for move in legal:
+        if isinstance(move, PickUp):
+            return move
+    steps = [m for m in legal if isinstance(m, Step)]
+    halt = next((m for m in legal if isinstance(m, Halt)), None)
+    if not steps:
+        return halt if halt is not None else legal[0]
+    if column.crown == seat:
+        home = next((m for m in steps if home_seat(m.to) == seat), None)
+        if home is not None:
+            return home
+    if any(line.endswith("refuses") for line in public.happened):
+        # the column this path tried to join refused it just now: asking again would be asked in vain forever
+        taken = {c.tile for c in public.columns if c is not column}
+        steps = [m for m in steps if m.to not in taken] or steps
+    distances = goal(public, seat, column)
+    here = _away(public, distances, column.tile)
+    away = [(_away(public, distances, m.to), i) for i, m in enumerate(steps)]
+    known = [(d, i) for d, i in away if d is not None and home_seat(steps[i].to) is None]
+    if not known:
+        return halt if halt is not None else steps[0]
+    nearest, i = min(known)
+    if halt is not None and (here is None or nearest >= here):
+        return halt
+    return steps[i]
+
+
 def _moving_column(public: Public) -> Column | None:
     moving = public.moving
     return next((c for c in public.columns if moving is not None and c.id == moving.creature), None)
+
+
+def _attack_worth(public: Public, seat: int, move: Attack) -> float:
+    """An attack by its odds: the target killed (the King most of all, on the road; a thug, for lowering his
+    brutality) against a zimby of the attacker's lost. Both combatants roll 1d6 and add their brutality (the
+    attacker's with 4 a tribesman eaten); the difference is dealt as wounds, and a target dies only of wounds
+    reaching its vitality from that one source."""
+    try:
+        attacker, target = creature(public, move.attacker), creature(public, move.target)
+    except KeyError:
+        return 0.2
+    ours = brutality(public, attacker, attacking_for=seat) + CANNIBAL_BONUS * move.eat
+    theirs = brutality(public, target, attacking_for=None)
+    vitality = VITALITY[side_of(public, target).kind]
+    kill = sum(ours + a - theirs - b >= vitality for a in range(1, 7) for b in range(1, 7)) / 36
+    lose = sum(theirs + b - ours - a >= 1 for a in range(1, 7) for b in range(1, 7)) / 36
+    if move.target == KING_ID:
+        return 2.0 + 12.0 * kill - 2.0 * lose
+    return 0.5 + 3.0 * kill - 3.0 * lose
 
 
 def _halt_worth(public: Public, seat: int) -> float:
@@ -238,9 +345,15 @@ def _step_worth(public: Public, seat: int, to: TileId) -> float:
     here, there = _away(public, distances, column.tile), _away(public, distances, to)
     if here is None or there is None:
         return 1.0
-    return 1.5 + 3.0 * (here - there)
+    return 1.5 + 3.0 * (here - there) if there < here else 0.5 - (there - here)
 
 
-#: The rule of thumb as a playout policy: :func:`worth`'s best move (ties at random), else with chance ``EPSILON``
-#: a random one.
-policy = greedy(worth, EPSILON)
+_greedy = greedy(worth, EPSILON)
+
+
+def policy(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any], pick: random.Random) -> Any:
+    """The rule of thumb as a playout policy: a walk by :func:`walk`, else :func:`worth`'s best move (ties at
+    random), except a random one with chance ``EPSILON``."""
+    if walking(table.public, seat):
+        return walk(table.public, seat, legal)
+    return _greedy(rules, table, seat, legal, pick)

@@ -1,0 +1,125 @@
+"""Zimby Mojo's reflexes: the decisions its AI makes by rule, not by search (issue 46).
+
+"Work with another tribe to open a way into the Cannibal King's sanctum": a seal needs two tribes in one
+column on a shrine, each agreeing. A search whose rewards are shares of one win has the asked seat refuse
+whatever helps the asker more, so no bot asked and none agreed: every match between bots and every match
+against random play ended at the round limit. A seat now answers yes when its own standing gains, and models
+the others' answers to its requests so; a path, once chosen, walks to its goal by the rule as well.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server import games
+from server.ai import zimby_mojo as zm_ai
+from server.ai.ismcts import Budget, decide
+from server.ai.policies import REFLEXES
+from server.engine.play import Rules
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.state import Answer, Column, Halt, Moving, Request, Step, ZTable, home_seat
+
+RULES: Rules = games.get("zimby_mojo")
+
+
+def table() -> ZTable:
+    """Two shamans at the start of a match, nothing on the main board, seat 0 to play."""
+    t, _ = RULES.setup(RULES.parse_options({"first_player": 0}), 2, 7)
+    t.public.columns = []
+    return t
+
+
+def answer(t: ZTable, seat: int) -> Any:
+    return zm_ai.agree(RULES, t, seat, RULES.legal_moves(t, seat))
+
+
+def apart(t: ZTable, steps: int) -> tuple[str, str]:
+    """Two tiles of the main board ``steps`` apart: the first shrine, and a tile that far from it."""
+    shrine = t.public.shrines[0].tile
+    distances = BOARD.distances(frozenset({shrine}))
+    return shrine, next(tile for tile, d in sorted(distances.items()) if d == steps and home_seat(tile) is None)
+
+
+def searched(t: ZTable, seat: int) -> Any:
+    return decide(RULES, RULES.knowledge(t, seat), Budget(iterations=16, depth=8), seed=1)
+
+
+def asked_to_channel(t: ZTable) -> ZTable:
+    """Seat 1's zimby and seat 0's column on the first shrine; seat 0 asks seat 1 to channel into its seal."""
+    shrine = t.public.shrines[0].tile
+    t.public.columns = [Column(id="c0", tile=shrine, zimbies={0: 2, 1: 1})]
+    t.public.request = Request(kind="seal", asker=0, column="c0", waiting=[1])
+    return t
+
+
+def test_zimby_has_reflexes() -> None:
+    assert REFLEXES["zimby_mojo"].choose is zm_ai.reflex
+
+
+def test_a_seat_agrees_to_channel_into_a_seal_that_opens_a_ward_for_every_tribe() -> None:
+    """ "Activating a seal ... removes both the seal and its corresponding ward": both tribes may go in."""
+    t = asked_to_channel(table())
+    assert answer(t, 1) == Answer(yes=True)
+    assert searched(t, 1) == Answer(yes=True)  # the bot's own answer is the rule's
+
+
+def test_a_seat_agrees_to_be_joined_on_the_road_to_a_seal() -> None:
+    """Before any ward is open, a column of two tribes is the only kind that can open a seal."""
+    t = table()
+    there, here = apart(t, 1)
+    t.public.columns = [Column(id="c0", tile=here, zimbies={0: 1}), Column(id="c1", tile=there, zimbies={1: 1})]
+    t.public.moving = Moving(creature="c0", tiles_left=1, steps=1)
+    t.public.request = Request(kind="join", asker=0, column="c0", target="c1", waiting=[1])
+    assert answer(t, 1) == Answer(yes=True)
+
+
+def test_behind_an_open_ward_a_seat_keeps_its_column_to_itself() -> None:
+    """ "Only zimbies in single-tribe columns may cannibalize their tribesmen": once a ward is open, the blow
+    at the King wants a column of one tribe, and being joined gains the asked seat nothing."""
+    t = table()
+    t.public.wards[0].open = True
+    there, here = apart(t, 1)
+    t.public.columns = [Column(id="c0", tile=here, zimbies={0: 1}), Column(id="c1", tile=there, zimbies={1: 3})]
+    t.public.moving = Moving(creature="c0", tiles_left=1, steps=1)
+    t.public.request = Request(kind="join", asker=0, column="c0", target="c1", waiting=[1])
+    assert answer(t, 1) == Answer(yes=False)
+
+
+def test_a_path_walks_to_another_tribe_and_asks_to_join_it() -> None:
+    t = table()
+    there, here = apart(t, 2)
+    t.public.columns = [Column(id="c0", tile=here, zimbies={0: 1}), Column(id="c1", tile=there, zimbies={1: 1})]
+    t.public.moving = Moving(creature="c0", tiles_left=3, steps=0)
+    step = zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0))
+    assert isinstance(step, Step)
+    assert zm_ai.goal(t.public, 0, t.public.columns[0])[step.to] == 1  # nearer seat 1's column
+    assert searched(t, 0) == step  # the search leaves the walk to the rule
+    rng = RULES.setup(RULES.parse_options({}), 2, 1)[1]
+    RULES.act(t, rng, 0, RULES.dump_move(step))
+    while RULES.to_act(t) == [1]:  # seat 1 lets the column by ("Stop!" unsaid)
+        RULES.act(t, rng, 1, {"type": "pass"})
+    onto = zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0))
+    assert onto == Step(to=there)
+    RULES.act(t, rng, 0, RULES.dump_move(onto))
+    assert t.public.request is not None and t.public.request.kind == "join"
+
+
+def test_a_refused_path_does_not_ask_again_and_halts() -> None:
+    """A refusal leaves the path under way: asking the same column again would be refused forever."""
+    t = table()
+    there, here = apart(t, 1)
+    t.public.columns = [Column(id="c0", tile=here, zimbies={0: 1}), Column(id="c1", tile=there, zimbies={1: 1})]
+    t.public.moving = Moving(creature="c0", tiles_left=1, steps=1)
+    t.public.request = Request(kind="join", asker=0, column="c0", target="c1", waiting=[1])
+    RULES.act(t, RULES.setup(RULES.parse_options({}), 2, 1)[1], 1, RULES.dump_move(Answer(yes=False)))
+    assert t.public.request is None and t.public.moving is not None
+    assert zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0)) == Halt()
+
+
+def test_the_search_models_an_answer_to_its_request_by_the_rule() -> None:
+    """Seat 0's search, asked to choose whether to ask for the seal, counts on seat 1's consent."""
+    t = table()
+    shrine = t.public.shrines[0].tile
+    t.public.columns = [Column(id="c0", tile=shrine, zimbies={0: 2, 1: 1})]
+    assert zm_ai.settles(asked_to_channel(table()), 1, 0)  # seat 1's answer, in seat 0's search
+    assert not zm_ai.settles(t, 0, 0)  # seat 0's turn: the search's
