@@ -12,17 +12,19 @@ shrine, in a column shared with another tribe (only such a column can open a sea
 King, through an open ward, while he lives; and, once he is dead, the Crown, which counts most for the tribe
 holding it the nearer it is to that tribe's board. Each stage is worth more than the best place of the one
 before, so a move that moves the table on (a seal opened, the King killed, the Crown picked up) rates higher for
-the tribes placed to use it; in a shared column, the tribe with most zimbies in it (it moves the column on its
-turn) is the one the shrine counts for. Zimbies at home count a little, mojo not at all (it refreshes each round).
+the tribes placed to use it; a shared column counts for each tribe in it (each controls it on its own turn).
+Zimbies count, at home as on the board; mojo not at all (it refreshes each round).
 
-What it does not do: with two seats a seal needs the opponent's zimby in the bot's column and the opponent's
-consent, twice (to join, to channel), and the search models the opponent as refusing what helps the bot more; a
-random opponent has a zimby on the main board in about 2 rounds of 5 and loses its whole tribe in some matches.
-So far the default bot reaches neither the seal nor the King against it (``loadtest/README.md``).
+With two seats a seal needs the opponent's zimby in the bot's column and the opponent's consent, twice (to join,
+to channel). The search would model the opponent as refusing whatever helps the bot more, so these answers are
+reflexes (:func:`settles`, :func:`reflex`, registered in :data:`server.ai.policies.REFLEXES`): a seat agrees when
+its own progress gains (:func:`agree`), the bot when it is asked and, in its search, the others it asks. A path,
+once the search has chosen a creature to move, is walked by rule too (:func:`walk`): the step nearest the goal,
+a halt on it.
 
-:func:`policy` plays the same road as a rule of thumb: steps that bring the moving creature nearer its goal, the
-seal asked for and agreed to, the King attacked with tribesmen eaten, the Crown picked up, windows passed, and
-little of the rest (scrolls, eating, zombies) but by the share of random moves left in (``EPSILON``).
+:func:`policy` plays the same road as a rule of thumb: the walk, the seal asked for and agreed to, attacks by
+their odds (the King's with tribesmen eaten), the Crown picked up, windows passed, and little of the rest
+(scrolls, eating, zombies) but by the share of random moves left in (``EPSILON``).
 
 Both read only the sampled table the search hands them (its public part), never the real one.
 """
@@ -39,6 +41,7 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import CANNIBAL_BONUS, VITALITY, brutality, creature, side_of
+from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import (
     KING_ID,
     Answer,
@@ -63,18 +66,28 @@ from .greedy import greedy
 
 #: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
 #: within a reach: before any ward is open, towards another tribe's column while alone (or a shrine), in a shared
-#: column it leads (most zimbies: it moves it on its turn) towards a shrine and on it; while the King lives behind
-#: an open ward, towards him (single-tribe columns count more: only they may eat tribesmen for the blow); once he
-#: is dead, towards the Crown.
+#: column towards a shrine and on it (every tribe in it: "On Blue's turn, Blue becomes the controller of the column
+#: because Blue has a zimby in that column"); while the King lives behind an open ward, towards him (single-tribe
+#: columns count more: only they may eat tribesmen for the blow); once he is dead, towards the Crown. Each stage's
+#: base is above the best of the stage before (a shared column, above any lone one beside it: 8 > 6; an open ward,
+#: above a shared column on its shrine: 20 > 8 + 6 + 2), so that a seat gains by every step of the road, the
+#: answers of :func:`agree` included.
 TILE_0, REACH_0 = 0.25, 24
 SHARED, ON_SHRINE = 8.0, 2.0
 KING_STAGE, TILE_1, REACH_1, ALONE = 20.0, 0.5, 16, 1.0
 #: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
 CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
-#: A zimby on the main board, and one at home (active or depleted: mojo to draw each round). Mojo itself counts
-#: for nothing: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so
-#: mojo kept is mojo wasted (a search that valued it would end its turns early); zimbies eaten are gone.
+#: A zimby on the main board, and one at home (active or depleted: mojo to draw each round), as much as four tiles
+#: of the road: a zimby is a mojo every round, and 3 to spawn again from the Far Shore, so one eaten for a mojo or
+#: lost in a fight nothing comes of is a loss (at a tenth of this, the bot bled its tribe away in a few rounds
+#: and had no mojo left to walk the road with). Mojo itself counts for nothing on a seat's own turn and after it:
+#: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so mojo kept
+#: is mojo wasted (a search that valued it would end its turns early).
 ON_BOARD, AT_HOME = 1.0, 1.0
+#: ...but mojo a seat could spend on a turn still to come this round is a walk or a seal to come: so much a mojo
+#: (up to a cap) for a seat whose turn has not begun. Without it the search spent a shaman's mojo on any scroll in
+#: the windows of the turns before its own and came to its own turn with none left to walk or channel.
+MOJO_AHEAD, MOJO_CAP = 0.5, 8
 #: Standings are progress over this. The softmax of :func:`server.ai.evaluation.shares` saturates once a seat leads
 #: by a few of its units, and a seat that sure of its win no longer tells a step forward from a step back (against
 #: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
@@ -154,11 +167,20 @@ def _column_worth(public: Public, seat: int, column: Column) -> float:
     if not public.king.alive:
         return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1)
     if any(w.open for w in public.wards):
-        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + (0.0 if shared else ALONE)
+        # a single-tribe column counts more up to three (a zimby eating two: "+8 brutality" for the blow)
+        alone = 0.0 if shared else ALONE * min(column.size, 3)
+        return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + alone
     if not shared:
         return TILE_0 * _near(public, distances, column.tile, REACH_0)
     on_shrine = any(s.tile == column.tile and not s.activated for s in public.shrines)
     return SHARED + TILE_0 * _near(public, distances, column.tile, REACH_0) + (ON_SHRINE if on_shrine else 0.0)
+
+
+def _turn_ahead(public: Public, seat: int) -> bool:
+    """The seat's turn this round has not begun (the players' turns go clockwise from the first mover)."""
+    if public.phase != "players":
+        return False
+    return (seat - public.first_mover) % public.seats > public.turns_taken
 
 
 def progress(public: Public, seats: int) -> list[float]:
@@ -168,6 +190,8 @@ def progress(public: Public, seats: int) -> list[float]:
     for s in range(seats):
         tribe = public.tribes[s]
         out[s] += AT_HOME * (tribe.active + tribe.depleted)
+        if _turn_ahead(public, s):
+            out[s] += MOJO_AHEAD * min(available(tribe), MOJO_CAP)
     for column in public.columns:
         for s, count in column.zimbies.items():
             if 0 <= s < seats:

@@ -82,18 +82,20 @@ def test_zimby_an_open_ward_brings_a_column_on_towards_the_king() -> None:
     assert lead(public) > sealed > 0
 
 
-def test_zimby_a_shared_column_counts_on_its_shrine_for_the_tribe_leading_it() -> None:
-    """ "two shaman must each have at least 1 zimby of their tribe present in the same column on the shrine tile"."""
+def test_zimby_a_shared_column_counts_on_its_shrine_for_every_tribe_in_it() -> None:
+    """ "two shaman must each have at least 1 zimby of their tribe present in the same column on the shrine tile";
+    "On Blue's turn, Blue becomes the controller of the column because Blue has a zimby in that column"."""
     public = zimby_table()
     shrine = public.shrines[0].tile
     alone = [Column(id="c0", tile=shrine, zimbies={0: 3})]
     public.columns = alone
     by_itself = standing(public)[0]
     public.columns = [Column(id="c0", tile=shrine, zimbies={0: 3, 1: 1})]
-    shared = standing(public)[0]
+    shared = standing(public)
     public.columns[0].tile = next(t for t in ("e4", "e6", "d5", "f5") if t != shrine)
-    beside = standing(public)[0]
-    assert shared > beside and shared > by_itself
+    beside = standing(public)
+    assert shared[0] > beside[0] and shared[0] > by_itself
+    assert shared[1] > beside[1]  # the tribe with one zimby in it too
 
 
 def test_zimby_behind_an_open_ward_nearer_the_king_counts_more() -> None:
