@@ -61,6 +61,8 @@ from server.games.zimby_mojo.state import (
     Unseal,
     home_seat,
 )
+from server.games.zimby_mojo.ways import can_leave, step_moves
+from server.games.zimby_mojo.zones import controls
 
 from .greedy import greedy
 
@@ -278,20 +280,67 @@ def walking(public: Public, seat: int) -> bool:
 
 
 def settles(table: AnyTable, seat: int, me: int) -> bool:
-    """The decisions :func:`reflex` makes in ``me``'s search: answers to requests the bot asked or is asked, and
-    every seat's walks."""
+    """The decisions :func:`reflex` makes in ``me``'s search: answers to requests the bot asked or is asked, every
+    seat's walks, and the turns of a seat holding the Crown."""
     public: Public = table.public
     who = asker(table, seat)
     if who is not None:
         return seat == me or who == me
-    return walking(public, seat)
+    return walking(public, seat) or _crown_column(public, seat) is not None
 
 
 def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
-    """A request answered by :func:`agree`, a path's next decision by :func:`walk`."""
+    """A request answered by :func:`agree`, a path's next decision by :func:`walk`, a Crown holder's turn by
+    :func:`crown_home` (its turn ends once the Crown can come no nearer home)."""
+    public: Public = table.public
     if asker(table, seat) is not None:
         return agree(rules, table, seat, legal)
-    return walk(table.public, seat, legal)
+    if walking(public, seat):
+        return walk(public, seat, legal)
+    go = crown_home(public, seat)
+    for wanted in (go, EndTurn()):
+        if wanted in legal:
+            return wanted
+    return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
+
+
+def _crown_column(public: Public, seat: int) -> Column | None:
+    """The column holding the seat's Crown on the main board, on the seat's turn with nothing under way."""
+    if public.phase != "players" or public.turn != seat or public.moving is not None:
+        return None
+    if public.request is not None or public.windows:
+        return None
+    return next((c for c in public.columns if c.crown == seat and home_seat(c.tile) is None), None)
+
+
+def crown_home(public: Public, seat: int) -> Go | None:
+    """The path that takes the seat's Crown home, on its turn, while a step it can pay for comes nearer: "Get the
+    King's Crown and deliver it to their tribal board!" is the win itself, and a search whose every playout already
+    rates the holder the winner (its lead saturates the shares) would not tell walking it home from spawning a
+    zimby, nor even from dropping it. The whole column walks, or, out of a shared one (only a column of one tribe
+    may step onto a tribal board), all of the holder's tribe, the Crown with them."""
+    column = _crown_column(public, seat)
+    if column is None or not column.active or column.in_combat or not controls(public, seat, column):
+        return None
+    if not can_leave(public, seat, column):
+        return None
+    distances = goal(public, seat, column)
+    here = _away(public, distances, column.tile)
+    nearer = [
+        m
+        for m in step_moves(public, seat, column, 0)
+        if isinstance(m, Step)
+        and (
+            home_seat(m.to) == seat
+            or ((d := _away(public, distances, m.to)) is not None and (here is None or d < here))
+        )
+    ]
+    if not nearer:
+        return None
+    own = column.zimbies.get(seat, 0)
+    if len(column.zimbies) > 1:
+        return Go(creature=column.id, own=own)  # all of the tribe leave, the Crown with them
+    return Go(creature=column.id)
 
 
 def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:

@@ -17,7 +17,19 @@ from server.ai.ismcts import Budget, decide
 from server.ai.policies import REFLEXES
 from server.engine.play import Rules
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.state import Answer, Column, Halt, Moving, Request, Step, ZTable, home_seat
+from server.games.zimby_mojo.state import (
+    Answer,
+    Column,
+    Crown,
+    EndTurn,
+    Go,
+    Halt,
+    Moving,
+    Request,
+    Step,
+    ZTable,
+    home_seat,
+)
 
 RULES: Rules = games.get("zimby_mojo")
 
@@ -123,3 +135,18 @@ def test_the_search_models_an_answer_to_its_request_by_the_rule() -> None:
     t.public.columns = [Column(id="c0", tile=shrine, zimbies={0: 2, 1: 1})]
     assert zm_ai.settles(asked_to_channel(table()), 1, 0)  # seat 1's answer, in seat 0's search
     assert not zm_ai.settles(t, 0, 0)  # seat 0's turn: the search's
+
+
+def test_the_crown_goes_home_first() -> None:
+    """ "Get the King's Crown and deliver it to their tribal board!": on its turn the holder walks it home."""
+    t = table()
+    t.public.wards[0].open = True  # the way the killers came in
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 2}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    assert searched(t, 0) == Go(creature="c0")
+    t.public.columns[0].zimbies = {0: 2, 1: 1}  # shared: only a column of one tribe may step onto its board
+    assert zm_ai.crown_home(t.public, 0) == Go(creature="c0", own=2)
+    t.public.tribes[0].tokens = t.public.tribes[0].active = t.public.tribes[0].mojo = 0
+    assert zm_ai.crown_home(t.public, 0) is None  # no mojo for a step: its turn ends
+    assert searched(t, 0) == EndTurn()
