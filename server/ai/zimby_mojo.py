@@ -364,7 +364,7 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
         # the column this path tried to join refused it just now: asking again would be asked in vain forever
         taken = {c.tile for c in public.columns if c is not column}
         steps = [m for m in steps if m.to not in taken] or steps
-    distances = goal(public, seat, column)
+    distances = _walk_goal(public, seat, column)
     here = _away(public, distances, column.tile)
     away = [(_away(public, distances, m.to), i) for i, m in enumerate(steps)]
     known = [(d, i) for d, i in away if d is not None and home_seat(steps[i].to) is None]
@@ -374,6 +374,20 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
     if halt is not None and (here is None or nearest >= here):
         return halt
     return steps[i]
+
+
+def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+    """Where a walk goes: :func:`goal`, but while the King lives behind an open ward a column of one tribe too
+    small for the blow (under three: a zimby eating two, "+8 brutality") joins another of its tribe first; a lone
+    zimby at the King cannot hurt him (brutality 1 against his 1 plus the thugs, and 4 wounds to kill)."""
+    small = len(column.zimbies) == 1 and column.size < 3
+    if small and public.king.alive and any(w.open for w in public.wards):
+        own = frozenset(
+            c.tile for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD
+        )
+        if own:
+            return _distances(own, _blocked(public))
+    return goal(public, seat, column)
 
 
 def _moving_column(public: Public) -> Column | None:
