@@ -52,6 +52,9 @@ from .policies import POLICIES, policy_for, reflex_for
 
 #: The exploration constant of UCB1 (rewards are shares of a win, in [0, 1]).
 EXPLORATION = 0.7
+#: The most moves one walk down the tree may play before its playout: moves outside the tree (sealed choices,
+#: reflexes) do not deepen it, so a game whose rules of thumb answered each other forever would not end it.
+TREE_MOVES = 10_000
 #: How fast a guided node widens (:func:`widening`): 2 gives 17 moves tried after 64 visits.
 WIDENING = 2.0
 
@@ -138,7 +141,9 @@ class Search:
         game, rules = self.game, self.rules
         node, path = self.root, list[Node]()
         hidden: set[int] = set()  # the others' sealed choices of the step under way
-        while game.outcome(table.public) is None:
+        for _ in range(TREE_MOVES):
+            if game.outcome(table.public) is not None:
+                break
             acting = rules.to_act(table)
             if not acting:
                 break

@@ -43,12 +43,13 @@ def policy_for(game: str) -> Policy:
 class Reflex:
     """Decisions a game's AI makes by a rule of thumb outright, not by search, in the tree as at its root.
 
-    Two kinds so far, both Zimby Mojo's. **Answers to requests** (may my column join yours? will you channel into
-    this seal with me?): a tree node for the answer would be the asked seat's worst case for the asker (in a
-    search whose rewards are shares of one win it refuses whatever helps the asker more, even where both gain, so
-    no bot would ever ask or agree); a seat answers yes when its own standing gains. **A path's steps**: once the
-    search has chosen which creature to move, walking it to its goal is geometry, and a node per tile would spend
-    the budget (and a cut playout's depth) on the order of steps.
+    So far Zimby Mojo's. **Answers to requests** (may my column join yours? will you channel into this seal with
+    me?): a tree node for the answer would be the asked seat's worst case for the asker (in a search whose rewards
+    are shares of one win it refuses whatever helps the asker more, even where both gain, so no bot would ever ask
+    or agree); a seat answers yes when its own standing gains. **A path's steps**: once the search has chosen which
+    creature to move, walking it to its goal is geometry, and a node per tile would spend the budget (and a cut
+    playout's depth) on the order of steps. **The Crown's holder's turn**: walking it home is the win, which a
+    search whose every playout rates the holder the winner cannot tell from anything else.
     """
 
     #: ``settles(table, seat, me)``: whether ``seat``'s decision on the sampled ``table`` is the rule's, in the
