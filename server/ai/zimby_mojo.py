@@ -138,7 +138,7 @@ def _near(public: Public, distances: dict[TileId, int], tile: TileId, reach: int
 def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
     when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
-    they are alone: a seal needs two tribes)."""
+    they are alone: a seal needs two tribes; with none on the board, another tribe's entry point)."""
     blocked = _blocked(public)
     crown = public.crown
     if not public.king.alive and crown is not None:
@@ -152,6 +152,10 @@ def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     shrines = frozenset(s.tile for s in public.shrines if not s.activated)
     if len(column.zimbies) == 1:
         others = frozenset(c.tile for c in public.columns if seat not in c.zimbies and c.tile in BOARD)
+        if not others:
+            # where the other tribes come onto the board: a column standing on an entry point is one its tribe's
+            # next zimbies sent out ask to join (:func:`server.games.zimby_mojo.ways.entry_open`)
+            others = frozenset(t.entry for t in public.tribes if t.seat != seat)
         if others:
             return _distances(others, blocked)
     return _distances(shrines, blocked) if shrines else {}
