@@ -39,6 +39,7 @@ from typing import Any
 from server.engine.game import copy_table
 from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
+from server.engine.windows import top
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import CANNIBAL_BONUS, VITALITY, brutality, creature, side_of
 from server.games.zimby_mojo.mojo import available
@@ -290,7 +291,17 @@ def settles(table: AnyTable, seat: int, me: int) -> bool:
     who = asker(table, seat)
     if who is not None:
         return seat == me or who == me
-    return walking(public, seat) or _crown_column(public, seat) is not None
+    return walking(public, seat) or _crown_column(public, seat) is not None or _crown_attacked(public, seat)
+
+
+def _crown_attacked(public: Public, seat: int) -> bool:
+    """The seat is asked whether the column holding its Crown eats before its defence roll."""
+    window = top(public.windows)
+    if window is None or window.asked != seat or not isinstance(window.on, dict) or "attack" not in window.on:
+        return False
+    pending = public.pending_attack
+    target = next((c for c in public.columns if pending is not None and c.id == pending.target), None)
+    return target is not None and target.crown == seat
 
 
 def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
@@ -301,6 +312,9 @@ def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
         return agree(rules, table, seat, legal)
     if walking(public, seat):
         return walk(public, seat, legal)
+    if _crown_attacked(public, seat):
+        # the Crown's defenders eat all they may (+4 a tribesman): a thug that wins takes the Crown to the mist
+        return max(legal, key=lambda move: move.eat if isinstance(move, Devour) else -1)
     go = crown_home(public, seat)
     for wanted in (go, EndTurn()):
         if wanted in legal:

@@ -16,15 +16,18 @@ from server.ai import zimby_mojo as zm_ai
 from server.ai.ismcts import Budget, decide
 from server.ai.policies import REFLEXES
 from server.engine.play import Rules
+from server.engine.windows import open_window
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import (
     Answer,
     Column,
     Crown,
+    Devour,
     EndTurn,
     Go,
     Halt,
     Moving,
+    PendingAttack,
     Request,
     Step,
     ZTable,
@@ -150,3 +153,17 @@ def test_the_crown_goes_home_first() -> None:
     t.public.tribes[0].tokens = t.public.tribes[0].active = t.public.tribes[0].mojo = 0
     assert zm_ai.crown_home(t.public, 0) is None  # no mojo for a step: its turn ends
     assert searched(t, 0) == EndTurn()
+
+
+def test_the_crown_s_defenders_eat_all_they_may() -> None:
+    """ "If a thug ever wins the Cannibal Crown in combat ... the thug will pick up the Crown and carry it to the
+    blood mist": attacked, the Crown's column eats two tribesmen (+4 each) before its defence roll."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile="i5", zimbies={0: 3}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    t.public.pending_attack = PendingAttack(attacker="t0", target="c0", controller=None)
+    open_window(t.public.windows, 1, {"attack": "t0", "target": "c0"}, 2, among=[0])
+    assert zm_ai.settles(t, 0, 0)
+    assert searched(t, 0) == Devour(eat=2)
