@@ -96,6 +96,8 @@ MOJO_AHEAD, MOJO_CAP = 0.5, 8
 #: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
 #: stage (a seal opened, about 20) still leaves room, and the Crown (60 and more) is nearly all of the win.
 SCALE = 6.0
+#: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`).
+ESCORT = 3
 #: The share of random moves in a playout.
 EPSILON = 0.2
 
@@ -315,11 +317,24 @@ def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
     if _crown_attacked(public, seat):
         # the Crown's defenders eat all they may (+4 a tribesman): a thug that wins takes the Crown to the mist
         return max(legal, key=lambda move: move.eat if isinstance(move, Devour) else -1)
-    go = crown_home(public, seat)
-    for wanted in (go, EndTurn()):
+    for wanted in (*_escort(public, seat, legal), crown_home(public, seat), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
+
+
+def _escort(public: Public, seat: int, legal: Sequence[Any]) -> list[Any]:
+    """Tribesmen to join the Crown's column before it walks home, while it is under :data:`ESCORT` and help can
+    come: zimbies sent from home, then the tribe's other columns (their walk goes to the Crown, :func:`goal`).
+    Once the King is dead, "each thug will follow the route to a unique quadrant to patrol", the quadrants the
+    Crown must cross; a column of three may eat two (+8) when one attacks it."""
+    column = _crown_column(public, seat)
+    if column is None or column.zimbies.get(seat, 0) >= ESCORT:
+        return []
+    sends = sorted((m for m in legal if isinstance(m, Send)), key=lambda m: -m.count)
+    others = {c.id for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD}
+    goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in others]
+    return [*sends[:1], *goes[:1]]
 
 
 def _crown_column(public: Public, seat: int) -> Column | None:

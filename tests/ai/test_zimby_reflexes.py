@@ -29,6 +29,7 @@ from server.games.zimby_mojo.state import (
     Moving,
     PendingAttack,
     Request,
+    Send,
     Step,
     ZTable,
     home_seat,
@@ -145,7 +146,7 @@ def test_the_crown_goes_home_first() -> None:
     t = table()
     t.public.wards[0].open = True  # the way the killers came in
     t.public.king.alive, t.public.king.tile = False, None
-    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 2}, crown=0)]
+    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 3}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
     assert searched(t, 0) == Go(creature="c0")
     t.public.columns[0].zimbies = {0: 2, 1: 1}  # shared: only a column of one tribe may step onto its board
@@ -153,6 +154,21 @@ def test_the_crown_goes_home_first() -> None:
     t.public.tribes[0].tokens = t.public.tribes[0].active = t.public.tribes[0].mojo = 0
     assert zm_ai.crown_home(t.public, 0) is None  # no mojo for a step: its turn ends
     assert searched(t, 0) == EndTurn()
+
+
+def test_a_small_crown_column_waits_for_its_escort() -> None:
+    """Once the King is dead "each thug will follow the route to a unique quadrant to patrol": the Crown's
+    column of one zimby has tribesmen sent to it from home before it walks out among them."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    move = searched(t, 0)
+    assert isinstance(move, Send) and move.count >= 2
+    t.public.tribes[0].active = 0  # nobody at home to send: it goes alone
+    t.public.tribes[0].tokens = 4
+    assert searched(t, 0) == Go(creature="c0")
 
 
 def test_the_crown_s_defenders_eat_all_they_may() -> None:
