@@ -20,7 +20,11 @@ to channel). The search would model the opponent as refusing whatever helps the 
 reflexes (:func:`settles`, :func:`reflex`, registered in :data:`server.ai.policies.REFLEXES`): a seat agrees when
 its own progress gains (:func:`agree`), the bot when it is asked and, in its search, the others it asks. A path,
 once the search has chosen a creature to move, is walked by rule too (:func:`walk`): the step nearest the goal,
-a halt on it.
+a halt on it (behind an open ward, a column too small for the blow at the King joins its tribe first). And the
+Crown's holder plays its turn by rule (:func:`crown_home`): a search whose every playout rates the holder the
+winner cannot tell walking the Crown home from spawning a zimby, or from dropping it; so its column waits in
+the sanctum for an escort of three (thugs patrol every quadrant once the King is dead), then walks home, and
+when attacked its defenders eat all they may.
 
 :func:`policy` plays the same road as a rule of thumb: the walk, the seal asked for and agreed to, attacks by
 their odds (the King's with tribesmen eaten), the Crown picked up, windows passed, and little of the rest
