@@ -20,6 +20,7 @@ from server.engine.windows import open_window
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import (
     Answer,
+    Attack,
     Column,
     Crown,
     Devour,
@@ -183,3 +184,19 @@ def test_the_crown_s_defenders_eat_all_they_may() -> None:
     open_window(t.public.windows, 1, {"attack": "t0", "target": "c0"}, 2, among=[0])
     assert zm_ai.settles(t, 0, 0)
     assert searched(t, 0) == Devour(eat=2)
+
+
+def test_the_blow_at_the_king_is_struck_with_the_odds_of_a_kill() -> None:
+    """ "Blue has a zimby cannibalize two others in the column for +8 brutality to give the remaining zimby
+    1 + 8 = 9 brutality": a column of three eating two kills the King (1 plus four thugs, 4 vitality) 21 times in
+    36, and strikes by reflex; a column of two (1 + 4) would kill him 3 times in 36, and the search decides."""
+    t = table()
+    t.public.wards[0].open = True
+    beside = next(tile for tile in BOARD.neighbours(t.public.king.tile or "i9") if home_seat(tile) is None)
+    t.public.columns = [Column(id="c0", tile=beside, zimbies={0: 3})]
+    blow = Attack(attacker="c0", target="king", eat=2)
+    assert zm_ai.odds(t.public, 0, blow)[0] == 21 / 36
+    assert searched(t, 0) == blow
+    t.public.columns[0].zimbies = {0: 2}
+    assert zm_ai.odds(t.public, 0, Attack(attacker="c0", target="king", eat=1))[0] == 3 / 36
+    assert zm_ai.king_blow(t.public, 0) is None
