@@ -18,7 +18,7 @@ from typing import Any
 
 from server.engine.play import AnyTable, Rules
 
-from . import borogoves, brillig, zimby_mojo
+from . import borogoves, brillig, zimby_mojo, zimby_reflexes
 from .greedy import Policy, greedy
 
 
@@ -59,7 +59,7 @@ class Reflex:
     choose: Callable[[Rules, AnyTable, int, Sequence[Any]], Any]
 
 
-REFLEXES: dict[str, Reflex] = {"zimby_mojo": Reflex(zimby_mojo.settles, zimby_mojo.reflex)}
+REFLEXES: dict[str, Reflex] = {"zimby_mojo": Reflex(zimby_reflexes.settles, zimby_reflexes.reflex)}
 
 
 def reflex_for(game: str) -> Reflex | None:

@@ -17,11 +17,11 @@ Zimbies count, at home as on the board; mojo not at all (it refreshes each round
 
 With two seats a seal needs the opponent's zimby in the bot's column and the opponent's consent, twice (to join,
 to channel). The search would model the opponent as refusing whatever helps the bot more, so these answers are
-reflexes (:func:`settles`, :func:`reflex`, registered in :data:`server.ai.policies.REFLEXES`): a seat agrees when
-its own progress gains (:func:`agree`), the bot when it is asked and, in its search, the others it asks. A path,
+reflexes (:mod:`server.ai.zimby_reflexes`): a seat agrees when its own progress gains, the bot when it is asked
+and, in its search, the others it asks. A path,
 once the search has chosen a creature to move, is walked by rule too (:func:`walk`): the step nearest the goal,
 a halt on it (behind an open ward, a column too small for the blow at the King joins its tribe first). And the
-Crown's holder plays its turn by rule (:func:`crown_home`): a search whose every playout rates the holder the
+Crown's holder plays its turn by rule: a search whose every playout rates the holder the
 winner cannot tell walking the Crown home from spawning a zimby, or from dropping it; so its column waits in
 the sanctum for an escort of three (thugs patrol every quadrant once the King is dead), then walks home, and
 when attacked its defenders eat all they may.
@@ -40,10 +40,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from server.engine.game import copy_table
 from server.engine.play import AnyTable, Rules
-from server.engine.rng import Rng
-from server.engine.windows import top
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import (
     CANNIBAL_BONUS,
@@ -53,7 +50,6 @@ from server.games.zimby_mojo.combat import (
     side_of,
     zimby_column_brutality,
 )
-from server.games.zimby_mojo.legal import turn_moves
 from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import (
     KING_ID,
@@ -74,8 +70,6 @@ from server.games.zimby_mojo.state import (
     Unseal,
     home_seat,
 )
-from server.games.zimby_mojo.ways import can_leave, step_moves
-from server.games.zimby_mojo.zones import controls
 
 from .greedy import greedy
 
@@ -86,7 +80,7 @@ from .greedy import greedy
 #: columns count more: only they may eat tribesmen for the blow); once he is dead, towards the Crown. Each stage's
 #: base is above the best of the stage before (a shared column, above any lone one beside it: 8 > 6; an open ward,
 #: above a shared column on its shrine: 20 > 8 + 6 + 2), so that a seat gains by every step of the road, the
-#: answers of :func:`agree` included.
+#: answers of :func:`server.ai.zimby_reflexes.agree` included.
 TILE_0, REACH_0 = 0.25, 24
 SHARED, ON_SHRINE = 8.0, 2.0
 KING_STAGE, TILE_1, REACH_1, ALONE = 20.0, 0.5, 16, 1.0
@@ -108,10 +102,6 @@ MOJO_AHEAD, MOJO_CAP = 0.5, 8
 #: a random opponent, which soon has nothing on the board, that is most of a match); over this scale a lead of a
 #: stage (a seal opened, about 20) still leaves room, and the Crown (60 and more) is nearly all of the win.
 SCALE = 6.0
-#: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`).
-ESCORT = 3
-#: The least chance of killing the King at which a column strikes him by reflex (:func:`king_blow`).
-BLOW = 0.5
 #: The share of random moves in a playout.
 EPSILON = 0.2
 
@@ -137,7 +127,7 @@ def _home_distance(public: Public, seat: int, tile: TileId) -> float:
     return float(REACH_HOME) if near is None else near + 1.0
 
 
-def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
+def away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
     """Steps from ``tile`` to the goal of ``distances``; from a tribal board, by its entry point."""
     seat = home_seat(tile)
     if seat is None:
@@ -148,7 +138,7 @@ def _away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | N
 
 def _near(public: Public, distances: dict[TileId, int], tile: TileId, reach: int) -> float:
     """How many tiles within ``reach`` of the goal ``tile`` is (``reach`` on it, 0 that far or where no way leads)."""
-    d = _away(public, distances, tile)
+    d = away(public, distances, tile)
     return 0.0 if d is None else float(max(0, reach - d))
 
 
@@ -262,31 +252,6 @@ def worth(table: AnyTable, seat: int, move: Any) -> float:
     return 0.2
 
 
-def asker(table: AnyTable, seat: int) -> int | None:
-    """The seat whose request (to join its column to ``seat``'s, to channel into a seal with it) ``seat`` is to
-    answer now, else ``None``."""
-    public: Public = table.public
-    request = public.request
-    if request is None or not request.waiting or request.waiting[0] != seat:
-        return None
-    return request.asker
-
-
-def agree(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
-    """``seat``'s answer to a request: yes when its own progress on the road to the Crown gains by it, whoever else
-    gains too ("Work with another tribe to open a way into the Cannibal King's sanctum": an open ward lets every
-    tribe in). Each answer is played on a copy of the sampled table and its progress for ``seat`` compared; a tie
-    refuses (a join that helps only the asker's column gives it the say in ``seat``'s)."""
-    worth: dict[bool, float] = {}
-    for move in legal:
-        if isinstance(move, Answer):
-            after = copy_table(table)
-            rules.advance(after, Rng(0), seat, move)
-            worth[move.yes] = progress(after.public, len(after.private))[seat]
-    yes = worth.get(True, -1.0) > worth.get(False, 0.0)
-    return next(m for m in legal if isinstance(m, Answer) and m.yes == yes)
-
-
 def walking(public: Public, seat: int) -> bool:
     """A path of ``seat``'s column is under way and its next decision is a step, a halt or the Crown (not a
     portal's destination, a window or a request)."""
@@ -298,121 +263,6 @@ def walking(public: Public, seat: int) -> bool:
         and public.turn == seat
         and _moving_column(public) is not None
     )
-
-
-def settles(table: AnyTable, seat: int, me: int) -> bool:
-    """The decisions :func:`reflex` makes in ``me``'s search: answers to requests the bot asked or is asked, every
-    seat's walks, and the turns of a seat holding the Crown."""
-    public: Public = table.public
-    who = asker(table, seat)
-    if who is not None:
-        return seat == me or who == me
-    return (
-        walking(public, seat)
-        or _crown_column(public, seat) is not None
-        or _crown_attacked(public, seat)
-        or king_blow(public, seat) is not None
-    )
-
-
-def king_blow(public: Public, seat: int) -> Attack | None:
-    """On the seat's turn, with nothing under way, its best attack on the King once it kills him at least
-    :data:`BLOW` of the time ("Kill the Cannibal King": a column of three eating two, 1 + 8 against his 1 plus
-    the thugs, kills him 21 times in 36 with four thugs in play, 26 with three): the search, its playouts cut
-    after a few moves, weighs the Crown against the zimbies the blow may cost unevenly."""
-    if public.phase != "players" or public.turn != seat or public.moving is not None:
-        return None
-    if public.request is not None or public.windows or not public.king.alive or public.king.tile is None:
-        return None
-    near = set(BOARD.neighbours(public.king.tile))
-    if not any(set(c.zimbies) == {seat} and c.tile in near for c in public.columns):
-        return None
-    blows = [m for m in turn_moves(public, seat) if isinstance(m, Attack) and m.target == KING_ID]
-    best = max(blows, key=lambda m: odds(public, seat, m)[0], default=None)
-    return best if best is not None and odds(public, seat, best)[0] >= BLOW else None
-
-
-def _crown_attacked(public: Public, seat: int) -> bool:
-    """The seat is asked whether the column holding its Crown eats before its defence roll."""
-    window = top(public.windows)
-    if window is None or window.asked != seat or not isinstance(window.on, dict) or "attack" not in window.on:
-        return False
-    pending = public.pending_attack
-    target = next((c for c in public.columns if pending is not None and c.id == pending.target), None)
-    return target is not None and target.crown == seat
-
-
-def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
-    """A request answered by :func:`agree`, a path's next decision by :func:`walk`, a Crown holder's turn by
-    :func:`crown_home` (its turn ends once the Crown can come no nearer home)."""
-    public: Public = table.public
-    if asker(table, seat) is not None:
-        return agree(rules, table, seat, legal)
-    if walking(public, seat):
-        return walk(public, seat, legal)
-    if _crown_attacked(public, seat):
-        # the Crown's defenders eat all they may (+4 a tribesman): a thug that wins takes the Crown to the mist
-        return max(legal, key=lambda move: move.eat if isinstance(move, Devour) else -1)
-    blow = king_blow(public, seat)
-    if blow is not None and blow in legal:
-        return blow
-    for wanted in (*_escort(public, seat, legal), crown_home(public, seat), EndTurn()):
-        if wanted in legal:
-            return wanted
-    return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
-
-
-def _escort(public: Public, seat: int, legal: Sequence[Any]) -> list[Any]:
-    """Tribesmen to join the Crown's column before it walks home, while it is under :data:`ESCORT` and help can
-    come: zimbies sent from home, then the tribe's other columns (their walk goes to the Crown, :func:`goal`).
-    Once the King is dead, "each thug will follow the route to a unique quadrant to patrol", the quadrants the
-    Crown must cross; a column of three may eat two (+8) when one attacks it."""
-    column = _crown_column(public, seat)
-    if column is None or column.zimbies.get(seat, 0) >= ESCORT:
-        return []
-    sends = sorted((m for m in legal if isinstance(m, Send)), key=lambda m: -m.count)
-    others = {c.id for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD}
-    goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in others]
-    return [*sends[:1], *goes[:1]]
-
-
-def _crown_column(public: Public, seat: int) -> Column | None:
-    """The column holding the seat's Crown on the main board, on the seat's turn with nothing under way."""
-    if public.phase != "players" or public.turn != seat or public.moving is not None:
-        return None
-    if public.request is not None or public.windows:
-        return None
-    return next((c for c in public.columns if c.crown == seat and home_seat(c.tile) is None), None)
-
-
-def crown_home(public: Public, seat: int) -> Go | None:
-    """The path that takes the seat's Crown home, on its turn, while a step it can pay for comes nearer: "Get the
-    King's Crown and deliver it to their tribal board!" is the win itself, and a search whose every playout already
-    rates the holder the winner (its lead saturates the shares) would not tell walking it home from spawning a
-    zimby, nor even from dropping it. The whole column walks, or, out of a shared one (only a column of one tribe
-    may step onto a tribal board), all of the holder's tribe, the Crown with them."""
-    column = _crown_column(public, seat)
-    if column is None or not column.active or column.in_combat or not controls(public, seat, column):
-        return None
-    if not can_leave(public, seat, column):
-        return None
-    distances = goal(public, seat, column)
-    here = _away(public, distances, column.tile)
-    nearer = [
-        m
-        for m in step_moves(public, seat, column, 0)
-        if isinstance(m, Step)
-        and (
-            home_seat(m.to) == seat
-            or ((d := _away(public, distances, m.to)) is not None and (here is None or d < here))
-        )
-    ]
-    if not nearer:
-        return None
-    own = column.zimbies.get(seat, 0)
-    if len(column.zimbies) > 1:
-        return Go(creature=column.id, own=own)  # all of the tribe leave, the Crown with them
-    return Go(creature=column.id)
 
 
 def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
@@ -437,9 +287,9 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
         taken = {c.tile for c in public.columns if c is not column}
         steps = [m for m in steps if m.to not in taken] or steps
     distances = _walk_goal(public, seat, column)
-    here = _away(public, distances, column.tile)
-    away = [(_away(public, distances, m.to), i) for i, m in enumerate(steps)]
-    known = [(d, i) for d, i in away if d is not None and home_seat(steps[i].to) is None]
+    here = away(public, distances, column.tile)
+    found = [(away(public, distances, m.to), i) for i, m in enumerate(steps)]
+    known = [(d, i) for d, i in found if d is not None and home_seat(steps[i].to) is None]
     if not known:
         return halt if halt is not None else steps[0]
     nearest, i = min(known)
@@ -503,7 +353,7 @@ def odds(public: Public, seat: int, move: Attack) -> tuple[float, float]:
 def _halt_worth(public: Public, seat: int) -> float:
     """Halting is worth most on the goal itself, where any step leads away."""
     column = _moving_column(public)
-    return 5.0 if column is not None and _away(public, goal(public, seat, column), column.tile) == 0 else 1.0
+    return 5.0 if column is not None and away(public, goal(public, seat, column), column.tile) == 0 else 1.0
 
 
 def _step_worth(public: Public, seat: int, to: TileId) -> float:
@@ -515,7 +365,7 @@ def _step_worth(public: Public, seat: int, to: TileId) -> float:
     if home_seat(to) == seat:
         return 12.0 if column.crown == seat else 0.5
     distances = goal(public, seat, column)
-    here, there = _away(public, distances, column.tile), _away(public, distances, to)
+    here, there = away(public, distances, column.tile), away(public, distances, to)
     if here is None or there is None:
         return 1.0
     return 1.5 + 3.0 * (here - there) if there < here else 0.5 - (there - here)

@@ -13,6 +13,7 @@ from typing import Any
 
 from server import games
 from server.ai import zimby_mojo as zm_ai
+from server.ai import zimby_reflexes as zr_ai
 from server.ai.ismcts import Budget, decide
 from server.ai.policies import REFLEXES
 from server.engine.play import Rules
@@ -47,7 +48,7 @@ def table() -> ZTable:
 
 
 def answer(t: ZTable, seat: int) -> Any:
-    return zm_ai.agree(RULES, t, seat, RULES.legal_moves(t, seat))
+    return zr_ai.agree(RULES, t, seat, RULES.legal_moves(t, seat))
 
 
 def apart(t: ZTable, steps: int) -> tuple[str, str]:
@@ -70,7 +71,7 @@ def asked_to_channel(t: ZTable) -> ZTable:
 
 
 def test_zimby_has_reflexes() -> None:
-    assert REFLEXES["zimby_mojo"].choose is zm_ai.reflex
+    assert REFLEXES["zimby_mojo"].choose is zr_ai.reflex
 
 
 def test_a_seat_agrees_to_channel_into_a_seal_that_opens_a_ward_for_every_tribe() -> None:
@@ -138,8 +139,8 @@ def test_the_search_models_an_answer_to_its_request_by_the_rule() -> None:
     t = table()
     shrine = t.public.shrines[0].tile
     t.public.columns = [Column(id="c0", tile=shrine, zimbies={0: 2, 1: 1})]
-    assert zm_ai.settles(asked_to_channel(table()), 1, 0)  # seat 1's answer, in seat 0's search
-    assert not zm_ai.settles(t, 0, 0)  # seat 0's turn: the search's
+    assert zr_ai.settles(asked_to_channel(table()), 1, 0)  # seat 1's answer, in seat 0's search
+    assert not zr_ai.settles(t, 0, 0)  # seat 0's turn: the search's
 
 
 def test_the_crown_goes_home_first() -> None:
@@ -151,9 +152,9 @@ def test_the_crown_goes_home_first() -> None:
     t.public.crown = Crown(carrier="c0", burden=2)
     assert searched(t, 0) == Go(creature="c0")
     t.public.columns[0].zimbies = {0: 2, 1: 1}  # shared: only a column of one tribe may step onto its board
-    assert zm_ai.crown_home(t.public, 0) == Go(creature="c0", own=2)
+    assert zr_ai.crown_home(t.public, 0) == Go(creature="c0", own=2)
     t.public.tribes[0].tokens = t.public.tribes[0].active = t.public.tribes[0].mojo = 0
-    assert zm_ai.crown_home(t.public, 0) is None  # no mojo for a step: its turn ends
+    assert zr_ai.crown_home(t.public, 0) is None  # no mojo for a step: its turn ends
     assert searched(t, 0) == EndTurn()
 
 
@@ -182,7 +183,7 @@ def test_the_crown_s_defenders_eat_all_they_may() -> None:
     t.public.crown = Crown(carrier="c0", burden=2)
     t.public.pending_attack = PendingAttack(attacker="t0", target="c0", controller=None)
     open_window(t.public.windows, 1, {"attack": "t0", "target": "c0"}, 2, among=[0])
-    assert zm_ai.settles(t, 0, 0)
+    assert zr_ai.settles(t, 0, 0)
     assert searched(t, 0) == Devour(eat=2)
 
 
@@ -199,4 +200,4 @@ def test_the_blow_at_the_king_is_struck_with_the_odds_of_a_kill() -> None:
     assert searched(t, 0) == blow
     t.public.columns[0].zimbies = {0: 2}
     assert zm_ai.odds(t.public, 0, Attack(attacker="c0", target="king", eat=1))[0] == 3 / 36
-    assert zm_ai.king_blow(t.public, 0) is None
+    assert zr_ai.king_blow(t.public, 0) is None
