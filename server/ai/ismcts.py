@@ -130,6 +130,7 @@ class Search:
             return legal[0]
         if self.reflex is not None and self.reflex.settles(table, self.me, self.me):
             return self.reflex.choose(self.rules, table, self.me, legal)  # not the search's to make
+        legal = self._pruned(table, self.me, legal)
         for _ in range(self.budget.iterations):
             if self.deadline is not None and self.iterations and self.clock() >= self.deadline:
                 break
@@ -166,6 +167,7 @@ class Search:
             if self.reflex is not None and self.reflex.settles(table, seat, self.me):
                 rules.advance(table, self.rng, seat, self.reflex.choose(rules, table, seat, legal))
                 continue
+            legal = self._pruned(table, seat, legal)
             keys = [move_key(m) for m in legal]
             children = node.children
             fresh = [i for i, k in enumerate(keys) if k not in children]
@@ -198,6 +200,12 @@ class Search:
         for n in path:
             n.visits += 1
             n.reward += result[n.seat] if n.seat < len(result) else 0.0
+
+    def _pruned(self, table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
+        """The moves the tree considers: the game's pruning where it has one (:class:`.policies.Reflex`)."""
+        if self.reflex is None or self.reflex.prune is None:
+            return legal
+        return self.reflex.prune(table, seat, legal)
 
     def _expand(self, table: AnyTable, seat: int, legal: Sequence[Any], fresh: list[int]) -> int:
         """Which untried move to add to the tree: the game's policy's choice among them where it has

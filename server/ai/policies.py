@@ -57,9 +57,14 @@ class Reflex:
     settles: Callable[[AnyTable, int, int], bool]
     #: ``choose(rules, table, seat, legal)``: the rule's move, one of ``legal``.
     choose: Callable[[Rules, AnyTable, int, Sequence[Any]], Any]
+    #: ``prune(table, seat, legal)``: the moves of ``legal`` the search weighs at a node, never none (Zimby Mojo:
+    #: not an attack that almost never kills, which shares of one win can make look good).
+    prune: Callable[[AnyTable, int, list[Any]], list[Any]] | None = None
 
 
-REFLEXES: dict[str, Reflex] = {"zimby_mojo": Reflex(zimby_reflexes.settles, zimby_reflexes.reflex)}
+REFLEXES: dict[str, Reflex] = {
+    "zimby_mojo": Reflex(zimby_reflexes.settles, zimby_reflexes.reflex, zimby_reflexes.prune),
+}
 
 
 def reflex_for(game: str) -> Reflex | None:

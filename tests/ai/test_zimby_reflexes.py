@@ -44,6 +44,7 @@ def table() -> ZTable:
     """Two shamans at the start of a match, nothing on the main board, seat 0 to play."""
     t, _ = RULES.setup(RULES.parse_options({"first_player": 0}), 2, 7)
     t.public.columns = []
+    t.public.next_id = 100  # the tests' own columns are c0, c1...: the match's new ones start past them
     return t
 
 
@@ -201,3 +202,20 @@ def test_the_blow_at_the_king_is_struck_with_the_odds_of_a_kill() -> None:
     t.public.columns[0].zimbies = {0: 2}
     assert zm_ai.odds(t.public, 0, Attack(attacker="c0", target="king", eat=1))[0] == 3 / 36
     assert zr_ai.king_blow(t.public, 0) is None
+
+
+def test_a_blow_with_no_chance_of_a_kill_is_not_searched() -> None:
+    """A column of two tribes may not eat ("Only zimbies in single-tribe columns may cannibalize"): beside the
+    King it strikes 2 + 1d6 against his 5 + 1d6 and never deals his 4 wounds, so the search never weighs it;
+    once it must attack (no ``end_turn``), the blow stays."""
+    t = table()
+    t.public.wards[0].open = True
+    beside = next(tile for tile in BOARD.neighbours(t.public.king.tile or "i9") if home_seat(tile) is None)
+    t.public.columns = [Column(id="c0", tile=beside, zimbies={0: 1, 1: 1})]
+    legal = RULES.legal_moves(t, 0)
+    blow = Attack(attacker="c0", target="king", eat=0)
+    assert blow in legal and zm_ai.odds(t.public, 0, blow)[0] == 0
+    assert blow not in zr_ai.prune(t, 0, legal)
+    assert searched(t, 0) != blow
+    locked = [m for m in legal if m != EndTurn()]
+    assert blow in zr_ai.prune(t, 0, locked)
