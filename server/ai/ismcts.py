@@ -128,8 +128,8 @@ class Search:
             raise ValueError(f"seat {self.me} has no move to make")
         if len(legal) == 1:
             return legal[0]
-        if self.reflex is not None and self.reflex.settles(table, self.me, self.me):
-            return self.reflex.choose(self.rules, table, self.me, legal)  # not the search's to make
+        if (move := self._reflex(table, self.me, legal)) is not None:
+            return move  # not the search's to make
         legal = self._pruned(table, self.me, legal)
         for _ in range(self.budget.iterations):
             if self.deadline is not None and self.iterations and self.clock() >= self.deadline:
@@ -164,8 +164,8 @@ class Search:
                 hidden.discard(seat)
                 rules.advance(table, self.rng, seat, self.policy(rules, table, seat, legal, self.pick))
                 continue
-            if self.reflex is not None and self.reflex.settles(table, seat, self.me):
-                rules.advance(table, self.rng, seat, self.reflex.choose(rules, table, seat, legal))
+            if (move := self._reflex(table, seat, legal)) is not None:
+                rules.advance(table, self.rng, seat, move)
                 continue
             legal = self._pruned(table, seat, legal)
             keys = [move_key(m) for m in legal]
@@ -200,6 +200,10 @@ class Search:
         for n in path:
             n.visits += 1
             n.reward += result[n.seat] if n.seat < len(result) else 0.0
+
+    def _reflex(self, table: AnyTable, seat: int, legal: list[Any]) -> Any | None:
+        """``seat``'s move by its game's rule (:class:`.policies.Reflex`), else ``None``: the search's."""
+        return None if self.reflex is None else self.reflex.decide(self.rules, table, seat, self.me, legal)
 
     def _pruned(self, table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
         """The moves the tree considers: the game's pruning where it has one (:class:`.policies.Reflex`)."""

@@ -52,18 +52,16 @@ class Reflex:
     search whose every playout rates the holder the winner cannot tell from anything else.
     """
 
-    #: ``settles(table, seat, me)``: whether ``seat``'s decision on the sampled ``table`` is the rule's, in the
-    #: search of ``me``.
-    settles: Callable[[AnyTable, int, int], bool]
-    #: ``choose(rules, table, seat, legal)``: the rule's move, one of ``legal``.
-    choose: Callable[[Rules, AnyTable, int, Sequence[Any]], Any]
+    #: ``decide(rules, table, seat, me, legal)``: ``seat``'s move by the rule on the sampled ``table`` in the search
+    #: of ``me``, one of ``legal``; ``None`` where the decision is the search's.
+    decide: Callable[[Rules, AnyTable, int, int, Sequence[Any]], Any | None]
     #: ``prune(table, seat, legal)``: the moves of ``legal`` the search weighs at a node, never none (Zimby Mojo:
     #: not an attack that almost never kills, which shares of one win can make look good).
     prune: Callable[[AnyTable, int, list[Any]], list[Any]] | None = None
 
 
 REFLEXES: dict[str, Reflex] = {
-    "zimby_mojo": Reflex(zimby_reflexes.settles, zimby_reflexes.reflex, zimby_reflexes.prune),
+    "zimby_mojo": Reflex(zimby_reflexes.reflex, zimby_reflexes.prune),
 }
 
 

@@ -1,6 +1,7 @@
 """Zimby Mojo's reflexes: the decisions its AI makes by a rule, not by search (:class:`server.ai.policies.Reflex`).
 
-Registered in :data:`server.ai.policies.REFLEXES`; the search plays them at its root and inside its tree alike.
+Registered in :data:`server.ai.policies.REFLEXES` (:func:`reflex`, :func:`prune`); the search plays them at its
+root and inside its tree alike.
 
 - **Answers to requests** (may my column join yours? will you channel into this seal with me?): yes when the
   answering seat's own progress (:func:`server.ai.zimby_mojo.progress`) gains, "Work with another tribe to open
@@ -24,7 +25,6 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 from server.engine.windows import top
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.legal import turn_moves
 from server.games.zimby_mojo.state import (
     KING_ID,
     Answer,
@@ -64,44 +64,22 @@ def agree(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any
     gains too ("Work with another tribe to open a way into the Cannibal King's sanctum": an open ward lets every
     tribe in). Each answer is played on a copy of the sampled table and its progress for ``seat`` compared; a tie
     refuses (a join that helps only the asker's column gives it the say in ``seat``'s)."""
-    worth: dict[bool, float] = {}
+    standing: dict[bool, float] = {}
     for move in legal:
         if isinstance(move, Answer):
             after = copy_table(table)
             rules.advance(after, Rng(0), seat, move)
-            worth[move.yes] = progress(after.public, len(after.private))[seat]
-    yes = worth.get(True, -1.0) > worth.get(False, 0.0)
+            standing[move.yes] = progress(after.public, len(after.private))[seat]
+    yes = standing.get(True, -1.0) > standing.get(False, 0.0)
     return next(m for m in legal if isinstance(m, Answer) and m.yes == yes)
 
 
-def settles(table: AnyTable, seat: int, me: int) -> bool:
-    """The decisions :func:`reflex` makes in ``me``'s search: answers to requests the bot asked or is asked, every
-    seat's walks, and the turns of a seat holding the Crown."""
-    public: Public = table.public
-    who = asker(table, seat)
-    if who is not None:
-        return seat == me or who == me
-    return (
-        walking(public, seat)
-        or _crown_column(public, seat) is not None
-        or _crown_attacked(public, seat)
-        or king_blow(public, seat) is not None
-    )
-
-
-def king_blow(public: Public, seat: int) -> Attack | None:
-    """On the seat's turn, with nothing under way, its best attack on the King once it kills him at least
-    :data:`BLOW` of the time ("Kill the Cannibal King": a column of three eating two, 1 + 8 against his 1 plus
-    the thugs, kills him 21 times in 36 with four thugs in play, 26 with three): the search, its playouts cut
-    after a few moves, weighs the Crown against the zimbies the blow may cost unevenly."""
-    if public.phase != "players" or public.turn != seat or public.moving is not None:
-        return None
-    if public.request is not None or public.windows or not public.king.alive or public.king.tile is None:
-        return None
-    near = set(BOARD.neighbours(public.king.tile))
-    if not any(set(c.zimbies) == {seat} and c.tile in near for c in public.columns):
-        return None
-    blows = [m for m in turn_moves(public, seat) if isinstance(m, Attack) and m.target == KING_ID]
+def king_blow(public: Public, seat: int, legal: Sequence[Any]) -> Attack | None:
+    """The seat's best attack on the King among ``legal`` once it kills him at least :data:`BLOW` of the time
+    ("Kill the Cannibal King": a column of three eating two, 1 + 8 against his 1 plus the thugs, kills him 21
+    times in 36 with four thugs in play, 26 with three): the search, its playouts cut after a few moves, weighs
+    the Crown against the zimbies the blow may cost unevenly."""
+    blows = [m for m in legal if isinstance(m, Attack) and m.target == KING_ID]
     best = max(blows, key=lambda m: odds(public, seat, m)[0], default=None)
     return best if best is not None and odds(public, seat, best)[0] >= BLOW else None
 
@@ -116,19 +94,22 @@ def _crown_attacked(public: Public, seat: int) -> bool:
     return target is not None and target.crown == seat
 
 
-def reflex(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any:
-    """A request answered by :func:`agree`, a path's next decision by :func:`walk`, a Crown holder's turn by
-    :func:`crown_home` (its turn ends once the Crown can come no nearer home)."""
+def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[Any]) -> Any | None:
+    """``seat``'s move by rule in ``me``'s search, else ``None`` (the search's): a request the bot asked or is
+    asked answered by :func:`agree`, a path's next decision by :func:`walk`, the Crown's defenders eating all they
+    may, the blow at the King (:func:`king_blow`), and a Crown holder's turn (:func:`crown_home`, its turn ending
+    once the Crown can come no nearer home)."""
     public: Public = table.public
-    if asker(table, seat) is not None:
-        return agree(rules, table, seat, legal)
+    who = asker(table, seat)
+    if who is not None:
+        return agree(rules, table, seat, legal) if me in (seat, who) else None
     if walking(public, seat):
         return walk(public, seat, legal)
     if _crown_attacked(public, seat):
         # the Crown's defenders eat all they may (+4 a tribesman): a thug that wins takes the Crown to the mist
         return max(legal, key=lambda move: move.eat if isinstance(move, Devour) else -1)
-    blow = king_blow(public, seat)
-    if blow is not None and blow in legal:
+    blow = king_blow(public, seat, legal)
+    if blow is not None or _crown_column(public, seat) is None:
         return blow
     for wanted in (*_escort(public, seat, legal), crown_home(public, seat), EndTurn()):
         if wanted in legal:
@@ -172,15 +153,12 @@ def crown_home(public: Public, seat: int) -> Go | None:
         return None
     distances = goal(public, seat, column)
     here = away(public, distances, column.tile)
-    nearer = [
-        m
-        for m in step_moves(public, seat, column, 0)
-        if isinstance(m, Step)
-        and (
-            home_seat(m.to) == seat or ((d := away(public, distances, m.to)) is not None and (here is None or d < here))
-        )
-    ]
-    if not nearer:
+
+    def nearer(step: Step) -> bool:
+        there = away(public, distances, step.to)
+        return home_seat(step.to) == seat or (there is not None and (here is None or there < here))
+
+    if not any(isinstance(m, Step) and nearer(m) for m in step_moves(public, seat, column, 0)):
         return None
     own = column.zimbies.get(seat, 0)
     if len(column.zimbies) > 1:

@@ -59,6 +59,11 @@ def apart(t: ZTable, steps: int) -> tuple[str, str]:
     return shrine, next(tile for tile, d in sorted(distances.items()) if d == steps and home_seat(tile) is None)
 
 
+def settled(t: ZTable, seat: int, me: int) -> bool:
+    """Whether ``seat``'s decision is a reflex's in ``me``'s search."""
+    return zr_ai.reflex(RULES, t, seat, me, RULES.legal_moves(t, seat)) is not None
+
+
 def searched(t: ZTable, seat: int) -> Any:
     return decide(RULES, RULES.knowledge(t, seat), Budget(iterations=16, depth=8), seed=1)
 
@@ -72,7 +77,7 @@ def asked_to_channel(t: ZTable) -> ZTable:
 
 
 def test_zimby_has_reflexes() -> None:
-    assert REFLEXES["zimby_mojo"].choose is zr_ai.reflex
+    assert REFLEXES["zimby_mojo"].decide is zr_ai.reflex
 
 
 def test_a_seat_agrees_to_channel_into_a_seal_that_opens_a_ward_for_every_tribe() -> None:
@@ -140,8 +145,9 @@ def test_the_search_models_an_answer_to_its_request_by_the_rule() -> None:
     t = table()
     shrine = t.public.shrines[0].tile
     t.public.columns = [Column(id="c0", tile=shrine, zimbies={0: 2, 1: 1})]
-    assert zr_ai.settles(asked_to_channel(table()), 1, 0)  # seat 1's answer, in seat 0's search
-    assert not zr_ai.settles(t, 0, 0)  # seat 0's turn: the search's
+    asked = asked_to_channel(table())
+    assert settled(asked, 1, 0)  # seat 1's answer, in seat 0's search
+    assert not settled(t, 0, 0)  # seat 0's turn: the search's
 
 
 def test_the_crown_goes_home_first() -> None:
@@ -184,7 +190,7 @@ def test_the_crown_s_defenders_eat_all_they_may() -> None:
     t.public.crown = Crown(carrier="c0", burden=2)
     t.public.pending_attack = PendingAttack(attacker="t0", target="c0", controller=None)
     open_window(t.public.windows, 1, {"attack": "t0", "target": "c0"}, 2, among=[0])
-    assert zr_ai.settles(t, 0, 0)
+    assert settled(t, 0, 0)
     assert searched(t, 0) == Devour(eat=2)
 
 
@@ -201,7 +207,7 @@ def test_the_blow_at_the_king_is_struck_with_the_odds_of_a_kill() -> None:
     assert searched(t, 0) == blow
     t.public.columns[0].zimbies = {0: 2}
     assert zm_ai.odds(t.public, 0, Attack(attacker="c0", target="king", eat=1))[0] == 3 / 36
-    assert zr_ai.king_blow(t.public, 0) is None
+    assert zr_ai.king_blow(t.public, 0, RULES.legal_moves(t, 0)) is None
 
 
 def test_a_blow_with_no_chance_of_a_kill_is_not_searched() -> None:
