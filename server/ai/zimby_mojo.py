@@ -37,11 +37,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import Any
 
 from server.engine.play import AnyTable, Rules
-from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.combat import (
     CANNIBAL_BONUS,
     VITALITY,
@@ -72,6 +70,7 @@ from server.games.zimby_mojo.state import (
 )
 
 from .greedy import greedy
+from .zimby_roads import REACH_HOME, away, goal, home_distance, moving_column, walk, walking
 
 #: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
 #: within a reach: before any ward is open, towards another tribe's column while alone (or a shrine), in a shared
@@ -85,7 +84,7 @@ TILE_0, REACH_0 = 0.25, 24
 SHARED, ON_SHRINE = 8.0, 2.0
 KING_STAGE, TILE_1, REACH_1, ALONE = 20.0, 0.5, 16, 1.0
 #: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
-CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
+CROWN, TILE_HOME = 60.0, 1.0
 #: A zimby on the main board, and one at home (active or depleted: mojo to draw each round), as much as four tiles
 #: of the road: a zimby is a mojo every round, and 3 to spawn again from the Far Shore, so one eaten for a mojo or
 #: lost in a fight nothing comes of is a loss (at a tenth of this, the bot bled its tribe away in a few rounds
@@ -93,6 +92,16 @@ CROWN, TILE_HOME, REACH_HOME = 60.0, 1.0, 32
 #: tokens and depleted zimbies are made active at every refresh and mojo drawn is lost at wrap-up, so mojo kept
 #: is mojo wasted (a search that valued it would end its turns early).
 ON_BOARD, AT_HOME = 1.0, 1.0
+#: ...and the first few at home, more: each is a mojo every round ("extract mojo from active zimbies on their tribal
+#: board"; the 4 tokens are the rest of a round's mojo), and the road costs mojo every round (a walk, a seal, a
+#: spawn at 3). Without it the search sent every zimby out in the first rounds, most died to thugs and rituals,
+#: and with 4 mojo a round the tribe spawned one zimby a turn for the rest of the match.
+INCOME, KEEP = 1.5, 4
+#: Only a seat's best few zimbies on the main board count for the road (the rest as zimbies): a seal needs one of
+#: the tribe in a shared column, the blow at the King a column of three. Counted for every zimby sent out (an open
+#: ward made each worth 20), the stage had the search send the whole tribe to the board, lone zimbies the rituals
+#: and thugs killed one by one, and nobody at home to draw mojo from.
+ROAD = 3
 #: ...but mojo a seat could spend on a turn still to come this round is a walk or a seal to come: so much a mojo
 #: (up to a cap) for a seat whose turn has not begun. Without it the search spent a shaman's mojo on any scroll in
 #: the windows of the turns before its own and came to its own turn with none left to walk or channel.
@@ -106,71 +115,10 @@ SCALE = 6.0
 EPSILON = 0.2
 
 
-@lru_cache(maxsize=256)
-def _distances(goals: frozenset[TileId], blocked: frozenset[TileId]) -> dict[TileId, int]:
-    """Steps from every tile to the nearest of ``goals``, never through ``blocked`` (the board is fixed, so a few
-    goal sets and obstacle layouts recur through a whole match)."""
-    return BOARD.distances(goals, blocked=blocked - goals)
-
-
-def _blocked(public: Public) -> frozenset[TileId]:
-    """What no zimby walks through: closed wards and blood thickets."""
-    closed = {w.tile for w in public.wards if not w.open}
-    return frozenset(closed | {o.tile for o in public.obstacles if o.kind == "thickets"})
-
-
-def _home_distance(public: Public, seat: int, tile: TileId) -> float:
-    """Steps from ``tile`` onto the seat's tribal board (one tile beyond its entry point)."""
-    if home_seat(tile) == seat:
-        return 0.0
-    near = _distances(frozenset({public.tribes[seat].entry}), _blocked(public)).get(tile)
-    return float(REACH_HOME) if near is None else near + 1.0
-
-
-def away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
-    """Steps from ``tile`` to the goal of ``distances``; from a tribal board, by its entry point."""
-    seat = home_seat(tile)
-    if seat is None:
-        return distances.get(tile)
-    d = distances.get(public.tribes[seat].entry)
-    return None if d is None else d + 1
-
-
 def _near(public: Public, distances: dict[TileId, int], tile: TileId, reach: int) -> float:
     """How many tiles within ``reach`` of the goal ``tile`` is (``reach`` on it, 0 that far or where no way leads)."""
     d = away(public, distances, tile)
     return 0.0 if d is None else float(max(0, reach - d))
-
-
-def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
-    """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
-    when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
-    they are alone: a seal needs two tribes; with none on the board, another tribe's entry point)."""
-    blocked = _blocked(public)
-    crown = public.crown
-    if not public.king.alive and crown is not None:
-        if crown.carrier == column.id and column.crown == seat:
-            entry = _distances(frozenset({public.tribes[seat].entry}), blocked)
-            return {t: d + 1 for t, d in entry.items()}
-        at = crown.tile if crown.carrier is None else _carrier_tile(public, crown.carrier)
-        return _distances(frozenset({at}), blocked) if at is not None and at in BOARD else {}
-    if any(w.open for w in public.wards) and public.king.tile is not None:
-        return _distances(frozenset({public.king.tile}), blocked)
-    shrines = frozenset(s.tile for s in public.shrines if not s.activated)
-    if len(column.zimbies) == 1:
-        others = frozenset(c.tile for c in public.columns if seat not in c.zimbies and c.tile in BOARD)
-        if not others:
-            # where the other tribes come onto the board: a column standing on an entry point is one its tribe's
-            # next zimbies sent out ask to join (:func:`server.games.zimby_mojo.ways.entry_open`)
-            others = frozenset(t.entry for t in public.tribes if t.seat != seat)
-        if others:
-            return _distances(others, blocked)
-    return _distances(shrines, blocked) if shrines else {}
-
-
-def _carrier_tile(public: Public, carrier: str) -> TileId | None:
-    found = next((c.tile for c in public.columns if c.id == carrier), None)
-    return found or next((t.tile for t in public.thugs if t.id == carrier), None)
 
 
 def _column_worth(public: Public, seat: int, column: Column) -> float:
@@ -202,17 +150,22 @@ def progress(public: Public, seats: int) -> list[float]:
     out = [0.0] * seats
     for s in range(seats):
         tribe = public.tribes[s]
-        out[s] += AT_HOME * (tribe.active + tribe.depleted)
+        home = tribe.active + tribe.depleted
+        out[s] += AT_HOME * home + INCOME * min(home, KEEP)
         if _turn_ahead(public, s):
             out[s] += MOJO_AHEAD * min(available(tribe), MOJO_CAP)
+    road: list[list[float]] = [[] for _ in range(seats)]
     for column in public.columns:
         for s, count in column.zimbies.items():
             if 0 <= s < seats:
-                out[s] += count * (ON_BOARD + _column_worth(public, s, column))
+                out[s] += count * ON_BOARD
+                road[s] += [_column_worth(public, s, column)] * count
         holder = column.crown
         if holder is not None and 0 <= holder < seats:
-            away = _home_distance(public, holder, column.tile)
+            away = home_distance(public, holder, column.tile)
             out[holder] += CROWN + TILE_HOME * max(0.0, REACH_HOME - away)
+    for s, worths in enumerate(road):
+        out[s] += sum(sorted(worths, reverse=True)[:ROAD])
     return out
 
 
@@ -252,71 +205,6 @@ def worth(table: AnyTable, seat: int, move: Any) -> float:
     return 0.2
 
 
-def walking(public: Public, seat: int) -> bool:
-    """A path of ``seat``'s column is under way and its next decision is a step, a halt or the Crown (not a
-    portal's destination, a window or a request)."""
-    return (
-        public.moving is not None
-        and public.moving.portal is None
-        and public.request is None
-        and not public.windows
-        and public.turn == seat
-        and _moving_column(public) is not None
-    )
-
-
-def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
-    """A path's next decision by its goal (:func:`goal`): the Crown picked up where the path found it, home with
-    it, else the step that comes nearest the goal; a halt on the goal or where no step comes nearer (a step
-    sideways is mojo spent for nothing; a first step must be taken, so the nearest is)."""
-    column = _moving_column(public)
-    assert column is not None
-    for move in legal:
-        if isinstance(move, PickUp):
-            return move
-    steps = [m for m in legal if isinstance(m, Step)]
-    halt = next((m for m in legal if isinstance(m, Halt)), None)
-    if not steps:
-        return halt if halt is not None else legal[0]
-    if column.crown == seat:
-        home = next((m for m in steps if home_seat(m.to) == seat), None)
-        if home is not None:
-            return home
-    if any(line.endswith("refuses") for line in public.happened):
-        # the column this path tried to join refused it just now: asking again would be asked in vain forever
-        taken = {c.tile for c in public.columns if c is not column}
-        steps = [m for m in steps if m.to not in taken] or steps
-    distances = _walk_goal(public, seat, column)
-    here = away(public, distances, column.tile)
-    found = [(away(public, distances, m.to), i) for i, m in enumerate(steps)]
-    known = [(d, i) for d, i in found if d is not None and home_seat(steps[i].to) is None]
-    if not known:
-        return halt if halt is not None else steps[0]
-    nearest, i = min(known)
-    if halt is not None and (here is None or nearest >= here):
-        return halt
-    return steps[i]
-
-
-def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
-    """Where a walk goes: :func:`goal`, but while the King lives behind an open ward a column of one tribe too
-    small for the blow (under three: a zimby eating two, "+8 brutality") joins another of its tribe first; a lone
-    zimby at the King cannot hurt him (brutality 1 against his 1 plus the thugs, and 4 wounds to kill)."""
-    small = len(column.zimbies) == 1 and column.size < 3
-    if small and public.king.alive and any(w.open for w in public.wards):
-        own = frozenset(
-            c.tile for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD
-        )
-        if own:
-            return _distances(own, _blocked(public))
-    return goal(public, seat, column)
-
-
-def _moving_column(public: Public) -> Column | None:
-    moving = public.moving
-    return next((c for c in public.columns if moving is not None and c.id == moving.creature), None)
-
-
 def _attack_worth(public: Public, seat: int, move: Attack) -> float:
     """An attack by its odds: the target killed (the King most of all, on the road; a thug, for lowering his
     brutality) against a zimby of the attacker's lost. Both combatants roll 1d6 and add their brutality (the
@@ -352,14 +240,14 @@ def odds(public: Public, seat: int, move: Attack) -> tuple[float, float]:
 
 def _halt_worth(public: Public, seat: int) -> float:
     """Halting is worth most on the goal itself, where any step leads away."""
-    column = _moving_column(public)
+    column = moving_column(public)
     return 5.0 if column is not None and away(public, goal(public, seat, column), column.tile) == 0 else 1.0
 
 
 def _step_worth(public: Public, seat: int, to: TileId) -> float:
     """A step nearer the moving column's goal is worth most (home with the Crown, more still); one that comes no
     nearer, little; one back, less than halting."""
-    column = _moving_column(public)
+    column = moving_column(public)
     if column is None:
         return 1.0
     if home_seat(to) == seat:

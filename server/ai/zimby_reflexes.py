@@ -35,16 +35,20 @@ from server.games.zimby_mojo.state import (
     Go,
     Public,
     Send,
+    Spawn,
     Step,
     home_seat,
 )
 from server.games.zimby_mojo.ways import can_leave, step_moves
 from server.games.zimby_mojo.zones import controls
 
-from .zimby_mojo import away, goal, odds, progress, walk, walking, worth
+from .zimby_mojo import odds, progress, worth
+from .zimby_roads import away, goal, walk, walking
 
 #: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`).
 ESCORT = 3
+#: The rounds before the round limit from which the Crown's column walks home with whatever escort it has.
+HURRY = 4
 #: The least chance of killing the King at which a column strikes him by reflex (:func:`king_blow`).
 BLOW = 0.5
 
@@ -109,9 +113,11 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         # the Crown's defenders eat all they may (+4 a tribesman): a thug that wins takes the Crown to the mist
         return max(legal, key=lambda move: move.eat if isinstance(move, Devour) else -1)
     blow = king_blow(public, seat, legal)
-    if blow is not None or _crown_column(public, seat) is None:
+    column = _crown_column(public, seat)
+    if blow is not None or column is None:
         return blow
-    for wanted in (*_escort(public, seat, legal), crown_home(public, seat), EndTurn()):
+    home = crown_home(public, seat) if _escorted(public, seat, column) else None
+    for wanted in (*_escort(public, seat, legal), home, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
@@ -129,6 +135,23 @@ def _escort(public: Public, seat: int, legal: Sequence[Any]) -> list[Any]:
     others = {c.id for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD}
     goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in others]
     return [*sends[:1], *goes[:1]]
+
+
+def _escorted(public: Public, seat: int, column: Column) -> bool:
+    """The Crown's column may set out for home: it holds :data:`ESCORT` of its tribe, or it is out of the sanctum
+    already, or no escort can come before the round limit (:data:`HURRY` rounds are kept for the walk home).
+
+    In the sanctum no thug comes at it ("each thug will follow the route to a unique quadrant to patrol"), out of it
+    a thug's roll (3 + 1d6) kills a lone zimby (1 + 1d6) 26 times in 36 and takes the Crown back to the mist for a
+    new King; so the column waits there for its escort, spawning zimbies to send: "Spawning 1 zimby costs 3 mojo",
+    and "Spawned zimby tokens move onto the shaman's tribal board depleted" (sent the turn after)."""
+    if column.zimbies.get(seat, 0) >= ESCORT or column.tile not in BOARD.sanctum:
+        return True
+    if public.round_limit - public.round < HURRY:
+        return True
+    tribe = public.tribes[seat]
+    others = any(c is not column and seat in c.zimbies and c.tile in BOARD for c in public.columns)
+    return not (tribe.active or tribe.depleted or tribe.far_shore or others)
 
 
 def _crown_column(public: Public, seat: int) -> Column | None:
@@ -174,9 +197,29 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     """The moves the search weighs: not an attack that kills its target less than :data:`HOPELESS` of the time,
     unless the seat must attack (no ``end_turn`` offered: "combat locked"). In shares of one win such a blow can
     look good for what it costs the others: a shared column's wounds fall on the partner's zimbies too (a column
-    of two tribes, just after its seal opened, struck the King 7 against 10 and lost three zimbies)."""
+    of two tribes, just after its seal opened, struck the King 7 against 10 and lost three zimbies). Nor an attack on
+    a thug: a dead thug is "expelled" to a barracks, active again at the next refresh and back on the board that
+    round, and a column of two eating one to kill it half the time (1 + 4 against 3) spends a zimby for sure;
+    between default bots, most of both tribes had gone so to the Far Shore by the fifth round. Nor a walk out of a
+    partner's column before the seal (:func:`_leaves_partner`)."""
     if EndTurn() not in legal:
         return legal
     public: Public = table.public
-    kept = [m for m in legal if not (isinstance(m, Attack) and odds(public, seat, m)[0] < HOPELESS)]
+    thugs = {t.id for t in public.thugs}
+    kept = [
+        m
+        for m in legal
+        if not (isinstance(m, Attack) and (m.target in thugs or odds(public, seat, m)[0] < HOPELESS))
+        and not _leaves_partner(public, m)
+    ]
     return kept or legal
+
+
+def _leaves_partner(public: Public, move: Any) -> bool:
+    """``move`` takes the seat's zimbies out of a column shared with another tribe before any ward is open: the
+    column is the seal's one way ("two shaman must each have at least 1 zimby of their tribe present in the same
+    column on the shrine tile"), and a search that walked out of it on noise undid a join two turns in the making."""
+    if not isinstance(move, Go) or move.own is None or any(w.open for w in public.wards):
+        return False
+    column = next((c for c in public.columns if c.id == move.creature), None)
+    return column is not None and len(column.zimbies) > 1

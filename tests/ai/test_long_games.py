@@ -14,6 +14,7 @@ from typing import Any
 from server import games
 from server.ai import jackrabbits as jr_ai
 from server.ai import zimby_mojo as zm_ai
+from server.ai import zimby_roads as roads
 from server.ai.evaluation import EVALUATIONS
 from server.ai.policies import POLICIES
 from server.games.zimby_mojo.state import Column, Crown, Halt, Moving, Public, Step, Unseal, home_tile
@@ -114,7 +115,7 @@ def test_zimby_the_playout_walks_the_road() -> None:
     public.columns = [Column(id="c0", tile=shrine, zimbies={0: 3, 1: 1})]
     assert zm_ai.worth(on(public), 0, Unseal(column="c0", partner=1)) > zm_ai.worth(on(public), 0, Halt())
     public.moving = Moving(creature="c0", tiles_left=2, steps=1)
-    goal = zm_ai.goal(public, 0, public.columns[0])
+    goal = roads.goal(public, 0, public.columns[0])
     assert goal[shrine] == 0
     away = next(t for t in public.board.neighbours(shrine) if goal.get(t) == 1)
     assert zm_ai.worth(on(public), 0, Halt()) > zm_ai.worth(on(public), 0, Step(to=away))

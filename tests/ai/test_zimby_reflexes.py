@@ -14,6 +14,7 @@ from typing import Any
 from server import games
 from server.ai import zimby_mojo as zm_ai
 from server.ai import zimby_reflexes as zr_ai
+from server.ai import zimby_roads as roads
 from server.ai.ismcts import Budget, decide
 from server.ai.policies import REFLEXES
 from server.engine.play import Rules
@@ -32,6 +33,7 @@ from server.games.zimby_mojo.state import (
     PendingAttack,
     Request,
     Send,
+    Spawn,
     Step,
     ZTable,
     home_seat,
@@ -114,15 +116,15 @@ def test_a_path_walks_to_another_tribe_and_asks_to_join_it() -> None:
     there, here = apart(t, 2)
     t.public.columns = [Column(id="c0", tile=here, zimbies={0: 1}), Column(id="c1", tile=there, zimbies={1: 1})]
     t.public.moving = Moving(creature="c0", tiles_left=3, steps=0)
-    step = zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0))
+    step = roads.walk(t.public, 0, RULES.legal_moves(t, 0))
     assert isinstance(step, Step)
-    assert zm_ai.goal(t.public, 0, t.public.columns[0])[step.to] == 1  # nearer seat 1's column
+    assert roads.goal(t.public, 0, t.public.columns[0])[step.to] == 1  # nearer seat 1's column
     assert searched(t, 0) == step  # the search leaves the walk to the rule
     rng = RULES.setup(RULES.parse_options({}), 2, 1)[1]
     RULES.act(t, rng, 0, RULES.dump_move(step))
     while RULES.to_act(t) == [1]:  # seat 1 lets the column by ("Stop!" unsaid)
         RULES.act(t, rng, 1, {"type": "pass"})
-    onto = zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0))
+    onto = roads.walk(t.public, 0, RULES.legal_moves(t, 0))
     assert onto == Step(to=there)
     RULES.act(t, rng, 0, RULES.dump_move(onto))
     assert t.public.request is not None and t.public.request.kind == "join"
@@ -137,7 +139,7 @@ def test_a_refused_path_does_not_ask_again_and_halts() -> None:
     t.public.request = Request(kind="join", asker=0, column="c0", target="c1", waiting=[1])
     RULES.act(t, RULES.setup(RULES.parse_options({}), 2, 1)[1], 1, RULES.dump_move(Answer(yes=False)))
     assert t.public.request is None and t.public.moving is not None
-    assert zm_ai.walk(t.public, 0, RULES.legal_moves(t, 0)) == Halt()
+    assert roads.walk(t.public, 0, RULES.legal_moves(t, 0)) == Halt()
 
 
 def test_the_search_models_an_answer_to_its_request_by_the_rule() -> None:
@@ -175,8 +177,28 @@ def test_a_small_crown_column_waits_for_its_escort() -> None:
     t.public.crown = Crown(carrier="c0", burden=2)
     move = searched(t, 0)
     assert isinstance(move, Send) and move.count >= 2
-    t.public.tribes[0].active = 0  # nobody at home to send: it goes alone
-    t.public.tribes[0].tokens = 4
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.tokens = 0, 4  # nobody at home to send: it spawns one to send next turn, and waits
+    assert searched(t, 0) == Spawn()
+    tribe.tokens = 2
+    assert searched(t, 0) == EndTurn()
+    tribe.far_shore = 0  # and none to spawn: it goes alone
+    assert searched(t, 0) == Go(creature="c0")
+
+
+def test_the_crown_walks_home_with_what_it_has_when_time_runs_short() -> None:
+    """Out of the sanctum already, or with the round limit near, the Crown's column walks on: waiting for an
+    escort there would only keep it among the thugs, or end the match undecided."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    t.public.tribes[0].active, t.public.tribes[0].tokens = 0, 4
+    t.public.round = t.public.round_limit - zr_ai.HURRY + 1
+    assert searched(t, 0) == Go(creature="c0")
+    t.public.round = 10
+    t.public.columns[0].tile = "i5"  # on the route round the sanctum, among the thugs
     assert searched(t, 0) == Go(creature="c0")
 
 
@@ -225,3 +247,46 @@ def test_a_blow_with_no_chance_of_a_kill_is_not_searched() -> None:
     assert searched(t, 0) != blow
     locked = [m for m in legal if m != EndTurn()]
     assert blow in zr_ai.prune(t, 0, locked)
+
+
+def test_a_thug_is_not_fought_unless_the_column_must() -> None:
+    """A dead thug is "expelled" to a barracks and back on its route the next round, and the column's eaten
+    tribesmen are gone for good: the search does not weigh attacking one while the seat may end its turn; combat
+    locked ("Combat locked creatures **must** attack their opponent each turn"), the attack stays."""
+    t = table()
+    thug = t.public.thugs[0]
+    beside = next(tile for tile in BOARD.neighbours(thug.tile) if home_seat(tile) is None and tile in BOARD)
+    t.public.columns = [Column(id="c0", tile=beside, zimbies={0: 3})]
+    legal = RULES.legal_moves(t, 0)
+    strike = Attack(attacker="c0", target=thug.id, eat=2)
+    assert strike in legal and zm_ai.odds(t.public, 0, strike)[0] > 0.9
+    assert not any(isinstance(m, Attack) for m in zr_ai.prune(t, 0, legal))
+    locked = [m for m in legal if m != EndTurn()]
+    assert strike in zr_ai.prune(t, 0, locked)
+
+
+def test_a_walk_goes_round_the_blood_vines() -> None:
+    """ "Creatures that enter a tile containing blood vines suffer 1d3 wounds": the road's distances go round them
+    (and round deadly vines) while another way leads to the goal."""
+    t = table()
+    vines = next(o.tile for o in t.public.obstacles if o.kind == "blood_vines")
+    assert vines in roads.impassable(t.public)
+    shrine = t.public.shrines[0].tile
+    distances = roads.distances_to(frozenset({shrine}), roads.impassable(t.public))
+    assert vines not in distances
+
+
+def test_a_seat_keeps_its_zimbies_in_its_partner_s_column_until_the_seal() -> None:
+    """ "Two shaman must each have at least 1 zimby of their tribe present in the same column on the shrine tile":
+    before any ward is open the search never weighs walking the seat's zimbies out of a shared column (the whole
+    column may go); once a ward is open, a tribe's own column is what may eat for the blow at the King."""
+    t = table()
+    shrine, near = apart(t, 3)
+    t.public.columns = [Column(id="c0", tile=near, zimbies={0: 2, 1: 1})]
+    legal = RULES.legal_moves(t, 0)
+    split, whole = Go(creature="c0", own=2), Go(creature="c0")
+    assert split in legal and whole in legal
+    kept = zr_ai.prune(t, 0, legal)
+    assert split not in kept and whole in kept
+    t.public.wards[0].open = True
+    assert split in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))

@@ -1,0 +1,170 @@
+"""Where a Zimby Mojo tribe's zimbies go next on the road to the Crown, and the walk that takes them there.
+
+The road (:mod:`server.ai.zimby_mojo`): another tribe's column to share, a shrine to unseal with it, the King
+through an open ward, the Crown, and home with it. :func:`goal` gives, for a column, the walking distance from
+every tile to where it should go next (closed wards and blood thickets in the way); :func:`walk` takes a path's
+next step by it, a rule of the AI's (its playouts' and its reflexes', :mod:`server.ai.zimby_reflexes`): a node
+per tile spent the search's budget and a cut playout's moves on walking.
+
+Both read only the sampled table the search hands them (its public part), never the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.state import Column, Halt, PickUp, Public, Step, TileId, home_seat
+
+#: The road's reach from the Crown's carrier to its home (within the whole board).
+REACH_HOME = 32
+
+
+@lru_cache(maxsize=256)
+def distances_to(goals: frozenset[TileId], blocked: frozenset[TileId]) -> dict[TileId, int]:
+    """Steps from every tile to the nearest of ``goals``, never through ``blocked`` (the board is fixed, so a few
+    goal sets and obstacle layouts recur through a whole match)."""
+    return BOARD.distances(goals, blocked=blocked - goals)
+
+
+#: Obstacles a walk goes round: blood thickets "prohibit all movement"; "Creatures that enter a tile containing blood
+#: vines suffer 1d3 wounds", and deadly vines wound too (a column walked through the blood vines of its quadrant's
+#: corridor and lost two zimbies).
+AVOIDED = frozenset({"thickets", "blood_vines", "deadly_vines"})
+
+
+def impassable(public: Public) -> frozenset[TileId]:
+    """What no walk goes through: closed wards and the obstacles of :data:`AVOIDED`."""
+    closed = {w.tile for w in public.wards if not w.open}
+    return frozenset(closed | {o.tile for o in public.obstacles if o.kind in AVOIDED})
+
+
+def home_distance(public: Public, seat: int, tile: TileId) -> float:
+    """Steps from ``tile`` onto the seat's tribal board (one tile beyond its entry point)."""
+    if home_seat(tile) == seat:
+        return 0.0
+    near = distances_to(frozenset({public.tribes[seat].entry}), impassable(public)).get(tile)
+    return float(REACH_HOME) if near is None else near + 1.0
+
+
+def away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | None:
+    """Steps from ``tile`` to the goal of ``distances``; from a tribal board, by its entry point."""
+    seat = home_seat(tile)
+    if seat is None:
+        return distances.get(tile)
+    d = distances.get(public.tribes[seat].entry)
+    return None if d is None else d + 1
+
+
+def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+    """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
+    when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
+    they are alone: a seal needs two tribes; with none on the board, another tribe's entry point)."""
+    blocked = impassable(public)
+    crown = public.crown
+    if not public.king.alive and crown is not None:
+        if crown.carrier == column.id and column.crown == seat:
+            entry = distances_to(frozenset({public.tribes[seat].entry}), blocked)
+            return {t: d + 1 for t, d in entry.items()}
+        at = crown.tile if crown.carrier is None else _carrier_tile(public, crown.carrier)
+        return distances_to(frozenset({at}), blocked) if at is not None and at in BOARD else {}
+    if any(w.open for w in public.wards) and public.king.tile is not None:
+        return distances_to(frozenset({public.king.tile}), blocked)
+    shrines = frozenset(s.tile for s in public.shrines if not s.activated)
+    if len(column.zimbies) == 1:
+        others = frozenset(c.tile for c in public.columns if seat not in c.zimbies and c.tile in BOARD)
+        if not others:
+            # where the other tribes come onto the board: a column standing on an entry point is one its tribe's
+            # next zimbies sent out ask to join (:func:`server.games.zimby_mojo.ways.entry_open`)
+            others = frozenset(t.entry for t in public.tribes if t.seat != seat)
+        if others:
+            return distances_to(others, blocked)
+    return distances_to(shrines, blocked) if shrines else {}
+
+
+def _carrier_tile(public: Public, carrier: str) -> TileId | None:
+    found = next((c.tile for c in public.columns if c.id == carrier), None)
+    return found or next((t.tile for t in public.thugs if t.id == carrier), None)
+
+
+def walking(public: Public, seat: int) -> bool:
+    """A path of ``seat``'s column is under way and its next decision is a step, a halt or the Crown (not a
+    portal's destination, a window or a request)."""
+    return (
+        public.moving is not None
+        and public.moving.portal is None
+        and public.request is None
+        and not public.windows
+        and public.turn == seat
+        and moving_column(public) is not None
+    )
+
+
+def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
+    """A path's next decision by its goal (:func:`goal`): the Crown picked up where the path found it, home with
+    it, else the step that comes nearest the goal; a halt on the goal or where no step comes nearer (a step
+    sideways is mojo spent for nothing; a first step must be taken, so the nearest is)."""
+    column = moving_column(public)
+    assert column is not None
+    for move in legal:
+        if isinstance(move, PickUp):
+            return move
+    steps = [m for m in legal if isinstance(m, Step)]
+    halt = next((m for m in legal if isinstance(m, Halt)), None)
+    if not steps:
+        return halt if halt is not None else legal[0]
+    if column.crown == seat:
+        home = next((m for m in steps if home_seat(m.to) == seat), None)
+        if home is not None:
+            return home
+    if any(line.endswith("refuses") for line in public.happened):
+        # the column this path tried to join refused it just now: asking again would be asked in vain forever
+        taken = {c.tile for c in public.columns if c is not column}
+        steps = [m for m in steps if m.to not in taken] or steps
+    distances = _walk_goal(public, seat, column)
+    here = away(public, distances, column.tile)
+    found = [(away(public, distances, m.to), i) for i, m in enumerate(steps)]
+    known = [(d, i) for d, i in found if d is not None and home_seat(steps[i].to) is None]
+    if not known:
+        return halt if halt is not None else steps[0]
+    nearest, i = min(known)
+    if halt is not None and (here is None or nearest >= here):
+        return halt
+    return steps[i]
+
+
+def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+    """Where a walk goes: :func:`goal`, but while the King lives behind an open ward a column of one tribe too
+    small for the blow (under three: a zimby eating two, "+8 brutality") joins another of its tribe first; a lone
+    zimby at the King cannot hurt him (brutality 1 against his 1 plus the thugs, and 4 wounds to kill). It joins
+    one nearer the King than itself, with room for it ("no more than 3 zimbies of that tribe"): the column nearest
+    him is where the others gather, and holds its ground (two small columns walking to each other met halfway,
+    out of the sanctum, and walked back in)."""
+    king = goal(public, seat, column)
+    small = len(column.zimbies) == 1 and column.size < 3
+    if small and public.king.alive and any(w.open for w in public.wards):
+        here = away(public, king, column.tile)
+        own = frozenset(
+            c.tile
+            for c in public.columns
+            if c is not column
+            and set(c.zimbies) == {seat}
+            and c.tile in BOARD
+            and c.size + column.size <= 3
+            and _nearer(away(public, king, c.tile), here)
+        )
+        if own:
+            return distances_to(own, impassable(public))
+    return king
+
+
+def _nearer(there: int | None, here: int | None) -> bool:
+    """``there`` is nearer the goal than ``here`` (no way there is farthest)."""
+    return there is not None and (here is None or there < here)
+
+
+def moving_column(public: Public) -> Column | None:
+    moving = public.moving
+    return next((c for c in public.columns if moving is not None and c.id == moving.creature), None)
