@@ -82,7 +82,12 @@ from .zimby_roads import REACH_HOME, away, goal, home_distance, moving_column, w
 #: answers of :func:`server.ai.zimby_reflexes.agree` included.
 TILE_0, REACH_0 = 0.25, 24
 SHARED, ON_SHRINE = 8.0, 2.0
-KING_STAGE, TILE_1, REACH_1, ALONE = 20.0, 0.5, 16, 1.0
+KING_STAGE, TILE_1, REACH_1 = 20.0, 0.5, 16
+#: ...and, per zimby of a single-tribe column behind an open ward, so much by the column's size: only three may
+#: strike the King with a chance ("a zimby cannibalize two others in the column for +8 brutality", 21 times in 36
+#: with four thugs; two, eating one, 3 times in 36), so two columns of two are worth far less than one of three
+#: (counted by size alone, 8 against 9, they sat beside the King for fifteen rounds, neither able to take a third).
+ALONE = {1: 0.0, 2: 1.0, 3: 3.0}
 #: The Crown held by a seat's zimby, and so much a tile its carrier comes nearer home (within the whole board).
 CROWN, TILE_HOME = 60.0, 1.0
 #: A zimby on the main board, and one at home (active or depleted: mojo to draw each round), as much as four tiles
@@ -129,7 +134,7 @@ def _column_worth(public: Public, seat: int, column: Column) -> float:
         return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1)
     if any(w.open for w in public.wards):
         # a single-tribe column counts more up to three (a zimby eating two: "+8 brutality" for the blow)
-        alone = 0.0 if shared else ALONE * min(column.size, 3)
+        alone = 0.0 if shared else ALONE[min(column.size, 3)]
         return KING_STAGE + TILE_1 * _near(public, distances, column.tile, REACH_1) + alone
     if not shared:
         return TILE_0 * _near(public, distances, column.tile, REACH_0)

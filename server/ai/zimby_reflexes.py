@@ -25,12 +25,14 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 from server.engine.windows import top
 from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import (
     KING_ID,
     Answer,
     Attack,
     Column,
     Devour,
+    Eat,
     EndTurn,
     Go,
     Public,
@@ -39,14 +41,19 @@ from server.games.zimby_mojo.state import (
     Step,
     home_seat,
 )
-from server.games.zimby_mojo.ways import can_leave, step_moves
+from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
 from .zimby_mojo import odds, progress, worth
 from .zimby_roads import away, goal, walk, walking
 
-#: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`).
-ESCORT = 3
+#: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
+#: walk as fast as one under the Crown's burden ("as though there are +2 zimbies": 4 tiles, 2 a mojo), and one of
+#: them eaten makes the other 1 + 4 against a thug's 3.
+ESCORT = 2
+FIGHT_THUGS = 0  # EXPERIMENT
+#: "Each shaman has 4 mojo tokens".
+TOKENS = 4
 #: The rounds before the round limit from which the Crown's column walks home with whatever escort it has.
 HURRY = 4
 #: The least chance of killing the King at which a column strikes him by reflex (:func:`king_blow`).
@@ -104,6 +111,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     may, the blow at the King (:func:`king_blow`), and a Crown holder's turn (:func:`crown_home`, its turn ending
     once the Crown can come no nearer home)."""
     public: Public = table.public
+    tribe = public.tribes[seat]
     who = asker(table, seat)
     if who is not None:
         return agree(rules, table, seat, legal) if me in (seat, who) else None
@@ -116,8 +124,9 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     column = _crown_column(public, seat)
     if blow is not None or column is None:
         return blow
-    home = crown_home(public, seat) if _escorted(public, seat, column) else None
-    for wanted in (*_escort(public, seat, legal), home, Spawn(), EndTurn()):
+    home = crown_home(public, seat) if _set_out(public, seat, column) else None
+    short = home is not None and column.tile in BOARD.sanctum and dash_cost(public, seat, column) > available(tribe)
+    for wanted in (*_escort(public, seat, legal), Eat() if short else None, home, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
@@ -127,31 +136,50 @@ def _escort(public: Public, seat: int, legal: Sequence[Any]) -> list[Any]:
     """Tribesmen to join the Crown's column before it walks home, while it is under :data:`ESCORT` and help can
     come: zimbies sent from home, then the tribe's other columns (their walk goes to the Crown, :func:`goal`).
     Once the King is dead, "each thug will follow the route to a unique quadrant to patrol", the quadrants the
-    Crown must cross; a column of three may eat two (+8) when one attacks it."""
+    Crown must cross; a column of two may eat one (+4) when one attacks it, and walks as fast as one."""
     column = _crown_column(public, seat)
     if column is None or column.zimbies.get(seat, 0) >= ESCORT:
         return []
-    sends = sorted((m for m in legal if isinstance(m, Send)), key=lambda m: -m.count)
+    wanted = ESCORT - column.zimbies.get(seat, 0)
+    sends = [m for m in legal if isinstance(m, Send) and m.count == wanted]
     others = {c.id for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD}
     goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in others]
+    goes = [m for m in goes if public.column(m.creature).size <= wanted]
     return [*sends[:1], *goes[:1]]
 
 
-def _escorted(public: Public, seat: int, column: Column) -> bool:
-    """The Crown's column may set out for home: it holds :data:`ESCORT` of its tribe, or it is out of the sanctum
-    already, or no escort can come before the round limit (:data:`HURRY` rounds are kept for the walk home).
+def _set_out(public: Public, seat: int, column: Column) -> bool:
+    """The Crown's column sets out for home: out of the sanctum already, or with the round limit near (:data:`HURRY`
+    rounds kept for the walk), or with its escort (:data:`ESCORT`, while one can come) and the mojo to reach home
+    this very turn (:func:`dash_cost`, eating at home if it must: "Each active zimby eaten will provide the shaman
+    with ... 2 mojo").
 
-    In the sanctum no thug comes at it ("each thug will follow the route to a unique quadrant to patrol"), out of it
-    a thug's roll (3 + 1d6) kills a lone zimby (1 + 1d6) 26 times in 36 and takes the Crown back to the mist for a
-    new King; so the column waits there for its escort, spawning zimbies to send: "Spawning 1 zimby costs 3 mojo",
-    and "Spawned zimby tokens move onto the shaman's tribal board depleted" (sent the turn after)."""
-    if column.zimbies.get(seat, 0) >= ESCORT or column.tile not in BOARD.sanctum:
-        return True
-    if public.round_limit - public.round < HURRY:
+    Thugs attack on their own turn, after the players': in the sanctum none comes ("each thug will follow the
+    route to a unique quadrant to patrol"), out of it one kills a lone zimby (1 + 1d6 against 3 + 1d6) 26 times
+    in 36 and takes the Crown back to the mist for a new King, and an escort of three only slows the column (three
+    and the burden's two walk a tile a mojo) and lasts one fight. So the column waits in the sanctum, spawning (the
+    mojo of rounds to come), until one turn's mojo takes it home."""
+    if column.tile not in BOARD.sanctum or public.round_limit - public.round < HURRY:
         return True
     tribe = public.tribes[seat]
     others = any(c is not column and seat in c.zimbies and c.tile in BOARD for c in public.columns)
-    return not (tribe.active or tribe.depleted or tribe.far_shore or others)
+    if column.zimbies.get(seat, 0) < ESCORT and (tribe.active or others):
+        return False
+    extra = min(max(0, 2 - tribe.eaten), tribe.active)
+    cost = dash_cost(public, seat, column)
+    # the most a turn could ever bring: every token, a full tribal board ("never more than 8"), two of it eaten
+    most = TOKENS + min(8, tribe.active + tribe.depleted + tribe.far_shore) + 2
+    return cost <= available(tribe) + extra or cost > most
+
+
+def dash_cost(public: Public, seat: int, column: Column) -> int:
+    """The mojo that walks ``column`` home from where it stands (a tile more than the shortest way, for a step
+    round a creature in the way; unreachable: more than any shaman has)."""
+    tiles = away(public, goal(public, seat, column), column.tile)
+    if tiles is None:
+        return 10**6
+    per, cost = expenditure(public, column)
+    return -(-(tiles + 1) // per) * cost
 
 
 def _crown_column(public: Public, seat: int) -> Column | None:
@@ -200,8 +228,8 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     of two tribes, just after its seal opened, struck the King 7 against 10 and lost three zimbies). Nor an attack on
     a thug: a dead thug is "expelled" to a barracks, active again at the next refresh and back on the board that
     round, and a column of two eating one to kill it half the time (1 + 4 against 3) spends a zimby for sure;
-    between default bots, most of both tribes had gone so to the Far Shore by the fifth round. Nor a walk out of a
-    partner's column before the seal (:func:`_leaves_partner`)."""
+    between default bots, most of both tribes had gone so to the Far Shore by the fifth round. Nor a walk that breaks
+    up a column worth most whole (:func:`_breaks_up`)."""
     if EndTurn() not in legal:
         return legal
     public: Public = table.public
@@ -209,17 +237,24 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     kept = [
         m
         for m in legal
-        if not (isinstance(m, Attack) and (m.target in thugs or odds(public, seat, m)[0] < HOPELESS))
-        and not _leaves_partner(public, m)
+        if not (
+            isinstance(m, Attack) and ((m.target in thugs and not FIGHT_THUGS) or odds(public, seat, m)[0] < HOPELESS)
+        )
+        and not _breaks_up(public, m)
     ]
     return kept or legal
 
 
-def _leaves_partner(public: Public, move: Any) -> bool:
-    """``move`` takes the seat's zimbies out of a column shared with another tribe before any ward is open: the
-    column is the seal's one way ("two shaman must each have at least 1 zimby of their tribe present in the same
-    column on the shrine tile"), and a search that walked out of it on noise undid a join two turns in the making."""
-    if not isinstance(move, Go) or move.own is None or any(w.open for w in public.wards):
+def _breaks_up(public: Public, move: Any) -> bool:
+    """``move`` walks part of a column away from the rest when the column is worth most whole: before any ward is
+    open, the seat's zimbies out of a column shared with another tribe (the seal's one way: "two shaman must each
+    have at least 1 zimby of their tribe present in the same column on the shrine tile"); while the King lives
+    behind an open ward, some of a column of one tribe (three of them, two eaten, strike him "1 + 8 = 9"). A
+    search that split such columns on noise undid a join two turns in the making, or a blow three turns in it."""
+    if not isinstance(move, Go) or move.own is None or not public.king.alive:
         return False
     column = next((c for c in public.columns if c.id == move.creature), None)
-    return column is not None and len(column.zimbies) > 1
+    if column is None:
+        return False
+    opened = any(w.open for w in public.wards)
+    return len(column.zimbies) > 1 if not opened else len(column.zimbies) == 1 and move.own < column.size

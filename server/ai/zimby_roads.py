@@ -20,6 +20,8 @@ from server.games.zimby_mojo.state import Column, Halt, PickUp, Public, Step, Ti
 
 #: The road's reach from the Crown's carrier to its home (within the whole board).
 REACH_HOME = 32
+RALLY = 1  # EXPERIMENT
+VINES = 1  # EXPERIMENT
 
 
 @lru_cache(maxsize=256)
@@ -38,7 +40,9 @@ AVOIDED = frozenset({"thickets", "blood_vines", "deadly_vines"})
 def impassable(public: Public) -> frozenset[TileId]:
     """What no walk goes through: closed wards and the obstacles of :data:`AVOIDED`."""
     closed = {w.tile for w in public.wards if not w.open}
-    return frozenset(closed | {o.tile for o in public.obstacles if o.kind in AVOIDED})
+    return frozenset(
+        closed | {o.tile for o in public.obstacles if o.kind in AVOIDED and (VINES or o.kind == "thickets")}
+    )
 
 
 def home_distance(public: Public, seat: int, tile: TileId) -> float:
@@ -123,6 +127,11 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
         # the column this path tried to join refused it just now: asking again would be asked in vain forever
         taken = {c.tile for c in public.columns if c is not column}
         steps = [m for m in steps if m.to not in taken] or steps
+    elif any(w.open for w in public.wards):
+        # past the seal no tribe lets another into its column (only "single-tribe columns may cannibalize" for the
+        # blow at the King), so a step onto another tribe's column is a request refused (and, next turn, again)
+        theirs = {c.tile for c in public.columns if set(c.zimbies) - {seat}}
+        steps = [m for m in steps if m.to not in theirs] or steps
     distances = _walk_goal(public, seat, column)
     here = away(public, distances, column.tile)
     found = [(away(public, distances, m.to), i) for i, m in enumerate(steps)]
@@ -145,6 +154,11 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3
     if small and public.king.alive and any(w.open for w in public.wards):
+        if not RALLY:
+            own0 = frozenset(
+                c.tile for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD
+            )
+            return distances_to(own0, impassable(public)) if own0 else king
         here = away(public, king, column.tile)
         own = frozenset(
             c.tile

@@ -26,6 +26,7 @@ from server.games.zimby_mojo.state import (
     Column,
     Crown,
     Devour,
+    Eat,
     EndTurn,
     Go,
     Halt,
@@ -169,20 +170,40 @@ def test_the_crown_goes_home_first() -> None:
 
 def test_a_small_crown_column_waits_for_its_escort() -> None:
     """Once the King is dead "each thug will follow the route to a unique quadrant to patrol": the Crown's
-    column of one zimby has tribesmen sent to it from home before it walks out among them."""
+    column of one zimby has a tribesman sent to it from home (two walk as fast as one under the Crown's burden,
+    and one may be eaten for the other's defence) before it walks out among them."""
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
     t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
-    move = searched(t, 0)
-    assert isinstance(move, Send) and move.count >= 2
+    assert searched(t, 0) == Send(count=1)
+
+
+def test_the_crown_waits_in_the_sanctum_for_the_mojo_to_reach_home_in_one_turn() -> None:
+    """Thugs attack on their own turn, after the players': the Crown's column leaves the sanctum (where no thug
+    patrols once the King is dead) when one turn's mojo walks it home, eating at home if it must; until then it
+    spawns zimbies (the mojo of the rounds to come) and waits. If no turn could ever pay for it, it goes."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 2}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
     tribe = t.public.tribes[0]
-    tribe.active, tribe.tokens = 0, 4  # nobody at home to send: it spawns one to send next turn, and waits
-    assert searched(t, 0) == Spawn()
+    cost = zr_ai.dash_cost(t.public, 0, t.public.columns[0])
+    assert 4 < cost <= 12  # a column of two and the burden's two walk two tiles a mojo
+    tribe.active, tribe.tokens = 0, 4
+    assert searched(t, 0) == Spawn()  # 4 mojo: short of the walk home
     tribe.tokens = 2
     assert searched(t, 0) == EndTurn()
-    tribe.far_shore = 0  # and none to spawn: it goes alone
+    tribe.tokens, tribe.active = 4, cost - 4
+    assert searched(t, 0) == Go(creature="c0")
+    tribe.active = cost - 5  # a mojo short: a zimby at home eaten for two
+    assert searched(t, 0) == Eat(gain="mojo")
+    tribe.active = tribe.far_shore = 0
+    t.public.columns[0].zimbies = {0: 1}
+    t.public.crown = Crown(carrier="c0", burden=8)  # the first round: four mojo a tile, more than any turn brings
+    assert zr_ai.dash_cost(t.public, 0, t.public.columns[0]) > 4 + 2
     assert searched(t, 0) == Go(creature="c0")
 
 
@@ -281,7 +302,7 @@ def test_a_seat_keeps_its_zimbies_in_its_partner_s_column_until_the_seal() -> No
     before any ward is open the search never weighs walking the seat's zimbies out of a shared column (the whole
     column may go); once a ward is open, a tribe's own column is what may eat for the blow at the King."""
     t = table()
-    shrine, near = apart(t, 3)
+    _, near = apart(t, 3)
     t.public.columns = [Column(id="c0", tile=near, zimbies={0: 2, 1: 1})]
     legal = RULES.legal_moves(t, 0)
     split, whole = Go(creature="c0", own=2), Go(creature="c0")
@@ -290,3 +311,17 @@ def test_a_seat_keeps_its_zimbies_in_its_partner_s_column_until_the_seal() -> No
     assert split not in kept and whole in kept
     t.public.wards[0].open = True
     assert split in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))
+
+
+def test_behind_an_open_ward_a_column_of_three_stays_whole_for_the_blow() -> None:
+    """ "Blue has a zimby cannibalize two others in the column for +8 brutality": while the King lives behind an
+    open ward, the search never weighs walking part of a single-tribe column away from the rest."""
+    t = table()
+    t.public.wards[0].open = True
+    _, near = apart(t, 3)
+    t.public.columns = [Column(id="c0", tile=near, zimbies={0: 3})]
+    legal = RULES.legal_moves(t, 0)
+    assert Go(creature="c0", own=1) in legal
+    kept = zr_ai.prune(t, 0, legal)
+    assert Go(creature="c0") in kept
+    assert not any(isinstance(m, Go) and m.own is not None and m.own < 3 for m in kept)
