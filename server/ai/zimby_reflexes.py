@@ -51,7 +51,6 @@ from .zimby_roads import away, goal, walk, walking
 #: walk as fast as one under the Crown's burden ("as though there are +2 zimbies": 4 tiles, 2 a mojo), and one of
 #: them eaten makes the other 1 + 4 against a thug's 3.
 ESCORT = 2
-FIGHT_THUGS = 0  # EXPERIMENT
 #: "Each shaman has 4 mojo tokens".
 TOKENS = 4
 #: The rounds before the round limit from which the Crown's column walks home with whatever escort it has.
@@ -237,9 +236,7 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     kept = [
         m
         for m in legal
-        if not (
-            isinstance(m, Attack) and ((m.target in thugs and not FIGHT_THUGS) or odds(public, seat, m)[0] < HOPELESS)
-        )
+        if not (isinstance(m, Attack) and (m.target in thugs or odds(public, seat, m)[0] < HOPELESS))
         and not _breaks_up(public, m)
     ]
     return kept or legal

@@ -20,8 +20,6 @@ from server.games.zimby_mojo.state import Column, Halt, PickUp, Public, Step, Ti
 
 #: The road's reach from the Crown's carrier to its home (within the whole board).
 REACH_HOME = 32
-RALLY = 1  # EXPERIMENT
-VINES = 1  # EXPERIMENT
 
 
 @lru_cache(maxsize=256)
@@ -40,9 +38,7 @@ AVOIDED = frozenset({"thickets", "blood_vines", "deadly_vines"})
 def impassable(public: Public) -> frozenset[TileId]:
     """What no walk goes through: closed wards and the obstacles of :data:`AVOIDED`."""
     closed = {w.tile for w in public.wards if not w.open}
-    return frozenset(
-        closed | {o.tile for o in public.obstacles if o.kind in AVOIDED and (VINES or o.kind == "thickets")}
-    )
+    return frozenset(closed | {o.tile for o in public.obstacles if o.kind in AVOIDED})
 
 
 def home_distance(public: Public, seat: int, tile: TileId) -> float:
@@ -154,11 +150,6 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3
     if small and public.king.alive and any(w.open for w in public.wards):
-        if not RALLY:
-            own0 = frozenset(
-                c.tile for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD
-            )
-            return distances_to(own0, impassable(public)) if own0 else king
         here = away(public, king, column.tile)
         own = frozenset(
             c.tile
