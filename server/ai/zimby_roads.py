@@ -144,13 +144,13 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     """Where a walk goes: :func:`goal`, but while the King lives behind an open ward a column of one tribe too
     small for the blow (under three: a zimby eating two, "+8 brutality") joins another of its tribe first; a lone
     zimby at the King cannot hurt him (brutality 1 against his 1 plus the thugs, and 4 wounds to kill). It joins
-    one nearer the King than itself, with room for it ("no more than 3 zimbies of that tribe"): the column nearest
-    him is where the others gather, and holds its ground (two small columns walking to each other met halfway,
-    out of the sanctum, and walked back in)."""
+    one nearer the King than itself (:func:`_rally`), with room for it ("no more than 3 zimbies of that tribe"):
+    the column nearest him is where the others gather, and holds its ground (two small columns walking to each
+    other met halfway, out of the sanctum, and walked back in)."""
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3
     if small and public.king.alive and any(w.open for w in public.wards):
-        here = away(public, king, column.tile)
+        here = _rally(public, king, column)
         own = frozenset(
             c.tile
             for c in public.columns
@@ -158,16 +158,18 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
             and set(c.zimbies) == {seat}
             and c.tile in BOARD
             and c.size + column.size <= 3
-            and _nearer(away(public, king, c.tile), here)
+            and _rally(public, king, c) < here
         )
         if own:
             return distances_to(own, impassable(public))
     return king
 
 
-def _nearer(there: int | None, here: int | None) -> bool:
-    """``there`` is nearer the goal than ``here`` (no way there is farthest)."""
-    return there is not None and (here is None or there < here)
+def _rally(public: Public, king: dict[TileId, int], column: Column) -> tuple[int, int, str]:
+    """Which of a tribe's columns the others gather at: the nearest the King, the biggest of those, the first
+    made (two columns beside him, of two and one, each waited for the other to come)."""
+    d = away(public, king, column.tile)
+    return (d if d is not None else 10**6, -column.size, column.id)
 
 
 def moving_column(public: Public) -> Column | None:

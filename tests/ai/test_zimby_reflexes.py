@@ -325,3 +325,16 @@ def test_behind_an_open_ward_a_column_of_three_stays_whole_for_the_blow() -> Non
     kept = zr_ai.prune(t, 0, legal)
     assert Go(creature="c0") in kept
     assert not any(isinstance(m, Go) and m.own is not None and m.own < 3 for m in kept)
+
+
+def test_behind_an_open_ward_small_columns_gather_at_the_one_nearest_the_king() -> None:
+    """Only three of a tribe may strike the King with a chance: a column of one beside him walks to its tribe's
+    column of two beside him too (as near him, and bigger), not the other way, and not at the King alone."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.columns = [Column(id="c0", tile="i8", zimbies={0: 2}), Column(id="c1", tile="j9", zimbies={0: 1})]
+    t.public.moving = Moving(creature="c1", tiles_left=3, steps=0)
+    step = roads.walk(t.public, 0, RULES.legal_moves(t, 0))
+    assert isinstance(step, Step) and BOARD.distance(step.to, "i8") == 1
+    t.public.moving = Moving(creature="c0", tiles_left=3, steps=1)  # a path under way may halt
+    assert roads.walk(t.public, 0, RULES.legal_moves(t, 0)) == Halt()  # beside the King already: it waits
