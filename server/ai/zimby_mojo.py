@@ -7,24 +7,22 @@ the King's Crown and deliver it to their tribal board!". A random player never w
 moves cut after a few moves says nothing about it, and the default bot drew at the round limit.
 
 :func:`evaluate` rates each seat by the stage the table is at and how near each of its zimbies on the main board
-is to that stage's goal (walking distance on the board, closed wards and thickets in the way): an unactivated
-shrine, in a column shared with another tribe (only such a column can open a seal), before any ward is open; the
-King, through an open ward, while he lives; and, once he is dead, the Crown, which counts most for the tribe
-holding it the nearer it is to that tribe's board. Each stage is worth more than the best place of the one
-before, so a move that moves the table on (a seal opened, the King killed, the Crown picked up) rates higher for
-the tribes placed to use it; a shared column counts for each tribe in it (each controls it on its own turn).
-Zimbies count, at home as on the board; mojo not at all (it refreshes each round).
+is to that stage's goal (walking distance on the board, :mod:`server.ai.zimby_roads`): an unactivated shrine, in
+a column shared with another tribe (only such a column can open a seal), before any ward is open; the King,
+through an open ward, while he lives (a column of three of one tribe most: only it strikes him with a chance);
+and, once he is dead, the Crown, which counts most for the tribe holding it the nearer it is to that tribe's
+board. Each stage is worth more than the best place of the one before, so a move that moves the table on (a seal
+opened, the King killed, the Crown picked up) rates higher for the tribes placed to use it; a shared column counts
+for each tribe in it (each controls it on its own turn). Only a tribe's best three zimbies on the board count for
+the road; zimbies count at home too, the first four most (each is a mojo a round); mojo kept, only for a turn to
+come.
 
 With two seats a seal needs the opponent's zimby in the bot's column and the opponent's consent, twice (to join,
 to channel). The search would model the opponent as refusing whatever helps the bot more, so these answers are
 reflexes (:mod:`server.ai.zimby_reflexes`): a seat agrees when its own progress gains, the bot when it is asked
-and, in its search, the others it asks. A path,
-once the search has chosen a creature to move, is walked by rule too (:func:`walk`): the step nearest the goal,
-a halt on it (behind an open ward, a column too small for the blow at the King joins its tribe first). And the
-Crown's holder plays its turn by rule: a search whose every playout rates the holder the
-winner cannot tell walking the Crown home from spawning a zimby, or from dropping it; so its column waits in
-the sanctum for an escort of three (thugs patrol every quadrant once the King is dead), then walks home, and
-when attacked its defenders eat all they may.
+and, in its search, the others it asks. A path, once the search has chosen a creature to move, is walked by rule
+too (:func:`server.ai.zimby_roads.walk`), and the Crown's holder plays its turn by rule (it waits in the sanctum
+for an escort of two and the mojo to reach home in one turn).
 
 :func:`policy` plays the same road as a rule of thumb: the walk, the seal asked for and agreed to, attacks by
 their odds (the King's with tribesmen eaten), the Crown picked up, windows passed, and little of the rest

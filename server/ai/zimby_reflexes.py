@@ -7,10 +7,13 @@ root and inside its tree alike.
   answering seat's own progress (:func:`server.ai.zimby_mojo.progress`) gains, "Work with another tribe to open
   a way into the Cannibal King's sanctum". The bot answers its own so and models the others' answers to its
   requests so: a tree node had the asked seat refuse whatever helped the asker more, so no bot asked or agreed.
-- **A path's steps**: :func:`server.ai.zimby_mojo.walk`, the step nearest the goal (the playout policy's too).
-- **The Crown's holder's turn**: wait in the sanctum for an escort, then walk the Crown home, its defenders eating
-  all they may; and **the blow at the King** once it kills him half the time. A search whose every playout
-  rates the Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
+- **A path's steps**: :func:`server.ai.zimby_roads.walk`, the step nearest the goal (the playout policy's too).
+- **The Crown's holder's turn**: wait in the sanctum for an escort of two and the mojo to walk the Crown home in
+  one turn (thugs attack on their own turn), spawning meanwhile; then walk it home, its defenders eating all they
+  may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
+  Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
+- **Moves never searched** (:func:`prune`): hopeless attacks, attacks on thugs, and walks that break up a column
+  worth most whole, unless the seat must attack.
 
 Each reads only the sampled table the search hands it, never the real one.
 """
