@@ -124,8 +124,11 @@ Interpretations (rulebook: ``zimby-mojo.md``):
 - "A zimby column seeking to join an existing zimby column must ask for and
   receive ..." -> stepping onto a column the seat does not
   control asks every seat with zimbies in it (or its controller), in turn
-  order; on a refusal the mover stays where it was and may step elsewhere;
-  joining ends the path.
+  order; on a refusal the mover stays where it was and may step elsewhere
+  (or halt; refused at its first step, the path ends there, having paid
+  nothing: it could not halt before going somewhere, and one whose only way
+  was the refusing column could only ask again, for ever); joining ends the
+  path.
 - "Combat locked creatures ... attack their opponent each turn they are
   able." -> a seat may not end its turn while an active creature it controls
   is combat locked, has an opponent in its combat zone and has not attacked;

@@ -249,8 +249,12 @@ def teleport(pub: Public, creature: Column | Zombie, origin: TileId, destination
 
 
 def answer_join(table: ZTable, seat: int, move: Answer, rng: Rng, event: Event) -> None:
-    """A seat asked whether the column may join: a refusal ends the asking (the mover may step elsewhere); once
-    every seat asked agreed, the step is paid and the columns merge, ending the path."""
+    """A seat asked whether the column may join: a refusal ends the asking (the mover may step elsewhere, or halt);
+    once every seat asked agreed, the step is paid and the columns merge, ending the path.
+
+    A path refused at its first step ends there (:func:`halt`: nothing was paid, a part split off rejoins its
+    column, a column never sent stays home): it may not halt before it has gone somewhere, so one whose only way
+    is the column that refused it could do nothing but ask again, for ever (two bots did, 1,500 times)."""
     yes = move.yes
     pub = table.public
     request = pub.request
@@ -258,6 +262,8 @@ def answer_join(table: ZTable, seat: int, move: Answer, rng: Rng, event: Event) 
     if not yes:
         pub.request = None
         pub.happened.append(f"seat {seat} refuses")
+        if pub.moving is not None and pub.moving.steps == 0:
+            halt(pub, moving_creature(pub))
         return
     request.waiting.pop(0)
     if request.waiting:

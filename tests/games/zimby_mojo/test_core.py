@@ -235,6 +235,26 @@ def test_a_refused_join_leaves_the_mover_where_it_was() -> None:
     assert RULES.to_act(table) == [YELLOW]
 
 
+def test_a_path_refused_at_its_first_step_ends_where_it_stands() -> None:
+    """A path may not halt before it has gone somewhere; one whose first step, a join, is refused ends there (it
+    paid nothing): else, with the refusing column its only way, it could only ask again, for ever."""
+    table, rng = new()
+    clear_thugs(table)
+    pub = table.public
+    beside = next(t for t in BOARD.neighbours(SHRINE_NE) if t in BOARD and BOARD.tile(t).kind != "ward")
+    pub.columns = [Column(id="c0", tile=SHRINE_NE, zimbies={1: 1}), Column(id="c1", tile=beside, zimbies={0: 2})]
+    pub.next_id = 2
+    before = pub.tribes[0].model_dump()
+    play(table, rng, 0, type="go", creature="c1", own=1)  # one zimby splits off to join seat 1's
+    play(table, rng, 0, type="step", to=SHRINE_NE)
+    assert pub.request is not None and pub.request.kind == "join"
+    play(table, rng, 1, type="answer", yes=False)
+    assert pub.moving is None and pub.request is None
+    assert [(c.id, c.tile, c.zimbies) for c in pub.columns] == [("c0", SHRINE_NE, {1: 1}), ("c1", beside, {0: 2})]
+    assert pub.tribes[0].model_dump() == before  # nothing paid
+    assert RULES.to_act(table) == [0]  # still seat 0's turn
+
+
 def test_a_seal_needs_a_willing_partner() -> None:
     table, rng = seal_round()
     play(table, rng, BLUE, type="answer", yes=True)
