@@ -254,7 +254,7 @@ def answer_join(table: ZTable, seat: int, move: Answer, rng: Rng, event: Event) 
 
     A path refused at its first step ends there (:func:`halt`: nothing was paid, a part split off rejoins its
     column, a column never sent stays home): it may not halt before it has gone somewhere, so one whose only way
-    is the column that refused it could do nothing but ask again, for ever (two bots did, 1,500 times)."""
+    is the column that refused it could do nothing but ask again, for ever (two bots did, hundreds of times)."""
     yes = move.yes
     pub = table.public
     request = pub.request
