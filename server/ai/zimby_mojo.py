@@ -105,6 +105,11 @@ INCOME, KEEP = 1.5, 4
 #: ward made each worth 20), the stage had the search send the whole tribe to the board, lone zimbies the rituals
 #: and thugs killed one by one, and nobody at home to draw mojo from.
 ROAD = 3
+#: Behind an open ward, while the King lives, so much more for each of a tribe's first three zimbies at home: the
+#: stage is the tribe's, and a zimby at home is a third of a blow to come. Counted only on the board (20 and more
+#: a zimby), one sent alone was worth more than one kept, and the tribes sent their zimbies one a turn to die in
+#: the sanctum (the Ritual of Blood, the thugs' route) before three ever stood together by the King.
+KING_HOME = 18.0
 #: ...but mojo a seat could spend on a turn still to come this round is a walk or a seal to come: so much a mojo
 #: (up to a cap) for a seat whose turn has not begun. Without it the search spent a shaman's mojo on any scroll in
 #: the windows of the turns before its own and came to its own turn with none left to walk or channel.
@@ -151,10 +156,13 @@ def progress(public: Public, seats: int) -> list[float]:
     """Each seat's progress on the road to the Crown: its zimbies on the main board by the stage's goal, the Crown
     by how near home its carrier is, zimbies at home a little."""
     out = [0.0] * seats
+    blow_stage = public.king.alive and any(w.open for w in public.wards)
     for s in range(seats):
         tribe = public.tribes[s]
         home = tribe.active + tribe.depleted
         out[s] += AT_HOME * home + INCOME * min(home, KEEP)
+        if blow_stage:
+            out[s] += KING_HOME * min(home, ROAD)
         if _turn_ahead(public, s):
             out[s] += MOJO_AHEAD * min(available(tribe), MOJO_CAP)
     road: list[list[float]] = [[] for _ in range(seats)]

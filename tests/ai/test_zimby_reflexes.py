@@ -338,3 +338,23 @@ def test_behind_an_open_ward_small_columns_gather_at_the_one_nearest_the_king() 
     assert isinstance(step, Step) and BOARD.distance(step.to, "i8") == 1
     t.public.moving = Moving(creature="c0", tiles_left=3, steps=1)  # a path under way may halt
     assert roads.walk(t.public, 0, RULES.legal_moves(t, 0)) == Halt()  # beside the King already: it waits
+
+
+def test_behind_an_open_ward_a_zimby_at_home_counts_nearly_as_much_as_one_sent_alone() -> None:
+    """While the King lives behind an open ward a zimby at home is a third of a blow to come: one sent out alone
+    (it cannot hurt him) gains the tribe little, one that makes its tribe's column three beside him, much."""
+    t = table()
+    t.public.wards[0].open = True
+    tribe = t.public.tribes[0]
+    tribe.depleted = 0
+
+    def standing(columns: list[Column], home: int) -> float:
+        t.public.columns, tribe.active = columns, home
+        return zm_ai.progress(t.public, 2)[0]
+
+    entry = t.public.tribes[0].entry
+    kept = standing([Column(id="c0", tile="i8", zimbies={0: 2})], 3)
+    alone = standing([Column(id="c0", tile="i8", zimbies={0: 2}), Column(id="c1", tile=entry, zimbies={0: 1})], 2)
+    three = standing([Column(id="c0", tile="i8", zimbies={0: 3})], 2)
+    assert 3 * (alone - kept) < three - kept
+    assert alone - kept < zm_ai.KING_HOME / 4  # counted on the board alone, a zimby sent out gained 20 and more
