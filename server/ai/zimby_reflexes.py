@@ -128,26 +128,35 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         return blow
     home = crown_home(public, seat) if _set_out(public, seat, column) else None
     short = home is not None and column.tile in BOARD.sanctum and dash_cost(public, seat, column) > available(tribe)
-    for wanted in (*_escort(public, seat, legal), Eat() if short else None, home, Spawn(), EndTurn()):
+    for wanted in (*_escort(public, seat, column, legal), Eat() if short else None, home, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
 
 
-def _escort(public: Public, seat: int, legal: Sequence[Any]) -> list[Any]:
+def _escort(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
     """Tribesmen to join the Crown's column before it walks home, while it is under :data:`ESCORT` and help can
     come: zimbies sent from home, then the tribe's other columns (their walk goes to the Crown, :func:`goal`).
     Once the King is dead, "each thug will follow the route to a unique quadrant to patrol", the quadrants the
     Crown must cross; a column of two may eat one (+4) when one attacks it, and walks as fast as one."""
-    column = _crown_column(public, seat)
-    if column is None or column.zimbies.get(seat, 0) >= ESCORT:
-        return []
     wanted = ESCORT - column.zimbies.get(seat, 0)
+    if wanted <= 0:
+        return []
     sends = [m for m in legal if isinstance(m, Send) and m.count == wanted]
-    others = {c.id for c in public.columns if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD}
-    goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in others]
-    goes = [m for m in goes if public.column(m.creature).size <= wanted]
+    helpers = {c.id for c in _helpers(public, seat, column)}
+    goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in helpers]
     return [*sends[:1], *goes[:1]]
+
+
+def _helpers(public: Public, seat: int, column: Column) -> list[Column]:
+    """The tribe's columns on the main board that may join the Crown's as its escort: its own alone, no bigger
+    than the escort still wanted (a column of three and the burden's two walk a tile a mojo)."""
+    wanted = ESCORT - column.zimbies.get(seat, 0)
+    return [
+        c
+        for c in public.columns
+        if c is not column and set(c.zimbies) == {seat} and c.tile in BOARD and c.size <= wanted
+    ]
 
 
 def _set_out(public: Public, seat: int, column: Column) -> bool:
@@ -164,9 +173,8 @@ def _set_out(public: Public, seat: int, column: Column) -> bool:
     if column.tile not in BOARD.sanctum or public.round_limit - public.round < HURRY:
         return True
     tribe = public.tribes[seat]
-    others = any(c is not column and seat in c.zimbies and c.tile in BOARD for c in public.columns)
-    if column.zimbies.get(seat, 0) < ESCORT and (tribe.active or others):
-        return False
+    if column.zimbies.get(seat, 0) < ESCORT and (tribe.active or _helpers(public, seat, column)):
+        return False  # the escort :func:`_escort` sends can still come
     extra = min(max(0, 2 - tribe.eaten), tribe.active)
     cost = dash_cost(public, seat, column)
     # the most a turn could ever bring: every token, a full tribal board ("never more than 8"), two of it eaten

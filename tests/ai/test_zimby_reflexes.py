@@ -358,3 +358,20 @@ def test_behind_an_open_ward_a_zimby_at_home_counts_nearly_as_much_as_one_sent_a
     three = standing([Column(id="c0", tile="i8", zimbies={0: 3})], 2)
     assert 3 * (alone - kept) < three - kept
     assert alone - kept < zm_ai.KING_HOME / 4  # counted on the board alone, a zimby sent out gained 20 and more
+
+
+def test_the_crown_waits_only_for_an_escort_that_can_come() -> None:
+    """A column of the tribe too big to join the Crown's as its escort (two more would make three, a tile a mojo
+    under the burden) is not one the Crown waits for: with nobody at home either, it walks with the mojo it has."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    crown = Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)
+    t.public.columns = [crown, Column(id="c1", tile="i5", zimbies={0: 2})]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.far_shore = 0, 0
+    tribe.tokens = zr_ai.dash_cost(t.public, 0, crown)
+    assert searched(t, 0) == Go(creature="c0")
+    t.public.columns[1].zimbies = {0: 1}  # one that can join: it is called first
+    assert searched(t, 0) == Go(creature="c1")
