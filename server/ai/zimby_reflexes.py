@@ -41,6 +41,7 @@ from server.games.zimby_mojo.state import (
     Eat,
     EndTurn,
     Go,
+    Halt,
     Public,
     Send,
     Spawn,
@@ -52,7 +53,7 @@ from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
 from .zimby_mojo import odds, progress, worth
-from .zimby_roads import away, goal, walk, walking
+from .zimby_roads import away, goal, moving_column, walk, walking
 
 #: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
 #: walk as fast as one under the Crown's burden ("as though there are +2 zimbies": 4 tiles, 2 a mojo), and one of
@@ -158,7 +159,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     if who is not None:
         return agree(rules, table, seat, legal) if me in (seat, who) else None
     if walking(public, seat):
-        return walk(public, seat, legal)
+        return Halt() if _off_the_mist(public, seat) and Halt() in legal else walk(public, seat, legal)
     attacked = _attacked(public, seat)
     if attacked is not None:
         return defend(public, attacked, legal)
@@ -166,12 +167,31 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     column = _crown_column(public, seat)
     if blow is not None or column is None:
         return blow
-    home = crown_home(public, seat) if _set_out(public, seat, column) else None
-    short = home is not None and column.tile in BOARD.sanctum and dash_cost(public, seat, column) > available(tribe)
-    for wanted in (*_escort(public, seat, column, legal), Eat() if short else None, home, Spawn(), EndTurn()):
+    on_mist, set_out = column.tile == BOARD.blood_mist, _set_out(public, seat, column)
+    home = crown_home(public, seat) if set_out or on_mist else None
+    short = (
+        set_out
+        and home is not None
+        and column.tile in BOARD.sanctum
+        and dash_cost(public, seat, column) > available(tribe)
+    )
+    escort = [] if on_mist else _escort(public, seat, column, legal)  # the escort would walk into the mist
+    for wanted in (*escort, Eat() if short else None, home, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
+
+
+def _off_the_mist(public: Public, seat: int) -> bool:
+    """The column walking with the seat's Crown has stepped off the blood mist into the sanctum and waits there, not
+    yet setting out (:func:`_set_out`): "Any creature on the blood mist tile during wrap-up suffers 1 wound", and a
+    blow at the King in the mist leaves its one survivor there ("the creature must move onto the defender's tile";
+    "Any creature that enters the blood mist tile suffers 1 wound"). Against random play a bot killed the King
+    so, and its Crown lay in the mist, its carriers dying there, until a thug carried it back to a new King."""
+    column = moving_column(public)
+    if column is None or column.crown != seat or column.tile == BOARD.blood_mist or column.tile not in BOARD.sanctum:
+        return False
+    return not _set_out(public, seat, column)
 
 
 def _escort(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
@@ -224,12 +244,15 @@ def _set_out(public: Public, seat: int, column: Column) -> bool:
 
 def dash_cost(public: Public, seat: int, column: Column) -> int:
     """The mojo that walks ``column`` home from where it stands (a tile more than the shortest way, for a step
-    round a creature in the way; unreachable: more than any shaman has)."""
+    round a creature in the way; tiles its path under way has paid for, less; unreachable: more than any shaman
+    has)."""
     tiles = away(public, goal(public, seat, column), column.tile)
     if tiles is None:
         return 10**6
     per, cost = expenditure(public, column)
-    return -(-(tiles + 1) // per) * cost
+    moving = public.moving
+    paid = moving.tiles_left if moving is not None and moving.creature == column.id else 0
+    return -(-max(0, tiles + 1 - paid) // per) * cost
 
 
 def _crown_column(public: Public, seat: int) -> Column | None:

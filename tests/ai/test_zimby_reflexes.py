@@ -18,6 +18,7 @@ from server.ai import zimby_roads as roads
 from server.ai.ismcts import Budget, decide
 from server.ai.policies import REFLEXES
 from server.engine.play import Rules
+from server.engine.rng import Rng
 from server.engine.windows import open_window
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import (
@@ -41,6 +42,9 @@ from server.games.zimby_mojo.state import (
 )
 
 RULES: Rules = games.get("zimby_mojo")
+#: A sanctum tile beside the blood mist, where the Crown's column waits ("Any creature on the blood mist tile during
+#: wrap-up suffers 1 wound").
+BESIDE_MIST = "i8"
 
 
 def table() -> ZTable:
@@ -175,7 +179,7 @@ def test_a_small_crown_column_waits_for_its_escort() -> None:
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
-    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)]
+    t.public.columns = [Column(id="c0", tile=BESIDE_MIST, zimbies={0: 1}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
     assert searched(t, 0) == Send(count=1)
 
@@ -187,7 +191,7 @@ def test_the_crown_waits_in_the_sanctum_for_the_mojo_to_reach_home_in_one_turn()
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
-    t.public.columns = [Column(id="c0", tile="i9", zimbies={0: 2}, crown=0)]
+    t.public.columns = [Column(id="c0", tile=BESIDE_MIST, zimbies={0: 2}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
     tribe = t.public.tribes[0]
     cost = zr_ai.dash_cost(t.public, 0, t.public.columns[0])
@@ -366,7 +370,7 @@ def test_the_crown_waits_only_for_an_escort_that_can_come() -> None:
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
-    crown = Column(id="c0", tile="i9", zimbies={0: 1}, crown=0)
+    crown = Column(id="c0", tile=BESIDE_MIST, zimbies={0: 1}, crown=0)
     t.public.columns = [crown, Column(id="c1", tile="i5", zimbies={0: 2})]
     t.public.crown = Crown(carrier="c0", burden=2)
     tribe = t.public.tribes[0]
@@ -375,3 +379,22 @@ def test_the_crown_waits_only_for_an_escort_that_can_come() -> None:
     assert searched(t, 0) == Go(creature="c0")
     t.public.columns[1].zimbies = {0: 1}  # one that can join: it is called first
     assert searched(t, 0) == Go(creature="c1")
+
+
+def test_the_crown_steps_off_the_blood_mist_to_wait() -> None:
+    """A blow at the King in the mist leaves its survivor there ("the creature must move onto the defender's
+    tile"), and "Any creature on the blood mist tile during wrap-up suffers 1 wound": a Crown's column that does
+    not set out yet steps off the mist, calls no escort into it, and waits beside it."""
+    t = table()
+    t.public.wards[0].open = True
+    t.public.king.alive, t.public.king.tile = False, None
+    t.public.columns = [Column(id="c0", tile=BOARD.blood_mist, zimbies={0: 1}, crown=0)]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.tokens = 2, 2  # an escort at home, and mojo short of the walk home
+    assert searched(t, 0) == Go(creature="c0")
+    RULES.advance(t, Rng(0), 0, Go(creature="c0"))
+    step = zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0))
+    assert isinstance(step, Step) and step.to in BOARD.sanctum and step.to != BOARD.blood_mist
+    RULES.advance(t, Rng(0), 0, step)
+    assert zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0)) == Halt()
