@@ -16,7 +16,11 @@ from functools import lru_cache
 from typing import Any
 
 from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import Column, Halt, PickUp, Public, Step, TileId, home_seat
+from server.games.zimby_mojo.ways import expenditure
+
+from .zimby_thugs import reach, strike_chance
 
 #: The road's reach from the Crown's carrier to its home (within the whole board).
 REACH_HOME = 32
@@ -135,9 +139,31 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
     if not known:
         return halt if halt is not None else steps[0]
     nearest, i = min(known)
-    if halt is not None and (here is None or nearest >= here):
+    if halt is not None and (
+        here is None or nearest >= here or _short_into_reach(public, seat, column, steps[i].to, nearest)
+    ):
         return halt
     return steps[i]
+
+
+def _short_into_reach(public: Public, seat: int, column: Column, to: TileId, left: int) -> bool:
+    """Behind an open ward, while the King lives, the step onto ``to`` leaves a tile out of the thugs' reach
+    (:mod:`server.ai.zimby_thugs`) for one in it while the goal, ``left`` tiles beyond, is more than the mojo left
+    this turn can pay for: the column would stop on the route round the sanctum, between the tiles out of reach
+    and the sanctum, where none patrols. It waits at the edge for a turn that takes it across. Counting the thugs'
+    reach but walking on regardless, a column of three (two tiles a mojo) sat for rounds where it stood, a walk
+    into their reach worth less to the search than none; and before a seal, where the goal (a shrine) is itself
+    on the route, waiting at the edge only lost the turns a partner's zimby is about (4 of 20 matches against
+    random play won by the rules, against 8 of 20)."""
+    moving = public.moving
+    if moving is None or not public.king.alive or not any(w.open for w in public.wards):
+        return False
+    per, cost = expenditure(public, column)
+    paid = moving.tiles_left + moving.free_tiles + available(public.tribes[seat]) // cost * per
+    if 1 + left <= paid:
+        return False
+    walks = [reach(public, thug) for thug in public.thugs_in_play()]
+    return strike_chance(public, to, walks) > 0 and strike_chance(public, column.tile, walks) == 0
 
 
 def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:

@@ -11,11 +11,23 @@ from __future__ import annotations
 from server import games
 from server.ai import zimby_mojo as zm_ai
 from server.ai import zimby_reflexes as zr_ai
+from server.ai import zimby_roads as roads
 from server.ai import zimby_thugs as thugs_ai
 from server.engine.play import Rules
 from server.engine.windows import Pass, open_window
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.state import Column, Devour, Eat, PendingAttack, UseScroll, ZTable, home_seat
+from server.games.zimby_mojo.state import (
+    Column,
+    Devour,
+    Eat,
+    Halt,
+    Moving,
+    PendingAttack,
+    Step,
+    UseScroll,
+    ZTable,
+    home_seat,
+)
 
 RULES: Rules = games.get("zimby_mojo")
 
@@ -116,3 +128,37 @@ def test_no_zimby_is_eaten_by_search_at_home_or_for_a_scroll() -> None:
     assert not any(isinstance(m, Eat) for m in kept)
     assert not any(isinstance(m, UseScroll) and (m.eat_for_range or m.eat_for_effect) for m in kept)
     assert any(isinstance(m, UseScroll) for m in legal) == any(isinstance(m, UseScroll) for m in kept)
+
+
+def edge_of_reach(t: ZTable, column: Column) -> tuple[str, int]:
+    """A tile out of the thugs' reach whose way to the column's goal steps next into it, and its distance."""
+    distances = roads.goal(t.public, 0, column)
+    for tile, d in sorted(distances.items(), key=lambda item: (item[1], item[0])):
+        if d < 3 or home_seat(tile) is not None or thugs_ai.strike_chance(t.public, tile) > 0:
+            continue
+        nearer = [n for n in BOARD.neighbours(tile) if distances.get(n) == d - 1]
+        if nearer and all(thugs_ai.strike_chance(t.public, n) > 0 for n in nearer):
+            return tile, d
+    raise AssertionError("no tile at the edge of the thugs' reach")
+
+
+def test_a_column_bound_for_the_king_crosses_the_thugs_reach_in_one_turn() -> None:
+    """Behind an open ward a column walking to the King halts at the edge of the thugs' reach when this turn's
+    mojo cannot take it all the way (the route round the sanctum is theirs; the sanctum is not), and walks in
+    when it can. Before any seal, a walk to a shrine (itself on the route) does not wait."""
+    t = table()
+    t.public.wards[0].open = True
+    column = Column(id="c0", tile="a1", zimbies={0: 3})
+    here, d = edge_of_reach(t, column)
+    column.tile = here
+    t.public.columns = [column]
+    tribe = t.public.tribes[0]
+    tribe.mojo, tribe.tokens, tribe.active = 0, 0, 0
+    t.public.moving = Moving(creature="c0", tiles_left=1, steps=1)
+    assert isinstance(roads.walk(t.public, 0, RULES.legal_moves(t, 0)), Halt)
+    tribe.mojo = d
+    assert isinstance(roads.walk(t.public, 0, RULES.legal_moves(t, 0)), Step)
+    tribe.mojo = 0
+    t.public.wards[0].open = False
+    t.public.columns.append(Column(id="c1", tile=t.public.shrines[0].tile, zimbies={1: 1}))
+    assert isinstance(roads.walk(t.public, 0, RULES.legal_moves(t, 0)), Step)
