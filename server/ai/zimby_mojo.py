@@ -68,7 +68,7 @@ from server.games.zimby_mojo.state import (
 )
 
 from .greedy import greedy
-from .zimby_roads import REACH_HOME, away, goal, home_distance, moving_column, walk, walking
+from .zimby_roads import REACH_HOME, away, blow_stage, goal, home_distance, moving_column, walk, walking
 from .zimby_thugs import exposures
 
 #: Progress, per zimby of the seat on the main board, at each stage, as a base and so much a tile nearer its goal
@@ -162,12 +162,12 @@ def progress(public: Public, seats: int) -> list[float]:
     """Each seat's progress on the road to the Crown: its zimbies on the main board by the stage's goal, the Crown
     by how near home its carrier is, zimbies at home a little."""
     out = [0.0] * seats
-    blow_stage = public.king.alive and any(w.open for w in public.wards)
+    blows = blow_stage(public)
     for s in range(seats):
         tribe = public.tribes[s]
         home = tribe.active + tribe.depleted
         out[s] += AT_HOME * home + INCOME * min(home, KEEP)
-        if blow_stage:
+        if blows:
             out[s] += KING_HOME * min(home, ROAD)
         if _turn_ahead(public, s):
             out[s] += MOJO_AHEAD * min(available(tribe), MOJO_CAP)

@@ -53,7 +53,8 @@ from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
 from .zimby_mojo import odds, progress, worth
-from .zimby_roads import away, goal, moving_column, walk, walking
+from .zimby_roads import away, blow_stage, goal, moving_column, walk, walking
+from .zimby_thugs import average_loss
 
 #: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
 #: walk as fast as one under the Crown's burden ("as though there are +2 zimbies": 4 tiles, 2 a mojo), and one of
@@ -87,7 +88,7 @@ def agree(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any
     strike)."""
     public: Public = table.public
     request = public.request
-    if request is not None and request.kind == "join" and public.king.alive and any(w.open for w in public.wards):
+    if request is not None and request.kind == "join" and blow_stage(public):
         return next(m for m in legal if isinstance(m, Answer) and not m.yes)
     standing: dict[bool, float] = {}
     for move in legal:
@@ -140,9 +141,8 @@ def defend(public: Public, column: Column, legal: Sequence[Any]) -> Any:
     ours = brutality(public, column, attacking_for=None) + column.scroll_bonus + pending.defence
 
     def lost(eat: int) -> float:
-        left, defence = column.size - eat, ours + CANNIBAL_BONUS * eat
-        wounds = [max(0, theirs + b - defence - a - column.armor) for a in range(1, 7) for b in range(1, 7)]
-        return eat + sum(min(left, w) for w in wounds) / 36
+        # armor prevents wounds of the roll's one source: as much more defence
+        return eat + average_loss(theirs, ours + column.armor + CANNIBAL_BONUS * eat, column.size - eat)
 
     best = min(sorted(eats), key=lost, default=0)
     return eats[best] if best and lost(best) < lost(0) else passing
@@ -244,14 +244,14 @@ def _set_out(public: Public, seat: int, column: Column) -> bool:
 
 def dash_cost(public: Public, seat: int, column: Column) -> int:
     """The mojo that walks ``column`` home from where it stands (a tile more than the shortest way, for a step
-    round a creature in the way; tiles its path under way has paid for, less; unreachable: more than any shaman
-    has)."""
+    round a creature in the way; tiles its path under way has paid for or a scroll gave, less; unreachable: more
+    than any shaman has)."""
     tiles = away(public, goal(public, seat, column), column.tile)
     if tiles is None:
         return 10**6
     per, cost = expenditure(public, column)
     moving = public.moving
-    paid = moving.tiles_left if moving is not None and moving.creature == column.id else 0
+    paid = moving.tiles_left + moving.free_tiles if moving is not None and moving.creature == column.id else 0
     return -(-max(0, tiles + 1 - paid) // per) * cost
 
 

@@ -45,6 +45,11 @@ def impassable(public: Public) -> frozenset[TileId]:
     return frozenset(closed | {o.tile for o in public.obstacles if o.kind in AVOIDED})
 
 
+def blow_stage(public: Public) -> bool:
+    """The King lives behind an open ward: the road's stage of the blow at him ("Kill the Cannibal King")."""
+    return public.king.alive and any(w.open for w in public.wards)
+
+
 def home_distance(public: Public, seat: int, tile: TileId) -> float:
     """Steps from ``tile`` onto the seat's tribal board (one tile beyond its entry point)."""
     if home_seat(tile) == seat:
@@ -156,7 +161,7 @@ def _short_into_reach(public: Public, seat: int, column: Column, to: TileId, lef
     on the route, waiting at the edge only lost the turns a partner's zimby is about (4 of 20 matches against
     random play won by the rules, against 8 of 20)."""
     moving = public.moving
-    if moving is None or not public.king.alive or not any(w.open for w in public.wards):
+    if moving is None or not blow_stage(public):
         return False
     per, cost = expenditure(public, column)
     paid = moving.tiles_left + moving.free_tiles + available(public.tribes[seat]) // cost * per
@@ -175,7 +180,7 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     other met halfway, out of the sanctum, and walked back in)."""
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3
-    if small and public.king.alive and any(w.open for w in public.wards):
+    if small and blow_stage(public):
         here = _rally(public, king, column)
         own = frozenset(
             c.tile

@@ -30,9 +30,9 @@ FARTHEST = {True: 6, False: 12}
 
 def reach(public: Public, thug: Thug) -> list[TileId]:
     """The tiles ``thug`` may stand on after its walk this turn, nearest first (its own tile first)."""
-    tiles = [thug.tile, *thug.heading]
     if thug.in_combat:
         return [thug.tile]  # combat locked: it attacks its foe, it does not walk
+    tiles = [thug.tile, *thug.heading]
     route = route_of(public, thug)
     farthest = FARTHEST[public.king.alive] + 1
     if tiles[-1] in route.tiles:
@@ -63,12 +63,16 @@ def strike_chance(public: Public, tile: TileId, walks: list[list[TileId]] | None
     return 1.0 - spared
 
 
+def average_loss(theirs: int, ours: int, size: int) -> float:
+    """The zimbies a column of ``size`` loses on average when an attack of ``theirs`` + 1d6 meets its defence of
+    ``ours`` + 1d6: a zimby a point of the difference ("The combatant with the higher combat roll delivers wounds
+    ... equal to the difference"), never more than it has."""
+    return sum(min(size, max(0, theirs + b - ours - a)) for a in range(1, 7) for b in range(1, 7)) / 36
+
+
 def expected_loss(public: Public, column: Column) -> float:
-    """The zimbies ``column`` loses on average to a lone thug's attack: 3 + 1d6 against its defence + 1d6, a zimby
-    a point of the difference."""
-    theirs, ours = thug_column_brutality(1), brutality(public, column, attacking_for=None)
-    lost = [min(column.size, max(0, theirs + b - ours - a)) for a in range(1, 7) for b in range(1, 7)]
-    return sum(lost) / 36
+    """The zimbies ``column`` loses on average to a lone thug's attack (3 + 1d6 against its defence + 1d6)."""
+    return average_loss(thug_column_brutality(1), brutality(public, column, attacking_for=None), column.size)
 
 
 def exposures(public: Public) -> dict[str, float]:
