@@ -26,7 +26,7 @@ from server.store import Store
 from server.store.embedded import EmbeddedRedis
 from tests.support.servers import ROOT, RecordingLive, check_stored, seated_match, start_instances, stop_all
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.faults]  # long: `make test-faults`, outside `make test`
 
 MATCHES = 50
 SEATS = 3

@@ -25,7 +25,7 @@ from server.store.cached import CachingMatchStore
 from server.store.embedded import EmbeddedRedis
 from tests.support.servers import RecordingLive, check_stored, seated_match, start_instances, stop_all
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.faults]  # long: `make test-faults`, outside `make test`
 
 OPTIONS = {"rounds": 3}  # 45 moves a match
 MOVES = 45
