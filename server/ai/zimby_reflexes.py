@@ -14,8 +14,9 @@ root and inside its tree alike.
   Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
 - **A defender's answer to an attack** (:func:`defend`): tribesmen eaten only where they save more zimbies than
   they cost on average (all they may, for the Crown).
-- **Moves never searched** (:func:`prune`): a zimby eaten at home or for a scroll; hopeless attacks, attacks on
-  thugs, and walks that break up a column worth most whole, unless the seat must attack.
+- **Moves never searched** (:func:`prune`): a zimby eaten at home or for a scroll; on the seat's own turn
+  scrolls, hopeless attacks, attacks on thugs, and walks that break up a column worth most whole, unless the seat
+  must attack.
 
 Each reads only the sampled table the search hands it, never the real one.
 """
@@ -303,7 +304,7 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     barracks, active again at the next refresh and back on the board that round, and a column of two eating one to
     kill it half the time (1 + 4 against 3) spends a zimby for sure; between default bots, most of both tribes had
     gone so to the Far Shore by the fifth round. Nor a walk that breaks up a column worth most whole
-    (:func:`_breaks_up`)."""
+    (:func:`_breaks_up`). Nor a scroll (:func:`_casts`)."""
     public: Public = table.public
     kept = [m for m in legal if not _eats(m)]
     if EndTurn() in legal:
@@ -313,8 +314,19 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
             for m in kept
             if not (isinstance(m, Attack) and (m.target in thugs or odds(public, seat, m)[0] < HOPELESS))
             and not _breaks_up(public, m)
+            and not _casts(m)
         ]
     return kept or legal
+
+
+def _casts(move: Any) -> bool:
+    """A scroll cast on the seat's own turn (where :func:`prune` asks): its mojo is a spawn or a walk forgone.
+    The evaluation weighs neither the cards in a hand nor mojo left at the end of a turn (the tokens come back at
+    the refresh), so to the search a scroll was free: against random play the bot spent most rounds' 4 tokens on
+    scrolls (a Muddled Memories at its own seat, discarding its Death Curse), seldom spawned, kept no zimby at
+    home for a mojo a round, and reached the King with columns too few and too late. Scrolls cast in a window
+    (armour against a blow, a Nix) stay searched; ``loadtest/README.md`` has the figures."""
+    return isinstance(move, UseScroll)
 
 
 def _eats(move: Any) -> bool:

@@ -37,6 +37,7 @@ from server.games.zimby_mojo.state import (
     Send,
     Spawn,
     Step,
+    UseScroll,
     ZTable,
     home_seat,
 )
@@ -288,6 +289,20 @@ def test_a_thug_is_not_fought_unless_the_column_must() -> None:
     assert not any(isinstance(m, Attack) for m in zr_ai.prune(t, 0, legal))
     locked = [m for m in legal if m != EndTurn()]
     assert strike in zr_ai.prune(t, 0, locked)
+
+
+def test_no_scroll_is_searched_on_the_seat_s_own_turn() -> None:
+    """The evaluation weighs no card in a hand and no mojo left at a turn's end, so to the search a scroll cost
+    nothing: it spent the round's tokens on them (a Muddled Memories at its own seat) and never spawned. On its
+    own turn it weighs none; the spawn stays."""
+    t = table()
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.far_shore = 4, tribe.far_shore + 4
+    legal = RULES.legal_moves(t, 0)
+    assert any(isinstance(m, UseScroll) for m in legal) and Spawn() in legal
+    kept = zr_ai.prune(t, 0, legal)
+    assert not any(isinstance(m, UseScroll) for m in kept) and Spawn() in kept
+    assert not isinstance(searched(t, 0), UseScroll)
 
 
 def test_a_walk_goes_round_the_blood_vines() -> None:
