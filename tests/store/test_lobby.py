@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -52,21 +51,18 @@ async def test_matches_are_listed_by_game_and_status(server: ServerProcess) -> N
         assert r.status_code == 404 and r.json()["code"] == "unknown_game"
 
 
-async def test_the_whole_lobby_lists_the_newest_first(own_redis: EmbeddedRedis, tmp_path: Path) -> None:
-    """Unfiltered, on a Redis of its own: on the shared one, a match another test's tournament or ladder
-    makes meanwhile may be the newest."""
-    proc = ServerProcess(own_redis.url, log_dir=tmp_path).start()
-    try:
-        async with httpx.AsyncClient(base_url=proc.url) as api:
-            made = [
-                await create(api, game, seats) for game, seats in (("brillig", 2), ("tabby_tumble", 3), ("gimble", 2))
-            ]
-            order = newest_first(made)
-            newest, cursor = await page(api, limit=2)
-            assert newest == order[:2] and cursor is not None
-            assert await page(api) == (order, None)
-    finally:
-        proc.stop()
+async def test_the_whole_lobby_lists_the_newest_first(matches: Matches) -> None:
+    """Unfiltered, on a Redis of its own (the lifecycle in process): on the shared one, a match another test's
+    tournament or ladder makes meanwhile may be the newest."""
+    made = [
+        (await matches.create(game, None, seats, [])).model_dump(mode="json")
+        for game, seats in (("brillig", 2), ("tabby_tumble", 3), ("gimble", 2))
+    ]
+    order = newest_first(made)
+    first = await matches.list_matches(None, None, 2)
+    assert [m.match for m in first.validated().matches] == order[:2] and first.next is not None
+    whole = await matches.list_matches(None, None, 50)
+    assert [m.match for m in whole.validated().matches] == order and whole.next is None
 
 
 async def test_bot_seats_are_taken_at_creation_without_a_version_or_an_event(server: ServerProcess) -> None:
