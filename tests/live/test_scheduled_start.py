@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
-from vorpal_client import VorpalClient
+from vorpal_client import Tournament, VorpalClient
 
 from server.store.embedded import EmbeddedRedis
 from tests.support.inprocess import InProcessServer
@@ -15,27 +16,27 @@ pytestmark = pytest.mark.anyio
 CLOCK = {"kind": "per_decision", "limit_ms": 600_000}
 
 
-async def status_once_the_loop_looked(server: InProcessServer, api: VorpalClient, tid: str, was: str) -> str:
-    """The tournament's status once the loop has run after the clock stepped (bounded, a look a tick)."""
+async def once_the_loop_looked(server: InProcessServer, api: VorpalClient, tid: str,
+                               done: Callable[[Tournament], bool]) -> Tournament:  # fmt: skip
+    """The tournament once the loop has run after the clock stepped and ``done`` holds of it, or as it stands
+    after the last look (bounded, a look a tick)."""
     for _ in range(600):
         server.step(0)  # wakes the loops
-        now = (await api.tournament(tid)).status
-        if now != was:
-            return now
+        now = await api.tournament(tid)
+        if done(now):
+            break
         await asyncio.sleep(0.05)
-    return was
+    return now
+
+
+async def status_once_the_loop_looked(server: InProcessServer, api: VorpalClient, tid: str, was: str) -> str:
+    return (await once_the_loop_looked(server, api, tid, lambda t: t.status != was)).status
 
 
 async def rounds_once_the_loop_paired(server: InProcessServer, api: VorpalClient, tid: str) -> int:
-    """The tournament's rounds once the loop has paired the first: it saves the start, then pairs round 1 in a
-    write of its own, so a look between the two sees it running with none yet (bounded, a look a tick)."""
-    for _ in range(600):
-        server.step(0)
-        rounds = len((await api.tournament(tid)).rounds)
-        if rounds:
-            return rounds
-        await asyncio.sleep(0.05)
-    return 0
+    """The loop saves a scheduled start, then pairs round 1 in a write of its own: a look between the two sees
+    the tournament running with no round yet."""
+    return len((await once_the_loop_looked(server, api, tid, lambda t: bool(t.rounds))).rounds)
 
 
 async def test_a_scheduled_tournament_starts_by_itself_and_one_too_few_is_cancelled(
