@@ -14,7 +14,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest test-partition test-faults clean
+.PHONY: serve test lint typecheck pytest jstest install lock test-latest test-lowest test-partition test-faults test-contract clean
 
 # uv, the one tool that reads uv.lock, is itself taken from uv.lock (by hash, with pip).
 $(UV): uv.lock tools/uv_from_lock.py
@@ -100,6 +100,11 @@ jstest: $(INSTALLED)
 ## restarts, two instances on the clock with one killed): a few minutes, outside `make test`.
 test-faults: $(INSTALLED)
 	$(BIN)/pytest -q -n auto --maxprocesses 4 -m faults
+
+## The OpenAPI contract with Schemathesis' whole coverage phase (about 24,000 more invalid bodies for the three
+## operations whose body is a union by game; a few minutes): run it when the document or a request model changes.
+test-contract: $(INSTALLED)
+	VORPAL_CONTRACT=full $(BIN)/pytest -q -p no:xdist tests/web/test_openapi_contract.py
 
 test-partition: $(INSTALLED)
 	$(BIN)/pytest -q -s -p no:xdist -m partition tests/store/test_partition.py

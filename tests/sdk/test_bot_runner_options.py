@@ -99,11 +99,11 @@ async def test_greedy_is_refused_before_registering_for_a_tournament_of_another_
 @pytest.mark.anyio
 async def test_the_tournament_command_thinks_before_each_move(server: ServerProcess) -> None:
     """``--think 600 --seed 2`` first waits half an hour (the seeded draw), far beyond the
-    10-second clock: the thinker sits down, then forfeits its only match without having moved."""
+    3-second clock: the thinker sits down, then forfeits its only match without having moved."""
     async with VorpalClient(server.url) as api:
         organiser, thinker, quick = [(await api.register(f"think-{who}")).key for who in ("org", "slow", "quick")]
         slow = (await api.account(thinker)).id
-        tc = {"kind": "per_decision", "limit_ms": 10_000, "on_timeout": "forfeit"}
+        tc = {"kind": "per_decision", "limit_ms": 3_000, "on_timeout": "forfeit"}
         t = await api.create_tournament(organiser, "thinkers", "gimble", format="round_robin", time_control=tc)
         command = await asyncio.create_subprocess_exec(
             *BOT, "--server", server.url, "--tournament", t.id, "--think", "600", "--seed", "2",

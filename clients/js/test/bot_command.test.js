@@ -124,12 +124,12 @@ test("greedy is refused before registering for a tournament of another game", LI
 });
 
 test("the tournament command thinks before each move", LIMIT, async () => {
-  // --think 600 --seed 2 first waits 13 minutes (the seeded draw), far beyond the 10-second
+  // --think 600 --seed 2 first waits 13 minutes (the seeded draw), far beyond the 3-second
   // clock: the thinker sits down, then forfeits its only match without having moved.
   const organiser = await api.register("js-think-org");
   const thinker = await api.register("js-think-slow");
   const quick = await api.register("js-think-quick");
-  const timeControl = { kind: "per_decision", limit_ms: 10_000, on_timeout: "forfeit" };
+  const timeControl = { kind: "per_decision", limit_ms: 3_000, on_timeout: "forfeit" };
   const t = await api.createTournament(organiser.key, "thinkers", "gimble", { format: "round_robin", timeControl });
   const { child, log } = command(["--tournament", t.id, "--think", "600", "--seed", "2"], { key: thinker.key });
   let final;
