@@ -8,8 +8,11 @@ how such matches end (by the rules, or at a game's round or turn limit), the sha
 seat's. Bandersnatch and Borogoves are also played solo: the AI's average
 score against random play's. Each decision's wall time is measured, under the bot service's cap (no
 clock), with its CPU time (the process's, so that a machine shared with other work can be told from a slow
-search). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``. In one
-process, on one core; bounded by ``--matches`` and ``--max-moves`` (a match past it counts as unfinished, a loss).
+search). It prints one Markdown row per game and opponent, the table of ``loadtest/README.md``, and on stderr a
+line per match (its seed, the AI's seat, how it ended, the AI's share). In one process, on one core, or with
+``--jobs N`` the matches of a row spread over N processes (no more than the machine's cores, for decision times
+that mean what they say): a row is the same matches either way. Bounded by ``--matches`` and ``--max-moves``
+(a match past it counts as unfinished, a loss).
 
 The AI decides from its seat's knowledge only (:meth:`~server.engine.play.Rules.knowledge`), as the
 bot service does; the table here is the referee's.
@@ -23,7 +26,8 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +68,15 @@ class Tally:
     times: list[float] = field(default_factory=list)  # seconds per decision
     cpu: list[float] = field(default_factory=list)  # the same decisions' CPU seconds (this process)
 
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s matches in this tally too."""
+        self.matches += other.matches
+        self.share += other.share
+        self.scores += other.scores
+        self.reasons += other.reasons
+        self.times += other.times
+        self.cpu += other.cpu
+
 
 def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
          tally: Tally, max_moves: int) -> None:  # fmt: skip
@@ -98,6 +111,29 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
         tally.share += 1 / len(outcome.winners)
 
 
+def one_match(name: str, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
+              max_moves: int) -> Tally:  # fmt: skip
+    """One match's tally (what a process of ``--jobs`` returns)."""
+    tally = Tally()
+    play(games.get(name), seats, ai_seat, level, opponent, seed, tally, max_moves)
+    return tally
+
+
+def matches(name: str, seats: int, level: int, opponent: Opponent | None, first: int, count: int, max_moves: int,
+            jobs: int) -> Iterator[tuple[int, Tally]]:  # fmt: skip
+    """Match ``m``'s number and tally for each ``m`` from ``first``, in order: the AI in seat ``m % seats``, the
+    seed ``1 + m``; in this process, or over ``jobs`` processes."""
+    numbers = range(first, first + count)
+    if jobs <= 1:
+        for m in numbers:
+            yield m, one_match(name, seats, m % seats, level, opponent, 1 + m, max_moves)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        tallies = pool.map(one_match, *zip(*[(name, seats, m % seats, level, opponent, 1 + m, max_moves)
+                                             for m in numbers], strict=True))  # fmt: skip
+        yield from zip(numbers, tallies, strict=True)
+
+
 def times(t: list[float]) -> str:
     if not t:
         return "—"
@@ -117,7 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default="", help="comma-separated (default: all)")
     parser.add_argument("--opponents", default="random,greedy", help="comma-separated: random, greedy, self")
     parser.add_argument("--max-moves", type=int, default=3000)
-    parser.add_argument("--first", type=int, default=0, help="the first match (to split a row among processes)")
+    parser.add_argument("--first", type=int, default=0, help="the first match (to split a row among runs)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play a row's matches in")
     args = parser.parse_args(argv)
     names = [n for n in args.games.split(",") if n] or [r.name for r in games.GAMES]
     print(f"level {args.level}, {args.matches} matches per row\n")
@@ -140,11 +177,12 @@ def main(argv: list[str] | None = None) -> int:
             rows.append((1, "solo", random_move))
         for n, label, opponent in rows:
             tally = Tally()
-            for m in range(args.first, args.first + args.matches):
-                play(rules, n, m % n, args.level, opponent, 1 + m, tally, args.max_moves)
+            for m, one in matches(name, n, args.level, opponent, args.first, args.matches, args.max_moves, args.jobs):
+                tally.add(one)
+                this = f"seed {1 + m}, AI seat {m % n}: {reasons(one.reasons)}, share {one.share:g}"
                 so_far = f"share {tally.share:g}/{tally.matches}, {reasons(tally.reasons)}, ms {times(tally.times)}"
-                print(f"  {name} {label} match {m + 1}: {so_far} over {len(tally.times)} decisions", file=sys.stderr,
-                      flush=True)  # fmt: skip
+                print(f"  {name} {label} match {m + 1} ({this}): {so_far} over {len(tally.times)} decisions",
+                      file=sys.stderr, flush=True)  # fmt: skip
             if n == 1:
                 base = Tally()
                 for m in range(args.matches):
