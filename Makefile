@@ -101,13 +101,13 @@ jstest: $(INSTALLED)
 test-faults: $(INSTALLED)
 	$(BIN)/pytest -q -n auto --maxprocesses 4 -m faults
 
-## The OpenAPI contract with Schemathesis' whole coverage phase (about 24,000 more invalid bodies for the three
-## operations whose body is a union by game; a few minutes): run it when the document or a request model changes.
-test-contract: $(INSTALLED)
-	VORPAL_CONTRACT=full $(BIN)/pytest -q -p no:xdist tests/web/test_openapi_contract.py
-
 test-partition: $(INSTALLED)
 	$(BIN)/pytest -q -s -p no:xdist -m partition tests/store/test_partition.py
+
+## The OpenAPI contract with Schemathesis' whole coverage phase (about 24,000 more invalid bodies for the three
+## operations whose body is a union by game; about two minutes): run it when the document or a request model changes.
+test-contract: $(INSTALLED)
+	VORPAL_CONTRACT=full $(BIN)/pytest -q -p no:xdist tests/web/test_openapi_contract.py
 
 clean:
 	rm -rf $(VENV) $(LATEST) $(LOWEST) .mypy_cache .ruff_cache .pytest_cache
