@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from vorpal_client.strategy import GREEDY_WORTH, Decision, greedy_strategy
@@ -111,27 +112,24 @@ def play(rules: Rules, seats: int, ai_seat: int, level: int, opponent: Opponent 
         tally.share += 1 / len(outcome.winners)
 
 
-def one_match(name: str, seats: int, ai_seat: int, level: int, opponent: Opponent | None, seed: int,
-              max_moves: int) -> Tally:  # fmt: skip
-    """One match's tally (what a process of ``--jobs`` returns)."""
+def one_match(name: str, seats: int, level: int, opponent: Opponent | None, max_moves: int, m: int) -> Tally:
+    """Match ``m``'s tally: the AI in seat ``m % seats``, the seed ``1 + m`` (what a process of ``--jobs`` returns)."""
     tally = Tally()
-    play(games.get(name), seats, ai_seat, level, opponent, seed, tally, max_moves)
+    play(games.get(name), seats, m % seats, level, opponent, 1 + m, tally, max_moves)
     return tally
 
 
 def matches(name: str, seats: int, level: int, opponent: Opponent | None, first: int, count: int, max_moves: int,
             jobs: int) -> Iterator[tuple[int, Tally]]:  # fmt: skip
-    """Match ``m``'s number and tally for each ``m`` from ``first``, in order: the AI in seat ``m % seats``, the
-    seed ``1 + m``; in this process, or over ``jobs`` processes."""
+    """Each match's number and tally from ``first``, in order (:func:`one_match`), in this process or over ``jobs``
+    processes."""
     numbers = range(first, first + count)
+    match = partial(one_match, name, seats, level, opponent, max_moves)
     if jobs <= 1:
-        for m in numbers:
-            yield m, one_match(name, seats, m % seats, level, opponent, 1 + m, max_moves)
+        yield from ((m, match(m)) for m in numbers)
         return
     with ProcessPoolExecutor(jobs) as pool:
-        tallies = pool.map(one_match, *zip(*[(name, seats, m % seats, level, opponent, 1 + m, max_moves)
-                                             for m in numbers], strict=True))  # fmt: skip
-        yield from zip(numbers, tallies, strict=True)
+        yield from zip(numbers, pool.map(match, numbers), strict=True)
 
 
 def times(t: list[float]) -> str:
