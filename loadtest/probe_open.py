@@ -29,6 +29,7 @@ import json
 import os
 import random
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -98,6 +99,12 @@ class ProbeSeat(Client):
         self.send({"t": "mv", "m": self.match, "seq": self.last, "mv": 0})
 
 
+def listening(port: int) -> bool:
+    """Whether a server accepts connections on ``port`` (raises ``OSError`` while nothing does)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=1):
+        return True
+
+
 class Probe:
     """A throw-away Valkey and one-worker probe instances (matches placed by ``match % workers``).
 
@@ -133,13 +140,16 @@ class Probe:
                 cwd=harness, env=env, stdout=log, stderr=subprocess.STDOUT,
             ))  # fmt: skip
         self._wait(lambda: dict(self.redis.pubsub_numsub("ceiling:control")).get(b"ceiling:control", 0) >= workers)
+        # uvicorn runs the app's startup (where it subscribes) before it listens: a seat connecting between the two
+        # was refused (CI, once)
+        self._wait(lambda: all(map(listening, self.ports)))
 
     def _wait(self, ready: Callable[[], object]) -> None:
         for _ in range(300):
             try:
                 if ready():
                     return
-            except redis.ConnectionError:
+            except (redis.ConnectionError, OSError):  # not up yet (Valkey, or a probe not listening)
                 pass
             time.sleep(0.1)
         self.stop()
