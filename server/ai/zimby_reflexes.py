@@ -12,11 +12,13 @@ root and inside its tree alike.
   one turn (thugs attack on their own turn), spawning meanwhile; then walk it home, its defenders eating all they
   may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
   Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
+- **The blow's plan** (:mod:`server.ai.zimby_blow`): behind an open ward, three set out when one turn's mojo
+  takes them to the King, and no zimby leaves home before.
 - **A defender's answer to an attack** (:func:`defend`): tribesmen eaten only where they save more zimbies than
   they cost on average (all they may, for the Crown).
 - **Moves never searched** (:func:`prune`): a zimby eaten at home or for a scroll; on the seat's own turn
-  scrolls, hopeless attacks, attacks on thugs, and walks that break up a column worth most whole, unless the seat
-  must attack.
+  scrolls, hopeless attacks, attacks on thugs, walks that break up a column worth most whole, and zimbies sent
+  from home the blow's plan keeps there, unless the seat must attack.
 
 Each reads only the sampled table the search hands it, never the real one.
 """
@@ -53,8 +55,9 @@ from server.games.zimby_mojo.state import (
 from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
+from .zimby_blow import BLOW, holds, launch
 from .zimby_mojo import odds, progress, worth
-from .zimby_roads import away, blow_stage, goal, moving_column, walk, walking
+from .zimby_roads import away, blow_stage, goal, homeward, moving_column, walk, walking
 from .zimby_thugs import average_loss
 
 #: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
@@ -65,8 +68,6 @@ ESCORT = 2
 TOKENS = 4
 #: The rounds before the round limit from which the Crown's column walks home with whatever escort it has.
 HURRY = 4
-#: The least chance of killing the King at which a column strikes him by reflex (:func:`king_blow`).
-BLOW = 0.5
 
 
 def asker(table: AnyTable, seat: int) -> int | None:
@@ -152,8 +153,8 @@ def defend(public: Public, column: Column, legal: Sequence[Any]) -> Any:
 def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[Any]) -> Any | None:
     """``seat``'s move by rule in ``me``'s search, else ``None`` (the search's): a request the bot asked or is
     asked answered by :func:`agree`, a path's next decision by :func:`walk`, the Crown's defenders eating all they
-    may, the blow at the King (:func:`king_blow`), and a Crown holder's turn (:func:`crown_home`, its turn ending
-    once the Crown can come no nearer home)."""
+    may, the blow at the King (:func:`king_blow`) and three set out for it (:func:`server.ai.zimby_blow.launch`),
+    and a Crown holder's turn (:func:`crown_home`, its turn ending once the Crown can come no nearer home)."""
     public: Public = table.public
     tribe = public.tribes[seat]
     who = asker(table, seat)
@@ -164,7 +165,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     attacked = _attacked(public, seat)
     if attacked is not None:
         return defend(public, attacked, legal)
-    blow = king_blow(public, seat, legal)
+    blow = king_blow(public, seat, legal) or launch(rules, table, seat, legal)
     column = _crown_column(public, seat)
     if blow is not None or column is None:
         return blow
@@ -177,7 +178,8 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         and dash_cost(public, seat, column) > available(tribe)
     )
     escort = [] if on_mist else _escort(public, seat, column, legal)  # the escort would walk into the mist
-    for wanted in (*escort, Eat() if short else None, home, Spawn(), EndTurn()):
+    back = _homecoming(public, seat, column, legal)
+    for wanted in (*escort, Eat() if short else None, home, *back, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
@@ -274,8 +276,16 @@ def crown_home(public: Public, seat: int) -> Go | None:
     column = _crown_column(public, seat)
     if column is None or not column.active or column.in_combat or not controls(public, seat, column):
         return None
-    if not can_leave(public, seat, column):
+    if not can_leave(public, seat, column) or not _nearer_home(public, seat, column):
         return None
+    own = column.zimbies.get(seat, 0)
+    if len(column.zimbies) > 1:
+        return Go(creature=column.id, own=own)  # all of the tribe leave, the Crown with them
+    return Go(creature=column.id)
+
+
+def _nearer_home(public: Public, seat: int, column: Column) -> bool:
+    """A step the column can pay for comes nearer its goal (:func:`server.ai.zimby_roads.goal`: home, here)."""
     distances = goal(public, seat, column)
     here = away(public, distances, column.tile)
 
@@ -283,12 +293,18 @@ def crown_home(public: Public, seat: int) -> Go | None:
         there = away(public, distances, step.to)
         return home_seat(step.to) == seat or (there is not None and (here is None or there < here))
 
-    if not any(isinstance(m, Step) and nearer(m) for m in step_moves(public, seat, column, 0)):
-        return None
-    own = column.zimbies.get(seat, 0)
-    if len(column.zimbies) > 1:
-        return Go(creature=column.id, own=own)  # all of the tribe leave, the Crown with them
-    return Go(creature=column.id)
+    return any(isinstance(m, Step) and nearer(m) for m in step_moves(public, seat, column, 0))
+
+
+def _homecoming(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
+    """The tribe's columns that go home while its Crown waits (:func:`server.ai.zimby_roads.homeward`: too big to
+    join the Crown's column), each while a step comes nearer home: at home each zimby is a mojo a round for the
+    dash, and beside the Crown one stood in its way out of the sanctum."""
+    goes = []
+    for c in public.columns:
+        if c is not column and c.tile in BOARD and homeward(public, seat, c) and _nearer_home(public, seat, c):
+            goes += [m for m in legal if isinstance(m, Go) and m.own is None and m.creature == c.id]
+    return goes[:1]
 
 
 #: An attack that kills its target less often than this is never searched while the seat may end its turn.
@@ -304,7 +320,8 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     barracks, active again at the next refresh and back on the board that round, and a column of two eating one to
     kill it half the time (1 + 4 against 3) spends a zimby for sure; between default bots, most of both tribes had
     gone so to the Far Shore by the fifth round. Nor a walk that breaks up a column worth most whole
-    (:func:`_breaks_up`). Nor a scroll (:func:`_casts`)."""
+    (:func:`_breaks_up`). Nor a scroll (:func:`_casts`). Nor zimbies sent from home while the blow's plan keeps
+    them there (:func:`server.ai.zimby_blow.holds`)."""
     public: Public = table.public
     kept = [m for m in legal if not _eats(m)]
     if EndTurn() in legal:
@@ -315,6 +332,7 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
             if not (isinstance(m, Attack) and (m.target in thugs or odds(public, seat, m)[0] < HOPELESS))
             and not _breaks_up(public, m)
             and not _casts(m)
+            and not holds(public, seat, m)
         ]
     return kept or legal
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.mojo import available
-from server.games.zimby_mojo.state import Column, Halt, PickUp, Public, Step, TileId, home_seat
+from server.games.zimby_mojo.state import COLUMN_TRIBE_LIMIT, Column, Halt, PickUp, Public, Step, TileId, home_seat
 from server.games.zimby_mojo.ways import expenditure
 
 from .zimby_thugs import reach, strike_chance
@@ -74,7 +74,7 @@ def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     blocked = impassable(public)
     crown = public.crown
     if not public.king.alive and crown is not None:
-        if crown.carrier == column.id and column.crown == seat:
+        if homeward(public, seat, column):
             entry = distances_to(frozenset({public.tribes[seat].entry}), blocked)
             return {t: d + 1 for t, d in entry.items()}
         at = crown.tile if crown.carrier is None else _carrier_tile(public, crown.carrier)
@@ -91,6 +91,23 @@ def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
         if others:
             return distances_to(others, blocked)
     return distances_to(shrines, blocked) if shrines else {}
+
+
+def homeward(public: Public, seat: int, column: Column) -> bool:
+    """``seat``'s zimbies in ``column`` go home: they carry the seat's Crown, or another column of the tribe alone
+    carries it and this one could not join that one ("no more than 3 zimbies of that tribe"). At home each is a
+    mojo a round for the Crown's dash; on the board, such a column walked to the Crown, halted beside it and stood
+    there, in the one tile between it and the open ward, for the rest of the match (against random play, the
+    Crown in the sanctum for 37 rounds, a full tribal board beyond)."""
+    crown = public.crown
+    if public.king.alive or crown is None or crown.carrier is None:
+        return False
+    if crown.carrier == column.id:
+        return column.crown == seat
+    carrier = next((c for c in public.columns if c.id == crown.carrier), None)
+    if carrier is None or carrier.crown != seat or set(carrier.zimbies) != {seat} or set(column.zimbies) != {seat}:
+        return False
+    return carrier.zimbies[seat] + column.zimbies[seat] > COLUMN_TRIBE_LIMIT
 
 
 def _carrier_tile(public: Public, carrier: str) -> TileId | None:
@@ -124,7 +141,7 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
     halt = next((m for m in legal if isinstance(m, Halt)), None)
     if not steps:
         return halt if halt is not None else legal[0]
-    if column.crown == seat:
+    if homeward(public, seat, column):
         home = next((m for m in steps if home_seat(m.to) == seat), None)
         if home is not None:
             return home

@@ -413,3 +413,26 @@ def test_the_crown_steps_off_the_blood_mist_to_wait() -> None:
     assert isinstance(step, Step) and step.to in BOARD.sanctum and step.to != BOARD.blood_mist
     RULES.advance(t, Rng(0), 0, step)
     assert zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0)) == Halt()
+
+
+def test_a_column_too_big_to_join_the_crown_s_goes_home_out_of_its_way() -> None:
+    """ "No more than 3 zimbies of that tribe": a column of two cannot join the Crown's column of two. It walked to
+    the Crown all the same, halted beside it in the one tile between it and the open ward, and the Crown waited
+    there, a full tribal board beyond, for the rest of the match. Now it goes home (a mojo a round each for the
+    dash), and the Crown sets out once the way is clear."""
+    t = table()
+    t.public.wards[0].open = True  # i6, the way into the sanctum from the north: through i7
+    t.public.king.alive, t.public.king.tile = False, None
+    crown, other = Column(id="c0", tile="i8", zimbies={0: 2}, crown=0), Column(id="c1", tile="i7", zimbies={0: 2})
+    t.public.columns = [crown, other]
+    t.public.crown = Crown(carrier="c0", burden=2)
+    assert roads.homeward(t.public, 0, crown) and roads.homeward(t.public, 0, other)
+    assert zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0)) == Go(creature="c1")
+    home = t.public.tribes[0].active
+    for _ in range(30):
+        move = zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0))
+        if move == Go(creature="c0"):
+            break
+        RULES.advance(t, Rng(0), 0, move)
+    assert move == Go(creature="c0")
+    assert all(c.id != "c1" for c in t.public.columns) and t.public.tribes[0].active > home - 2
