@@ -55,6 +55,7 @@ from server.games.zimby_mojo.state import (
 from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
+from . import zimby_seal
 from .zimby_blow import BLOW, holds, launch
 from .zimby_mojo import odds, progress, worth
 from .zimby_roads import away, blow_stage, goal, homeward, moving_column, walk, walking
@@ -321,7 +322,8 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     kill it half the time (1 + 4 against 3) spends a zimby for sure; between default bots, most of both tribes had
     gone so to the Far Shore by the fifth round. Nor a walk that breaks up a column worth most whole
     (:func:`_breaks_up`). Nor a scroll (:func:`_casts`). Nor zimbies sent from home while the blow's plan keeps
-    them there (:func:`server.ai.zimby_blow.holds`)."""
+    them there (:func:`server.ai.zimby_blow.holds`), nor before a seal (:func:`server.ai.zimby_seal.holds`). Nor a
+    walk from where it should be (:func:`_on_its_goal`)."""
     public: Public = table.public
     kept = [m for m in legal if not _eats(m)]
     if EndTurn() in legal:
@@ -333,8 +335,24 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
             and not _breaks_up(public, m)
             and not _casts(m)
             and not holds(public, seat, m)
+            and not zimby_seal.holds(public, seat, m)
+            and not _on_its_goal(public, seat, m)
         ]
     return kept or legal
+
+
+def _on_its_goal(public: Public, seat: int, move: Any) -> bool:
+    """``move`` walks a column of the seat's tribe alone that stands on its goal (:func:`server.ai.zimby_roads.goal`:
+    another tribe's column or entry point, a shrine): a path's first decision is a step (a halt comes after one),
+    so it would step off and back, a mojo each way. Against random play a lone zimby waiting on the other tribe's
+    entry point (nobody of it on the board) did so four times a round, every token the tribe had, and no zimby
+    was spawned for twenty rounds."""
+    if not isinstance(move, Go) or move.own is not None:
+        return False
+    column = next((c for c in public.columns if c.id == move.creature), None)
+    if column is None or set(column.zimbies) != {seat}:
+        return False
+    return away(public, goal(public, seat, column), column.tile) == 0
 
 
 def _casts(move: Any) -> bool:

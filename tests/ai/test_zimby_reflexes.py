@@ -38,6 +38,7 @@ from server.games.zimby_mojo.state import (
     Spawn,
     Step,
     UseScroll,
+    Warp,
     ZTable,
     home_seat,
 )
@@ -436,3 +437,31 @@ def test_a_column_too_big_to_join_the_crown_s_goes_home_out_of_its_way() -> None
         RULES.advance(t, Rng(0), 0, move)
     assert move == Go(creature="c0")
     assert all(c.id != "c1" for c in t.public.columns) and t.public.tribes[0].active > home - 2
+
+
+def test_a_column_on_its_goal_is_not_walked_off_it() -> None:
+    """A lone zimby waits on the other tribe's entry point while none of that tribe is on the board (its next
+    zimbies sent out ask to join it there). A path's first decision is a step: walked, it would step off and back,
+    a mojo each way; the search does not weigh it. One tile away, it walks."""
+    t = table()
+    entry = t.public.tribes[1].entry
+    t.public.columns = [Column(id="c0", tile=entry, zimbies={0: 1})]
+    assert roads.away(t.public, roads.goal(t.public, 0, t.public.columns[0]), entry) == 0
+    legal = RULES.legal_moves(t, 0)
+    assert Go(creature="c0") in legal and Go(creature="c0") not in zr_ai.prune(t, 0, legal)
+    t.public.columns[0].tile = next(tile for tile in BOARD.neighbours(entry) if home_seat(tile) is None)
+    assert Go(creature="c0") in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))
+
+
+def test_before_a_seal_one_column_of_a_tribe_is_out_at_a_time() -> None:
+    """A seal needs one zimby of the tribe in a column shared with another tribe: while a column of it is on the
+    main board, no more are sent or warped out before any ward is open (they died there, and nobody was left at
+    home to draw the mojo for the walk and the seal); with none out, they may be, and once a ward is open the blow's
+    plan decides."""
+    t = table()
+    t.public.columns = [Column(id="c0", tile=t.public.shrines[0].tile, zimbies={0: 1})]
+    legal = RULES.legal_moves(t, 0)
+    assert Send(count=1) in legal
+    assert not any(isinstance(m, Send | Warp) for m in zr_ai.prune(t, 0, legal))
+    t.public.columns = []
+    assert Send(count=1) in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))
