@@ -346,7 +346,7 @@ def _on_its_goal(public: Public, seat: int, move: Any) -> bool:
     another tribe's column or entry point, a shrine): a path's first decision is a step (a halt comes after one),
     so it would step off and back, a mojo each way. Against random play a lone zimby waiting on the other tribe's
     entry point (nobody of it on the board) did so four times a round, every token the tribe had, and no zimby
-    was spawned for twenty rounds."""
+    was spawned for ten rounds."""
     if not isinstance(move, Go) or move.own is not None:
         return False
     column = next((c for c in public.columns if c.id == move.creature), None)

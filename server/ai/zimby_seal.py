@@ -2,10 +2,10 @@
 
 "Work with another tribe to open a way into the Cannibal King's sanctum": a seal needs one zimby of the tribe in a
 column shared with another tribe on a shrine, and nothing more of it. Left to the search, a tribe sent out column
-after column in the first rounds (eight zimbies in three against random play), and the round's end took them (the
-thugs' patrols, the King's rituals: Discord "expels all but 1" of every column in a quadrant); by the eighth round
-both tribes of a match had fifteen of their sixteen on the Far Shore, with the mojo of four tokens a round to
-spawn them back one by one and nobody on the board to open a seal with. At home a zimby is a mojo every round,
+after column in the first rounds (eight zimbies in three against random play), and they died there (the thugs'
+patrols, the King's rituals, the other tribe's attacks); by the eighth round a bot had all sixteen on the Far
+Shore and the random player fifteen, with the mojo of four tokens a round to spawn them back one by one and
+nobody on the board to open a seal with. At home a zimby is a mojo every round,
 and the mojo pays the walk and the seal when a partner's column comes.
 
 Reads only the sampled table the search hands it (its public part), never the real one.
