@@ -5,9 +5,9 @@ eating the other two ("give the remaining zimby 1 + 8 = 9 brutality" against his
 times in 36 with four). Left to the search, whose playouts are cut after a few moves, a tribe sent its zimbies out
 as the mojo came, one or two a turn; they waited on the way or beside the King for the rest, and the round's end
 took them one by one: the King's rituals (the blood mist "fills all the tiles in the King's sanctum and X-many
-contiguous, adjacent tiles beyond"), the thugs on the route round the sanctum. Against random play the ward
-opened by round 4 in three of ten matches whose King was still alive at round 60, and where he died it took 10 to
-28 rounds after the ward; of 145 zimbies a bot lost in six matches, 106 died at the end of a round. At home they
+contiguous, adjacent tiles beyond"), the thugs on the route round the sanctum. Against random play, in three of
+ten matches the King was alive at round 60 with a ward open since round 4, 4 and 19, and where he died it took 10
+to 28 rounds after the ward; of 145 zimbies a bot lost in six matches, 106 died at the end of a round. At home they
 are out of the mist's and the thugs' way, and each is a mojo every round.
 
 So, on the seat's own turn with nothing under way:
@@ -155,8 +155,8 @@ def stages(public: Public, seat: int) -> bool:
     than 8", or its Far Shore empty) and has no column of three on the board yet. A full tribal board pays, three
     sent and two eaten, for 22 tiles, and through the ward across the sanctum the King is 25 from a tribal board.
     Sent whenever the board was full, columns of three sat at the thugs' reach beside the tribe's entry point,
-    three at a time, and the King dead, nobody was left at home for the Crown's dash (three matches of four drawn
-    so, against random play)."""
+    three at a time, and the King dead, nobody was left at home for the Crown's dash (against random play, the
+    Crown of one match waited in the sanctum from round 28 to the round limit)."""
     tribe = public.tribes[seat]
     full = tribe.far_shore == 0 or tribe.zimbies >= TRIBAL_BOARD_LIMIT
     return full and not any(set(c.zimbies) == {seat} and c.size == THREE and c.tile in BOARD for c in public.columns)
