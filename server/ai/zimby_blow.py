@@ -41,6 +41,7 @@ from server.games.zimby_mojo.state import (
     KING_ID,
     TRIBAL_BOARD_LIMIT,
     Attack,
+    Column,
     Eat,
     Go,
     Public,
@@ -50,7 +51,7 @@ from server.games.zimby_mojo.state import (
 from server.games.zimby_mojo.ways import movement
 
 from .zimby_mojo import odds
-from .zimby_roads import blow_stage, distances_to, impassable, walk, walking
+from .zimby_roads import blow_stage, distances_to, free_turn, impassable, walk, walking
 
 #: The column that strikes: "a zimby cannibalize two others in the column for +8 brutality".
 THREE = COLUMN_TRIBE_LIMIT
@@ -63,14 +64,7 @@ WALK_LIMIT = 64
 def planning(public: Public, seat: int) -> bool:
     """The seat's own turn with nothing under way (no path, request or window), behind an open ward while the King
     lives: where :func:`launch` and :func:`holds` decide."""
-    return (
-        blow_stage(public)
-        and public.phase == "players"
-        and public.turn == seat
-        and public.moving is None
-        and public.request is None
-        and not public.windows
-    )
+    return blow_stage(public) and free_turn(public, seat)
 
 
 def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
@@ -82,7 +76,7 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
     public: Public = table.public
     if not planning(public, seat):
         return None
-    columns = {c.id for c in public.columns if set(c.zimbies) == {seat} and c.size == THREE and c.tile in BOARD}
+    columns = {c.id for c in _threes(public, seat)}
     goes: list[Go | Send] = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in columns]
     sends: list[Go | Send] = [m for m in legal if isinstance(m, Send) and m.count == THREE]
     eat = Eat(gain="mojo")
@@ -159,4 +153,9 @@ def stages(public: Public, seat: int) -> bool:
     Crown of one match waited in the sanctum from round 28 to the round limit)."""
     tribe = public.tribes[seat]
     full = tribe.far_shore == 0 or tribe.zimbies >= TRIBAL_BOARD_LIMIT
-    return full and not any(set(c.zimbies) == {seat} and c.size == THREE and c.tile in BOARD for c in public.columns)
+    return full and not _threes(public, seat)
+
+
+def _threes(public: Public, seat: int) -> list[Column]:
+    """The seat's columns of three of its tribe alone on the main board: the ones that strike."""
+    return [c for c in public.columns if set(c.zimbies) == {seat} and c.size == THREE and c.tile in BOARD]

@@ -58,7 +58,7 @@ from server.games.zimby_mojo.zones import controls
 from . import zimby_seal
 from .zimby_blow import BLOW, holds, launch
 from .zimby_mojo import odds, progress, worth
-from .zimby_roads import away, blow_stage, goal, homeward, moving_column, walk, walking
+from .zimby_roads import away, blow_stage, free_turn, goal, homeward, moving_column, walk, walking
 from .zimby_thugs import average_loss
 
 #: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
@@ -180,7 +180,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     )
     escort = [] if on_mist else _escort(public, seat, column, legal)  # the escort would walk into the mist
     back = _homecoming(public, seat, column, legal)
-    for wanted in (*escort, Eat() if short else None, home, *back, Spawn(), EndTurn()):
+    for wanted in (*escort, Eat() if short else None, home, back, Spawn(), EndTurn()):
         if wanted in legal:
             return wanted
     return max(legal, key=lambda move: worth(table, seat, move))  # locked in combat: it must attack first
@@ -261,9 +261,7 @@ def dash_cost(public: Public, seat: int, column: Column) -> int:
 
 def _crown_column(public: Public, seat: int) -> Column | None:
     """The column holding the seat's Crown on the main board, on the seat's turn with nothing under way."""
-    if public.phase != "players" or public.turn != seat or public.moving is not None:
-        return None
-    if public.request is not None or public.windows:
+    if not free_turn(public, seat):
         return None
     return next((c for c in public.columns if c.crown == seat and home_seat(c.tile) is None), None)
 
@@ -297,15 +295,16 @@ def _nearer_home(public: Public, seat: int, column: Column) -> bool:
     return any(isinstance(m, Step) and nearer(m) for m in step_moves(public, seat, column, 0))
 
 
-def _homecoming(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
-    """The tribe's columns that go home while its Crown waits (:func:`server.ai.zimby_roads.homeward`: too big to
-    join the Crown's column), each while a step comes nearer home: at home each zimby is a mojo a round for the
-    dash, and beside the Crown one stood in its way out of the sanctum."""
-    goes = []
-    for c in public.columns:
-        if c is not column and c.tile in BOARD and homeward(public, seat, c) and _nearer_home(public, seat, c):
-            goes += [m for m in legal if isinstance(m, Go) and m.own is None and m.creature == c.id]
-    return goes[:1]
+def _homecoming(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> Go | None:
+    """The walk of a column of the tribe that goes home while its Crown waits (:func:`server.ai.zimby_roads.homeward`:
+    too big to join the Crown's column), while a step comes nearer home: at home each zimby is a mojo a round for
+    the dash, and beside the Crown one stood in its way out of the sanctum."""
+    back = {
+        c.id
+        for c in public.columns
+        if c is not column and c.tile in BOARD and homeward(public, seat, c) and _nearer_home(public, seat, c)
+    }
+    return next((m for m in legal if isinstance(m, Go) and m.own is None and m.creature in back), None)
 
 
 #: An attack that kills its target less often than this is never searched while the seat may end its turn.

@@ -115,6 +115,18 @@ def _carrier_tile(public: Public, carrier: str) -> TileId | None:
     return found or next((t.tile for t in public.thugs if t.id == carrier), None)
 
 
+def free_turn(public: Public, seat: int) -> bool:
+    """The seat's own turn in the players' phase with nothing under way (no path, request or window): where it
+    chooses what to do next."""
+    return (
+        public.phase == "players"
+        and public.turn == seat
+        and public.moving is None
+        and public.request is None
+        and not public.windows
+    )
+
+
 def walking(public: Public, seat: int) -> bool:
     """A path of ``seat``'s column is under way and its next decision is a step, a halt or the Crown (not a
     portal's destination, a window or a request)."""
