@@ -15,9 +15,8 @@ So, on the seat's own turn with nothing under way:
 - :func:`launch`: a column of three that this turn's mojo takes within the King's reach, and that then strikes him
   at least :data:`BLOW` of the time, sets out: one of the tribe's columns of three on the main board, else three
   sent from home, a zimby or two at home eaten first if their mojo makes the difference. Each is tried on a copy
-  of the sampled table, walked by the walk that will take it (:func:`server.ai.zimby_roads.walk`), so the plan
-  and the walk never disagree about a tile; the blow itself is the reflex's
-  (:func:`server.ai.zimby_reflexes.king_blow`).
+  of the sampled table, walked by the walk that will take it (:func:`server.ai.zimby_roads.tried`); the blow
+  itself is the reflex's (:func:`server.ai.zimby_reflexes.king_blow`).
 - :func:`holds`: otherwise no zimby leaves home (every zimby at home is a mojo a round more: three sent and a walk
   of ten tiles through the nearest ward, two a mojo, take the four tokens and a fourth zimby at home; through a
   ward at the side, sixteen, a full tribal board, the walk counting the King's own tile), but three sent a turn
@@ -31,9 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from server.engine.game import copy_table
 from server.engine.play import AnyTable, Rules
-from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.mojo import EAT_LIMIT, available
 from server.games.zimby_mojo.state import (
@@ -51,14 +48,12 @@ from server.games.zimby_mojo.state import (
 from server.games.zimby_mojo.ways import movement
 
 from .zimby_mojo import odds
-from .zimby_roads import blow_stage, distances_to, free_turn, impassable, walk, walking
+from .zimby_roads import blow_stage, distances_to, free_turn, impassable, tried
 
 #: The column that strikes: "a zimby cannibalize two others in the column for +8 brutality".
 THREE = COLUMN_TRIBE_LIMIT
 #: The least chance of killing the King at which a column sets out to strike him (the reflex strikes at it too).
 BLOW = 0.5
-#: The most decisions a tried walk takes (a walk halts long before: a turn's mojo pays for a few dozen tiles).
-WALK_LIMIT = 64
 
 
 def planning(public: Public, seat: int) -> bool:
@@ -121,15 +116,7 @@ def _short(public: Public, seat: int, move: Go | Send) -> int | None:
 def _strikes(rules: Rules, table: AnyTable, seat: int, move: Go | Send, eaten: int) -> bool:
     """``eaten`` zimbies eaten at home, then ``move`` played, on a copy of the sampled table, and its path walked to
     its end, leave the column where it strikes the King at least :data:`BLOW` of the time."""
-    after = copy_table(table)
-    rng = Rng(0)
-    for _ in range(eaten):
-        rules.advance(after, rng, seat, Eat(gain="mojo"))
-    rules.advance(after, rng, seat, move)
-    for _ in range(WALK_LIMIT):
-        if not walking(after.public, seat):
-            break
-        rules.advance(after, rng, seat, walk(after.public, seat, rules.legal_moves(after, seat)))
+    after = tried(rules, table, seat, [Eat(gain="mojo")] * eaten + [move])
     legal = rules.legal_moves(after, seat)
     blows = [m for m in legal if isinstance(m, Attack) and m.target == KING_ID]
     return any(odds(after.public, seat, m)[0] >= BLOW for m in blows)

@@ -166,7 +166,11 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     attacked = _attacked(public, seat)
     if attacked is not None:
         return defend(public, attacked, legal)
-    blow = king_blow(public, seat, legal) or launch(rules, table, seat, legal)
+    blow = (
+        king_blow(public, seat, legal)
+        or launch(rules, table, seat, legal)
+        or zimby_seal.launch(rules, table, seat, legal)
+    )
     column = _crown_column(public, seat)
     if blow is not None or column is None:
         return blow

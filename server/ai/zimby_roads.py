@@ -15,6 +15,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from server.engine.game import copy_table
+from server.engine.play import AnyTable, Rules
+from server.engine.rng import Rng
+from server.engine.windows import Pass, top
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import COLUMN_TRIBE_LIMIT, Column, Halt, PickUp, Public, Step, TileId, home_seat
@@ -24,6 +28,9 @@ from .zimby_thugs import reach, strike_chance
 
 #: The road's reach from the Crown's carrier to its home (within the whole board).
 REACH_HOME = 32
+#: The most decisions a tried walk takes (:func:`tried`; a walk halts long before: a turn's mojo pays for a few
+#: dozen tiles).
+WALK_LIMIT = 64
 
 
 @lru_cache(maxsize=256)
@@ -178,6 +185,26 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
     ):
         return halt
     return steps[i]
+
+
+def tried(rules: Rules, table: AnyTable, seat: int, moves: Sequence[Any]) -> AnyTable:
+    """``moves`` played by ``seat`` on a copy of the sampled table, and the path they set under way walked to its
+    end by :func:`walk`, the other seats letting it by where a step asks them ("Stop!" unsaid): where a plan's walk
+    would leave its column, by the walk that will take it, so the plan and the walk never disagree about a tile."""
+    after = copy_table(table)
+    rng = Rng(0)
+    for move in moves:
+        rules.advance(after, rng, seat, move)
+    for _ in range(WALK_LIMIT):
+        public: Public = after.public
+        window = top(public.windows)
+        if window is not None and window.asked != seat and Pass() in rules.legal_moves(after, window.asked):
+            rules.advance(after, rng, window.asked, Pass())
+        elif walking(public, seat):
+            rules.advance(after, rng, seat, walk(public, seat, rules.legal_moves(after, seat)))
+        else:
+            break
+    return after
 
 
 def _short_into_reach(public: Public, seat: int, column: Column, to: TileId, left: int) -> bool:
