@@ -12,8 +12,9 @@ root and inside its tree alike.
   one turn (thugs attack on their own turn), spawning meanwhile; then walk it home, its defenders eating all they
   may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
   Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
-- **The blow's plan** (:mod:`server.ai.zimby_blow`): behind an open ward, three set out when one turn's mojo
-  takes them to the King, and no zimby leaves home before.
+- **Plans** of a turn, each tried on a copy of the sampled table: the seal's (:mod:`server.ai.zimby_seal`), the
+  blow's (:mod:`server.ai.zimby_blow`: three set out when one turn's mojo takes them to the King, nobody before),
+  the Crown fetched from the ground (:mod:`server.ai.zimby_crown`).
 - **A defender's answer to an attack** (:func:`defend`): tribesmen eaten only where they save more zimbies than
   they cost on average (all they may, for the Crown).
 - **Moves never searched** (:func:`prune`): a zimby eaten at home or for a scroll; on the seat's own turn
@@ -55,7 +56,7 @@ from server.games.zimby_mojo.state import (
 from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
-from . import zimby_seal
+from . import zimby_crown, zimby_seal
 from .zimby_blow import BLOW, holds, launch
 from .zimby_mojo import odds, progress, worth
 from .zimby_roads import away, blow_stage, free_turn, goal, homeward, moving_column, walk, walking
@@ -155,7 +156,9 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
     """``seat``'s move by rule in ``me``'s search, else ``None`` (the search's): a request the bot asked or is
     asked answered by :func:`agree`, a path's next decision by :func:`walk`, the Crown's defenders eating all they
     may, the blow at the King (:func:`king_blow`) and three set out for it (:func:`server.ai.zimby_blow.launch`),
-    and a Crown holder's turn (:func:`crown_home`, its turn ending once the Crown can come no nearer home)."""
+    the seal's walk and request (:func:`server.ai.zimby_seal.launch`), the Crown on the ground fetched
+    (:func:`server.ai.zimby_crown.fetch`), and a Crown holder's turn (:func:`crown_home`, its turn ending once the
+    Crown can come no nearer home)."""
     public: Public = table.public
     tribe = public.tribes[seat]
     who = asker(table, seat)
@@ -170,6 +173,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         king_blow(public, seat, legal)
         or launch(rules, table, seat, legal)
         or zimby_seal.launch(rules, table, seat, legal)
+        or zimby_crown.fetch(rules, table, seat, legal)
     )
     column = _crown_column(public, seat)
     if blow is not None or column is None:
@@ -316,7 +320,8 @@ HOPELESS = 1 / 6
 
 
 def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
-    """The moves the search weighs. Never a zimby eaten at home or for a scroll (:func:`_eats`). While the seat may
+    """The moves the search weighs. Never a zimby eaten at home or for a scroll (:func:`_eats`), nor the Crown
+    dropped (:func:`server.ai.zimby_crown.drops`). While the seat may
     end its turn, not an attack that kills its target less than :data:`HOPELESS` of the time (it must attack when
     "combat locked"): in shares of one win such a blow can look good for what it costs the others (a shared
     column's wounds fall on the partner's zimbies too: a column of two tribes, just after its seal opened, struck
@@ -328,7 +333,7 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     them there (:func:`server.ai.zimby_blow.holds`), nor before a seal (:func:`server.ai.zimby_seal.holds`). Nor a
     walk from where it should be (:func:`_on_its_goal`)."""
     public: Public = table.public
-    kept = [m for m in legal if not _eats(m)]
+    kept = [m for m in legal if not _eats(m) and not zimby_crown.drops(m)]
     if EndTurn() in legal:
         thugs = {t.id for t in public.thugs}
         kept = [

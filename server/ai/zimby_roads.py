@@ -175,11 +175,12 @@ def walk(public: Public, seat: int, legal: Sequence[Any]) -> Any:
         steps = [m for m in steps if m.to not in theirs] or steps
     distances = _walk_goal(public, seat, column)
     here = away(public, distances, column.tile)
-    found = [(away(public, distances, m.to), i) for i, m in enumerate(steps)]
-    known = [(d, i) for d, i in found if d is not None and home_seat(steps[i].to) is None]
+    found = [(away(public, distances, m.to), m.to == BOARD.blood_mist, i) for i, m in enumerate(steps)]
+    # of steps as near, one beside the blood mist ("Any creature that enters the blood mist tile suffers 1 wound")
+    known = [(d, mist, i) for d, mist, i in found if d is not None and home_seat(steps[i].to) is None]
     if not known:
         return halt if halt is not None else steps[0]
-    nearest, i = min(known)
+    nearest, _, i = min(known)
     if halt is not None and (
         here is None or nearest >= here or _short_into_reach(public, seat, column, steps[i].to, nearest)
     ):
