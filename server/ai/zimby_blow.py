@@ -21,6 +21,7 @@ So, on the seat's own turn with nothing under way:
   of ten tiles through the nearest ward, two a mojo, take the four tokens and a fourth zimby at home; through a
   ward at the side, sixteen, a full tribal board, the walk counting the King's own tile), but three sent a turn
   ahead once the tribe cannot grow (:func:`stages`).
+- :func:`muster`: and a zimby spawned while the tribe can grow: the tribal board filled is the launch's mojo.
 
 Reads only the sampled table the search hands it (its public part), never the real one.
 """
@@ -43,6 +44,7 @@ from server.games.zimby_mojo.state import (
     Go,
     Public,
     Send,
+    Spawn,
     Warp,
 )
 from server.games.zimby_mojo.ways import movement
@@ -83,6 +85,15 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
             if _strikes(rules, table, seat, move, eaten):
                 return move if eaten == 0 else eat if eat in legal else None
     return None
+
+
+def muster(public: Public, seat: int, legal: Sequence[Any]) -> Spawn | None:
+    """A zimby spawned where no column sets out this turn (:func:`launch` first): each at home is a mojo every
+    round for the launch, and a full tribal board sends three ahead (:func:`stages`). A search whose playouts rate
+    the seat far ahead (its opponent with nothing on the board) does not tell a spawn from ending the turn: against
+    random play a tribe of six with ten mojo ended its turns for a dozen rounds, the King beyond the ward across
+    the sanctum alive and no column of three ever sent."""
+    return Spawn() if planning(public, seat) and Spawn() in legal else None
 
 
 def _eatable(public: Public, seat: int, move: Go | Send) -> int:

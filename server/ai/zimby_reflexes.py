@@ -57,7 +57,7 @@ from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
 from server.games.zimby_mojo.zones import controls
 
 from . import zimby_crown, zimby_seal
-from .zimby_blow import BLOW, holds, launch
+from .zimby_blow import BLOW, holds, launch, muster
 from .zimby_mojo import odds, progress, worth
 from .zimby_roads import away, blow_stage, free_turn, goal, homeward, moving_column, walk, walking
 from .zimby_thugs import average_loss
@@ -174,6 +174,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         or launch(rules, table, seat, legal)
         or zimby_seal.launch(rules, table, seat, legal)
         or zimby_crown.fetch(rules, table, seat, legal)
+        or muster(public, seat, legal)
     )
     column = _crown_column(public, seat)
     if blow is not None or column is None:

@@ -39,15 +39,17 @@ def sealing(public: Public, seat: int) -> bool:
 
 def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
     """The seal asked for where the seat's shared column stands on a shrine ("two shaman must each have at least 1
-    zimby of their tribe present in the same column on the shrine tile"; asked again after a refusal, as the search
-    did), else the walk of such a column that ends on a shrine with the seal still to be asked (the partner and
-    the seat each able to pay its 1 mojo), tried on a copy of the sampled table; ``None`` if neither."""
+    zimby of their tribe present in the same column on the shrine tile"), else the walk of such a column that ends
+    on a shrine with the seal still to be asked (the partner and the seat each able to pay its 1 mojo), tried on a
+    copy of the sampled table; ``None`` if neither. Just after a refusal, ``None`` too: asking again is the
+    search's (it mostly does, against random play a coin flip each time), so a partner who always refuses does
+    not hold the seat in a loop of requests."""
     public: Public = table.public
     if not sealing(public, seat):
         return None
     unseal = next((m for m in legal if isinstance(m, Unseal)), None)
     if unseal is not None:
-        return unseal
+        return None if any(line.endswith("will not channel into the seal") for line in public.happened) else unseal
     shared = {c.id for c in public.columns if seat in c.zimbies and len(c.zimbies) > 1 and c.tile in BOARD}
     for move in legal:
         if isinstance(move, Go) and move.own is None and move.creature in shared:

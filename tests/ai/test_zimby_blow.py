@@ -98,3 +98,17 @@ def test_with_a_full_tribal_board_and_the_king_beyond_a_turn_three_set_out_a_tur
     assert not any(isinstance(m, Send) for m in zr_ai.prune(t, 0, RULES.legal_moves(t, 0)))
     t.public.columns, t.public.tribes[0].active = [], 7
     assert not any(isinstance(m, Send) for m in zr_ai.prune(t, 0, RULES.legal_moves(t, 0)))
+
+
+def test_a_tribe_that_can_grow_spawns_where_nobody_sets_out() -> None:
+    """Six at home and ten mojo, the King beyond a turn's walk through the ward across the sanctum: no column sets
+    out, and a zimby is spawned (the search, its playouts rating the seat far ahead, ended its turns); with a full
+    tribal board, three set out ahead instead (the test above)."""
+    t = table(ACROSS)
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.far_shore = 6, 10
+    assert blow.launch(RULES, t, 0, RULES.legal_moves(t, 0)) is None
+    assert by_rule(t) == Spawn()
+    RULES.advance(t, Rng(0), 0, Spawn())
+    RULES.advance(t, Rng(0), 0, Spawn())
+    assert by_rule(t) is None  # the board full: the rest of the turn is the search's

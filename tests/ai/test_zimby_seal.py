@@ -41,14 +41,16 @@ def by_rule(t: ZTable) -> object:
     return zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0))
 
 
-def test_on_the_shrine_the_seal_is_asked_for_and_asked_again_after_a_refusal() -> None:
+def test_on_the_shrine_the_seal_is_asked_for_and_asked_again_by_search_after_a_refusal() -> None:
+    """A refusal leaves asking again to the search (a partner who always refuses would hold a rule in a loop)."""
     t = shared(0)
     assert by_rule(t) == Unseal(column="c0", partner=1)
     rng = Rng(1)
     RULES.advance(t, rng, 0, Unseal(column="c0", partner=1))
     RULES.advance(t, rng, 1, Answer(yes=False))
     assert t.public.request is None and not any(w.open for w in t.public.wards)
-    assert by_rule(t) == Unseal(column="c0", partner=1)
+    assert by_rule(t) is None
+    assert Unseal(column="c0", partner=1) in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))  # the search's to ask
     RULES.advance(t, rng, 0, Unseal(column="c0", partner=1))
     RULES.advance(t, rng, 1, Answer(yes=True))
     assert any(w.open for w in t.public.wards)
