@@ -3,9 +3,9 @@
 Once the King is dead, "Get the King's Crown and deliver it to their tribal board!". A path picks the Crown up
 where it steps onto it ("The creature picks up an item"), so a column standing on it must step off and back, and a
 walk of a column on its goal was never searched (:func:`server.ai.zimby_reflexes.prune`): against random play
-a column of two stood on the Crown beside the mist for eight rounds. And the search, among the moves left to it
-in combat lock, dropped the Crown it had just picked up ("A creature may drop an item at any time"), which a carrier
-never gains by: the burden eases with the rounds, not with a new carrier.
+a column of two stood on the Crown beside the mist for eight rounds. And the search, which nothing kept from weighing
+a drop, dropped the Crown it had just picked up ("A creature may drop an item at any time"), which a carrier never
+gains by: the burden eases with the rounds, not with a new carrier.
 
 Reads only the sampled table the search hands it (its public part), never the real one.
 """
