@@ -331,8 +331,8 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     kill it half the time (1 + 4 against 3) spends a zimby for sure; between default bots, most of both tribes had
     gone so to the Far Shore by the fifth round. Nor a walk that breaks up a column worth most whole
     (:func:`_breaks_up`). Nor a scroll (:func:`_casts`). Nor zimbies sent from home while the blow's plan keeps
-    them there (:func:`server.ai.zimby_blow.holds`), nor, before a seal, more sent out or the partner's zimbies
-    attacked (:func:`server.ai.zimby_seal.prunes`). Nor a walk from where it should be (:func:`_on_its_goal`)."""
+    them there (:func:`server.ai.zimby_blow.holds`), nor before a seal (:func:`server.ai.zimby_seal.holds`). Nor a
+    walk from where it should be (:func:`_on_its_goal`)."""
     public: Public = table.public
     kept = [m for m in legal if not _eats(m) and not zimby_crown.drops(m)]
     if EndTurn() in legal:
@@ -344,7 +344,7 @@ def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
             and not _breaks_up(public, m)
             and not _casts(m)
             and not holds(public, seat, m)
-            and not zimby_seal.prunes(public, seat, m)
+            and not zimby_seal.holds(public, seat, m)
             and not _on_its_goal(public, seat, m)
         ]
     return kept or legal

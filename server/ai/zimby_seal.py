@@ -27,7 +27,7 @@ from typing import Any
 
 from server.engine.play import AnyTable, Rules
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.state import Attack, Go, Public, Send, Unseal, Warp
+from server.games.zimby_mojo.state import Go, Public, Send, Unseal, Warp
 
 from .zimby_roads import free_turn, tried
 
@@ -57,22 +57,6 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
             if any(isinstance(m, Unseal) for m in rules.legal_moves(after, seat)):
                 return move
     return None
-
-
-def prunes(public: Public, seat: int, move: Any) -> bool:
-    """``move`` is not searched on the seat's own turn before any ward is open (while it may end its turn): zimbies
-    sent out while a column is (:func:`holds`), or an attack on a column with another tribe's zimbies, the seal's
-    only partners ("Work with another tribe to open a way into the Cannibal King's sanctum"; with two seats, the
-    one partner there is). Against random play the bot struck the other tribe's lone zimbies at 42-83 % in three
-    of fourteen matches' first 25 rounds, and in all three no ward was open by then."""
-    return holds(public, seat, move) or _attacks_a_partner(public, seat, move)
-
-
-def _attacks_a_partner(public: Public, seat: int, move: Any) -> bool:
-    if not isinstance(move, Attack) or not sealing(public, seat):
-        return False
-    target = next((c for c in public.columns if c.id == move.target), None)
-    return target is not None and bool(set(target.zimbies) - {seat})
 
 
 def holds(public: Public, seat: int, move: Any) -> bool:

@@ -16,7 +16,7 @@ from server.ai.ismcts import Budget, decide
 from server.engine.play import Rules
 from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.state import Answer, Attack, Column, Go, Unseal, ZTable, home_seat
+from server.games.zimby_mojo.state import Answer, Column, Go, Unseal, ZTable, home_seat
 
 RULES: Rules = games.get("zimby_mojo")
 
@@ -88,17 +88,3 @@ def test_once_a_ward_is_open_the_plan_is_the_blow_s() -> None:
     t = shared(0)
     t.public.wards[0].open = True
     assert seal.launch(RULES, t, 0, RULES.legal_moves(t, 0)) is None
-
-
-def test_before_a_seal_the_other_tribe_s_zimbies_are_not_attacked_unless_the_seat_must() -> None:
-    """They are the seal's only partners. Once a ward is open, the attack is searched again."""
-    t = shared(1)
-    column = t.public.columns[0]
-    column.zimbies = {0: 3}
-    beside = next(tile for tile in BOARD.neighbours(column.tile) if home_seat(tile) is None)
-    t.public.columns.append(Column(id="c1", tile=beside, zimbies={1: 1}))
-    t.public.thugs = []
-    attack = next(m for m in RULES.legal_moves(t, 0) if isinstance(m, Attack) and m.target == "c1")
-    assert attack not in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))
-    t.public.wards[0].open = True
-    assert attack in zr_ai.prune(t, 0, RULES.legal_moves(t, 0))
