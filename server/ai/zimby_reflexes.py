@@ -322,17 +322,16 @@ HOPELESS = 1 / 6
 
 def prune(table: AnyTable, seat: int, legal: list[Any]) -> list[Any]:
     """The moves the search weighs. Never a zimby eaten at home or for a scroll (:func:`_eats`), nor the Crown
-    dropped (:func:`server.ai.zimby_crown.drops`). While the seat may
-    end its turn, not an attack that kills its target less than :data:`HOPELESS` of the time (it must attack when
-    "combat locked"): in shares of one win such a blow can look good for what it costs the others (a shared
-    column's wounds fall on the partner's zimbies too: a column of two tribes, just after its seal opened, struck
-    the King 7 against 10 and lost three zimbies). Nor an attack on a thug: a dead thug is "expelled" to a
-    barracks, active again at the next refresh and back on the board that round, and a column of two eating one to
-    kill it half the time (1 + 4 against 3) spends a zimby for sure; between default bots, most of both tribes had
-    gone so to the Far Shore by the fifth round. Nor a walk that breaks up a column worth most whole
-    (:func:`_breaks_up`). Nor a scroll (:func:`_casts`). Nor zimbies sent from home while the blow's plan keeps
-    them there (:func:`server.ai.zimby_blow.holds`), nor before a seal (:func:`server.ai.zimby_seal.holds`). Nor a
-    walk from where it should be (:func:`_on_its_goal`)."""
+    dropped (:func:`server.ai.zimby_crown.drops`). While the seat may end its turn, not an attack that kills its
+    target less than :data:`HOPELESS` of the time (it must attack when "combat locked"): in shares of one win such a
+    blow can look good for what it costs the others (a shared column's wounds fall on the partner's zimbies too: a
+    column of two tribes, just after its seal opened, struck the King 7 against 10 and lost three zimbies). Nor an
+    attack on a thug: a dead thug is "expelled" to a barracks, active again at the next refresh and back on the board
+    that round, and a column of two eating one to kill it half the time (1 + 4 against 3) spends a zimby for sure;
+    between default bots, most of both tribes had gone so to the Far Shore by the fifth round. Nor a walk that breaks
+    up a column worth most whole (:func:`_breaks_up`). Nor a scroll (:func:`_casts`). Nor zimbies sent from home
+    while the blow's plan keeps them there (:func:`server.ai.zimby_blow.holds`), nor before a seal
+    (:func:`server.ai.zimby_seal.holds`). Nor a walk from where it should be (:func:`_on_its_goal`)."""
     public: Public = table.public
     kept = [m for m in legal if not _eats(m) and not zimby_crown.drops(m)]
     if EndTurn() in legal:
