@@ -8,9 +8,9 @@ root and inside its tree alike.
   a way into the Cannibal King's sanctum". The bot answers its own so and models the others' answers to its
   requests so: a tree node had the asked seat refuse whatever helped the asker more, so no bot asked or agreed.
 - **A path's steps**: :func:`server.ai.zimby_roads.walk`, the step nearest the goal (the playout policy's too).
-- **The Crown's holder's turn**: wait in the sanctum for an escort of two and the mojo to walk the Crown home in
-  one turn (thugs attack on their own turn), spawning meanwhile; then walk it home, its defenders eating all they
-  may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
+- **The Crown's holder's turn**: wait in the sanctum for the mojo to walk the Crown home in one turn (thugs
+  attack on their own turn), spawning meanwhile, tribesmen on the board joining it; then walk it home, its
+  defenders eating all they may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
   Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
 - **Plans** of a turn, each tried on a copy of the sampled table: the seal's (:mod:`server.ai.zimby_seal`), the
   blow's (:mod:`server.ai.zimby_blow`: three set out when one turn's mojo takes them to the King, nobody before),
@@ -34,7 +34,7 @@ from server.engine.play import AnyTable, Rules
 from server.engine.rng import Rng
 from server.engine.windows import Pass, top
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.combat import CANNIBAL_BONUS, brutality, creature
+from server.games.zimby_mojo.combat import CANNIBAL_BONUS, CROWN_BURDENS, brutality, creature
 from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import (
     KING_ID,
@@ -47,13 +47,12 @@ from server.games.zimby_mojo.state import (
     Go,
     Halt,
     Public,
-    Send,
     Spawn,
     Step,
     UseScroll,
     home_seat,
 )
-from server.games.zimby_mojo.ways import can_leave, expenditure, step_moves
+from server.games.zimby_mojo.ways import can_leave, expenditure, movement, step_moves
 from server.games.zimby_mojo.zones import controls
 
 from . import zimby_crown, zimby_seal
@@ -62,7 +61,7 @@ from .zimby_mojo import odds, progress, worth
 from .zimby_roads import away, blow_stage, free_turn, goal, homeward, moving_column, walk, walking
 from .zimby_thugs import average_loss
 
-#: The Crown's column walks home once it holds this many of its tribe, while more can come (:func:`reflex`): two
+#: The tribesmen the Crown's column gathers from the board while it waits (:func:`_escort`): two
 #: walk as fast as one under the Crown's burden ("as though there are +2 zimbies": 4 tiles, 2 a mojo), and one of
 #: them eaten makes the other 1 + 4 against a thug's 3.
 ESCORT = 2
@@ -187,7 +186,7 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         and column.tile in BOARD.sanctum
         and dash_cost(public, seat, column) > available(tribe)
     )
-    escort = [] if on_mist else _escort(public, seat, column, legal)  # the escort would walk into the mist
+    escort = [] if on_mist or set_out else _escort(public, seat, column, legal)  # not into the mist, nor to hold it
     back = _homecoming(public, seat, column, legal)
     for wanted in (*escort, Eat() if short else None, home, back, Spawn(), EndTurn()):
         if wanted in legal:
@@ -208,17 +207,15 @@ def _off_the_mist(public: Public, seat: int) -> bool:
 
 
 def _escort(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
-    """Tribesmen to join the Crown's column before it walks home, while it is under :data:`ESCORT` and help can
-    come: zimbies sent from home, then the tribe's other columns (their walk goes to the Crown, :func:`goal`).
-    Once the King is dead, "each thug will follow the route to a unique quadrant to patrol", the quadrants the
-    Crown must cross; a column of two may eat one (+4) when one attacks it, and walks as fast as one."""
-    wanted = ESCORT - column.zimbies.get(seat, 0)
-    if wanted <= 0:
-        return []
-    sends = [m for m in legal if isinstance(m, Send) and m.count == wanted]
+    """Tribesmen on the main board to join the Crown's column while it waits in the sanctum, under :data:`ESCORT`
+    (their walk goes to the Crown, :func:`goal`): a column of two may eat one (+4) when a thug attacks it, and walks
+    as fast as one. None is sent from home for it: each zimby there is a mojo a round for the dash, and one sent
+    out halts where the thugs patrol (the walk stops at their reach), so the next turn sent another. Against random
+    play a lone Crown waited beside the mist for twelve rounds while its tribe went out one by one a turn, three at
+    a time, to stand in columns of three by its entry point, too big to join it; its tribal board never held the
+    ten mojo of the walk home."""
     helpers = {c.id for c in _helpers(public, seat, column)}
-    goes = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in helpers]
-    return [*sends[:1], *goes[:1]]
+    return [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in helpers]
 
 
 def _helpers(public: Public, seat: int, column: Column) -> list[Column]:
@@ -234,35 +231,39 @@ def _helpers(public: Public, seat: int, column: Column) -> list[Column]:
 
 def _set_out(public: Public, seat: int, column: Column) -> bool:
     """The Crown's column sets out for home: out of the sanctum already, or with the round limit near (:data:`HURRY`
-    rounds kept for the walk), or with its escort (:data:`ESCORT`, while one can come) and the mojo to reach home
-    this very turn (:func:`dash_cost`, eating at home if it must: "Each active zimby eaten will provide the shaman
-    with ... 2 mojo").
+    rounds kept for the walk), or with the mojo to reach home this very turn (:func:`dash_cost`, eating at home if
+    it must: "Each active zimby eaten will provide the shaman with ... 2 mojo"), or when no turn could ever pay for
+    it even once the burden has eased to its last (:data:`CROWN_BURDENS`).
 
-    Thugs attack on their own turn, after the players': in the sanctum none comes ("each thug will follow the
-    route to a unique quadrant to patrol"), out of it one kills a lone zimby (1 + 1d6 against 3 + 1d6) 26 times
-    in 36 and takes the Crown back to the mist for a new King, and an escort of three only slows the column (three
-    and the burden's two walk a tile a mojo) and lasts one fight. So the column waits in the sanctum, spawning (the
-    mojo of rounds to come), until one turn's mojo takes it home."""
+    Thugs attack on their own turn, after the players': in the sanctum they pass only on their way between
+    quadrants ("each thug will follow the route to a unique quadrant to patrol"), out of it one kills a lone zimby
+    (1 + 1d6 against 3 + 1d6) 26 times in 36 and takes the Crown back to the mist for a new King, and an escort of
+    three only slows the column (three and the burden's two walk a tile a mojo) and lasts one fight. So the column
+    waits in the sanctum, spawning (the mojo of rounds to come), until one turn's mojo takes it home; an escort on
+    the board joins it meanwhile (:func:`_escort`), but it does not wait for one."""
     if column.tile not in BOARD.sanctum or public.round_limit - public.round < HURRY:
         return True
     tribe = public.tribes[seat]
-    if column.zimbies.get(seat, 0) < ESCORT and (tribe.active or _helpers(public, seat, column)):
-        return False  # the escort :func:`_escort` sends can still come
     extra = min(max(0, 2 - tribe.eaten), tribe.active)
-    cost = dash_cost(public, seat, column)
     # the most a turn could ever bring: every token, a full tribal board ("never more than 8"), two of it eaten
-    most = TOKENS + min(8, tribe.active + tribe.depleted + tribe.far_shore) + 2
-    return cost <= available(tribe) + extra or cost > most
+    board = min(8, tribe.active + tribe.depleted + tribe.far_shore)
+    most = TOKENS + board + min(2, board)
+    return (
+        dash_cost(public, seat, column) <= available(tribe) + extra
+        or dash_cost(public, seat, column, burden=CROWN_BURDENS[-1]) > most
+    )
 
 
-def dash_cost(public: Public, seat: int, column: Column) -> int:
+def dash_cost(public: Public, seat: int, column: Column, burden: int | None = None) -> int:
     """The mojo that walks ``column`` home from where it stands (a tile more than the shortest way, for a step
     round a creature in the way; tiles its path under way has paid for or a scroll gave, less; unreachable: more
-    than any shaman has)."""
+    than any shaman has), under the Crown's ``burden`` if given (else its own)."""
     tiles = away(public, goal(public, seat, column), column.tile)
     if tiles is None:
         return 10**6
     per, cost = expenditure(public, column)
+    if burden is not None:
+        per, cost = movement(column.size + burden)
     moving = public.moving
     paid = moving.tiles_left + moving.free_tiles if moving is not None and moving.creature == column.id else 0
     return -(-max(0, tiles + 1 - paid) // per) * cost

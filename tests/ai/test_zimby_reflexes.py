@@ -21,6 +21,7 @@ from server.engine.play import Rules
 from server.engine.rng import Rng
 from server.engine.windows import open_window
 from server.games.zimby_mojo.board import BOARD
+from server.games.zimby_mojo.mojo import available
 from server.games.zimby_mojo.state import (
     Answer,
     Attack,
@@ -176,22 +177,28 @@ def test_the_crown_goes_home_first() -> None:
     assert searched(t, 0) == EndTurn()
 
 
-def test_a_small_crown_column_waits_for_its_escort() -> None:
-    """Once the King is dead "each thug will follow the route to a unique quadrant to patrol": the Crown's
-    column of one zimby has a tribesman sent to it from home (two walk as fast as one under the Crown's burden,
-    and one may be eaten for the other's defence) before it walks out among them."""
+def test_a_small_crown_column_sends_for_nobody_from_home() -> None:
+    """Each zimby at home is a mojo a round for the walk home: the Crown's column of one walks home when this turn's
+    mojo takes it there, without waiting for an escort, and short of it spawns (the mojo of rounds to come) rather
+    than send a tribesman out to it."""
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
     t.public.columns = [Column(id="c0", tile=BESIDE_MIST, zimbies={0: 1}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
-    assert searched(t, 0) == Send(count=1)
+    tribe = t.public.tribes[0]
+    assert zr_ai.dash_cost(t.public, 0, t.public.columns[0]) <= available(tribe)
+    assert searched(t, 0) == Go(creature="c0")
+    tribe.active, tribe.far_shore = 0, 8  # the tokens' 4 mojo: short of the walk home
+    assert searched(t, 0) == Spawn()
+    assert all(not isinstance(zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0)), Send) for _ in range(3))
 
 
 def test_the_crown_waits_in_the_sanctum_for_the_mojo_to_reach_home_in_one_turn() -> None:
     """Thugs attack on their own turn, after the players': the Crown's column leaves the sanctum (where no thug
     patrols once the King is dead) when one turn's mojo walks it home, eating at home if it must; until then it
-    spawns zimbies (the mojo of the rounds to come) and waits. If no turn could ever pay for it, it goes."""
+    spawns zimbies (the mojo of the rounds to come) and waits. If no turn could ever pay for it, even once its
+    burden has eased to two, it goes."""
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
@@ -210,9 +217,11 @@ def test_the_crown_waits_in_the_sanctum_for_the_mojo_to_reach_home_in_one_turn()
     assert searched(t, 0) == Eat(gain="mojo")
     tribe.active = tribe.far_shore = 0
     t.public.columns[0].zimbies = {0: 1}
-    t.public.crown = Crown(carrier="c0", burden=8)  # the first round: four mojo a tile, more than any turn brings
+    t.public.crown = Crown(carrier="c0", burden=8)  # nobody left to spawn: no turn brings more than the tokens'
     assert zr_ai.dash_cost(t.public, 0, t.public.columns[0]) > 4 + 2
     assert searched(t, 0) == Go(creature="c0")
+    tribe.far_shore = 8  # a tribe that can grow: the burden eases to two at the next refreshes, and it waits
+    assert searched(t, 0) == Spawn()
 
 
 def test_the_crown_walks_home_with_what_it_has_when_time_runs_short() -> None:
@@ -382,9 +391,11 @@ def test_behind_an_open_ward_a_zimby_at_home_counts_nearly_as_much_as_one_sent_a
     assert alone - kept < zm_ai.KING_HOME / 4  # counted on the board alone, a zimby sent out gained 20 and more
 
 
-def test_the_crown_waits_only_for_an_escort_that_can_come() -> None:
-    """A column of the tribe too big to join the Crown's as its escort (two more would make three, a tile a mojo
-    under the burden) is not one the Crown waits for: with nobody at home either, it walks with the mojo it has."""
+def test_the_crown_gathers_an_escort_from_the_board_while_it_waits() -> None:
+    """A column of the tribe small enough to join the Crown's (two walk as fast as one under the burden, and one may
+    be eaten for the other's defence) is called while the Crown waits for its mojo; a column too big to join (two
+    more would make three, a tile a mojo under the burden) is not. Once one turn's mojo takes the Crown home, it
+    goes, escort or not."""
     t = table()
     t.public.wards[0].open = True
     t.public.king.alive, t.public.king.tile = False, None
@@ -392,11 +403,13 @@ def test_the_crown_waits_only_for_an_escort_that_can_come() -> None:
     t.public.columns = [crown, Column(id="c1", tile="i5", zimbies={0: 2})]
     t.public.crown = Crown(carrier="c0", burden=2)
     tribe = t.public.tribes[0]
-    tribe.active, tribe.far_shore = 0, 0
-    tribe.tokens = zr_ai.dash_cost(t.public, 0, crown)
-    assert searched(t, 0) == Go(creature="c0")
-    t.public.columns[1].zimbies = {0: 1}  # one that can join: it is called first
+    tribe.active, tribe.far_shore = 0, 8
+    tribe.tokens = zr_ai.dash_cost(t.public, 0, crown) - 1
+    assert searched(t, 0) == Spawn()
+    t.public.columns[1].zimbies = {0: 1}  # one that can join: it is called
     assert searched(t, 0) == Go(creature="c1")
+    tribe.tokens += 1
+    assert searched(t, 0) == Go(creature="c0")
 
 
 def test_the_crown_steps_off_the_blood_mist_to_wait() -> None:
@@ -409,7 +422,7 @@ def test_the_crown_steps_off_the_blood_mist_to_wait() -> None:
     t.public.columns = [Column(id="c0", tile=BOARD.blood_mist, zimbies={0: 1}, crown=0)]
     t.public.crown = Crown(carrier="c0", burden=2)
     tribe = t.public.tribes[0]
-    tribe.active, tribe.tokens = 2, 2  # an escort at home, and mojo short of the walk home
+    tribe.active, tribe.tokens = 1, 2  # mojo short of the walk home
     assert searched(t, 0) == Go(creature="c0")
     RULES.advance(t, Rng(0), 0, Go(creature="c0"))
     step = zr_ai.reflex(RULES, t, 0, 0, RULES.legal_moves(t, 0))
