@@ -10,8 +10,9 @@ root and inside its tree alike.
 - **A path's steps**: :func:`server.ai.zimby_roads.walk`, the step nearest the goal (the playout policy's too).
 - **The Crown's holder's turn**: wait in the sanctum for the mojo to walk the Crown home in one turn (thugs
   attack on their own turn), spawning meanwhile, tribesmen on the board joining it; then walk it home, its
-  defenders eating all they may; and **the blow at the King** once it kills him half the time. A search whose every playout rates the
-  Crown's holder the winner cannot tell walking it home from spawning a zimby, or from dropping it.
+  defenders eating all they may; and **the blow at the King** once it kills him half the time. A search whose
+  every playout rates the Crown's holder the winner cannot tell walking it home from spawning a zimby, or from
+  dropping it.
 - **Plans** of a turn, each tried on a copy of the sampled table: the seal's (:mod:`server.ai.zimby_seal`), the
   blow's (:mod:`server.ai.zimby_blow`: three set out when one turn's mojo takes them to the King, nobody before),
   the Crown fetched from the ground (:mod:`server.ai.zimby_crown`).
