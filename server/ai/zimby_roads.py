@@ -74,11 +74,12 @@ def away(public: Public, distances: dict[TileId, int], tile: TileId) -> int | No
     return None if d is None else d + 1
 
 
-def goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
+def goal(public: Public, seat: int, column: Column, around: frozenset[TileId] = frozenset()) -> dict[TileId, int]:
     """The distances to where ``seat``'s zimbies in ``column`` should go next: the Crown (its own tribal board
     when they carry it), else the King through an open ward, else a shrine (another tribe's column first, when
-    they are alone: a seal needs two tribes; with none on the board, another tribe's entry point)."""
-    blocked = impassable(public)
+    they are alone: a seal needs two tribes; with none on the board, another tribe's entry point); never through
+    :func:`impassable` tiles nor ``around``."""
+    blocked = impassable(public) | around
     crown = public.crown
     if not public.king.alive and crown is not None:
         if homeward(public, seat, column):
@@ -234,7 +235,15 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     zimby at the King cannot hurt him (brutality 1 against his 1 plus the thugs, and 4 wounds to kill). It joins
     one nearer the King than itself (:func:`_rally`), with room for it ("no more than 3 zimbies of that tribe"):
     the column nearest him is where the others gather, and holds its ground (two small columns walking to each
-    other met halfway, out of the sanctum, and walked back in)."""
+    other met halfway, out of the sanctum, and walked back in).
+
+    Before any ward is open the walk goes round the thugs, whose tiles no column enters but to fight ("Zimbies and
+    thugs may move onto any unoccupied tile adjacent"; "An attack is an 'aggressive push' into a tile occupied by
+    another creature"): the corridors are a tile wide, the shrines lie on the thugs' route round the sanctum, and
+    a shared column walking to the nearest shrine halted beside a thug standing in its corridor, with six mojo
+    left; its partner walked it off on its own turn."""
+    if public.king.alive and not any(w.open for w in public.wards):
+        return goal(public, seat, column, around=frozenset(t.tile for t in public.thugs if t.tile in BOARD))
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3
     if small and blow_stage(public):

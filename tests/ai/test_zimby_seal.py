@@ -88,3 +88,16 @@ def test_once_a_ward_is_open_the_plan_is_the_blow_s() -> None:
     t = shared(0)
     t.public.wards[0].open = True
     assert seal.launch(RULES, t, 0, RULES.legal_moves(t, 0)) is None
+
+
+def test_a_thug_in_the_corridor_to_the_nearest_shrine_sends_the_column_to_another() -> None:
+    """The corridors are a tile wide and the thugs start beside the shrines: a shared column three tiles from one,
+    a thug standing between, walks round him to another shrine five tiles off (two mojo for a column of two), where
+    the turn still pays the channel; a walk at the nearest would halt beside the thug."""
+    t = shared(0)
+    t.public.columns = [Column(id="c0", tile="e10", zimbies={0: 1, 1: 1})]
+    assert "e12" in {thug.tile for thug in t.public.thugs} and BOARD.path("e10", "e13") == ["e11", "e12", "e13"]
+    assert by_rule(t) == Go(creature="c0")
+    after = roads.tried(RULES, t, 0, [Go(creature="c0")])
+    assert after.public.columns[0].tile == "e5"
+    assert Unseal(column="c0", partner=1) in RULES.legal_moves(after, 0)
