@@ -17,6 +17,10 @@ two tribes six tiles from a shrine, its seat with twelve mojo, ended its turn, a
 spawned a zimby instead; against random play the partner then walked it off or the thugs caught it, and in four
 of forty matches no ward ever opened.
 
+The join itself is set out by rule only when the same turn then takes the shared column to the seal
+(:func:`join`): against random play a join made with the turn's last mojo, or with the partner's spent, left the
+column to the partner's own turn, which split its zimby off or walked the column away.
+
 Reads only the sampled table the search hands it (its public part), never the real one.
 """
 
@@ -26,8 +30,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from server.engine.play import AnyTable, Rules
+from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
-from server.games.zimby_mojo.state import Go, Public, Send, Unseal, Warp
+from server.games.zimby_mojo.state import Answer, Go, Public, Send, Unseal, Warp
 
 from .zimby_roads import free_turn, tried
 
@@ -43,10 +48,19 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
     on a shrine with the seal still to be asked (the partner and the seat each able to pay its 1 mojo), tried on a
     copy of the sampled table; ``None`` if neither. Just after a refusal, ``None`` too: asking again is the
     search's (it mostly does, against random play a coin flip each time), so a partner who always refuses does
-    not hold the seat in a loop of requests."""
+    not hold the seat in a loop of requests. With no column shared yet, the join the same turn follows up
+    (:func:`join`)."""
     public: Public = table.public
     if not sealing(public, seat):
         return None
+    if any(seat in c.zimbies and len(c.zimbies) > 1 and c.tile in BOARD for c in public.columns):
+        return _to_the_seal(rules, table, seat, legal)
+    return join(rules, table, seat, legal)
+
+
+def _to_the_seal(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
+    """The seal asked for on the shrine, else the walk of a shared column that ends with it still to be asked."""
+    public: Public = table.public
     unseal = next((m for m in legal if isinstance(m, Unseal)), None)
     if unseal is not None:
         return None if any(line.endswith("will not channel into the seal") for line in public.happened) else unseal
@@ -56,6 +70,27 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
             after = tried(rules, table, seat, [move])
             if any(isinstance(m, Unseal) for m in rules.legal_moves(after, seat)):
                 return move
+    return None
+
+
+def join(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
+    """With no column shared yet, the walk of one of the tribe's own columns (or of one zimby sent from home) that
+    ends asking to join another tribe's column, when the same turn, the join agreed, then takes the shared column
+    to a shrine and asks for the seal (tried on the copy): the partner's own turn comes before the seat's next,
+    and against random play the partner split its zimby off or walked the column away. A join this turn could not
+    follow up is left to the search."""
+    public: Public = table.public
+    alone = {c.id for c in public.columns if set(c.zimbies) == {seat} and c.tile in BOARD}
+    goes: list[Any] = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in alone]
+    for move in goes + [m for m in legal if m == Send(count=1)]:  # a zimby at home is a mojo a round: the board's first
+        after = tried(rules, table, seat, [move])
+        request = after.public.request
+        if request is None or request.kind != "join" or request.asker != seat:
+            continue
+        for asked in list(request.waiting):
+            rules.advance(after, Rng(0), asked, Answer(yes=True))
+        if sealing(after.public, seat) and _to_the_seal(rules, after, seat, rules.legal_moves(after, seat)):
+            return move
     return None
 
 

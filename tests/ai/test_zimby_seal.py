@@ -101,3 +101,33 @@ def test_a_thug_in_the_corridor_to_the_nearest_shrine_sends_the_column_to_anothe
     after = roads.tried(RULES, t, 0, [Go(creature="c0")])
     assert after.public.columns[0].tile == "e5"
     assert Unseal(column="c0", partner=1) in RULES.legal_moves(after, 0)
+
+
+def alone_beside(t: ZTable) -> ZTable:
+    """Seat 1's lone zimby where :func:`shared` put the column, two tiles from the shrine; seat 0's two tiles
+    beyond it."""
+    here = t.public.columns[0].tile
+    shrine = t.public.shrines[0].tile
+    near, far = BOARD.distances(frozenset({here})), BOARD.distances(frozenset({shrine}))
+    ours = next(tile for tile, d in sorted(near.items()) if d == 2 and far.get(tile) == 4 and home_seat(tile) is None)
+    t.public.columns = [Column(id="c0", tile=here, zimbies={1: 1}), Column(id="c1", tile=ours, zimbies={0: 1})]
+    return t
+
+
+def test_a_join_is_set_out_when_the_same_turn_takes_the_shared_column_to_the_seal() -> None:
+    """Two tiles to the partner's zimby, two more to the shrine, and the channel: three mojo of the seat's six. The
+    partner's own turn would come before the seat's next."""
+    t = alone_beside(shared(2))
+    assert by_rule(t) == Go(creature="c1")
+    after = roads.tried(RULES, t, 0, [Go(creature="c1")])
+    assert after.public.request is not None and after.public.request.target == "c0"
+    RULES.advance(after, Rng(1), 1, Answer(yes=True))
+    assert by_rule(after) == Go(creature="c0")  # the shared column on to the shrine, the same turn
+
+
+def test_no_join_set_out_that_the_turn_cannot_follow_up() -> None:
+    """With two mojo the join is paid for but not the walk on and the channel: the plan leaves it to the search."""
+    t = alone_beside(shared(2))
+    tribe = t.public.tribes[0]
+    tribe.active, tribe.tokens, tribe.mojo = 0, 2, 0
+    assert seal.launch(RULES, t, 0, RULES.legal_moves(t, 0)) is None
