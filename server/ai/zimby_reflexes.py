@@ -187,7 +187,8 @@ def reflex(rules: Rules, table: AnyTable, seat: int, me: int, legal: Sequence[An
         and column.tile in BOARD.sanctum
         and dash_cost(public, seat, column) > available(tribe)
     )
-    escort = [] if on_mist or set_out else _escort(public, seat, column, legal)  # not into the mist, nor to hold it
+    # none called into the mist, nor once the Crown sets out (its walk would spend the dash's mojo)
+    escort = [] if on_mist or set_out else _escort(public, seat, column, legal)
     back = _homecoming(public, seat, column, legal)
     for wanted in (*escort, Eat() if short else None, home, back, Spawn(), EndTurn()):
         if wanted in legal:
@@ -210,8 +211,7 @@ def _off_the_mist(public: Public, seat: int) -> bool:
 def _escort(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> list[Any]:
     """Tribesmen on the main board to join the Crown's column while it waits in the sanctum, under :data:`ESCORT`
     (their walk goes to the Crown, :func:`goal`): a column of two may eat one (+4) when a thug attacks it, and walks
-    as fast as one. None is sent from home for it: each zimby there is a mojo a round for the dash, and one sent
-    out halts where the thugs patrol (the walk stops at their reach), so the next turn sent another. Against random
+    as fast as one. None is sent from home for it: each zimby there is a mojo a round for the dash. Against random
     play a lone Crown waited beside the mist for twelve rounds while its tribe went out one by one a turn, three at
     a time, to stand in columns of three by its entry point, too big to join it; its tribal board never held the
     ten mojo of the walk home."""
@@ -236,12 +236,12 @@ def _set_out(public: Public, seat: int, column: Column) -> bool:
     it must: "Each active zimby eaten will provide the shaman with ... 2 mojo"), or when no turn could ever pay for
     it even once the burden has eased to its last (:data:`CROWN_BURDENS`).
 
-    Thugs attack on their own turn, after the players': in the sanctum they pass only on their way between
-    quadrants ("each thug will follow the route to a unique quadrant to patrol"), out of it one kills a lone zimby
-    (1 + 1d6 against 3 + 1d6) 26 times in 36 and takes the Crown back to the mist for a new King, and an escort of
-    three only slows the column (three and the burden's two walk a tile a mojo) and lasts one fight. So the column
-    waits in the sanctum, spawning (the mojo of rounds to come), until one turn's mojo takes it home; an escort on
-    the board joins it meanwhile (:func:`_escort`), but it does not wait for one."""
+    Thugs attack on their own turn, after the players', and once the King is dead "each thug will follow the route
+    to a unique quadrant to patrol": out of the sanctum one kills a lone zimby (1 + 1d6 against 3 + 1d6) 26 times
+    in 36 and takes the Crown back to the mist for a new King, and an escort of three only slows the column (three
+    and the burden's two walk a tile a mojo) and lasts one fight. So the column waits in the sanctum, spawning (the
+    mojo of rounds to come), until one turn's mojo takes it home; an escort on the board joins it meanwhile
+    (:func:`_escort`), but it does not wait for one."""
     if column.tile not in BOARD.sanctum or public.round_limit - public.round < HURRY:
         return True
     tribe = public.tribes[seat]

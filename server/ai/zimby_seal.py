@@ -82,14 +82,14 @@ def join(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any 
     public: Public = table.public
     alone = {c.id for c in public.columns if set(c.zimbies) == {seat} and c.tile in BOARD}
     goes: list[Any] = [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in alone]
-    for move in goes + [m for m in legal if m == Send(count=1)]:  # a zimby at home is a mojo a round: the board's first
+    for move in goes + [m for m in legal if m == Send(count=1)]:  # the board's first: at home a zimby is a mojo a round
         after = tried(rules, table, seat, [move])
         request = after.public.request
         if request is None or request.kind != "join" or request.asker != seat:
             continue
         for asked in list(request.waiting):
             rules.advance(after, Rng(0), asked, Answer(yes=True))
-        if sealing(after.public, seat) and _to_the_seal(rules, after, seat, rules.legal_moves(after, seat)):
+        if sealing(after.public, seat) and _to_the_seal(rules, after, seat, rules.legal_moves(after, seat)) is not None:
             return move
     return None
 
