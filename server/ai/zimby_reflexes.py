@@ -212,8 +212,8 @@ def _escort(public: Public, seat: int, column: Column, legal: Sequence[Any]) -> 
     """Tribesmen on the main board to join the Crown's column while it waits in the sanctum, under :data:`ESCORT`
     (their walk goes to the Crown, :func:`goal`): a column of two may eat one (+4) when a thug attacks it, and walks
     as fast as one. None is sent from home for it: each zimby there is a mojo a round for the dash. Against random
-    play a lone Crown waited beside the mist for twelve rounds while its tribe went out one by one a turn, three at
-    a time, to stand in columns of three by its entry point, too big to join it; its tribal board never held the
+    play a lone Crown waited in the sanctum for twelve rounds while its tribe went out a zimby at a time, three a
+    round, to stand in columns of three by its entry point, too big to join it; its tribal board never held the
     ten mojo of the walk home."""
     helpers = {c.id for c in _helpers(public, seat, column)}
     return [m for m in legal if isinstance(m, Go) and m.own is None and m.creature in helpers]
