@@ -262,9 +262,7 @@ def dash_cost(public: Public, seat: int, column: Column, burden: int | None = No
     tiles = away(public, goal(public, seat, column), column.tile)
     if tiles is None:
         return 10**6
-    per, cost = expenditure(public, column)
-    if burden is not None:
-        per, cost = movement(column.size + burden)
+    per, cost = expenditure(public, column) if burden is None else movement(column.size + burden)
     moving = public.moving
     paid = moving.tiles_left + moving.free_tiles if moving is not None and moving.creature == column.id else 0
     return -(-max(0, tiles + 1 - paid) // per) * cost

@@ -52,6 +52,11 @@ def impassable(public: Public) -> frozenset[TileId]:
     return frozenset(closed | {o.tile for o in public.obstacles if o.kind in AVOIDED})
 
 
+def seal_stage(public: Public) -> bool:
+    """The King lives behind closed wards: the road's stage of the seal ("Work with another tribe to open a way")."""
+    return public.king.alive and not any(w.open for w in public.wards)
+
+
 def blow_stage(public: Public) -> bool:
     """The King lives behind an open ward: the road's stage of the blow at him ("Kill the Cannibal King")."""
     return public.king.alive and any(w.open for w in public.wards)
@@ -242,7 +247,7 @@ def _walk_goal(public: Public, seat: int, column: Column) -> dict[TileId, int]:
     another creature"): the corridors are a tile wide, the shrines lie on the thugs' route round the sanctum, and
     a shared column walking to the nearest shrine halted beside a thug standing in its corridor, with six mojo
     left; its partner walked it off on its own turn."""
-    if public.king.alive and not any(w.open for w in public.wards):
+    if seal_stage(public):
         return goal(public, seat, column, around=frozenset(t.tile for t in public.thugs if t.tile in BOARD))
     king = goal(public, seat, column)
     small = len(column.zimbies) == 1 and column.size < 3

@@ -34,12 +34,12 @@ from server.engine.rng import Rng
 from server.games.zimby_mojo.board import BOARD
 from server.games.zimby_mojo.state import Answer, Go, Public, Send, Unseal, Warp
 
-from .zimby_roads import free_turn, tried
+from .zimby_roads import free_turn, seal_stage, tried
 
 
 def sealing(public: Public, seat: int) -> bool:
     """The seat's own turn with nothing under way, the King alive and every ward closed: the seal's stage."""
-    return public.king.alive and not any(w.open for w in public.wards) and free_turn(public, seat)
+    return seal_stage(public) and free_turn(public, seat)
 
 
 def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
@@ -53,9 +53,14 @@ def launch(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> An
     public: Public = table.public
     if not sealing(public, seat):
         return None
-    if any(seat in c.zimbies and len(c.zimbies) > 1 and c.tile in BOARD for c in public.columns):
+    if _shared(public, seat):
         return _to_the_seal(rules, table, seat, legal)
     return join(rules, table, seat, legal)
+
+
+def _shared(public: Public, seat: int) -> set[str]:
+    """The seat's columns on the main board shared with another tribe: the ones a seal is asked in."""
+    return {c.id for c in public.columns if seat in c.zimbies and len(c.zimbies) > 1 and c.tile in BOARD}
 
 
 def _to_the_seal(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any]) -> Any | None:
@@ -64,7 +69,7 @@ def _to_the_seal(rules: Rules, table: AnyTable, seat: int, legal: Sequence[Any])
     unseal = next((m for m in legal if isinstance(m, Unseal)), None)
     if unseal is not None:
         return None if any(line.endswith("will not channel into the seal") for line in public.happened) else unseal
-    shared = {c.id for c in public.columns if seat in c.zimbies and len(c.zimbies) > 1 and c.tile in BOARD}
+    shared = _shared(public, seat)
     for move in legal:
         if isinstance(move, Go) and move.own is None and move.creature in shared:
             after = tried(rules, table, seat, [move])
